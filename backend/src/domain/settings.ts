@@ -1,0 +1,72 @@
+/**
+ * Every "(setting)" of RULES.md, with the TSBN defaults. Mirrors the
+ * SeasonSettings table; domain functions take this plain object.
+ */
+export interface CompetitionSettings {
+  /** Regel 1: member list due this many days before the season start. */
+  memberListDeadlineDays: number;
+  /** Regel 2: no transfers from this many days before the competition start until season end. */
+  transferFreezeDays: number;
+  /** Regel 3B: registered on or before the Nth working day before the match. */
+  registrationLeadWorkingDays: number;
+  /** Regel 4: competition points deducted for fielding an ineligible player. */
+  ineligiblePlayerDeduction: number;
+  /** Regel 5: pairs per team = tables = sets per match. */
+  pairsPerTeam: number;
+  /** Games per set. */
+  gamesPerSet: number;
+  /** Regel 5B/7: fewer pairs than this present and the match cannot start. */
+  minimumPairsToStart: number;
+  /** Regel 12A: a set not played counts X–0 for the opponent. */
+  missingSetPoints: number;
+  /** Regel 13: substitutions per team per match. */
+  maxSubstitutions: number;
+  /** Regel 13: substitutions allowed from this set on. */
+  substitutionsFromSet: number;
+  /** Regel 6: deduction for both teams when played without table screen. */
+  noScreenDeduction: number;
+  /** Regel 40. */
+  pointsWin: number;
+  pointsDraw: number;
+  pointsLoss: number;
+  /** Regel 5D / 5E, in cents. */
+  lineupMissingFineCents: number;
+  lineupMissingRepeatFineCents: number;
+  /** Regel 7 / 9A, in cents. */
+  forfeitFineCents: number;
+  /** Regel 10, in cents. */
+  negligenceFineCents: number;
+  /** Regel 11, in cents, every Nth time. */
+  incompleteFineCents: number;
+  incompleteEveryNth: number;
+  /** Regel 12B. */
+  fineDueDays: number;
+  paymentAccountName: string;
+  paymentIban: string;
+}
+
+export const DEFAULT_SETTINGS: Readonly<CompetitionSettings> = Object.freeze({
+  memberListDeadlineDays: 15,
+  transferFreezeDays: 15,
+  registrationLeadWorkingDays: 5,
+  ineligiblePlayerDeduction: 3,
+  pairsPerTeam: 6,
+  gamesPerSet: 4,
+  minimumPairsToStart: 5,
+  missingSetPoints: 8,
+  maxSubstitutions: 6,
+  substitutionsFromSet: 3,
+  noScreenDeduction: 3,
+  pointsWin: 3,
+  pointsDraw: 1,
+  pointsLoss: 0,
+  lineupMissingFineCents: 1500,
+  lineupMissingRepeatFineCents: 4500,
+  forfeitFineCents: 6000,
+  negligenceFineCents: 1500,
+  incompleteFineCents: 4500,
+  incompleteEveryNth: 3,
+  fineDueDays: 30,
+  paymentAccountName: 'Troefcall Sport Bond Nederland',
+  paymentIban: 'NL00 BANK 0000 0000 00',
+});

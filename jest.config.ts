@@ -1,0 +1,46 @@
+/** @jest-config-loader esbuild-register */
+// Jest projects: `unit` (pure code, no database) and `api` (NestJS + supertest
+// against a real PostgreSQL prepared by scripts/test.mjs). NestJS 12 ships as
+// ES modules, so @nestjs/* is transformed to CommonJS by swc like our own code.
+import type { Config } from 'jest';
+
+const swc: [string, Record<string, unknown>] = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true },
+      target: 'es2022',
+      keepClassNames: true,
+    },
+    module: { type: 'commonjs' },
+  },
+];
+
+const esmPackages = ['@nestjs', 'file-type', 'strtok3', 'token-types', 'uint8array-extras', '@tokenizer'];
+
+const shared = {
+  rootDir: __dirname,
+  testEnvironment: 'node',
+  transform: { '^.+\\.(t|j|mj)sx?$': swc },
+  transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],
+  moduleFileExtensions: ['ts', 'js', 'mjs', 'json'],
+};
+
+const config: Config = {
+  projects: [
+    {
+      ...shared,
+      displayName: 'unit',
+      testMatch: ['<rootDir>/backend/src/**/*.spec.ts'],
+    },
+    {
+      ...shared,
+      displayName: 'api',
+      testMatch: ['<rootDir>/backend/test/**/*.api.spec.ts'],
+      setupFiles: ['<rootDir>/backend/test/setup-env.ts'],
+    },
+  ],
+};
+
+export default config;
