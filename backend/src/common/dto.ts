@@ -1,0 +1,39 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { registerDecorator, ValidationOptions } from 'class-validator';
+import { isIsoDate } from '../domain/dates';
+
+/** A calendar date "YYYY-MM-DD" that exists. */
+export function IsIsoDateString(options?: ValidationOptions): PropertyDecorator {
+  return (target: object, propertyName: string | symbol) => {
+    registerDecorator({
+      name: 'isIsoDate',
+      target: target.constructor,
+      propertyName: propertyName as string,
+      options,
+      validator: { validate: (value: unknown) => typeof value === 'string' && isIsoDate(value) },
+    });
+  };
+}
+
+/** Prisma @db.Date columns come back as UTC midnight. */
+export function isoDate(value: Date): string;
+export function isoDate(value: Date | null | undefined): string | null;
+export function isoDate(value: Date | null | undefined): string | null {
+  return value ? value.toISOString().slice(0, 10) : null;
+}
+
+export function dbDate(value: string): Date;
+export function dbDate(value: string | null | undefined): Date | null;
+export function dbDate(value: string | null | undefined): Date | null {
+  return value ? new Date(`${value}T00:00:00.000Z`) : null;
+}
+
+export class ArchiveResultDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ format: 'date-time' }) archivedAt: string;
+}
+
+/** Today in the federation's time zone, as "YYYY-MM-DD". */
+export function todayIso(now = new Date()): string {
+  return new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Amsterdam' }).format(now);
+}

@@ -1,0 +1,57 @@
+import { Body, Controller, Get, HttpCode, Param, ParseBoolPipe, ParseUUIDPipe, Patch, Post, Query } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { AuthUser } from '../auth/auth.types';
+import { CurrentUser, Public, Roles } from '../auth/decorators';
+import { CreateDivisionDto, DivisionDto, UpdateDivisionDto } from './division.dto';
+import { DivisionsService } from './divisions.service';
+
+@ApiTags('divisions')
+@Controller()
+export class DivisionsController {
+  constructor(private readonly divisions: DivisionsService) {}
+
+  @Public()
+  @Get('seasons/:seasonId/divisions')
+  @ApiOperation({ summary: 'Poules van een seizoen met hun teams (openbaar)' })
+  @ApiQuery({ name: 'includeArchived', required: false, type: Boolean })
+  @ApiOkResponse({ type: [DivisionDto] })
+  list(
+    @Param('seasonId', ParseUUIDPipe) seasonId: string,
+    @Query('includeArchived', new ParseBoolPipe({ optional: true })) includeArchived?: boolean,
+  ): Promise<DivisionDto[]> {
+    return this.divisions.list(seasonId, includeArchived ?? false);
+  }
+
+  @Public()
+  @Get('divisions/:id')
+  @ApiOperation({ summary: 'Eén poule met haar teams (openbaar)' })
+  @ApiOkResponse({ type: DivisionDto })
+  get(@Param('id', ParseUUIDPipe) id: string): Promise<DivisionDto> {
+    return this.divisions.get(id);
+  }
+
+  @Roles('ADMIN')
+  @Post('divisions')
+  @ApiOperation({ summary: 'Poule aanmaken (bondsbeheerder)' })
+  @ApiCreatedResponse({ type: DivisionDto })
+  create(@Body() body: CreateDivisionDto, @CurrentUser() user: AuthUser): Promise<DivisionDto> {
+    return this.divisions.create(body, user);
+  }
+
+  @Roles('ADMIN')
+  @Patch('divisions/:id')
+  @ApiOperation({ summary: 'Poule wijzigen (bondsbeheerder)' })
+  @ApiOkResponse({ type: DivisionDto })
+  update(@Param('id', ParseUUIDPipe) id: string, @Body() body: UpdateDivisionDto, @CurrentUser() user: AuthUser): Promise<DivisionDto> {
+    return this.divisions.update(id, body, user);
+  }
+
+  @Roles('ADMIN')
+  @Post('divisions/:id/archive')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Poule archiveren (bondsbeheerder)' })
+  @ApiOkResponse({ type: DivisionDto })
+  archive(@Param('id', ParseUUIDPipe) id: string, @CurrentUser() user: AuthUser): Promise<DivisionDto> {
+    return this.divisions.archive(id, user);
+  }
+}

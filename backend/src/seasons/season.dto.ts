@@ -1,0 +1,124 @@
+import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength, ValidateNested } from 'class-validator';
+import { IsIsoDateString, isoDate } from '../common/dto';
+import { CompetitionSettings, DEFAULT_SETTINGS } from '../domain/settings';
+
+const count = (max = 100) => [IsOptional(), IsInt(), Min(0), Max(max)];
+const cents = () => [IsOptional(), IsInt(), Min(0), Max(10_000_000)];
+function apply(...decorators: PropertyDecorator[]): PropertyDecorator {
+  return (target, key) => decorators.forEach((d) => d(target, key));
+}
+
+/** Every (setting) of RULES.md; omitted fields keep the TSBN default. */
+export class SettingsInputDto implements Partial<CompetitionSettings> {
+  @ApiPropertyOptional({ default: 15 }) @apply(...count(365)) memberListDeadlineDays?: number;
+  @ApiPropertyOptional({ default: 15 }) @apply(...count(365)) transferFreezeDays?: number;
+  @ApiPropertyOptional({ default: 5 }) @apply(...count(60)) registrationLeadWorkingDays?: number;
+  @ApiPropertyOptional({ default: 3 }) @apply(...count()) ineligiblePlayerDeduction?: number;
+  @ApiPropertyOptional({ default: 6 }) @IsOptional() @IsInt() @Min(2) @Max(12) pairsPerTeam?: number;
+  @ApiPropertyOptional({ default: 4 }) @IsOptional() @IsInt() @Min(1) @Max(12) gamesPerSet?: number;
+  @ApiPropertyOptional({ default: 5 }) @IsOptional() @IsInt() @Min(1) @Max(12) minimumPairsToStart?: number;
+  @ApiPropertyOptional({ default: 8 }) @apply(...count()) missingSetPoints?: number;
+  @ApiPropertyOptional({ default: 6 }) @apply(...count(24)) maxSubstitutions?: number;
+  @ApiPropertyOptional({ default: 3 }) @IsOptional() @IsInt() @Min(1) @Max(12) substitutionsFromSet?: number;
+  @ApiPropertyOptional({ default: 3 }) @apply(...count()) noScreenDeduction?: number;
+  @ApiPropertyOptional({ default: 3 }) @apply(...count(10)) pointsWin?: number;
+  @ApiPropertyOptional({ default: 1 }) @apply(...count(10)) pointsDraw?: number;
+  @ApiPropertyOptional({ default: 0 }) @apply(...count(10)) pointsLoss?: number;
+  @ApiPropertyOptional({ default: 1500 }) @apply(...cents()) lineupMissingFineCents?: number;
+  @ApiPropertyOptional({ default: 4500 }) @apply(...cents()) lineupMissingRepeatFineCents?: number;
+  @ApiPropertyOptional({ default: 6000 }) @apply(...cents()) forfeitFineCents?: number;
+  @ApiPropertyOptional({ default: 1500 }) @apply(...cents()) negligenceFineCents?: number;
+  @ApiPropertyOptional({ default: 4500 }) @apply(...cents()) incompleteFineCents?: number;
+  @ApiPropertyOptional({ default: 3 }) @IsOptional() @IsInt() @Min(1) @Max(100) incompleteEveryNth?: number;
+  @ApiPropertyOptional({ default: 30 }) @apply(...count(365)) fineDueDays?: number;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MinLength(2) @MaxLength(200) paymentAccountName?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MinLength(5) @MaxLength(64) paymentIban?: string;
+}
+
+export class CreateSeasonDto {
+  @ApiProperty({ example: '2026/2027' }) @IsString() @MinLength(2) @MaxLength(100) name: string;
+  @ApiProperty({ example: '2026-09-01', format: 'date' }) @IsIsoDateString() startsOn: string;
+  @ApiProperty({ example: '2026-09-19', format: 'date' }) @IsIsoDateString() competitionStartsOn: string;
+  @ApiProperty({ example: '2027-05-31', format: 'date' }) @IsIsoDateString() endsOn: string;
+  @ApiPropertyOptional({ type: SettingsInputDto })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => SettingsInputDto)
+  settings?: SettingsInputDto;
+}
+
+export class UpdateSeasonDto extends PartialType(CreateSeasonDto) {}
+
+export class SettingsDto implements CompetitionSettings {
+  @ApiProperty() memberListDeadlineDays: number;
+  @ApiProperty() transferFreezeDays: number;
+  @ApiProperty() registrationLeadWorkingDays: number;
+  @ApiProperty() ineligiblePlayerDeduction: number;
+  @ApiProperty() pairsPerTeam: number;
+  @ApiProperty() gamesPerSet: number;
+  @ApiProperty() minimumPairsToStart: number;
+  @ApiProperty() missingSetPoints: number;
+  @ApiProperty() maxSubstitutions: number;
+  @ApiProperty() substitutionsFromSet: number;
+  @ApiProperty() noScreenDeduction: number;
+  @ApiProperty() pointsWin: number;
+  @ApiProperty() pointsDraw: number;
+  @ApiProperty() pointsLoss: number;
+  @ApiProperty() lineupMissingFineCents: number;
+  @ApiProperty() lineupMissingRepeatFineCents: number;
+  @ApiProperty() forfeitFineCents: number;
+  @ApiProperty() negligenceFineCents: number;
+  @ApiProperty() incompleteFineCents: number;
+  @ApiProperty() incompleteEveryNth: number;
+  @ApiProperty() fineDueDays: number;
+  @ApiProperty() paymentAccountName: string;
+  @ApiProperty() paymentIban: string;
+}
+
+export class SeasonSummaryDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty() name: string;
+  @ApiProperty({ format: 'date' }) startsOn: string;
+  @ApiProperty({ format: 'date' }) competitionStartsOn: string;
+  @ApiProperty({ format: 'date' }) endsOn: string;
+  @ApiProperty({ format: 'date-time', nullable: true, type: String }) archivedAt: string | null;
+}
+
+export class SeasonDto extends SeasonSummaryDto {
+  @ApiProperty({ type: SettingsDto }) settings: SettingsDto;
+}
+
+interface SeasonRow {
+  id: string;
+  name: string;
+  startsOn: Date;
+  competitionStartsOn: Date;
+  endsOn: Date;
+  archivedAt: Date | null;
+}
+
+export function mapSeasonSummary(season: SeasonRow): SeasonSummaryDto {
+  return {
+    id: season.id,
+    name: season.name,
+    startsOn: isoDate(season.startsOn),
+    competitionStartsOn: isoDate(season.competitionStartsOn),
+    endsOn: isoDate(season.endsOn),
+    archivedAt: season.archivedAt?.toISOString() ?? null,
+  };
+}
+
+export function mapSettings(settings: Partial<CompetitionSettings> | null | undefined): SettingsDto {
+  const result = { ...DEFAULT_SETTINGS } as SettingsDto;
+  for (const key of Object.keys(DEFAULT_SETTINGS) as (keyof CompetitionSettings)[]) {
+    const value = settings?.[key];
+    if (value !== undefined && value !== null) (result as unknown as Record<string, unknown>)[key] = value;
+  }
+  return result;
+}
+
+export function mapSeason(season: SeasonRow & { settings: Partial<CompetitionSettings> | null }): SeasonDto {
+  return { ...mapSeasonSummary(season), settings: mapSettings(season.settings) };
+}

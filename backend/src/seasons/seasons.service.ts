@@ -1,0 +1,111 @@
+import { Injectable } from '@nestjs/common';
+import { AuditService } from '../audit/audit.service';
+import type { AuthUser } from '../auth/auth.types';
+import { dbDate, todayIso } from '../common/dto';
+import { NotFoundError, ValidationError } from '../common/errors';
+import type { CompetitionSettings } from '../domain/settings';
+import { PrismaService } from '../prisma/prisma.service';
+import { CreateSeasonDto, mapSeason, mapSeasonSummary, mapSettings, SeasonDto, SeasonSummaryDto, SettingsInputDto, UpdateSeasonDto } from './season.dto';
+
+function definedOnly<T extends object>(value: T | undefined): Partial<T> {
+  return Object.fromEntries(Object.entries(value ?? {}).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+function checkDateOrder(startsOn: string, competitionStartsOn: string, endsOn: string): void {
+  const details = [];
+  if (competitionStartsOn < startsOn) {
+    details.push({ field: 'competitionStartsOn', message: 'De competitie kan niet vóór het begin van het seizoen starten.' });
+  }
+  if (endsOn <= competitionStartsOn) {
+    details.push({ field: 'endsOn', message: 'Het seizoen moet na de start van de competitie eindigen.' });
+  }
+  if (details.length) throw new ValidationError('De seizoensdata kloppen niet.', details);
+}
+
+@Injectable()
+export class SeasonsService {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly audit: AuditService,
+  ) {}
+
+  async list(includeArchived: boolean): Promise<SeasonSummaryDto[]> {
+    const seasons = await this.prisma.season.findMany({
+      where: includeArchived ? {} : { archivedAt: null },
+      orderBy: { startsOn: 'desc' },
+    });
+    return seasons.map(mapSeasonSummary);
+  }
+
+  async get(id: string): Promise<SeasonDto> {
+    const season = await this.prisma.season.findUnique({ where: { id }, include: { settings: true } });
+    if (!season) throw new NotFoundError('Seizoen');
+    return mapSeason(season);
+  }
+
+  /** The season running today, or else the one that starts next, or else the latest. */
+  async currentId(): Promise<string | null> {
+    const today = dbDate(todayIso());
+    const where = { archivedAt: null };
+    const running = await this.prisma.season.findFirst({
+      where: { ...where, startsOn: { lte: today }, endsOn: { gte: today } },
+      orderBy: { startsOn: 'desc' },
+    });
+    const next = running ?? (await this.prisma.season.findFirst({ where: { ...where, startsOn: { gt: today } }, orderBy: { startsOn: 'asc' } }));
+    const latest = next ?? (await this.prisma.season.findFirst({ where, orderBy: { startsOn: 'desc' } }));
+    return latest?.id ?? null;
+  }
+
+  async settings(seasonId: string): Promise<CompetitionSettings> {
+    const settings = await this.prisma.seasonSettings.findUnique({ where: { seasonId } });
+    return mapSettings(settings);
+  }
+
+  async create(body: CreateSeasonDto, user: AuthUser): Promise<SeasonDto> {
+    checkDateOrder(body.startsOn, body.competitionStartsOn, body.endsOn);
+    const season = await this.prisma.$transaction(async (tx) => {
+      const created = await tx.season.create({
+        data: {
+          name: body.name.trim(),
+          startsOn: dbDate(body.startsOn),
+          competitionStartsOn: dbDate(body.competitionStartsOn),
+          endsOn: dbDate(body.endsOn),
+          settings: { create: definedOnly<SettingsInputDto>(body.settings) },
+        },
+        include: { settings: true },
+      });
+      await this.audit.record({ userId: user.id, action: 'season.create', entityType: 'Season', entityId: created.id, after: created }, tx);
+      return created;
+    });
+    return mapSeason(season);
+  }
+
+  async update(id: string, body: UpdateSeasonDto, user: AuthUser): Promise<SeasonDto> {
+    const before = await this.get(id);
+    checkDateOrder(body.startsOn ?? before.startsOn, body.competitionStartsOn ?? before.competitionStartsOn, body.endsOn ?? before.endsOn);
+    const season = await this.prisma.$transaction(async (tx) => {
+      const settings = definedOnly<SettingsInputDto>(body.settings);
+      const updated = await tx.season.update({
+        where: { id },
+        data: {
+          name: body.name?.trim(),
+          startsOn: body.startsOn ? dbDate(body.startsOn) : undefined,
+          competitionStartsOn: body.competitionStartsOn ? dbDate(body.competitionStartsOn) : undefined,
+          endsOn: body.endsOn ? dbDate(body.endsOn) : undefined,
+          settings: { upsert: { create: settings, update: settings } },
+        },
+        include: { settings: true },
+      });
+      await this.audit.record({ userId: user.id, action: 'season.update', entityType: 'Season', entityId: id, before, after: mapSeason(updated) }, tx);
+      return updated;
+    });
+    return mapSeason(season);
+  }
+
+  async archive(id: string, user: AuthUser): Promise<SeasonDto> {
+    await this.get(id);
+    const season = await this.prisma.season.update({ where: { id }, data: { archivedAt: new Date() }, include: { settings: true } });
+    await this.audit.record({ userId: user.id, action: 'season.archive', entityType: 'Season', entityId: id });
+    return mapSeason(season);
+  }
+}

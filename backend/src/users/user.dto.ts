@@ -1,0 +1,45 @@
+import { ApiProperty, ApiPropertyOptional, OmitType, PartialType } from '@nestjs/swagger';
+import { IsEmail, IsEnum, IsOptional, IsString, IsUUID, MaxLength, MinLength } from 'class-validator';
+import { Role } from '../generated/prisma/enums';
+
+export class CreateUserDto {
+  @ApiProperty({ example: 'secretaris@vereniging.nl' }) @IsEmail() @MaxLength(254) email: string;
+  @ApiProperty({ example: 'Marlon Sewdien' }) @IsString() @MinLength(2) @MaxLength(120) name: string;
+  @ApiProperty({ minLength: 10 }) @IsString() @MinLength(10) @MaxLength(200) password: string;
+  @ApiProperty({ enum: Role, enumName: 'Role' }) @IsEnum(Role) role: Role;
+  @ApiPropertyOptional({ format: 'uuid', description: 'Verplicht voor secretarissen' }) @IsOptional() @IsUUID() clubId?: string;
+}
+
+export class UpdateUserDto extends PartialType(OmitType(CreateUserDto, ['email'] as const)) {}
+
+export class UserDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty() email: string;
+  @ApiProperty() name: string;
+  @ApiProperty({ enum: Role, enumName: 'Role' }) role: Role;
+  @ApiProperty({ format: 'uuid', nullable: true, type: String }) clubId: string | null;
+  @ApiProperty({ nullable: true, type: String }) clubName: string | null;
+  @ApiProperty({ format: 'date-time', nullable: true, type: String }) archivedAt: string | null;
+}
+
+interface UserRow {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+  clubId: string | null;
+  archivedAt: Date | null;
+  club?: { name: string } | null;
+}
+
+export function mapUser(user: UserRow): UserDto {
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    role: user.role,
+    clubId: user.clubId,
+    clubName: user.club?.name ?? null,
+    archivedAt: user.archivedAt?.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,69 @@
+import { Injectable } from '@nestjs/common';
+import { AuditService } from '../audit/audit.service';
+import { hashPassword } from '../auth/auth.service';
+import type { AuthUser } from '../auth/auth.types';
+import { NotFoundError, ValidationError } from '../common/errors';
+import type { Role } from '../generated/prisma/enums';
+import { PrismaService } from '../prisma/prisma.service';
+import { CreateUserDto, mapUser, UpdateUserDto, UserDto } from './user.dto';
+
+const include = { club: { select: { name: true } } } as const;
+
+@Injectable()
+export class UsersService {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly audit: AuditService,
+  ) {}
+
+  async list(): Promise<UserDto[]> {
+    const users = await this.prisma.user.findMany({ include, orderBy: [{ role: 'asc' }, { name: 'asc' }] });
+    return users.map(mapUser);
+  }
+
+  private async checkClub(role: Role, clubId: string | null | undefined): Promise<string | null> {
+    if (role !== 'SECRETARY') return null;
+    if (!clubId) throw new ValidationError('Een secretaris hoort bij een vereniging.', [{ field: 'clubId', message: 'Kies de vereniging van deze secretaris.' }]);
+    const club = await this.prisma.club.findUnique({ where: { id: clubId } });
+    if (!club) throw new ValidationError('Deze vereniging bestaat niet.', [{ field: 'clubId', message: 'Deze vereniging bestaat niet.' }]);
+    return clubId;
+  }
+
+  async create(body: CreateUserDto, actor: AuthUser | null): Promise<UserDto> {
+    const clubId = await this.checkClub(body.role, body.clubId);
+    const passwordHash = await hashPassword(body.password);
+    return this.prisma.$transaction(async (tx) => {
+      const user = await tx.user.create({
+        data: { email: body.email.trim().toLowerCase(), name: body.name.trim(), passwordHash, role: body.role, clubId },
+        include,
+      });
+      await this.audit.record({ userId: actor?.id ?? null, action: 'user.create', entityType: 'User', entityId: user.id, after: mapUser(user) }, tx);
+      return mapUser(user);
+    });
+  }
+
+  async update(id: string, body: UpdateUserDto, actor: AuthUser): Promise<UserDto> {
+    const before = await this.prisma.user.findUnique({ where: { id }, include });
+    if (!before) throw new NotFoundError('Gebruiker');
+    const role = body.role ?? before.role;
+    const clubId = await this.checkClub(role, body.clubId === undefined ? before.clubId : body.clubId);
+    const passwordHash = body.password ? await hashPassword(body.password) : undefined;
+    return this.prisma.$transaction(async (tx) => {
+      const user = await tx.user.update({ where: { id }, data: { name: body.name?.trim(), role, clubId, passwordHash }, include });
+      await this.audit.record({ userId: actor.id, action: 'user.update', entityType: 'User', entityId: id, before: mapUser(before), after: mapUser(user) }, tx);
+      return mapUser(user);
+    });
+  }
+
+  async archive(id: string, actor: AuthUser): Promise<UserDto> {
+    if (id === actor.id) throw new ValidationError('U kunt uw eigen account niet archiveren.');
+    const before = await this.prisma.user.findUnique({ where: { id } });
+    if (!before) throw new NotFoundError('Gebruiker');
+    return this.prisma.$transaction(async (tx) => {
+      const user = await tx.user.update({ where: { id }, data: { archivedAt: new Date() }, include });
+      await tx.session.deleteMany({ where: { userId: id } });
+      await this.audit.record({ userId: actor.id, action: 'user.archive', entityType: 'User', entityId: id }, tx);
+      return mapUser(user);
+    });
+  }
+}

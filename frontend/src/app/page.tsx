@@ -1,0 +1,53 @@
+import Link from 'next/link';
+import { Card, EmptyState, PageHeader } from '@/components/ui/layout';
+import { serverApi } from '@/lib/api-server';
+
+export const dynamic = 'force-dynamic';
+
+export default async function HomePage() {
+  const api = await serverApi();
+  const { data: season } = await api.GET('/api/seasons/current');
+  if (!season) {
+    return (
+      <>
+        <PageHeader title="Troefcall Sport Bond Nederland" />
+        <EmptyState title="Er is nog geen seizoen.">
+          Een bondsbeheerder maakt het seizoen aan onder <Link className="underline" href="/beheer/seizoenen">Beheer › Seizoenen</Link>.
+        </EmptyState>
+      </>
+    );
+  }
+  const { data: divisions = [] } = await api.GET('/api/seasons/{seasonId}/divisions', { params: { path: { seasonId: season.id } } });
+  return (
+    <>
+      <PageHeader
+        title={`Seizoen ${season.name}`}
+        description={`Competitie van ${new Date(season.competitionStartsOn).toLocaleDateString('nl-NL', { dateStyle: 'long' })} tot ${new Date(season.endsOn).toLocaleDateString('nl-NL', { dateStyle: 'long' })}`}
+      />
+      {divisions.length === 0 ? (
+        <EmptyState title="Dit seizoen heeft nog geen poules." />
+      ) : (
+        <div className="grid gap-4 md:grid-cols-2">
+          {divisions.map((division) => (
+            <Card key={division.id} title={division.name}>
+              {division.teams.length === 0 ? (
+                <p className="text-sm text-stone-600">Nog geen teams ingeschreven.</p>
+              ) : (
+                <ul className="divide-y divide-stone-100" aria-label={`Teams in ${division.name}`}>
+                  {division.teams.map((team) => (
+                    <li key={team.id} className="flex justify-between gap-2 py-1.5">
+                      <span className="font-medium">{team.name}</span>
+                      <Link href={`/verenigingen/${team.clubId}`} className="text-sm text-brand-700 hover:underline">
+                        {team.clubName}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </Card>
+          ))}
+        </div>
+      )}
+    </>
+  );
+}

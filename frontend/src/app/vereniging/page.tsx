@@ -1,0 +1,31 @@
+import { Card, EmptyState, Forbidden, PageHeader } from '@/components/ui/layout';
+import { requireRole, serverApi } from '@/lib/api-server';
+
+export const dynamic = 'force-dynamic';
+export const metadata = { title: 'Mijn vereniging' };
+
+export default async function SecretaryHome() {
+  const { me, allowed } = await requireRole('SECRETARY', 'ADMIN');
+  if (!allowed || !me.clubId) return <Forbidden message="Deze pagina is voor de secretaris van een vereniging." />;
+  const api = await serverApi();
+  const { data: club } = await api.GET('/api/clubs/{id}', { params: { path: { id: me.clubId } } });
+  if (!club) return <Forbidden />;
+  return (
+    <>
+      <PageHeader title={club.name} description={`Welkom, ${me.name}. Hier beheert u de moederlijst, spelerslijsten en uitslagen van uw vereniging.`} />
+      <Card title="Teams">
+        {club.teams.length === 0 ? (
+          <EmptyState title="Uw vereniging heeft nog geen teams.">De bond schrijft teams in per seizoen.</EmptyState>
+        ) : (
+          <ul className="divide-y divide-stone-100">
+            {club.teams.map((t) => (
+              <li key={t.id} className="py-2">
+                <span className="font-medium">{t.name}</span> <span className="text-sm text-stone-600">— {t.divisionName}, seizoen {t.seasonName}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,145 @@
+'use client';
+// One form for creating and editing records: sends JSON to the API and shows
+// the API's Dutch validation messages next to the fields they concern.
+import { useRouter } from 'next/navigation';
+import { FormEvent, useState } from 'react';
+import { errorOf } from '@/lib/api-client';
+import { Button } from './ui/button';
+
+export interface Field {
+  name: string;
+  label: string;
+  type?: 'text' | 'email' | 'password' | 'date' | 'number' | 'select';
+  required?: boolean;
+  options?: { value: string; label: string }[];
+  defaultValue?: string | number | null;
+  hint?: string;
+  /** Dotted path in the JSON body, e.g. "settings.pointsWin". */
+  bodyPath?: string;
+}
+
+function setPath(target: Record<string, unknown>, path: string, value: unknown) {
+  const keys = path.split('.');
+  let node = target;
+  for (const key of keys.slice(0, -1)) node = (node[key] ??= {}) as Record<string, unknown>;
+  node[keys[keys.length - 1]] = value;
+}
+
+export function ResourceForm({
+  fields,
+  action,
+  method = 'POST',
+  submitLabel,
+  successMessage,
+  redirectTo,
+  resetOnSuccess = method === 'POST',
+  extraBody,
+}: {
+  fields: Field[];
+  action: string;
+  method?: 'POST' | 'PATCH';
+  submitLabel: string;
+  successMessage?: string;
+  /** Where to go after success; "{id}" is replaced by the new record's id. */
+  redirectTo?: string;
+  resetOnSuccess?: boolean;
+  extraBody?: Record<string, unknown>;
+}) {
+  const router = useRouter();
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState<{ tone: 'good' | 'bad'; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    const body: Record<string, unknown> = { ...extraBody };
+    for (const field of fields) {
+      const raw = String(data.get(field.name) ?? '');
+      if (raw === '' && method === 'PATCH' && field.type !== 'text') continue;
+      if (raw === '' && !field.required) continue;
+      setPath(body, field.bodyPath ?? field.name, field.type === 'number' ? Number(raw) : raw);
+    }
+    setBusy(true);
+    setErrors({});
+    setMessage(null);
+    try {
+      const res = await fetch(action, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const json = res.status === 204 ? null : await res.json().catch(() => null);
+      if (!res.ok) {
+        const error = errorOf(json);
+        const byField: Record<string, string> = {};
+        for (const detail of error.details ?? []) {
+          const field = fields.find((f) => (f.bodyPath ?? f.name) === detail.field);
+          if (field) byField[field.name] = detail.message;
+        }
+        setErrors(byField);
+        const unplaced = (error.details ?? []).filter((d) => !fields.some((f) => (f.bodyPath ?? f.name) === d.field)).map((d) => d.message);
+        setMessage({ tone: 'bad', text: [error.message, ...unplaced].join(' ') });
+        return;
+      }
+      if (resetOnSuccess) form.reset();
+      setMessage({ tone: 'good', text: successMessage ?? 'Opgeslagen.' });
+      if (redirectTo) router.push(redirectTo.replace('{id}', json?.id ?? ''));
+      else router.refresh();
+    } catch {
+      setMessage({ tone: 'bad', text: 'De server is niet bereikbaar. Er is niets opgeslagen; probeer het opnieuw.' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} className="grid gap-3 sm:grid-cols-2" noValidate>
+      {fields.map((field) => {
+        const id = `f-${action.replace(/\W+/g, '-')}-${field.name}`;
+        const error = errors[field.name];
+        const common = {
+          id,
+          name: field.name,
+          defaultValue: field.defaultValue ?? undefined,
+          'aria-invalid': error ? true : undefined,
+          'aria-describedby': error ? `${id}-error` : undefined,
+          className: `mt-1 block w-full rounded-md border px-3 py-2 text-base sm:text-sm ${error ? 'border-red-500' : 'border-stone-300'}`,
+        };
+        return (
+          <div key={field.name}>
+            <label htmlFor={id} className="block text-sm font-medium text-stone-700">
+              {field.label}
+              {field.required && <span className="text-red-600"> *</span>}
+            </label>
+            {field.type === 'select' ? (
+              <select {...common}>
+                {!field.required && <option value="">—</option>}
+                {field.options?.map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ))}
+              </select>
+            ) : (
+              <input {...common} type={field.type ?? 'text'} />
+            )}
+            {field.hint && !error && <p className="mt-1 text-xs text-stone-500">{field.hint}</p>}
+            {error && (
+              <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+                {error}
+              </p>
+            )}
+          </div>
+        );
+      })}
+      <div className="flex flex-wrap items-center gap-3 sm:col-span-2">
+        <Button type="submit" disabled={busy}>
+          {busy ? 'Bezig…' : submitLabel}
+        </Button>
+        {message && (
+          <p role={message.tone === 'bad' ? 'alert' : 'status'} className={message.tone === 'bad' ? 'text-sm text-red-700' : 'text-sm text-green-800'}>
+            {message.text}
+          </p>
+        )}
+      </div>
+    </form>
+  );
+}

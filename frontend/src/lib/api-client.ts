@@ -1,0 +1,21 @@
+'use client';
+// Browser-side API client: same origin, the session cookie goes along by itself.
+import createClient from 'openapi-fetch';
+import type { paths } from './api-types';
+
+export const api = createClient<paths>({ baseUrl: typeof window === 'undefined' ? 'http://localhost' : window.location.origin });
+
+export interface ApiErrorDetail {
+  field?: string;
+  row?: number;
+  message: string;
+}
+
+export interface ApiErrorBody {
+  error: { status: number; code: string; message: string; details?: ApiErrorDetail[] };
+}
+
+export function errorOf(body: unknown): ApiErrorBody['error'] {
+  const error = (body as ApiErrorBody | undefined)?.error;
+  return error ?? { status: 0, code: 'NETWORK', message: 'De server is niet bereikbaar. Probeer het opnieuw.' };
+}

@@ -1,0 +1,68 @@
+// `npm run test:e2e`: browser tests. Starts the whole system on its own ports
+// (API 3101, dashboard 3100) over a fresh database with the demo season, then
+// drives Debian's Chromium with playwright-core through Jest (e2e/).
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { ensureDatabase } from './lib/database.mjs';
+import { loadEnv, root } from './lib/env.mjs';
+import { migrateDeploy } from './lib/prisma.mjs';
+
+loadEnv();
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!existsSync(chromium)) {
+  console.error(`Chromium niet gevonden op ${chromium}. Installeer het met: apt-get install -y chromium (of zet CHROMIUM_PATH).`);
+  process.exit(1);
+}
+const apiPort = Number(process.env.E2E_API_PORT ?? 3101);
+const webPort = Number(process.env.E2E_PORT ?? 3100);
+const apiUrl = `http://127.0.0.1:${apiPort}`;
+const children = [];
+
+async function waitFor(url, seconds) {
+  const until = Date.now() + seconds * 1000;
+  while (Date.now() < until) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} antwoordde niet binnen ${seconds} s`);
+}
+
+const db = await ensureDatabase('e2e');
+let code = 1;
+try {
+  const client = new pg.Client(db.url);
+  await client.connect();
+  await client.query('DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;');
+  await client.end();
+  await migrateDeploy(db.url);
+  const env = { ...process.env, DATABASE_URL: db.url, API_PORT: String(apiPort), API_URL: apiUrl, NEXT_DIST_DIR: '.next-e2e', NEXT_TELEMETRY_DISABLED: '1' };
+  const seed = spawnSync(process.execPath, [path.join(root, 'scripts', 'seed.mjs')], { cwd: root, stdio: 'inherit', env });
+  if (seed.status !== 0) throw new Error('Seed mislukt');
+  const next = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
+  const build = spawnSync(process.execPath, [next, 'build'], { cwd: path.join(root, 'frontend'), stdio: ['ignore', 'ignore', 'inherit'], env });
+  if (build.status !== 0) throw new Error('next build mislukt');
+  children.push(spawn(process.execPath, [path.join(root, 'backend', 'dist', 'main.js')], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] }));
+  children.push(spawn(process.execPath, [next, 'start', '-p', String(webPort)], { cwd: path.join(root, 'frontend'), env, stdio: ['ignore', 'ignore', 'inherit'] }));
+  await waitFor(`${apiUrl}/api/health`, 60);
+  await waitFor(`http://127.0.0.1:${webPort}/api/health`, 60);
+  const jest = spawn(process.execPath, ['node_modules/jest/bin/jest.js', '-c', 'e2e/jest.config.ts', '--runInBand', ...process.argv.slice(2)], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...env, E2E_BASE_URL: `http://127.0.0.1:${webPort}`, CHROMIUM_PATH: chromium },
+  });
+  code = await new Promise((resolve) => jest.on('exit', (c) => resolve(c ?? 1)));
+} catch (error) {
+  console.error(error.message);
+} finally {
+  for (const child of children) child.kill('SIGTERM');
+  await Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null)));
+  await db.stop();
+}
+process.exit(code);

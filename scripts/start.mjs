@@ -1,0 +1,105 @@
+// `npm start`: the whole system on one machine. PostgreSQL (embedded, or
+// DATABASE_URL), migrations, the demo season on first run, the API on
+// API_PORT (3001) and the dashboard on PORT (3000), which proxies /api/*.
+// Ctrl-C stops everything, the database included.
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { ensureDatabase } from './lib/database.mjs';
+import { loadEnv, root } from './lib/env.mjs';
+import { migrateDeploy } from './lib/prisma.mjs';
+
+loadEnv();
+const apiPort = Number(process.env.API_PORT ?? 3001);
+const webPort = Number(process.env.PORT ?? 3000);
+const apiUrl = process.env.API_URL ?? `http://127.0.0.1:${apiPort}`;
+const log = (message) => console.log(`[tsbn] ${message}`);
+
+const children = [];
+let db;
+let stopping = false;
+
+async function stop(code = 0) {
+  if (stopping) return;
+  stopping = true;
+  log('Stoppen …');
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  await Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null)));
+  await db?.stop();
+  log('Alles gestopt.');
+  process.exit(code);
+}
+process.on('SIGINT', () => stop(0));
+process.on('SIGTERM', () => stop(0));
+
+function run(name, command, args, options) {
+  const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], ...options });
+  child.on('exit', (code) => {
+    if (!stopping) {
+      log(`${name} is gestopt (code ${code}); alles wordt afgesloten.`);
+      stop(code || 1);
+    }
+  });
+  children.push(child);
+  return child;
+}
+
+/** Hash of the dashboard's sources and build settings: rebuild only when they changed. */
+function frontendFingerprint() {
+  const hash = createHash('sha256').update(apiUrl);
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir).sort()) {
+      const file = path.join(dir, entry);
+      if (statSync(file).isDirectory()) walk(file);
+      else hash.update(file).update(readFileSync(file));
+    }
+  };
+  walk(path.join(root, 'frontend', 'src'));
+  for (const f of ['next.config.ts', 'package.json', 'postcss.config.mjs']) hash.update(readFileSync(path.join(root, 'frontend', f)));
+  return hash.digest('hex');
+}
+
+function buildFrontendIfNeeded() {
+  const marker = path.join(root, 'frontend', '.next', 'tsbn-build.txt');
+  const fingerprint = frontendFingerprint();
+  if (existsSync(marker) && readFileSync(marker, 'utf8') === fingerprint) return;
+  log('Dashboard bouwen (eenmalig, ongeveer 20 seconden) …');
+  const result = spawnSync(process.execPath, [path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'build'], {
+    cwd: path.join(root, 'frontend'),
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, API_URL: apiUrl, NEXT_TELEMETRY_DISABLED: '1' },
+  });
+  if (result.status !== 0) throw new Error('Het dashboard kon niet worden gebouwd (next build).');
+  writeFileSync(marker, fingerprint);
+}
+
+try {
+  if (!existsSync(path.join(root, 'backend', 'dist', 'main.js'))) {
+    spawnSync(process.execPath, [path.join(root, 'scripts', 'build-backend.mjs')], { cwd: root, stdio: 'inherit' });
+  }
+  db = await ensureDatabase('dev', { log });
+  log(db.embedded ? `Ingebouwde PostgreSQL draait (${db.url.replace(/:[^:@/]+@/, ':***@')})` : 'PostgreSQL via DATABASE_URL');
+  await migrateDeploy(db.url);
+  const env = { ...process.env, DATABASE_URL: db.url, API_PORT: String(apiPort), API_URL: apiUrl, NEXT_TELEMETRY_DISABLED: '1' };
+  const seed = spawnSync(process.execPath, [path.join(root, 'scripts', 'seed.mjs'), '--if-empty'], { cwd: root, stdio: 'inherit', env });
+  if (seed.status !== 0) throw new Error('De demo-gegevens konden niet worden geladen.');
+  run('API', process.execPath, [path.join(root, 'backend', 'dist', 'main.js')], { env });
+  buildFrontendIfNeeded();
+  run('Dashboard', process.execPath, [path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'start', '-p', String(webPort)], {
+    cwd: path.join(root, 'frontend'),
+    env,
+  });
+  log('');
+  log(`Dashboard:  http://localhost:${webPort}`);
+  log(`API:        http://localhost:${webPort}/api/health  (direct: ${apiUrl}/api, documentatie: ${apiUrl}/api/docs)`);
+  log('Demo-logins (wachtwoord: troefcall2026):');
+  log('  beheerder        admin@tsbn.nl');
+  log('  secretaris       secretaris@paramaribo-boys.nl   (Paramaribo Boys)');
+  log('  secretaris       secretaris@kaiman.nl            (Kaiman)');
+  log('  wedstrijdleider  wedstrijdleider@tsbn.nl');
+  log('Stoppen: Ctrl-C');
+} catch (error) {
+  console.error(`[tsbn] ${error.message}`);
+  await stop(1);
+}
