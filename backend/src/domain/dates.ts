@@ -36,3 +36,10 @@ export function weekday(date: IsoDate): number {
 export function compareDates(a: IsoDate, b: IsoDate): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
+
+/** "2026-11-09" → "09-11-2026", the way dates are written in Dutch messages. */
+export function formatDutchDate(date: IsoDate): string {
+  if (!isIsoDate(date)) throw new RangeError(`Not a date: ${date}`);
+  const [year, month, day] = date.split('-');
+  return `${day}-${month}-${year}`;
+}

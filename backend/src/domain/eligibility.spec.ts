@@ -1,0 +1,200 @@
+import { formatDutchDate } from './dates';
+import {
+  checkEligibility,
+  EligibilityInput,
+  IneligibilityCode,
+  isInTransferFreeze,
+  isListLate,
+  memberListDeadline,
+  registrationDeadline,
+  Sanction,
+  transferFreezePeriod,
+} from './eligibility';
+import { DEFAULT_SETTINGS } from './settings';
+
+/** A member of club A, registered long before the match of Saturday 14-11-2026, without sanctions. */
+function eligibilityInput(overrides: Partial<EligibilityInput> = {}): EligibilityInput {
+  return {
+    clubId: 'club-a',
+    matchDate: '2026-11-14',
+    settings: DEFAULT_SETTINGS,
+    entry: { clubId: 'club-a', registeredOn: '2026-08-20', removedAt: null },
+    sanctions: [],
+    ...overrides,
+  };
+}
+
+const suspension = (startsOn: string, endsOn: string | null): Sanction => ({ kind: 'SUSPENSION', startsOn, endsOn });
+const expulsion = (startsOn: string): Sanction => ({ kind: 'EXPULSION', startsOn, endsOn: null });
+const codes = (input: EligibilityInput): IneligibilityCode[] => checkEligibility(input).reasons.map((r) => r.code);
+
+describe('formatDutchDate', () => {
+  it('writes day-month-year with leading zeros', () => {
+    expect(formatDutchDate('2026-11-09')).toBe('09-11-2026');
+  });
+
+  it('refuses something that is not a date', () => {
+    expect(() => formatDutchDate('2026-02-30')).toThrow(RangeError);
+  });
+});
+
+describe('registrationDeadline (Regel 3B: 5 working days before the match)', () => {
+  test.each([
+    ['Saturday', '2026-11-14', '2026-11-09', 'Monday (RULES.md example)'],
+    ['Friday', '2026-11-13', '2026-11-06', 'the Friday a week before (RULES.md example)'],
+    ['Monday', '2026-11-16', '2026-11-09', 'the Monday a week before (RULES.md example)'],
+    ['Tuesday', '2026-11-17', '2026-11-10', 'the Tuesday a week before'],
+    ['Wednesday', '2026-11-18', '2026-11-11', 'the Wednesday a week before'],
+    ['Thursday', '2026-11-19', '2026-11-12', 'the Thursday a week before'],
+    ['Friday', '2026-11-20', '2026-11-13', 'the Friday a week before'],
+    ['Saturday', '2026-11-21', '2026-11-16', 'the Monday of the same week'],
+    ['Sunday', '2026-11-22', '2026-11-16', 'the Monday of the same week'],
+    ['Monday', '2027-01-04', '2026-12-28', 'Christmas and New Year count as working days: the rule names no holidays'],
+  ])('match on %s %s → registered on or before %s (%s)', (_day, match, deadline) => {
+    expect(registrationDeadline(match)).toBe(deadline);
+  });
+
+  test.each([
+    [0, '2026-11-14', 'the match day itself'],
+    [1, '2026-11-13', 'the Friday before'],
+    [3, '2026-11-11', 'the Wednesday before'],
+    [10, '2026-11-02', 'two full weeks back'],
+  ])('with the setting at %i working days, a Saturday match of 14-11-2026 → %s (%s)', (days, deadline) => {
+    expect(registrationDeadline('2026-11-14', days)).toBe(deadline);
+  });
+
+  it.each([-1, 2.5])('refuses %p working days', (days) => {
+    expect(() => registrationDeadline('2026-11-14', days)).toThrow(RangeError);
+  });
+});
+
+describe('registration in time for a match (Regel 3B via checkEligibility)', () => {
+  test.each([
+    ['2026-11-14', '2026-11-09', true, 'Saturday match, registered on the deadline Monday'],
+    ['2026-11-14', '2026-11-10', false, 'Saturday match, registered the Tuesday after the deadline'],
+    ['2026-11-14', '2026-11-08', true, 'Saturday match, registered the Sunday before the deadline Monday'],
+    ['2026-11-14', '2026-11-07', true, 'Saturday match, registered the Saturday before the deadline Monday'],
+    ['2026-11-13', '2026-11-06', true, 'Friday match, registered on the deadline Friday a week before'],
+    ['2026-11-13', '2026-11-07', false, 'Friday match, registered the Saturday after the deadline'],
+    ['2026-11-13', '2026-11-08', false, 'Friday match, registered the Sunday after the deadline'],
+    ['2026-11-16', '2026-11-09', true, 'Monday match, registered on the deadline Monday a week before'],
+    ['2026-11-16', '2026-11-10', false, 'Monday match, registered one day after the deadline'],
+    ['2026-11-21', '2026-11-14', true, 'Saturday match, registered the weekend before the deadline Monday 16-11'],
+    ['2026-11-21', '2026-11-15', true, 'Saturday match, registered the Sunday before the deadline Monday 16-11'],
+    ['2026-11-21', '2026-11-17', false, 'Saturday match, registered the Tuesday after the deadline Monday 16-11'],
+    ['2026-11-14', '2026-11-14', false, 'registered on the match day itself'],
+    ['2026-11-14', '2026-11-20', false, 'registered after the match'],
+  ])('match %s, registered %s → eligible: %s (%s)', (matchDate, registeredOn, eligible) => {
+    const input = eligibilityInput({ matchDate, entry: { clubId: 'club-a', registeredOn } });
+    expect(codes(input)).toEqual(eligible ? [] : ['REGISTERED_TOO_LATE']);
+  });
+
+  it('follows the lead-time setting', () => {
+    const input = eligibilityInput({
+      settings: { registrationLeadWorkingDays: 3 },
+      entry: { clubId: 'club-a', registeredOn: '2026-11-11' },
+    });
+    expect(checkEligibility(input).eligible).toBe(true);
+  });
+});
+
+describe('member list deadline (Regel 1: 15 days before the season start)', () => {
+  it('is 15 days before the season start by default', () => {
+    expect(memberListDeadline('2026-09-01', DEFAULT_SETTINGS)).toBe('2026-08-17');
+  });
+
+  it('follows the setting', () => {
+    expect(memberListDeadline('2026-09-01', { memberListDeadlineDays: 30 })).toBe('2026-08-02');
+  });
+
+  test.each<[string | null, boolean, string]>([
+    ['2026-08-01', false, 'submitted well before the deadline'],
+    ['2026-08-17', false, 'submitted on the deadline itself'],
+    ['2026-08-18', true, 'submitted one day after the deadline'],
+    ['2026-09-05', true, 'submitted after the season started'],
+    [null, false, 'not submitted yet: missing, not late'],
+  ])('season starting 01-09-2026, first submission %s → late: %s (%s)', (submitted, late) => {
+    expect(isListLate(submitted, '2026-09-01', DEFAULT_SETTINGS)).toBe(late);
+  });
+});
+
+describe('transfer freeze (Regel 2: from 15 days before the competition start until the season end)', () => {
+  const season = { competitionStartsOn: '2026-09-12', endsOn: '2027-05-31' };
+
+  it('runs from 28-08-2026 until 31-05-2027', () => {
+    expect(transferFreezePeriod(season, DEFAULT_SETTINGS)).toEqual({ from: '2026-08-28', until: '2027-05-31' });
+  });
+
+  test.each([
+    ['2026-08-27', false, 'the day before the freeze: a transfer is still possible'],
+    ['2026-08-28', true, '15 days before the competition start'],
+    ['2026-09-12', true, 'the first match day'],
+    ['2027-05-31', true, 'the last day of the season'],
+    ['2027-06-01', false, 'after the season: transfers take effect between seasons'],
+  ])('%s → frozen: %s (%s)', (date, frozen) => {
+    expect(isInTransferFreeze(date, season, DEFAULT_SETTINGS)).toBe(frozen);
+  });
+
+  it('follows the setting', () => {
+    expect(isInTransferFreeze('2026-08-27', season, { transferFreezeDays: 16 })).toBe(true);
+  });
+});
+
+describe('checkEligibility (Regel 4)', () => {
+  test.each<[string, Partial<EligibilityInput>, IneligibilityCode[]]>([
+    ['on the club list, registered in time, no sanctions', {}, []],
+    ['on no list at all', { entry: null }, ['NOT_ON_LIST']],
+    ['on the list of another club', { entry: { clubId: 'club-b', registeredOn: '2026-08-20' } }, ['ON_OTHER_CLUB_LIST']],
+    ['removed from the list before the match', { entry: { clubId: 'club-a', registeredOn: '2026-08-20', removedAt: '2026-11-01' } }, ['NOT_ON_LIST']],
+    ['removed from the list on the match day', { entry: { clubId: 'club-a', registeredOn: '2026-08-20', removedAt: '2026-11-14' } }, ['NOT_ON_LIST']],
+    ['removed from the list the day after the match', { entry: { clubId: 'club-a', registeredOn: '2026-08-20', removedAt: '2026-11-15' } }, []],
+    ['removed from another club list before the match: on no list', { entry: { clubId: 'club-b', registeredOn: '2026-08-20', removedAt: '2026-10-01' } }, ['NOT_ON_LIST']],
+    ['registered too late', { entry: { clubId: 'club-a', registeredOn: '2026-11-10' } }, ['REGISTERED_TOO_LATE']],
+    ['suspended over the match date', { sanctions: [suspension('2026-11-01', '2026-11-30')] }, ['SUSPENDED']],
+    ['suspended, the suspension starts on the match day', { sanctions: [suspension('2026-11-14', '2026-11-30')] }, ['SUSPENDED']],
+    ['suspended, the suspension ends on the match day', { sanctions: [suspension('2026-11-01', '2026-11-14')] }, ['SUSPENDED']],
+    ['suspended without an end date', { sanctions: [suspension('2026-10-01', null)] }, ['SUSPENDED']],
+    ['a suspension that ended the day before the match', { sanctions: [suspension('2026-11-01', '2026-11-13')] }, []],
+    ['a suspension that starts the day after the match', { sanctions: [suspension('2026-11-15', null)] }, []],
+    ['expelled before the match', { sanctions: [expulsion('2026-10-01')] }, ['EXPELLED']],
+    ['expelled on the match day', { sanctions: [expulsion('2026-11-14')] }, ['EXPELLED']],
+    ['expelled only after the match', { sanctions: [expulsion('2026-11-15')] }, []],
+    ['registered too late and suspended', { entry: { clubId: 'club-a', registeredOn: '2026-11-12' }, sanctions: [suspension('2026-11-01', null)] }, ['REGISTERED_TOO_LATE', 'SUSPENDED']],
+    ['on another club list and expelled', { entry: { clubId: 'club-b', registeredOn: '2026-08-20' }, sanctions: [expulsion('2026-09-01')] }, ['ON_OTHER_CLUB_LIST', 'EXPELLED']],
+    ['on no list, suspended and expelled', { entry: null, sanctions: [suspension('2026-11-01', null), expulsion('2026-11-10')] }, ['NOT_ON_LIST', 'SUSPENDED', 'EXPELLED']],
+    ['two suspensions over the match date: both are named', { sanctions: [suspension('2026-11-01', '2026-11-20'), suspension('2026-11-10', null)] }, ['SUSPENDED', 'SUSPENDED']],
+  ])('%s', (_description, overrides, expected) => {
+    const result = checkEligibility(eligibilityInput(overrides));
+    expect(result.reasons.map((r) => r.code)).toEqual(expected);
+    expect(result.eligible).toBe(expected.length === 0);
+  });
+
+  test.each<[IneligibilityCode, Partial<EligibilityInput>, string]>([
+    ['NOT_ON_LIST', { entry: null }, 'Staat niet op de moederlijst van deze vereniging voor dit seizoen (Regel 4)'],
+    [
+      'NOT_ON_LIST',
+      { entry: { clubId: 'club-a', registeredOn: '2026-08-20', removedAt: '2026-11-01' } },
+      'Op 01-11-2026 van de moederlijst van deze vereniging afgevoerd (Regel 4)',
+    ],
+    [
+      'ON_OTHER_CLUB_LIST',
+      { entry: { clubId: 'club-b', clubName: 'TV Kaaiman', registeredOn: '2026-08-20' } },
+      'Staat op de moederlijst van TV Kaaiman, niet op die van deze vereniging (Regel 2 en 4)',
+    ],
+    [
+      'ON_OTHER_CLUB_LIST',
+      { entry: { clubId: 'club-b', registeredOn: '2026-08-20' } },
+      'Staat op de moederlijst van een andere vereniging, niet op die van deze vereniging (Regel 2 en 4)',
+    ],
+    [
+      'REGISTERED_TOO_LATE',
+      { entry: { clubId: 'club-a', registeredOn: '2026-11-10' } },
+      'Ingeschreven op 10-11-2026; voor de wedstrijd van 14-11-2026 uiterlijk 09-11-2026 (5 werkdagen ervoor, Regel 3B)',
+    ],
+    ['SUSPENDED', { sanctions: [suspension('2026-11-01', '2026-11-30')] }, 'Geschorst van 01-11-2026 tot en met 30-11-2026 (Regel 4)'],
+    ['SUSPENDED', { sanctions: [suspension('2026-10-01', null)] }, 'Geschorst sinds 01-10-2026, zonder einddatum (Regel 4)'],
+    ['EXPELLED', { sanctions: [expulsion('2026-10-01')] }, 'Geroyeerd sinds 01-10-2026 (Regel 4)'],
+  ])('%s explains itself (case %#)', (code, overrides, message) => {
+    expect(checkEligibility(eligibilityInput(overrides)).reasons).toEqual([{ code, message }]);
+  });
+});

@@ -1,0 +1,177 @@
+/**
+ * Season deadlines and player eligibility (RULES.md "Season, member lists and
+ * eligibility", Regel 1–4). Pure functions over plain data.
+ */
+import { addDays, compareDates, formatDutchDate, IsoDate, weekday } from './dates';
+import { CompetitionSettings, DEFAULT_SETTINGS } from './settings';
+
+const SATURDAY = 6;
+const SUNDAY = 0;
+
+/** Regel 3B: a working day is Monday to Friday; the rule names no holidays. */
+export function isWorkingDay(date: IsoDate): boolean {
+  const day = weekday(date);
+  return day !== SATURDAY && day !== SUNDAY;
+}
+
+/**
+ * Regel 3B: the last day on which a member may be registered to play the match: the
+ * Nth working day before the match, counting back from the day before the match.
+ * Match Sat 14-11-2026 → Mon 09-11-2026; Fri 13-11-2026 → Fri 06-11-2026.
+ */
+export function registrationDeadline(
+  matchDate: IsoDate,
+  workingDays = DEFAULT_SETTINGS.registrationLeadWorkingDays,
+): IsoDate {
+  if (!Number.isInteger(workingDays) || workingDays < 0) {
+    throw new RangeError(`workingDays must be a whole number >= 0, got ${workingDays}`);
+  }
+  let day = matchDate;
+  for (let counted = 0; counted < workingDays; ) {
+    day = addDays(day, -1);
+    if (isWorkingDay(day)) counted++;
+  }
+  return day;
+}
+
+/** Regel 1: the member list is due this day (inclusive). */
+export function memberListDeadline(
+  seasonStartsOn: IsoDate,
+  settings: Pick<CompetitionSettings, 'memberListDeadlineDays'>,
+): IsoDate {
+  return addDays(seasonStartsOn, -settings.memberListDeadlineDays);
+}
+
+/**
+ * Regel 1: a list is late when its first submission came after the deadline.
+ * A list never submitted (null) is not "late" but missing; callers show that separately.
+ */
+export function isListLate(
+  firstSubmittedAt: IsoDate | null,
+  seasonStartsOn: IsoDate,
+  settings: Pick<CompetitionSettings, 'memberListDeadlineDays'>,
+): boolean {
+  if (firstSubmittedAt === null) return false;
+  return compareDates(firstSubmittedAt, memberListDeadline(seasonStartsOn, settings)) > 0;
+}
+
+export interface SeasonPeriod {
+  competitionStartsOn: IsoDate;
+  endsOn: IsoDate;
+}
+
+/** Regel 2: no transfers from N days before the competition start until the season end, both inclusive. */
+export function transferFreezePeriod(
+  season: SeasonPeriod,
+  settings: Pick<CompetitionSettings, 'transferFreezeDays'>,
+): { from: IsoDate; until: IsoDate } {
+  return { from: addDays(season.competitionStartsOn, -settings.transferFreezeDays), until: season.endsOn };
+}
+
+export function isInTransferFreeze(
+  date: IsoDate,
+  season: SeasonPeriod,
+  settings: Pick<CompetitionSettings, 'transferFreezeDays'>,
+): boolean {
+  const { from, until } = transferFreezePeriod(season, settings);
+  return isWithin(date, from, until);
+}
+
+export type SanctionKind = 'SUSPENSION' | 'EXPULSION';
+
+export interface Sanction {
+  kind: SanctionKind;
+  startsOn: IsoDate;
+  /** Last day of a suspension (inclusive); null = open-ended. Ignored for an expulsion. */
+  endsOn: IsoDate | null;
+}
+
+/** The member's entry on a member list this season, whichever club's list it is. */
+export interface MemberListEntry {
+  clubId: string;
+  /** Only used to name the other club in a message. */
+  clubName?: string;
+  registeredOn: IsoDate;
+  /** The day the entry was taken off the list; from that day on the member is not on it. */
+  removedAt?: IsoDate | null;
+}
+
+export interface EligibilityInput {
+  /** The club of the team that wants to field the member. */
+  clubId: string;
+  matchDate: IsoDate;
+  settings: Pick<CompetitionSettings, 'registrationLeadWorkingDays'>;
+  entry: MemberListEntry | null;
+  sanctions: readonly Sanction[];
+}
+
+export type IneligibilityCode =
+  | 'NOT_ON_LIST'
+  | 'ON_OTHER_CLUB_LIST'
+  | 'REGISTERED_TOO_LATE'
+  | 'SUSPENDED'
+  | 'EXPELLED';
+
+export interface IneligibilityReason {
+  code: IneligibilityCode;
+  /** Dutch, for the club secretary. */
+  message: string;
+}
+
+export interface EligibilityResult {
+  eligible: boolean;
+  reasons: IneligibilityReason[];
+}
+
+/** Regel 4 (with 2 and 3B): may this member be fielded for this club on this date? Returns every reason why not. */
+export function checkEligibility(input: EligibilityInput): EligibilityResult {
+  const reasons = [...listReasons(input), ...input.sanctions.flatMap((s) => sanctionReasons(s, input.matchDate))];
+  return { eligible: reasons.length === 0, reasons };
+}
+
+function listReasons({ clubId, matchDate, settings, entry }: EligibilityInput): IneligibilityReason[] {
+  const removed = entry?.removedAt && compareDates(entry.removedAt, matchDate) <= 0 ? entry.removedAt : null;
+  if (entry === null || (removed && entry.clubId !== clubId)) {
+    return [{ code: 'NOT_ON_LIST', message: 'Staat niet op de moederlijst van deze vereniging voor dit seizoen (Regel 4)' }];
+  }
+  if (removed) {
+    return [{ code: 'NOT_ON_LIST', message: `Op ${formatDutchDate(removed)} van de moederlijst van deze vereniging afgevoerd (Regel 4)` }];
+  }
+  if (entry.clubId !== clubId) {
+    return [{ code: 'ON_OTHER_CLUB_LIST', message: `Staat op de moederlijst van ${otherClub(entry)}, niet op die van deze vereniging (Regel 2 en 4)` }];
+  }
+  const deadline = registrationDeadline(matchDate, settings.registrationLeadWorkingDays);
+  if (compareDates(entry.registeredOn, deadline) > 0) {
+    return [{
+      code: 'REGISTERED_TOO_LATE',
+      message:
+        `Ingeschreven op ${formatDutchDate(entry.registeredOn)}; voor de wedstrijd van ${formatDutchDate(matchDate)} ` +
+        `uiterlijk ${formatDutchDate(deadline)} (${settings.registrationLeadWorkingDays} werkdagen ervoor, Regel 3B)`,
+    }];
+  }
+  return [];
+}
+
+function sanctionReasons(sanction: Sanction, date: IsoDate): IneligibilityReason[] {
+  const from = formatDutchDate(sanction.startsOn);
+  if (sanction.kind === 'EXPULSION') {
+    return compareDates(sanction.startsOn, date) <= 0
+      ? [{ code: 'EXPELLED', message: `Geroyeerd sinds ${from} (Regel 4)` }]
+      : [];
+  }
+  if (!isWithin(date, sanction.startsOn, sanction.endsOn)) return [];
+  const message =
+    sanction.endsOn === null
+      ? `Geschorst sinds ${from}, zonder einddatum (Regel 4)`
+      : `Geschorst van ${from} tot en met ${formatDutchDate(sanction.endsOn)} (Regel 4)`;
+  return [{ code: 'SUSPENDED', message }];
+}
+
+function otherClub(entry: MemberListEntry): string {
+  return entry.clubName ?? 'een andere vereniging';
+}
+
+/** from <= date <= until, where until null means "no end". */
+function isWithin(date: IsoDate, from: IsoDate, until: IsoDate | null): boolean {
+  return compareDates(from, date) <= 0 && (until === null || compareDates(date, until) <= 0);
+}

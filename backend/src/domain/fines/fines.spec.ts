@@ -1,0 +1,194 @@
+import { DEFAULT_SETTINGS } from '../settings';
+import {
+  dueDate,
+  formatEuro,
+  isOverdue,
+  proposeForfeitFine,
+  proposeIncompleteFine,
+  proposeLineupMissingFine,
+  proposeNoScreenFine,
+  summarizeFines,
+  type FineForSummary,
+  type FineStatus,
+  type FineTotals,
+} from './fines';
+
+const fine = (fields: Partial<FineForSummary> = {}): FineForSummary => ({
+  clubId: 'club-1',
+  status: 'OPEN',
+  amountCents: 1500,
+  dueOn: '2026-12-31',
+  ...fields,
+});
+
+describe('dueDate (Regel 12B: issue date + 30 days)', () => {
+  test.each([
+    ['2028-01-30', '2028-02-29', 'into a leap day'],
+    ['2027-01-30', '2027-03-01', 'over a short February'],
+    ['2026-12-15', '2027-01-14', 'into the next year'],
+    ['2026-01-31', '2026-03-02', 'from a month end past February'],
+    ['2026-11-01', '2026-12-01', 'within a 30-day month'],
+  ])('issued %s → due %s (%s)', (issuedOn, expected) => {
+    expect(dueDate(issuedOn, DEFAULT_SETTINGS)).toBe(expected);
+  });
+
+  it('follows the fineDueDays setting', () => {
+    expect(dueDate('2026-11-01', { fineDueDays: 14 })).toBe('2026-11-15');
+  });
+});
+
+describe('isOverdue', () => {
+  test.each<[FineStatus, string, boolean]>([
+    ['OPEN', '2026-11-29', false],
+    ['OPEN', '2026-11-30', false],
+    ['OPEN', '2026-12-01', true],
+    ['PAID', '2026-12-01', false],
+    ['WAIVED', '2026-12-01', false],
+    ['PROPOSED', '2026-12-01', false],
+    ['DISCARDED', '2026-12-01', false],
+  ])('%s fine due 2026-11-30, today %s → overdue %s', (status, today, expected) => {
+    expect(isOverdue({ status, dueOn: '2026-11-30' }, today)).toBe(expected);
+  });
+});
+
+describe('proposeLineupMissingFine (Regel 5D, 5E)', () => {
+  test.each([
+    [0, '5D', 1500, 'Geen spelerslijst samengesteld voor aanvang van de wedstrijd (Regel 5D).'],
+    [1, '5E', 4500, 'Geen spelerslijst samengesteld voor aanvang van de wedstrijd, 2e keer dit seizoen (Regel 5E).'],
+    [2, '5E', 4500, 'Geen spelerslijst samengesteld voor aanvang van de wedstrijd, 3e keer dit seizoen (Regel 5E).'],
+    [5, '5E', 4500, 'Geen spelerslijst samengesteld voor aanvang van de wedstrijd, 6e keer dit seizoen (Regel 5E).'],
+  ])('%i earlier this season → rule %s, %i cents', (previousCount, rule, amountCents, reason) => {
+    expect(proposeLineupMissingFine(previousCount, DEFAULT_SETTINGS)).toEqual({
+      rule,
+      amountCents,
+      reason,
+      beneficiary: { kind: 'FEDERATION' },
+    });
+  });
+
+  it('takes its amounts from the settings', () => {
+    const settings = { lineupMissingFineCents: 2000, lineupMissingRepeatFineCents: 5000 };
+    expect([0, 1].map((n) => proposeLineupMissingFine(n, settings).amountCents)).toEqual([2000, 5000]);
+  });
+
+  test.each([-1, 1.5])('refuses previousCount %p', (previousCount) => {
+    expect(() => proposeLineupMissingFine(previousCount, DEFAULT_SETTINGS)).toThrow(RangeError);
+  });
+});
+
+describe('proposeForfeitFine (Regel 7, 9A, 9B)', () => {
+  it('fines the offending club €60 for the affected club', () => {
+    expect(proposeForfeitFine({ offendingClubId: 'kwatta', affectedClubId: 'apintie' }, DEFAULT_SETTINGS)).toEqual({
+      clubId: 'kwatta',
+      rule: '9A',
+      amountCents: 6000,
+      reason: 'Wedstrijd niet doorgegaan door grove nalatigheid (Regel 7, 9A); de boete gaat naar de gedupeerde vereniging.',
+      beneficiary: { kind: 'CLUB', clubId: 'apintie' },
+    });
+  });
+});
+
+describe('proposeIncompleteFine (Regel 11: every 3rd time)', () => {
+  test.each([
+    [1, null],
+    [2, null],
+    [3, 4500],
+    [4, null],
+    [5, null],
+    [6, 4500],
+    [7, null],
+    [9, 4500],
+  ])('occurrence %i → %p cents', (occurrence, amountCents) => {
+    expect(proposeIncompleteFine(occurrence, DEFAULT_SETTINGS)?.amountCents ?? null).toBe(amountCents);
+  });
+
+  it('names the rule and the occurrence in the reason', () => {
+    expect(proposeIncompleteFine(6, DEFAULT_SETTINGS)).toEqual({
+      rule: '11',
+      amountCents: 4500,
+      reason: 'Team voor de 6e keer dit seizoen onvolledig of te laat aanwezig (Regel 11).',
+      beneficiary: { kind: 'FEDERATION' },
+    });
+  });
+
+  it('follows the incompleteEveryNth setting', () => {
+    const settings = { incompleteFineCents: 4500, incompleteEveryNth: 2 };
+    expect([1, 2, 3, 4].map((n) => proposeIncompleteFine(n, settings) !== null)).toEqual([false, true, false, true]);
+  });
+
+  test.each([0, 2.5])('refuses occurrence %p', (occurrence) => {
+    expect(() => proposeIncompleteFine(occurrence, DEFAULT_SETTINGS)).toThrow(RangeError);
+  });
+});
+
+describe('proposeNoScreenFine (Regel 6)', () => {
+  it('leaves the amount to the board', () => {
+    expect(proposeNoScreenFine()).toEqual({
+      rule: '6',
+      amountCents: null,
+      reason: 'Wedstrijd gespeeld zonder tafelscherm (Regel 6); het bestuur stelt het bedrag vast.',
+      beneficiary: { kind: 'FEDERATION' },
+    });
+  });
+});
+
+describe('summarizeFines', () => {
+  const today = '2026-12-01';
+
+  const totals = (open: number, overdue: number, paid: number, waived: number): FineTotals => ({
+    openCents: open,
+    overdueCents: overdue,
+    paidCents: paid,
+    waivedCents: waived,
+  });
+
+  test.each<[string, FineForSummary, FineTotals]>([
+    ['open, due today', fine({ dueOn: '2026-12-01' }), totals(1500, 0, 0, 0)],
+    ['open and overdue: in open and in overdue', fine({ dueOn: '2026-11-30' }), totals(1500, 1500, 0, 0)],
+    ['paid after its due date', fine({ status: 'PAID', dueOn: '2026-11-30' }), totals(0, 0, 1500, 0)],
+    ['waived', fine({ status: 'WAIVED' }), totals(0, 0, 0, 1500)],
+    ['proposed: not final, counts nowhere', fine({ status: 'PROPOSED', dueOn: '2026-11-30' }), totals(0, 0, 0, 0)],
+    ['discarded: counts nowhere', fine({ status: 'DISCARDED' }), totals(0, 0, 0, 0)],
+  ])('%s', (_name, f, expected) => {
+    expect(summarizeFines([f], today)).toEqual({ ...expected, byClub: { 'club-1': expected } });
+  });
+
+  it('adds up over clubs and per club', () => {
+    const summary = summarizeFines(
+      [
+        fine({ clubId: 'kwatta', amountCents: 1500, dueOn: '2026-11-01' }),
+        fine({ clubId: 'kwatta', amountCents: 6000, status: 'PAID' }),
+        fine({ clubId: 'apintie', amountCents: 4500 }),
+        fine({ clubId: 'apintie', amountCents: 1500, status: 'WAIVED' }),
+        fine({ clubId: 'apintie', amountCents: null, status: 'PROPOSED' }),
+      ],
+      today,
+    );
+    expect(summary).toEqual({
+      ...totals(6000, 1500, 6000, 1500),
+      byClub: { kwatta: totals(1500, 1500, 6000, 0), apintie: totals(4500, 0, 0, 1500) },
+    });
+  });
+
+  it('is all zeros without fines', () => {
+    expect(summarizeFines([], today)).toEqual({ ...totals(0, 0, 0, 0), byClub: {} });
+  });
+});
+
+describe('formatEuro', () => {
+  test.each([
+    [1500, '€ 15,00'],
+    [4500, '€ 45,00'],
+    [5, '€ 0,05'],
+    [0, '€ 0,00'],
+    [123456, '€ 1.234,56'],
+    [100000000, '€ 1.000.000,00'],
+    [-1500, '€ -15,00'],
+  ])('%i cents → %s', (cents, expected) => {
+    expect(formatEuro(cents)).toBe(expected);
+  });
+
+  test.each([15.5, Number.NaN, 2 ** 53])('refuses %p, which is not a whole number of cents', (cents) => {
+    expect(() => formatEuro(cents)).toThrow(RangeError);
+  });
+});

@@ -1,0 +1,191 @@
+/**
+ * Fine rules (RULES.md "Fines", Regel 5D/5E, 6, 7/9A, 11, 12B). Money is always an
+ * integer number of cents. Decisions RULES.md leaves open are marked "Decision:".
+ */
+import { addDays, compareDates, type IsoDate } from '../dates';
+import type { CompetitionSettings } from '../settings';
+
+/** Decision: the forfeit fine is labelled '9A' (Regel 9A/9B make it payable to the affected club). */
+export type FineRule = '5D' | '5E' | '6' | '9A' | '10' | '11';
+
+/** Mirrors the FineStatus enum: PROPOSED and DISCARDED are not final fines. */
+export type FineStatus = 'PROPOSED' | 'OPEN' | 'PAID' | 'WAIVED' | 'DISCARDED';
+
+/** Regel 9B: who receives the money. */
+export type FineBeneficiary = { kind: 'FEDERATION' } | { kind: 'CLUB'; clubId: string };
+
+export interface FineProposal {
+  rule: FineRule;
+  /** null: the board sets the amount when it confirms (Regel 6). */
+  amountCents: number | null;
+  /** Dutch, shown to the club. */
+  reason: string;
+  beneficiary: FineBeneficiary;
+}
+
+export interface ForfeitFineProposal extends FineProposal {
+  /** The club that pays. */
+  clubId: string;
+}
+
+export interface FineForSummary {
+  clubId: string;
+  status: FineStatus;
+  amountCents: number | null;
+  dueOn: IsoDate;
+}
+
+export interface FineTotals {
+  /** Open fines, overdue ones included. */
+  openCents: number;
+  /** The part of openCents past its due date. */
+  overdueCents: number;
+  paidCents: number;
+  waivedCents: number;
+}
+
+export interface FineSummary extends FineTotals {
+  /** clubId → the same totals for that club. */
+  byClub: Record<string, FineTotals>;
+}
+
+const FEDERATION: FineBeneficiary = { kind: 'FEDERATION' };
+
+// ─────────────────────────── dates ───────────────────────────
+
+/** Regel 12B: a fine is due 30 days (setting) after it is issued. */
+export function dueDate(issuedOn: IsoDate, settings: Pick<CompetitionSettings, 'fineDueDays'>): IsoDate {
+  return addDays(issuedOn, settings.fineDueDays);
+}
+
+/** Open and past its due date; a fine is still on time on its due date itself. */
+export function isOverdue(fine: { status: FineStatus; dueOn: IsoDate }, today: IsoDate): boolean {
+  return fine.status === 'OPEN' && compareDates(today, fine.dueOn) > 0;
+}
+
+// ─────────────────────────── proposals ───────────────────────────
+
+function requireCount(value: number, minimum: number, name: string): void {
+  if (!Number.isInteger(value) || value < minimum) {
+    throw new RangeError(`${name} must be an integer >= ${minimum}, got ${value}`);
+  }
+}
+
+/**
+ * Regel 5D/5E: no line-up composed before the match. €15 the first time in a season,
+ * €45 the second and (Decision, RULES.md) every later time.
+ *
+ * `previousCount`: earlier 5D/5E fines of the same club in the same season, proposed or
+ * confirmed (open, paid or waived), not discarded. Decision: counted per club, not per
+ * team, because Regel 5D speaks of "een vereniging" and fines are levied on clubs.
+ */
+export function proposeLineupMissingFine(
+  previousCount: number,
+  settings: Pick<CompetitionSettings, 'lineupMissingFineCents' | 'lineupMissingRepeatFineCents'>,
+): FineProposal {
+  requireCount(previousCount, 0, 'previousCount');
+  const first = previousCount === 0;
+  const base = 'Geen spelerslijst samengesteld voor aanvang van de wedstrijd';
+  return {
+    rule: first ? '5D' : '5E',
+    amountCents: first ? settings.lineupMissingFineCents : settings.lineupMissingRepeatFineCents,
+    reason: first ? `${base} (Regel 5D).` : `${base}, ${previousCount + 1}e keer dit seizoen (Regel 5E).`,
+    beneficiary: FEDERATION,
+  };
+}
+
+/**
+ * Regel 7, 9A: the match did not take place through the offending club's fault. Regel 9B:
+ * the fine is passed on to the affected club.
+ */
+export function proposeForfeitFine(
+  clubs: { offendingClubId: string; affectedClubId: string },
+  settings: Pick<CompetitionSettings, 'forfeitFineCents'>,
+): ForfeitFineProposal {
+  return {
+    clubId: clubs.offendingClubId,
+    rule: '9A',
+    amountCents: settings.forfeitFineCents,
+    reason: 'Wedstrijd niet doorgegaan door grove nalatigheid (Regel 7, 9A); de boete gaat naar de gedupeerde vereniging.',
+    beneficiary: { kind: 'CLUB', clubId: clubs.affectedClubId },
+  };
+}
+
+/**
+ * Regel 11: a team incomplete or late for the 3rd time in a season (setting), and every
+ * 3rd time after. `occurrence`: 1-based count of this team's incomplete or late
+ * appearances in the season, this one included. null: no fine this time.
+ */
+export function proposeIncompleteFine(
+  occurrence: number,
+  settings: Pick<CompetitionSettings, 'incompleteFineCents' | 'incompleteEveryNth'>,
+): FineProposal | null {
+  requireCount(occurrence, 1, 'occurrence');
+  if (occurrence % settings.incompleteEveryNth !== 0) return null;
+  return {
+    rule: '11',
+    amountCents: settings.incompleteFineCents,
+    reason: `Team voor de ${occurrence}e keer dit seizoen onvolledig of te laat aanwezig (Regel 11).`,
+    beneficiary: FEDERATION,
+  };
+}
+
+/** Regel 6: match played without table screen; the board sets the amount. */
+export function proposeNoScreenFine(): FineProposal {
+  return {
+    rule: '6',
+    amountCents: null,
+    reason: 'Wedstrijd gespeeld zonder tafelscherm (Regel 6); het bestuur stelt het bedrag vast.',
+    beneficiary: FEDERATION,
+  };
+}
+
+// ─────────────────────────── totals ───────────────────────────
+
+const noTotals = (): FineTotals => ({ openCents: 0, overdueCents: 0, paidCents: 0, waivedCents: 0 });
+
+function addFine(totals: FineTotals, fine: FineForSummary, today: IsoDate): void {
+  const cents = fine.amountCents ?? 0;
+  switch (fine.status) {
+    case 'OPEN':
+      totals.openCents += cents;
+      if (isOverdue(fine, today)) totals.overdueCents += cents;
+      return;
+    case 'PAID':
+      totals.paidCents += cents;
+      return;
+    case 'WAIVED':
+      totals.waivedCents += cents;
+      return;
+    case 'PROPOSED':
+    case 'DISCARDED':
+      return;
+  }
+}
+
+/**
+ * Totals in cents over all clubs and per club. Decision: proposed and discarded fines
+ * are not final and count in no total (a club appears in byClub with zeros if it has
+ * only those); a fine without amount counts as 0.
+ */
+export function summarizeFines(fines: readonly FineForSummary[], today: IsoDate): FineSummary {
+  const overall = noTotals();
+  const byClub: Record<string, FineTotals> = {};
+  for (const fine of fines) {
+    addFine(overall, fine, today);
+    addFine((byClub[fine.clubId] ??= noTotals()), fine, today);
+  }
+  return { ...overall, byClub };
+}
+
+// ─────────────────────────── money ───────────────────────────
+
+/** "€ 1.234,50": Dutch notation, from integer cents, without floating point. */
+export function formatEuro(cents: number): string {
+  if (!Number.isSafeInteger(cents)) throw new RangeError(`Not a whole number of cents: ${cents}`);
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  const rest = abs % 100;
+  const euros = String((abs - rest) / 100).replace(/\B(?=(\d{3})+$)/g, '.');
+  return `€ ${sign}${euros},${String(rest).padStart(2, '0')}`;
+}
