@@ -12,6 +12,11 @@ try {
   // no .env: the shell's environment is used as it is
 }
 
+// Set before the CLI looks for (and would download) its engine, so plain
+// `npx prisma migrate dev` runs offline too.
+process.env.PRISMA_SCHEMA_ENGINE_BINARY ??= path.join(root, 'scripts', 'prisma-schema-engine.mjs');
+process.env.CHECKPOINT_DISABLE ??= '1';
+
 export default defineConfig({
   schema: path.join(root, 'prisma', 'schema.prisma'),
   migrations: {

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { INestApplication, Logger, LogLevel } from '@nestjs/common';
+import { INestApplication, LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import cookieParser from 'cookie-parser';
@@ -30,4 +30,3 @@ export async function createApp(options: { logger?: LogLevel[] | false } = {}): 
   return app;
 }
 
-export const logger = new Logger('TSBN');

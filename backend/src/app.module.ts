@@ -3,14 +3,31 @@ import { AuditModule } from './audit/audit.module';
 import { AuthModule } from './auth/auth.module';
 import { ClubsModule } from './clubs/clubs.module';
 import { DivisionsModule } from './divisions/divisions.module';
+import { FinesModule } from './fines/fines.module';
 import { HealthController } from './health/health.controller';
+import { MatchesModule } from './matches/matches.module';
+import { MemberListsModule } from './member-lists/member-lists.module';
 import { PrismaModule } from './prisma/prisma.module';
 import { SeasonsModule } from './seasons/seasons.module';
+import { StandingsModule } from './standings/standings.module';
 import { TeamsModule } from './teams/teams.module';
 import { UsersModule } from './users/users.module';
 
 @Module({
-  imports: [PrismaModule, AuditModule, AuthModule, SeasonsModule, DivisionsModule, ClubsModule, TeamsModule, UsersModule],
+  imports: [
+    PrismaModule,
+    AuditModule,
+    AuthModule,
+    SeasonsModule,
+    DivisionsModule,
+    ClubsModule,
+    TeamsModule,
+    UsersModule,
+    MemberListsModule,
+    MatchesModule,
+    StandingsModule,
+    FinesModule,
+  ],
   controllers: [HealthController],
 })
 export class AppModule {}
