@@ -34,6 +34,7 @@ async function waitFor(url, seconds) {
   throw new Error(`${url} antwoordde niet binnen ${seconds} s`);
 }
 
+if (spawnSync(process.execPath, [path.join(root, 'scripts', 'build-backend.mjs')], { cwd: root, stdio: 'inherit' }).status !== 0) process.exit(1);
 const db = await ensureDatabase('e2e');
 let code = 1;
 try {
@@ -42,7 +43,7 @@ try {
   await client.query('DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;');
   await client.end();
   await migrateDeploy(db.url);
-  const env = { ...process.env, DATABASE_URL: db.url, API_PORT: String(apiPort), API_URL: apiUrl, NEXT_DIST_DIR: '.next-e2e', NEXT_TELEMETRY_DISABLED: '1' };
+  const env = { ...process.env, DATABASE_URL: db.url, API_PORT: String(apiPort), API_URL: apiUrl, NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? '.next-e2e', NEXT_TELEMETRY_DISABLED: '1' };
   const seed = spawnSync(process.execPath, [path.join(root, 'scripts', 'seed.mjs')], { cwd: root, stdio: 'inherit', env });
   if (seed.status !== 0) throw new Error('Seed mislukt');
   const next = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');

@@ -75,8 +75,9 @@ function buildFrontendIfNeeded() {
 }
 
 try {
-  if (!existsSync(path.join(root, 'backend', 'dist', 'main.js'))) {
-    spawnSync(process.execPath, [path.join(root, 'scripts', 'build-backend.mjs')], { cwd: root, stdio: 'inherit' });
+  // Compiling the API takes about a second; always start from the current source.
+  if (spawnSync(process.execPath, [path.join(root, 'scripts', 'build-backend.mjs')], { cwd: root, stdio: 'inherit' }).status !== 0) {
+    throw new Error('De API kon niet worden gecompileerd.');
   }
   db = await ensureDatabase('dev', { log });
   log(db.embedded ? `Ingebouwde PostgreSQL draait (${db.url.replace(/:[^:@/]+@/, ':***@')})` : 'PostgreSQL via DATABASE_URL');
