@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { FineProposalsService } from './fine-proposals.service';
 
-@Module({})
+@Module({ providers: [FineProposalsService], exports: [FineProposalsService] })
 export class FinesModule {}
