@@ -6,8 +6,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
-import { ensureDatabase } from './lib/database.mjs';
+import { ensureDatabase, resetSchema } from './lib/database.mjs';
 import { loadEnv, root } from './lib/env.mjs';
 import { migrateDeploy } from './lib/prisma.mjs';
 
@@ -24,10 +23,7 @@ const db = await ensureDatabase('bench');
 let web;
 let code = 1;
 try {
-  const client = new pg.Client(db.url);
-  await client.connect();
-  await client.query('DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;');
-  await client.end();
+  await resetSchema(db.url);
   await migrateDeploy(db.url);
   const apiPort = webPort + 1;
   const env = { ...process.env, DATABASE_URL: db.url, NODE_ENV: 'production', API_URL: `http://127.0.0.1:${apiPort}`, API_PORT: String(apiPort), NEXT_DIST_DIR: '.next-bench', NEXT_TELEMETRY_DISABLED: '1' };

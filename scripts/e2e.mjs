@@ -4,8 +4,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
-import { ensureDatabase } from './lib/database.mjs';
+import { ensureDatabase, resetSchema } from './lib/database.mjs';
 import { loadEnv, root } from './lib/env.mjs';
 import { migrateDeploy } from './lib/prisma.mjs';
 
@@ -38,10 +37,7 @@ if (spawnSync(process.execPath, [path.join(root, 'scripts', 'build-backend.mjs')
 const db = await ensureDatabase('e2e');
 let code = 1;
 try {
-  const client = new pg.Client(db.url);
-  await client.connect();
-  await client.query('DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;');
-  await client.end();
+  await resetSchema(db.url);
   await migrateDeploy(db.url);
   const env = { ...process.env, DATABASE_URL: db.url, API_PORT: String(apiPort), API_URL: apiUrl, NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? '.next-e2e', NEXT_TELEMETRY_DISABLED: '1' };
   const seed = spawnSync(process.execPath, [path.join(root, 'scripts', 'seed.mjs')], { cwd: root, stdio: 'inherit', env });

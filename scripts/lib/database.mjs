@@ -75,3 +75,14 @@ export async function ensureDatabase(kind, { log = console.log } = {}) {
     },
   };
 }
+
+/** Drops everything in the public schema (throw-away databases of e2e and bench runs). */
+export async function resetSchema(url) {
+  const client = new pg.Client(url);
+  await client.connect();
+  try {
+    await client.query('DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;');
+  } finally {
+    await client.end();
+  }
+}
