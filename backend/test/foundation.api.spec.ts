@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createClub, createDivision, createSeason, createTeam, expectError, loginAs, resetDatabase, startApp, TestContext, unique } from './helpers';
 
 describe('foundation API', () => {
@@ -42,6 +44,12 @@ describe('foundation API', () => {
         .map((layer: { route: { path: string } }) => layer.route.path.replace(/:(\w+)/g, '{$1}'));
       expect(routes.length).toBeGreaterThan(10);
       for (const route of routes) expect(paths).toContain(route);
+    });
+
+    it('matches the document the frontend types were generated from (run `npm run api:types` after API changes)', async () => {
+      const res = await ctx.http().get('/api/docs-json').expect(200);
+      const committed = JSON.parse(readFileSync(join(__dirname, '..', '..', 'frontend', 'src', 'lib', 'openapi.json'), 'utf8'));
+      expect(res.body).toEqual(committed);
     });
   });
 
