@@ -5,7 +5,7 @@
  * existing demo season is left alone; demo users are upserted.
  */
 import { PrismaPg } from '@prisma/adapter-pg';
-import * as argon2 from 'argon2';
+import { hash as argon2Hash } from '@node-rs/argon2';
 import { generateSchedule } from '../backend/src/domain/match/fixtures';
 import { tablePlan } from '../backend/src/domain/match/rotation';
 import { GAME_KIND_POINTS } from '../backend/src/domain/match/scores';
@@ -65,7 +65,7 @@ function matchDates(start: string, rounds: number): string[] {
 }
 
 async function upsertUsers(prisma: PrismaClient, clubIds: Map<string, string>) {
-  const passwordHash = await argon2.hash(DEMO_PASSWORD, { type: argon2.argon2id });
+  const passwordHash = await argon2Hash(DEMO_PASSWORD); // argon2id
   const users = [
     { email: 'admin@tsbn.nl', name: 'Bondsbureau TSBN', role: 'ADMIN' as const, clubId: null },
     { email: 'wedstrijdleider@tsbn.nl', name: 'Wedstrijdleider TSBN', role: 'SUPERVISOR' as const, clubId: null },
@@ -171,6 +171,7 @@ async function main() {
       { club: 'Kaiman', rule: '10', reason: 'Geen speelmatten aanwezig', amountCents: 1500, issuedOn: '2026-10-05', status: 'PAID' as const, paidOn: '2026-10-20' },
       { club: 'Coronie Kap', rule: '5D', reason: 'Spelerslijst niet vóór de wedstrijd samengesteld', amountCents: 1500, issuedOn: '2026-10-19', status: 'OPEN' as const, paidOn: null },
       { club: 'Albina Aces', rule: '10', reason: 'Geen badges gedragen', amountCents: 1500, issuedOn: '2026-11-02', status: 'OPEN' as const, paidOn: null },
+      { club: 'Paramaribo Boys', rule: '5D', reason: 'Geen spelerslijst samengesteld voor aanvang van de wedstrijd (Regel 5D).', amountCents: 1500, issuedOn: '2026-11-14', status: 'PROPOSED' as const, paidOn: null },
     ];
     for (const fine of fineData) {
       const due = date(fine.issuedOn);

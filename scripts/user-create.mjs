@@ -1,6 +1,6 @@
 // `npm run user:create -- --email a@b.nl --name "Naam" [--password …] [--role ADMIN]`
 // Creates a user (by default the first administrator). Asks for what is missing.
-import * as argon2 from 'argon2';
+import { hash as argon2Hash } from '@node-rs/argon2';
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
@@ -36,7 +36,7 @@ try {
   await migrateDeploy(db.url);
   const client = new pg.Client(db.url);
   await client.connect();
-  const hash = await argon2.hash(password, { type: argon2.argon2id });
+  const hash = await argon2Hash(password); // argon2id
   const { rows } = await client.query(
     `INSERT INTO users (id, email, name, "passwordHash", role, "updatedAt") VALUES (gen_random_uuid(), $1, $2, $3, $4, now())
      ON CONFLICT (email) DO NOTHING RETURNING id`,

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import * as argon2 from 'argon2';
+import { hash as argon2Hash, verify as argon2Verify } from '@node-rs/argon2';
 import { createHash, randomBytes } from 'node:crypto';
 import { UnauthorizedError } from '../common/errors';
 import { PrismaService } from '../prisma/prisma.service';
@@ -12,7 +12,7 @@ export function hashToken(token: string): string {
 }
 
 export function hashPassword(password: string): Promise<string> {
-  return argon2.hash(password, { type: argon2.argon2id });
+  return argon2Hash(password); // argon2id is the default
 }
 
 @Injectable()
@@ -21,7 +21,7 @@ export class AuthService {
 
   async login(email: string, password: string): Promise<{ token: string; expiresAt: Date; user: AuthUser }> {
     const user = await this.prisma.user.findUnique({ where: { email: email.trim().toLowerCase() } });
-    const valid = user && !user.archivedAt && (await argon2.verify(user.passwordHash, password));
+    const valid = user && !user.archivedAt && (await argon2Verify(user.passwordHash, password));
     if (!user || !valid) throw new UnauthorizedError('E-mailadres of wachtwoord klopt niet.', 'INVALID_CREDENTIALS');
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(Date.now() + SESSION_DAYS * 86_400_000);
