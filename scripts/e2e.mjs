@@ -7,6 +7,7 @@ import path from 'node:path';
 import { ensureDatabase, resetSchema } from './lib/database.mjs';
 import { loadEnv, root } from './lib/env.mjs';
 import { migrateDeploy } from './lib/prisma.mjs';
+import { runJest } from './lib/jest-summary.mjs';
 
 loadEnv();
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -49,12 +50,7 @@ try {
   children.push(spawn(process.execPath, [next, 'start', '-p', String(webPort)], { cwd: path.join(root, 'frontend'), env, stdio: ['ignore', 'ignore', 'inherit'] }));
   await waitFor(`${apiUrl}/api/health`, 60);
   await waitFor(`http://127.0.0.1:${webPort}/api/health`, 60);
-  const jest = spawn(process.execPath, ['node_modules/jest/bin/jest.js', '-c', 'e2e/jest.config.ts', '--runInBand', ...process.argv.slice(2)], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...env, E2E_BASE_URL: `http://127.0.0.1:${webPort}`, CHROMIUM_PATH: chromium },
-  });
-  code = await new Promise((resolve) => jest.on('exit', (c) => resolve(c ?? 1)));
+  code = await runJest(['-c', 'e2e/jest.config.ts', ...process.argv.slice(2)], { ...env, E2E_BASE_URL: `http://127.0.0.1:${webPort}`, CHROMIUM_PATH: chromium });
 } catch (error) {
   console.error(error.message);
 } finally {
