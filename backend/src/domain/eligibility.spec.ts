@@ -3,12 +3,15 @@ import {
   checkEligibility,
   EligibilityInput,
   IneligibilityCode,
+  describeSanction,
   isInTransferFreeze,
   isListLate,
   memberListDeadline,
+  memberStatus,
   registrationDeadline,
   Sanction,
   transferFreezePeriod,
+  transferTiming,
 } from './eligibility';
 import { DEFAULT_SETTINGS } from './settings';
 
@@ -196,5 +199,50 @@ describe('checkEligibility (Regel 4)', () => {
     ['EXPELLED', { sanctions: [expulsion('2026-10-01')] }, 'Geroyeerd sinds 01-10-2026 (Regel 4)'],
   ])('%s explains itself (case %#)', (code, overrides, message) => {
     expect(checkEligibility(eligibilityInput(overrides)).reasons).toEqual([{ code, message }]);
+  });
+});
+
+describe('memberStatus on a date (Regel 4)', () => {
+  test.each<[string, Sanction[], string, string]>([
+    ['no sanctions', [], '2026-11-14', 'ACTIVE'],
+    ['suspended, first day', [suspension('2026-11-14', '2026-11-30')], '2026-11-14', 'SUSPENDED'],
+    ['suspended, last day', [suspension('2026-11-01', '2026-11-14')], '2026-11-14', 'SUSPENDED'],
+    ['suspension over', [suspension('2026-11-01', '2026-11-13')], '2026-11-14', 'ACTIVE'],
+    ['suspension not begun', [suspension('2026-11-15', null)], '2026-11-14', 'ACTIVE'],
+    ['open-ended suspension', [suspension('2026-10-01', null)], '2027-05-01', 'SUSPENDED'],
+    ['expelled from that day on', [expulsion('2026-11-14')], '2026-11-14', 'EXPELLED'],
+    ['expulsion still ahead', [expulsion('2026-11-15')], '2026-11-14', 'ACTIVE'],
+    ['expelled while suspended: expulsion outweighs', [suspension('2026-11-01', '2026-12-01'), expulsion('2026-11-10')], '2026-11-14', 'EXPELLED'],
+  ])('%s → %s on %s', (_what, sanctions, date, status) => {
+    expect(memberStatus(sanctions, date)).toBe(status);
+  });
+
+  test.each<[Sanction, string]>([
+    [suspension('2026-10-01', '2026-10-31'), 'Geschorst van 01-10-2026 tot en met 31-10-2026'],
+    [suspension('2026-10-01', null), 'Geschorst sinds 01-10-2026, zonder einddatum'],
+    [expulsion('2026-10-01'), 'Geroyeerd sinds 01-10-2026'],
+  ])('describes %j as %p', (sanction, text) => {
+    expect(describeSanction(sanction)).toBe(text);
+  });
+});
+
+describe('transferTiming (Regel 2: transfers take effect between seasons)', () => {
+  const settings = { transferFreezeDays: 15 };
+  const s2026 = { id: '2026', startsOn: '2026-09-01', competitionStartsOn: '2026-09-19', endsOn: '2027-05-31', settings };
+  const s2027 = { id: '2027', startsOn: '2027-09-01', competitionStartsOn: '2027-09-18', endsOn: '2028-05-31', settings };
+  test.each<[string, string, (typeof s2026)[], string | null, string | null]>([
+    ['before the season starts', '2026-08-20', [s2026, s2027], null, '2026'],
+    ['season started, freeze not yet (competition start − 16 days)', '2026-09-03', [s2026, s2027], null, '2027'],
+    ['first day of the freeze (competition start − 15 days)', '2026-09-04', [s2026, s2027], '2026', '2027'],
+    ['mid-season', '2027-01-15', [s2026, s2027], '2026', '2027'],
+    ['last day of the season', '2027-05-31', [s2026, s2027], '2026', '2027'],
+    ['between seasons', '2027-06-01', [s2026, s2027], null, '2027'],
+    ['between seasons, next season not created', '2027-06-01', [s2026], null, null],
+    ['mid-season, next season not created', '2027-01-15', [s2026], '2026', null],
+    ['the earliest later season, whatever the order given', '2026-08-20', [s2027, s2026], null, '2026'],
+  ])('%s (%s)', (_what, date, seasons, frozenIn, nextSeason) => {
+    const timing = transferTiming(date, seasons);
+    expect(timing.frozenIn?.id ?? null).toBe(frozenIn);
+    expect(timing.nextSeason?.id ?? null).toBe(nextSeason);
   });
 });

@@ -153,18 +153,52 @@ function listReasons({ clubId, matchDate, settings, entry }: EligibilityInput): 
 }
 
 function sanctionReasons(sanction: Sanction, date: IsoDate): IneligibilityReason[] {
+  if (!isInForce(sanction, date)) return [];
+  return [{ code: sanction.kind === 'EXPULSION' ? 'EXPELLED' : 'SUSPENDED', message: `${describeSanction(sanction)} (Regel 4)` }];
+}
+
+/** Regel 4: an expulsion holds from its first day on; a suspension from its first to its last day. */
+export function isInForce(sanction: Sanction, date: IsoDate): boolean {
+  return isWithin(date, sanction.startsOn, sanction.kind === 'EXPULSION' ? null : sanction.endsOn);
+}
+
+/** "Geroyeerd sinds 01-10-2026", "Geschorst van 01-10-2026 tot en met 31-10-2026". */
+export function describeSanction(sanction: Sanction): string {
   const from = formatDutchDate(sanction.startsOn);
-  if (sanction.kind === 'EXPULSION') {
-    return compareDates(sanction.startsOn, date) <= 0
-      ? [{ code: 'EXPELLED', message: `Geroyeerd sinds ${from} (Regel 4)` }]
-      : [];
-  }
-  if (!isWithin(date, sanction.startsOn, sanction.endsOn)) return [];
-  const message =
-    sanction.endsOn === null
-      ? `Geschorst sinds ${from}, zonder einddatum (Regel 4)`
-      : `Geschorst van ${from} tot en met ${formatDutchDate(sanction.endsOn)} (Regel 4)`;
-  return [{ code: 'SUSPENDED', message }];
+  if (sanction.kind === 'EXPULSION') return `Geroyeerd sinds ${from}`;
+  return sanction.endsOn === null
+    ? `Geschorst sinds ${from}, zonder einddatum`
+    : `Geschorst van ${from} tot en met ${formatDutchDate(sanction.endsOn)}`;
+}
+
+export type MemberStatus = 'ACTIVE' | 'SUSPENDED' | 'EXPELLED';
+
+/** A member's status on a date (Regel 4): an expulsion outweighs a suspension. */
+export function memberStatus(sanctions: readonly Sanction[], date: IsoDate): MemberStatus {
+  const inForce = sanctions.filter((sanction) => isInForce(sanction, date));
+  if (inForce.some((sanction) => sanction.kind === 'EXPULSION')) return 'EXPELLED';
+  return inForce.length > 0 ? 'SUSPENDED' : 'ACTIVE';
+}
+
+export interface SeasonWithSettings extends SeasonPeriod {
+  id: string;
+  startsOn: IsoDate;
+  settings: Pick<CompetitionSettings, 'transferFreezeDays'>;
+}
+
+export interface TransferTiming<S extends SeasonWithSettings = SeasonWithSettings> {
+  /** The season whose transfer freeze holds on the date (Regel 2), if any. */
+  frozenIn: S | null;
+  /** Outside the freeze a transfer takes effect for this season: the first one starting after the date (null: not created yet). */
+  nextSeason: S | null;
+}
+
+/** Regel 2: may a member change clubs on this date, and from which season on? */
+export function transferTiming<S extends SeasonWithSettings>(date: IsoDate, seasons: readonly S[]): TransferTiming<S> {
+  const frozenIn = seasons.find((season) => isInTransferFreeze(date, season, season.settings)) ?? null;
+  const later = seasons.filter((season) => compareDates(season.startsOn, date) > 0);
+  const nextSeason = later.reduce<S | null>((first, season) => (first && compareDates(first.startsOn, season.startsOn) <= 0 ? first : season), null);
+  return { frozenIn, nextSeason };
 }
 
 function otherClub(entry: MemberListEntry): string {

@@ -1,4 +1,17 @@
 import { Module } from '@nestjs/common';
+import { EligibilityController } from './eligibility.controller';
+import { EligibilityService } from './eligibility.service';
+import { MemberEntriesService } from './member-entries.service';
+import { MemberImportService } from './member-import.service';
+import { MemberListsController } from './member-lists.controller';
+import { MemberListsService } from './member-lists.service';
+import { SanctionsService } from './sanctions.service';
+import { TransfersController } from './transfers.controller';
+import { TransfersService } from './transfers.service';
 
-@Module({})
+@Module({
+  controllers: [MemberListsController, TransfersController, EligibilityController],
+  providers: [MemberListsService, MemberImportService, MemberEntriesService, SanctionsService, TransfersService, EligibilityService],
+  exports: [EligibilityService],
+})
 export class MemberListsModule {}

@@ -1,0 +1,118 @@
+import { Injectable } from '@nestjs/common';
+import { AuditService } from '../audit/audit.service';
+import { assertClubAccess } from '../auth/access';
+import type { AuthUser } from '../auth/auth.types';
+import { dbDate, todayIso } from '../common/dto';
+import { ConflictError, NotFoundError, RuleViolationError, ValidationError } from '../common/errors';
+import { normalizeMemberNumber } from '../domain/member-import';
+import { PrismaService } from '../prisma/prisma.service';
+import { AddEntryDto, entryInclude, fullName, mapEntry, MemberListEntryDto, UpdateEntryDto } from './member-list.dto';
+import { Db, lockList, matchesPlayed, touchList } from './member-list.store';
+import { MemberListsService } from './member-lists.service';
+import { registrationFor } from './registration';
+
+/** Adding, editing and removing one entry at a time; each change audited with before and after. */
+@Injectable()
+export class MemberEntriesService {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly audit: AuditService,
+    private readonly lists: MemberListsService,
+  ) {}
+
+  async add(seasonId: string, clubId: string, body: AddEntryDto, user: AuthUser): Promise<MemberListEntryDto> {
+    await this.lists.context(seasonId, clubId, user);
+    const registration = registrationFor(body, user);
+    const memberNumber = normalizeMemberNumber(body.memberNumber);
+    if (!memberNumber) {
+      throw new ValidationError('Het lidnummer is ongeldig.', [{ field: 'memberNumber', message: 'Een lidnummer bestaat alleen uit cijfers (hoogstens 10).' }]);
+    }
+    return this.prisma.$transaction(async (tx) => {
+      const list = await lockList(tx, seasonId, clubId);
+      const person = await tx.member.findUnique({
+        where: { memberNumber },
+        include: { listEntries: { where: { seasonId }, include: { memberList: { include: { club: { select: { name: true } } } } } } },
+      });
+      const earlier = person?.listEntries[0];
+      if (earlier && earlier.memberList.clubId !== clubId) {
+        throw new RuleViolationError(
+          `Lidnummer ${memberNumber} (${fullName(person)}) staat dit seizoen al op de moederlijst van ${earlier.memberList.club.name}; ` +
+            'een lid kan maar bij één vereniging ingeschreven staan en overschrijven gaat via de bond (Regel 2).',
+          'ON_OTHER_CLUB_LIST',
+        );
+      }
+      if (earlier && !earlier.removedAt) throw new ConflictError(`Lidnummer ${memberNumber} staat al op deze moederlijst.`, 'ALREADY_ON_LIST');
+      const names = {
+        familyName: body.familyName,
+        namePrefix: body.namePrefix ?? null,
+        givenNames: body.givenNames,
+        ...(body.birthDate !== undefined || !person ? { birthDate: dbDate(body.birthDate ?? null) } : {}),
+      };
+      const member = person ? await tx.member.update({ where: { id: person.id }, data: names }) : await tx.member.create({ data: { memberNumber, ...names } });
+      const data = { registeredOn: dbDate(registration.registeredOn), registeredOnReason: registration.reason, removedAt: null };
+      const entry = earlier
+        ? await tx.memberListEntry.update({ where: { id: earlier.id }, data })
+        : await tx.memberListEntry.create({ data: { ...data, memberListId: list.id, seasonId, memberId: member.id } });
+      await touchList(tx, list, registration.registeredOn);
+      const after = await this.load(tx, entry.id);
+      await this.audit.record(
+        { userId: user.id, action: 'memberListEntry.add', entityType: 'MemberListEntry', entityId: entry.id, before: earlier ? { entry: earlier, member: person } : null, after, reason: registration.reason },
+        tx,
+      );
+      return after;
+    });
+  }
+
+  async update(entryId: string, body: UpdateEntryDto, user: AuthUser): Promise<MemberListEntryDto> {
+    await this.entryList(entryId, user);
+    const registration = body.registeredOn ? registrationFor(body, user) : null;
+    return this.prisma.$transaction(async (tx) => {
+      const before = await this.load(tx, entryId);
+      const entry = await tx.memberListEntry.update({
+        where: { id: entryId },
+        data: registration ? { registeredOn: dbDate(registration.registeredOn), registeredOnReason: registration.reason } : { updatedAt: new Date() },
+        include: { memberList: true },
+      });
+      await tx.member.update({
+        where: { id: entry.memberId },
+        data: {
+          familyName: body.familyName ?? undefined,
+          givenNames: body.givenNames ?? undefined,
+          namePrefix: body.namePrefix,
+          birthDate: body.birthDate === undefined ? undefined : dbDate(body.birthDate),
+        },
+      });
+      await touchList(tx, entry.memberList, registration?.registeredOn);
+      const after = await this.load(tx, entryId);
+      await this.audit.record({ userId: user.id, action: 'memberListEntry.update', entityType: 'MemberListEntry', entityId: entryId, before, after, reason: registration?.reason }, tx);
+      return after;
+    });
+  }
+
+  /** Soft removal: the entry stays, so line-ups and results of matches already played keep their player. */
+  async remove(entryId: string, user: AuthUser): Promise<MemberListEntryDto> {
+    const { removedAt } = await this.entryList(entryId, user);
+    if (removedAt) throw new ConflictError('Dit lid is al van de moederlijst afgevoerd.', 'ALREADY_REMOVED');
+    return this.prisma.$transaction(async (tx) => {
+      const before = await this.load(tx, entryId);
+      const entry = await tx.memberListEntry.update({ where: { id: entryId }, data: { removedAt: new Date() }, include: { memberList: true } });
+      await touchList(tx, entry.memberList);
+      const after = await this.load(tx, entryId);
+      await this.audit.record({ userId: user.id, action: 'memberListEntry.remove', entityType: 'MemberListEntry', entityId: entryId, before, after }, tx);
+      return after;
+    });
+  }
+
+  private async entryList(entryId: string, user: AuthUser) {
+    const entry = await this.prisma.memberListEntry.findUnique({ where: { id: entryId }, include: { memberList: { select: { clubId: true } } } });
+    if (!entry) throw new NotFoundError('Inschrijving');
+    assertClubAccess(user, entry.memberList.clubId);
+    return entry;
+  }
+
+  private async load(db: Db, entryId: string): Promise<MemberListEntryDto> {
+    const entry = await db.memberListEntry.findUniqueOrThrow({ where: { id: entryId }, include: { ...entryInclude, memberList: { select: { clubId: true } } } });
+    const played = await matchesPlayed(db, entry.seasonId, entry.memberList.clubId, [entry.memberId]);
+    return mapEntry(entry, todayIso(), played.get(entry.memberId) ?? 0);
+  }
+}

@@ -1,0 +1,69 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { DEADLINE_STATUSES, type DeadlineStatus } from './member-list.dto';
+
+export class MemberFieldsDto {
+  @ApiProperty() memberNumber: string;
+  @ApiProperty() familyName: string;
+  @ApiProperty({ nullable: true, type: String }) namePrefix: string | null;
+  @ApiProperty() givenNames: string;
+  @ApiProperty({ format: 'date', nullable: true, type: String }) birthDate: string | null;
+}
+
+export class PreviewMemberDto extends MemberFieldsDto {
+  @ApiProperty({ description: 'Rijnummer zoals het rekenblad het toont (kopregel = 1)' }) row: number;
+  @ApiProperty({ nullable: true, type: String, description: 'De bond kent dit lidnummer al onder deze andere naam' }) knownAs: string | null;
+}
+
+export class PreviewChangeDto {
+  @ApiProperty() memberNumber: string;
+  @ApiProperty() row: number;
+  @ApiProperty({ type: [String], enum: ['familyName', 'namePrefix', 'givenNames', 'birthDate'] }) fields: string[];
+  @ApiProperty({ type: MemberFieldsDto }) before: MemberFieldsDto;
+  @ApiProperty({ type: MemberFieldsDto }) after: MemberFieldsDto;
+}
+
+export class PreviewRemovedDto extends MemberFieldsDto {
+  @ApiProperty({ format: 'uuid' }) memberId: string;
+  @ApiProperty({ description: 'Dit seizoen gespeelde wedstrijden: die blijven in de uitslagen staan' }) matchesPlayed: number;
+}
+
+export class ImportErrorDto {
+  @ApiProperty() row: number;
+  @ApiProperty({ nullable: true, type: String }) field: string | null;
+  @ApiProperty() code: string;
+  @ApiProperty({ example: 'Rij 6: lidnummer ontbreekt' }) message: string;
+  @ApiProperty({ nullable: true, type: String }) memberNumber: string | null;
+}
+
+export class ImportWarningDto {
+  @ApiProperty({ enum: ['UNKNOWN_COLUMN', 'DUPLICATE_COLUMN'] }) code: string;
+  @ApiProperty() column: number;
+  @ApiProperty() header: string;
+  @ApiProperty() message: string;
+}
+
+export class MemberListPreviewDto {
+  @ApiProperty({ description: 'Meesturen bij het bevestigen, samen met hetzelfde bestand' }) previewId: string;
+  @ApiProperty() fileName: string;
+  @ApiProperty({ enum: ['csv', 'xlsx'] }) format: 'csv' | 'xlsx';
+  @ApiProperty({ nullable: true, type: String }) encoding: string | null;
+  @ApiProperty({ nullable: true, type: String }) delimiter: string | null;
+  @ApiProperty({ nullable: true, type: String }) sheetName: string | null;
+  @ApiProperty({ description: 'Geen fouten: de lijst kan zo worden opgeslagen' }) ok: boolean;
+  @ApiProperty() rowCount: number;
+  @ApiProperty({ type: [PreviewMemberDto] }) added: PreviewMemberDto[];
+  @ApiProperty({ type: [PreviewChangeDto] }) changed: PreviewChangeDto[];
+  @ApiProperty({ type: [PreviewRemovedDto] }) removed: PreviewRemovedDto[];
+  @ApiProperty() unchanged: number;
+  @ApiProperty({ type: [ImportErrorDto] }) errors: ImportErrorDto[];
+  @ApiProperty({ type: [ImportWarningDto] }) warnings: ImportWarningDto[];
+}
+
+export class MemberListImportResultDto {
+  @ApiProperty() added: number;
+  @ApiProperty() changed: number;
+  @ApiProperty() removed: number;
+  @ApiProperty() unchanged: number;
+  @ApiProperty({ description: 'false: het bestand was gelijk aan de lijst, er is niets veranderd' }) listChanged: boolean;
+  @ApiProperty({ enum: DEADLINE_STATUSES }) deadlineStatus: DeadlineStatus;
+}

@@ -1,0 +1,272 @@
+import { Injectable } from '@nestjs/common';
+import { createHash } from 'node:crypto';
+import { AuditService } from '../audit/audit.service';
+import type { AuthUser } from '../auth/auth.types';
+import { isoDate, todayIso } from '../common/dto';
+import { ConflictError, ValidationError } from '../common/errors';
+import { formatDutchDate } from '../domain/dates';
+import {
+  buildImportPreview,
+  DIFF_FIELDS,
+  ExistingMember,
+  ImportedMember,
+  ImportPreview,
+  matchHeaders,
+  MemberField,
+  normalizeMemberNumber,
+} from '../domain/member-import';
+import { PrismaService } from '../prisma/prisma.service';
+import { parseMemberFile, ParsedMemberFile, UploadedFile } from './member-file-parser';
+import { fullName, MemberRow } from './member-list.dto';
+import { MemberListImportResultDto, MemberListPreviewDto, PreviewMemberDto } from './member-import.dto';
+import { Db, deadlineStatus, lockList, matchesPlayed, SeasonContext, touchList } from './member-list.store';
+import { MemberListsService } from './member-lists.service';
+import { Registration, registrationFor } from './registration';
+
+interface StoredMember extends ExistingMember {
+  entryId: string;
+  memberId: string;
+}
+
+interface ImportState {
+  preview: ImportPreview<StoredMember>;
+  /** Persons the federation already knows under another name, by member number (preview only). */
+  known: Map<string, MemberRow>;
+  /** The fields the file has columns for: only those are compared and written. */
+  fields: Set<MemberField>;
+}
+
+const sql = {
+  existing: (db: Db, seasonId: string, clubId: string) =>
+    db.$queryRaw<(MemberRow & { entryId: string })[]>`
+      SELECT e.id AS "entryId", m.id, m."memberNumber", m."familyName", m."namePrefix", m."givenNames", m."birthDate"
+      FROM member_list_entries e
+      JOIN member_lists l ON l.id = e."memberListId"
+      JOIN members m ON m.id = e."memberId"
+      WHERE e."seasonId" = ${seasonId}::uuid AND l."clubId" = ${clubId}::uuid AND e."removedAt" IS NULL`,
+  /** Regel 2: this season's entries on other clubs' lists, removed ones included (the person stays that club's this season). */
+  otherClubs: (db: Db, seasonId: string, clubId: string, numbers: string[]) =>
+    db.$queryRaw<{ memberNumber: string; clubName: string; removedAt: Date | null }[]>`
+      SELECT m."memberNumber", c.name AS "clubName", e."removedAt"
+      FROM member_list_entries e
+      JOIN member_lists l ON l.id = e."memberListId"
+      JOIN clubs c ON c.id = l."clubId"
+      JOIN members m ON m.id = e."memberId"
+      WHERE e."seasonId" = ${seasonId}::uuid AND l."clubId" <> ${clubId}::uuid AND m."memberNumber" = ANY(${numbers}::text[])`,
+  known: (db: Db, numbers: string[]) =>
+    db.$queryRaw<MemberRow[]>`
+      SELECT id, "memberNumber", "familyName", "namePrefix", "givenNames", "birthDate"
+      FROM members WHERE "memberNumber" = ANY(${numbers}::text[])`,
+};
+
+/**
+ * Upload of a whole member list: a preview that stores nothing, then a confirmation that
+ * applies exactly that preview in one transaction.
+ *
+ * Decision: the confirmation carries the file again and the server parses it again; nothing
+ * of an upload is kept between the two requests. The preview's `previewId` is a hash of the
+ * file and of the changes it would make; the confirmation recomputes both against the list as
+ * it is then and refuses when they differ (someone changed the list in between, or another
+ * file was sent). So the client's copy of the preview is never trusted, nothing expires or is
+ * lost when the API restarts, and what is applied is exactly what the secretary saw.
+ */
+@Injectable()
+export class MemberImportService {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly audit: AuditService,
+    private readonly lists: MemberListsService,
+  ) {}
+
+  async preview(seasonId: string, clubId: string, file: UploadedFile, user: AuthUser): Promise<MemberListPreviewDto> {
+    const { season } = await this.lists.context(seasonId, clubId, user);
+    const parsed = await parseMemberFile(file);
+    const state = await this.state(this.prisma, season, clubId, parsed, true);
+    const played = await matchesPlayed(this.prisma, seasonId, clubId, state.preview.removed.map((member) => member.memberId));
+    return mapPreview(file, parsed, state, played, previewId(seasonId, clubId, file, state.preview));
+  }
+
+  async confirm(
+    seasonId: string,
+    clubId: string,
+    file: UploadedFile,
+    body: { previewId: string; registeredOn?: string | null; registeredOnReason?: string | null },
+    user: AuthUser,
+  ): Promise<MemberListImportResultDto> {
+    const { season } = await this.lists.context(seasonId, clubId, user);
+    const registration = registrationFor(body, user);
+    const parsed = await parseMemberFile(file);
+    return this.prisma.$transaction(
+      async (tx) => {
+        const list = await lockList(tx, seasonId, clubId);
+        const state = await this.state(tx, season, clubId, parsed);
+        const { preview } = state;
+        if (!preview.ok) {
+          throw new ValidationError(
+            `De moederlijst bevat ${preview.errors.length === 1 ? 'een fout' : `${preview.errors.length} fouten`}; er is niets opgeslagen.`,
+            preview.errors.map(({ row, field, code, message }) => ({ row, field, code, message })),
+            'IMPORT_FAILED',
+          );
+        }
+        if (previewId(seasonId, clubId, file, preview) !== body.previewId) {
+          throw new ConflictError('De moederlijst of het bestand is veranderd sinds het voorbeeld. Bekijk het voorbeeld opnieuw en bevestig dan.', 'PREVIEW_OUTDATED');
+        }
+        const counts = { added: preview.added.length, changed: preview.changed.length, removed: preview.removed.length, unchanged: preview.unchanged };
+        const changes = counts.added + counts.changed + counts.removed;
+        if (changes === 0 && list.status === 'SUBMITTED') {
+          return { ...counts, listChanged: false, deadlineStatus: deadlineStatus(list.firstSubmittedAt, season) };
+        }
+        await this.write(tx, { seasonId, listId: list.id }, state, registration);
+        const touched = await touchList(tx, list, registration.registeredOn);
+        await this.recordImport(tx, { userId: user.id, listId: list.id, fileName: file.originalName, reason: registration.reason }, state);
+        return { ...counts, listChanged: true, deadlineStatus: deadlineStatus(touched.firstSubmittedAt, season) };
+      },
+      { maxWait: 10_000, timeout: 60_000 },
+    );
+  }
+
+  /** One audit entry for the whole import, with every member before and after. */
+  private async recordImport(tx: Db, what: { userId: string; listId: string; fileName: string; reason: string | null }, { preview, fields }: ImportState) {
+    await this.audit.record(
+      {
+        userId: what.userId,
+        action: 'memberList.import',
+        entityType: 'MemberList',
+        entityId: what.listId,
+        before: { columns: AUDIT_COLUMNS, changed: preview.changed.map((change) => auditRow(change.before)), removed: preview.removed.map(auditRow) },
+        after: {
+          file: what.fileName,
+          columns: AUDIT_COLUMNS,
+          added: preview.added.map(auditRow),
+          changed: preview.changed.map((change) => auditRow(asStored(change, fields))),
+          removed: preview.removed.map((member) => member.memberNumber),
+        },
+        reason: what.reason,
+      },
+      tx,
+    );
+  }
+
+  private async state(db: Db, season: SeasonContext, clubId: string, parsed: ParsedMemberFile, forPreview = false): Promise<ImportState> {
+    const { columns } = matchHeaders(parsed.headers);
+    const numberColumn = columns.memberNumber;
+    const numbers =
+      numberColumn === undefined ? [] : [...new Set(parsed.rows.map((cells) => normalizeMemberNumber(cells[numberColumn] ?? '')).filter((n): n is string => n !== null))];
+    const [existingRows, otherRows, knownRows] = await Promise.all([
+      sql.existing(db, season.id, clubId),
+      sql.otherClubs(db, season.id, clubId, numbers),
+      forPreview ? sql.known(db, numbers) : [],
+    ]);
+    const existing: StoredMember[] = existingRows.map((row) => ({ ...toImported(row), entryId: row.entryId, memberId: row.id }));
+    const otherClubMembers = new Map(
+      otherRows.map((row) => [row.memberNumber, row.removedAt ? `${row.clubName} (afgevoerd op ${formatDutchDate(todayIso(row.removedAt))})` : row.clubName]),
+    );
+    return {
+      preview: buildImportPreview(parsed, { existing, otherClubMembers }),
+      known: new Map(knownRows.map((row) => [row.memberNumber, row])),
+      fields: new Set((Object.keys(columns) as MemberField[]).filter((field) => columns[field] !== undefined)),
+    };
+  }
+
+  /**
+   * One statement writes the people (new ones inserted, known ones updated) and puts the new
+   * members on the list; a second marks the removed ones. So a list of thousands of members
+   * costs two round trips.
+   */
+  private async write(tx: Db, target: { seasonId: string; listId: string }, state: ImportState, registration: Registration) {
+    const { preview, fields } = state;
+    const upserts = [...preview.added, ...preview.changed.map((change) => change.after)];
+    if (upserts.length > 0) {
+      const column = <K extends keyof ImportedMember>(key: K) => upserts.map((member) => member[key]);
+      const isNew = upserts.map((_, i) => i < preview.added.length);
+      // A member removed from this list earlier comes back on it; one on another list is a conflict (Regel 2).
+      const placed = await tx.$executeRaw`
+        WITH t AS (
+          SELECT * FROM unnest(${column('memberNumber')}::text[], ${column('familyName')}::text[], ${column('namePrefix')}::text[],
+                               ${column('givenNames')}::text[], ${column('birthDate')}::text[], ${isNew}::boolean[]) AS t(n, f, p, g, b, added)
+        ), m AS (
+          INSERT INTO members (id, "memberNumber", "familyName", "namePrefix", "givenNames", "birthDate", "createdAt", "updatedAt")
+          SELECT gen_random_uuid(), t.n, t.f, t.p, t.g, t.b::date, now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC' FROM t
+          ON CONFLICT ("memberNumber") DO UPDATE SET
+            "familyName" = EXCLUDED."familyName",
+            "givenNames" = EXCLUDED."givenNames",
+            "namePrefix" = CASE WHEN ${fields.has('namePrefix')}::boolean THEN EXCLUDED."namePrefix" ELSE members."namePrefix" END,
+            "birthDate" = CASE WHEN ${fields.has('birthDate')}::boolean THEN EXCLUDED."birthDate" ELSE members."birthDate" END,
+            "updatedAt" = EXCLUDED."updatedAt"
+          RETURNING id, "memberNumber"
+        )
+        INSERT INTO member_list_entries (id, "memberListId", "seasonId", "memberId", "registeredOn", "registeredOnReason", "createdAt", "updatedAt")
+        SELECT gen_random_uuid(), ${target.listId}::uuid, ${target.seasonId}::uuid, m.id, ${registration.registeredOn}::date, ${registration.reason},
+               now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC'
+        FROM m JOIN t ON t.n = m."memberNumber" WHERE t.added
+        ON CONFLICT ("seasonId", "memberId") DO UPDATE SET
+          "removedAt" = NULL, "registeredOn" = EXCLUDED."registeredOn", "registeredOnReason" = EXCLUDED."registeredOnReason", "updatedAt" = EXCLUDED."updatedAt"
+        WHERE member_list_entries."memberListId" = EXCLUDED."memberListId"`;
+      if (placed !== preview.added.length) {
+        throw new ConflictError('Een lid uit het bestand is intussen op de moederlijst van een andere vereniging gezet. Bekijk het voorbeeld opnieuw.', 'PREVIEW_OUTDATED');
+      }
+    }
+    if (preview.removed.length > 0) {
+      await tx.$executeRaw`
+        UPDATE member_list_entries SET "removedAt" = now() AT TIME ZONE 'UTC', "updatedAt" = now() AT TIME ZONE 'UTC'
+        WHERE id = ANY(${preview.removed.map((member) => member.entryId)}::uuid[])`;
+    }
+  }
+}
+
+/** The import's audit entry holds thousands of members: one compact row each, under named columns. */
+const AUDIT_COLUMNS = ['memberNumber', 'familyName', 'namePrefix', 'givenNames', 'birthDate'] as const;
+const auditRow = (member: ExistingMember) => AUDIT_COLUMNS.map((column) => member[column]);
+
+/** A changed member as stored after the import: fields the file has no column for keep their value. */
+function asStored(change: { before: ExistingMember; after: ImportedMember }, fields: Set<MemberField>): ExistingMember {
+  return { ...memberFields(change.before), ...Object.fromEntries([...fields].map((field) => [field, change.after[field]])) };
+}
+
+function toImported(row: MemberRow): ExistingMember {
+  return memberFields({ ...row, birthDate: isoDate(row.birthDate) });
+}
+
+function memberFields({ memberNumber, familyName, namePrefix, givenNames, birthDate }: ExistingMember): ExistingMember {
+  return { memberNumber, familyName, namePrefix, givenNames, birthDate };
+}
+
+/** Identifies this file applied to the list as it is now; see the class comment. */
+function previewId(seasonId: string, clubId: string, file: UploadedFile, preview: ImportPreview<StoredMember>): string {
+  const changes = {
+    added: preview.added.map(({ row: _row, ...member }) => member),
+    changed: preview.changed.map((change) => [change.memberNumber, change.fields, change.before.entryId]),
+    removed: preview.removed.map((member) => member.entryId),
+  };
+  return createHash('sha256').update(seasonId).update(clubId).update(file.buffer).update(JSON.stringify(changes)).digest('base64url');
+}
+
+function mapPreview(
+  file: UploadedFile,
+  parsed: ParsedMemberFile,
+  { preview, known }: ImportState,
+  played: Map<string, number>,
+  id: string,
+): MemberListPreviewDto {
+  const knownAs = (member: ImportedMember): string | null => {
+    const person = known.get(member.memberNumber);
+    return person && DIFF_FIELDS.some((field) => field !== 'birthDate' && (person[field] || null) !== (member[field] || null)) ? fullName(person) : null;
+  };
+  const toDto = (member: ImportedMember): PreviewMemberDto => ({ ...member, knownAs: knownAs(member) });
+  return {
+    previewId: id,
+    fileName: file.originalName,
+    format: parsed.format,
+    encoding: parsed.encoding ?? null,
+    delimiter: parsed.delimiter ?? null,
+    sheetName: parsed.sheetName ?? null,
+    ok: preview.ok,
+    rowCount: preview.rowCount,
+    added: preview.added.map(toDto),
+    changed: preview.changed.map((change) => ({ memberNumber: change.memberNumber, row: change.after.row, fields: change.fields, before: memberFields(change.before), after: memberFields(change.after) })),
+    removed: preview.removed.map((member) => ({ ...memberFields(member), memberId: member.memberId, matchesPlayed: played.get(member.memberId) ?? 0 })),
+    unchanged: preview.unchanged,
+    errors: preview.errors.map((error) => ({ row: error.row, field: error.field ?? null, code: error.code, message: error.message, memberNumber: error.memberNumber ?? null })),
+    warnings: preview.warnings,
+  };
+}

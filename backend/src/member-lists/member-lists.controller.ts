@@ -1,0 +1,127 @@
+import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post, Query, Res, StreamableFile, UploadedFile } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import type { AuthUser } from '../auth/auth.types';
+import { CurrentUser, Roles } from '../auth/decorators';
+import { MemberEntriesService } from './member-entries.service';
+import { MemberImportService } from './member-import.service';
+import { MemberListImportResultDto, MemberListPreviewDto } from './member-import.dto';
+import {
+  AddEntryDto,
+  ConfirmUploadDto,
+  DownloadQueryDto,
+  MemberListDto,
+  MemberListEntryDto,
+  MemberListOverviewDto,
+  UpdateEntryDto,
+} from './member-list.dto';
+import { MemberListsService } from './member-lists.service';
+import { MemberFileUpload, MulterFile, toParserFile } from './upload.interceptor';
+
+const LIST = 'seasons/:seasonId/clubs/:clubId/member-list';
+
+/** Member lists are personal data: administrators, and a secretary for their own club only. */
+@ApiTags('member-lists')
+@Roles('ADMIN', 'SECRETARY')
+@Controller()
+export class MemberListsController {
+  constructor(
+    private readonly lists: MemberListsService,
+    private readonly imports: MemberImportService,
+    private readonly entries: MemberEntriesService,
+  ) {}
+
+  @Roles('ADMIN')
+  @Get('seasons/:seasonId/member-lists')
+  @ApiOperation({ summary: 'Moederlijsten van alle verenigingen in een seizoen: ingediend, op tijd, aantal leden (bondsbeheerder)' })
+  @ApiOkResponse({ type: MemberListOverviewDto })
+  overview(@Param('seasonId', ParseUUIDPipe) seasonId: string): Promise<MemberListOverviewDto> {
+    return this.lists.overview(seasonId);
+  }
+
+  @Get(LIST)
+  @ApiOperation({ summary: 'De moederlijst van een vereniging voor een seizoen (bondsbeheerder, secretaris van die vereniging)' })
+  @ApiOkResponse({ type: MemberListDto })
+  get(@Param('seasonId', ParseUUIDPipe) seasonId: string, @Param('clubId', ParseUUIDPipe) clubId: string, @CurrentUser() user: AuthUser): Promise<MemberListDto> {
+    return this.lists.get(seasonId, clubId, user);
+  }
+
+  @Get(`${LIST}/download`)
+  @ApiOperation({ summary: 'De moederlijst downloaden als CSV (Excel, puntkomma) of Excel-werkmap' })
+  @ApiProduces('text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+  @ApiOkResponse({ schema: { type: 'string', format: 'binary' } })
+  async download(
+    @Param('seasonId', ParseUUIDPipe) seasonId: string,
+    @Param('clubId', ParseUUIDPipe) clubId: string,
+    @Query() query: DownloadQueryDto,
+    @CurrentUser() user: AuthUser,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<StreamableFile> {
+    const file = await this.lists.download(seasonId, clubId, query.format, user);
+    res.setHeader('Cache-Control', 'no-store');
+    return new StreamableFile(file.body, {
+      type: file.contentType,
+      disposition: `attachment; filename="${file.fileName.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
+    });
+  }
+
+  @Post(`${LIST}/preview`)
+  @HttpCode(200)
+  @MemberFileUpload()
+  @ApiOperation({ summary: 'Voorbeeld van een ingelezen moederlijst: toegevoegd, gewijzigd, afgevoerd en fouten per rij (slaat niets op)' })
+  @ApiOkResponse({ type: MemberListPreviewDto })
+  preview(
+    @Param('seasonId', ParseUUIDPipe) seasonId: string,
+    @Param('clubId', ParseUUIDPipe) clubId: string,
+    @UploadedFile() file: MulterFile | undefined,
+    @CurrentUser() user: AuthUser,
+  ): Promise<MemberListPreviewDto> {
+    return this.imports.preview(seasonId, clubId, toParserFile(file), user);
+  }
+
+  @Post(`${LIST}/confirm`)
+  @HttpCode(200)
+  @MemberFileUpload({
+    previewId: { type: 'string' },
+    registeredOn: { type: 'string', format: 'date', description: 'Alleen bondsbeheerder' },
+    registeredOnReason: { type: 'string' },
+  })
+  @ApiOperation({ summary: 'Het voorbeeld bevestigen: hetzelfde bestand opnieuw meesturen; de hele lijst in één keer of niets' })
+  @ApiOkResponse({ type: MemberListImportResultDto })
+  confirm(
+    @Param('seasonId', ParseUUIDPipe) seasonId: string,
+    @Param('clubId', ParseUUIDPipe) clubId: string,
+    @UploadedFile() file: MulterFile | undefined,
+    @Body() body: ConfirmUploadDto,
+    @CurrentUser() user: AuthUser,
+  ): Promise<MemberListImportResultDto> {
+    return this.imports.confirm(seasonId, clubId, toParserFile(file), body, user);
+  }
+
+  @Post(`${LIST}/entries`)
+  @ApiOperation({ summary: 'Eén lid toevoegen aan de moederlijst' })
+  @ApiCreatedResponse({ type: MemberListEntryDto })
+  add(
+    @Param('seasonId', ParseUUIDPipe) seasonId: string,
+    @Param('clubId', ParseUUIDPipe) clubId: string,
+    @Body() body: AddEntryDto,
+    @CurrentUser() user: AuthUser,
+  ): Promise<MemberListEntryDto> {
+    return this.entries.add(seasonId, clubId, body, user);
+  }
+
+  @Patch('member-list-entries/:id')
+  @ApiOperation({ summary: 'Gegevens van een lid op de moederlijst wijzigen (eerdere inschrijfdatum: alleen bondsbeheerder, met reden)' })
+  @ApiOkResponse({ type: MemberListEntryDto })
+  update(@Param('id', ParseUUIDPipe) id: string, @Body() body: UpdateEntryDto, @CurrentUser() user: AuthUser): Promise<MemberListEntryDto> {
+    return this.entries.update(id, body, user);
+  }
+
+  @Post('member-list-entries/:id/remove')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Een lid van de moederlijst afvoeren (gespeelde wedstrijden blijven bewaard)' })
+  @ApiOkResponse({ type: MemberListEntryDto })
+  remove(@Param('id', ParseUUIDPipe) id: string, @CurrentUser() user: AuthUser): Promise<MemberListEntryDto> {
+    return this.entries.remove(id, user);
+  }
+}

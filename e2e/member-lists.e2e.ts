@@ -1,0 +1,72 @@
+import type { Browser, Page } from 'playwright-core';
+import { BASE_URL, launch, login, newPage } from './browser';
+
+interface Entry {
+  memberNumber: string;
+  familyName: string;
+  namePrefix: string | null;
+  givenNames: string;
+  birthDate: string | null;
+  removedAt: string | null;
+}
+
+/** The club's current list as the API gives it to its secretary, so the uploaded file keeps those members. */
+async function currentList(page: Page): Promise<{ clubId: string; entries: Entry[] }> {
+  const me = await (await page.request.get(`${BASE_URL}/api/auth/me`)).json();
+  const season = await (await page.request.get(`${BASE_URL}/api/seasons/current`)).json();
+  const list = await (await page.request.get(`${BASE_URL}/api/seasons/${season.id}/clubs/${me.clubId}/member-list`)).json();
+  return { clubId: me.clubId, entries: (list.entries as Entry[]).filter((e) => e.removedAt === null) };
+}
+
+function csvFile(entries: Entry[], extraLines: string[]) {
+  const lines = ['Lidnummer;Achternaam;Tussenvoegsel;Voornamen;Geboortedatum', ...entries.map((e) => `${e.memberNumber};${e.familyName};${e.namePrefix ?? ''};${e.givenNames};${e.birthDate?.split('-').reverse().join('-') ?? ''}`), ...extraLines];
+  return { name: 'moederlijst.csv', mimeType: 'text/csv', buffer: Buffer.from(lines.join('\r\n'), 'utf8') };
+}
+
+describe('moederlijst (member list) upload by a secretary', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(() => browser.close());
+
+  it('uploads a file, sees the preview with one error, uploads the corrected file, confirms and sees the list', async () => {
+    const { context, page } = await newPage(browser, { width: 390, height: 844 });
+    await login(page, 'secretaris@albina-aces.nl');
+    const { entries } = await currentList(page);
+    expect(entries.length).toBeGreaterThan(0);
+    const stamp = String(Date.now()).slice(-6);
+    const chérie = `88${stamp}`;
+    const siti = `89${stamp}`;
+
+    await page.goto(`${BASE_URL}/vereniging`);
+    await page.getByRole('link', { name: 'Moederlijst bekijken' }).click();
+    await page.getByRole('heading', { name: 'Moederlijst Albina Aces' }).waitFor();
+    const fileInput = page.getByLabel(/Bestand met de moederlijst/);
+
+    // 1. A file with one row without a member number.
+    const faulty = entries.length + 3; // header row 1, existing members, Chérie, then the faulty row
+    await fileInput.setInputFiles(csvFile(entries, [`${chérie};Doëlla;;Chérie;12-03-1984`, ';Kromodimedjo;;Siti Aïsha;17-05-1990']));
+    const preview = page.getByRole('region', { name: 'Voorbeeld' });
+    await preview.getByText(`Rij ${faulty}: lidnummer ontbreekt`).waitFor();
+    await preview.getByText('1 fout', { exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: 'Bevestigen en opslaan' }).isDisabled()).toBe(true);
+
+    // 2. The corrected file: no errors, two new members, nothing removed.
+    await fileInput.setInputFiles(csvFile(entries, [`${chérie};Doëlla;;Chérie;12-03-1984`, `${siti};Kromodimedjo;;Siti Aïsha;17-05-1990`]));
+    await preview.getByText('2 nieuw').waitFor();
+    expect(await preview.getByText(/lidnummer ontbreekt/).count()).toBe(0);
+    await preview.getByText('0 gewijzigd').waitFor();
+    await preview.getByText('0 afgevoerd').waitFor();
+    await page.getByRole('button', { name: 'Bevestigen en opslaan' }).click();
+    await page.getByRole('status').filter({ hasText: 'Moederlijst opgeslagen: 2 nieuw, 0 gewijzigd, 0 afgevoerd' }).waitFor();
+
+    // 3. The list shows the new members, also after a reload.
+    const table = page.getByRole('table', { name: 'Leden op de moederlijst' });
+    await table.getByText('Doëlla, Chérie').waitFor();
+    await page.reload();
+    await table.getByText('Kromodimedjo, Siti Aïsha').waitFor();
+    expect(await table.getByRole('row').count()).toBe(entries.length + 2 + 1);
+    await context.close();
+  });
+});

@@ -1,0 +1,302 @@
+'use client';
+// Upload of a whole moederlijst: preview first (nothing stored), then confirm the same file.
+// XMLHttpRequest rather than fetch, so a large file shows how far its upload is.
+import { useRouter } from 'next/navigation';
+import { ChangeEvent, useRef, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Table, Td, Th } from '@/components/ui/table';
+import { errorOf } from '@/lib/api-client';
+import type { Schemas } from '@/lib/api-server';
+import { formatDate } from '@/lib/format';
+import { listName } from './badges';
+
+type Preview = Schemas['MemberListPreviewDto'];
+type Result = Schemas['MemberListImportResultDto'];
+type State =
+  | { kind: 'idle' }
+  | { kind: 'busy'; what: string; percent: number | null }
+  | { kind: 'preview'; preview: Preview }
+  | { kind: 'done'; result: Result }
+  | { kind: 'failed'; message: string; details: string[] };
+
+const SHOWN_ROWS = 100;
+const FIELD_NAMES: Record<string, string> = { familyName: 'achternaam', namePrefix: 'tussenvoegsel', givenNames: 'voornamen', birthDate: 'geboortedatum' };
+
+function send(url: string, form: FormData, onProgress: (percent: number | null) => void): Promise<{ status: number; body: unknown }> {
+  return new Promise((resolve) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', url);
+    xhr.upload.onprogress = (event) => onProgress(event.lengthComputable ? Math.round((event.loaded / event.total) * 100) : null);
+    xhr.onload = () => {
+      let body: unknown = null;
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {
+        // not JSON: errorOf() gives the network message
+      }
+      resolve({ status: xhr.status, body });
+    };
+    xhr.onerror = () => resolve({ status: 0, body: null });
+    xhr.send(form);
+  });
+}
+
+export function UploadPanel({ listUrl, isAdmin }: { listUrl: string; isAdmin: boolean }) {
+  const router = useRouter();
+  const input = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [state, setState] = useState<State>({ kind: 'idle' });
+  const [registeredOn, setRegisteredOn] = useState('');
+  const [reason, setReason] = useState('');
+
+  async function post(step: 'preview' | 'confirm', chosen: File, fields: Record<string, string> = {}) {
+    const form = new FormData();
+    form.append('file', chosen);
+    for (const [key, value] of Object.entries(fields)) if (value) form.append(key, value);
+    const label = step === 'preview' ? 'Bestand versturen' : 'Opslaan';
+    setState({ kind: 'busy', what: label, percent: 0 });
+    const res = await send(`${listUrl}/${step}`, form, (percent) =>
+      setState({ kind: 'busy', what: percent === 100 ? (step === 'preview' ? 'Lijst controleren' : 'Lijst opslaan') : label, percent }),
+    );
+    if (res.status === 200) return res.body;
+    const error = errorOf(res.body);
+    setState({ kind: 'failed', message: error.message, details: (error.details ?? []).map((d) => d.message) });
+    return null;
+  }
+
+  async function choose(event: ChangeEvent<HTMLInputElement>) {
+    const chosen = event.target.files?.[0];
+    if (!chosen) return;
+    setFile(chosen);
+    const preview = (await post('preview', chosen)) as Preview | null;
+    if (preview) setState({ kind: 'preview', preview });
+  }
+
+  async function confirm(preview: Preview) {
+    if (!file) return;
+    const result = (await post('confirm', file, { previewId: preview.previewId, registeredOn, registeredOnReason: reason })) as Result | null;
+    if (!result) return;
+    setState({ kind: 'done', result });
+    setFile(null);
+    if (input.current) input.current.value = '';
+    router.refresh();
+  }
+
+  return (
+    <div className="space-y-4">
+      <div>
+        <label htmlFor="member-list-file" className="block text-sm font-medium text-stone-700">
+          Bestand met de moederlijst (CSV of Excel-werkmap .xlsx, hoogstens 5 MB)
+        </label>
+        <input
+          ref={input}
+          id="member-list-file"
+          type="file"
+          accept=".csv,.txt,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          onChange={choose}
+          disabled={state.kind === 'busy'}
+          className="mt-1 block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-brand-600 file:px-4 file:py-2 file:text-white"
+        />
+        <p className="mt-1 text-xs text-stone-500">
+          Kolommen: Lidnummer, Achternaam, Tussenvoegsel, Voornamen, Geboortedatum (in elke volgorde; Nederlands of Engels). U ziet eerst een
+          voorbeeld; er wordt pas iets opgeslagen als u bevestigt.
+        </p>
+      </div>
+
+      {state.kind === 'busy' && (
+        <div role="status" aria-live="polite" className="space-y-1">
+          <p className="text-sm text-stone-700">
+            {state.what}…{state.percent !== null && state.percent < 100 ? ` ${state.percent}%` : ''}
+          </p>
+          <progress className="h-2 w-full" max={100} value={state.percent !== null && state.percent < 100 ? state.percent : undefined} aria-label={state.what} />
+        </div>
+      )}
+
+      {state.kind === 'failed' && (
+        <div role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-900 ring-1 ring-red-200">
+          <p className="font-medium">{state.message}</p>
+          {state.details.length > 0 && (
+            <ul className="mt-1 list-disc pl-5">
+              {state.details.slice(0, SHOWN_ROWS).map((detail) => (
+                <li key={detail}>{detail}</li>
+              ))}
+            </ul>
+          )}
+          <p className="mt-1">Er is niets opgeslagen. Kies het (verbeterde) bestand opnieuw.</p>
+        </div>
+      )}
+
+      {state.kind === 'done' && (
+        <p role="status" className="rounded-md bg-green-50 p-3 text-sm text-green-900 ring-1 ring-green-200">
+          {state.result.listChanged
+            ? `Moederlijst opgeslagen: ${state.result.added} nieuw, ${state.result.changed} gewijzigd, ${state.result.removed} afgevoerd, ${state.result.unchanged} ongewijzigd.`
+            : 'Het bestand was gelijk aan de moederlijst; er is niets veranderd.'}
+        </p>
+      )}
+
+      {state.kind === 'preview' && (
+        <PreviewView preview={state.preview}>
+          {isAdmin && state.preview.ok && state.preview.added.length > 0 && (
+            <div className="grid gap-3 sm:grid-cols-2">
+              <label className="block text-sm font-medium text-stone-700">
+                Eerdere inschrijfdatum voor de nieuwe leden (alleen bij het invoeren van geschiedenis)
+                <input type="date" value={registeredOn} onChange={(e) => setRegisteredOn(e.target.value)} className="mt-1 block w-full rounded-md border border-stone-300 px-3 py-2" />
+              </label>
+              <label className="block text-sm font-medium text-stone-700">
+                Reden (verplicht bij een eerdere datum)
+                <input value={reason} onChange={(e) => setReason(e.target.value)} className="mt-1 block w-full rounded-md border border-stone-300 px-3 py-2" />
+              </label>
+            </div>
+          )}
+          <div className="flex flex-wrap gap-2">
+            <Button onClick={() => confirm(state.preview)} disabled={!state.preview.ok}>
+              Bevestigen en opslaan
+            </Button>
+            <Button
+              variant="secondary"
+              onClick={() => {
+                setState({ kind: 'idle' });
+                input.current?.click();
+              }}
+            >
+              Ander bestand kiezen
+            </Button>
+          </div>
+        </PreviewView>
+      )}
+    </div>
+  );
+}
+
+function PreviewView({ preview, children }: { preview: Preview; children: React.ReactNode }) {
+  const nothing = preview.added.length + preview.changed.length + preview.removed.length === 0;
+  return (
+    <section aria-label="Voorbeeld" className="space-y-4 rounded-lg bg-stone-50 p-3 ring-1 ring-stone-200">
+      <h3 className="font-semibold text-brand-900">Voorbeeld van {preview.fileName}</h3>
+      <p className="text-sm">
+        {preview.rowCount} {preview.rowCount === 1 ? 'rij' : 'rijen'} gelezen: <strong>{preview.added.length} nieuw</strong>,{' '}
+        <strong>{preview.changed.length} gewijzigd</strong>, <strong>{preview.removed.length} afgevoerd</strong>, {preview.unchanged} ongewijzigd
+        {preview.errors.length > 0 && (
+          <>
+            , <strong className="text-red-700">{preview.errors.length === 1 ? '1 fout' : `${preview.errors.length} fouten`}</strong>
+          </>
+        )}
+        .
+      </p>
+      {preview.errors.length > 0 && (
+        <div role="alert" className="space-y-2">
+          <p className="text-sm font-medium text-red-800">
+            Verbeter {preview.errors.length === 1 ? 'deze fout' : 'deze fouten'} in uw rekenblad en lees het bestand opnieuw in. Er is niets opgeslagen.
+          </p>
+          <Table caption="Fouten per rij">
+            <thead>
+              <tr>
+                <Th>Rij</Th>
+                <Th>Fout</Th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-stone-100">
+              {preview.errors.slice(0, SHOWN_ROWS).map((error, i) => (
+                <tr key={`${error.row}-${i}`} className="bg-red-50">
+                  <Td>{error.row}</Td>
+                  <Td>{error.message}</Td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+          <More total={preview.errors.length} />
+        </div>
+      )}
+      {preview.warnings.length > 0 && (
+        <ul className="list-disc pl-5 text-sm text-amber-900">
+          {preview.warnings.map((warning) => (
+            <li key={warning.column}>{warning.message}</li>
+          ))}
+        </ul>
+      )}
+      {preview.removed.length > 0 && (
+        <p className="rounded-md bg-amber-50 p-2 text-sm text-amber-900 ring-1 ring-amber-200">
+          Let op: {preview.removed.length === 1 ? '1 lid staat' : `${preview.removed.length} leden staan`} niet in het bestand en{' '}
+          {preview.removed.length === 1 ? 'wordt' : 'worden'} van de moederlijst afgevoerd. Het bestand moet de hele lijst bevatten.
+        </p>
+      )}
+      {nothing && preview.ok && <p className="text-sm text-stone-700">Het bestand is gelijk aan de moederlijst; er verandert niets.</p>}
+      {preview.added.length > 0 && (
+        <Changes title="Nieuw op de lijst" total={preview.added.length}>
+          {preview.added.slice(0, SHOWN_ROWS).map((m) => (
+            <tr key={m.memberNumber}>
+              <Td>{m.row}</Td>
+              <Td>{m.memberNumber}</Td>
+              <Td>
+                {listName(m)}
+                {m.knownAs && <span className="block text-xs text-amber-800">Bij de bond bekend als {m.knownAs}</span>}
+              </Td>
+              <Td>{formatDate(m.birthDate)}</Td>
+            </tr>
+          ))}
+        </Changes>
+      )}
+      {preview.changed.length > 0 && (
+        <Changes title="Gewijzigd" total={preview.changed.length}>
+          {preview.changed.slice(0, SHOWN_ROWS).map((c) => (
+            <tr key={c.memberNumber}>
+              <Td>{c.row}</Td>
+              <Td>{c.memberNumber}</Td>
+              <Td>
+                {listName(c.after)}
+                <span className="block text-xs text-stone-600">
+                  was: {listName(c.before)} ({c.fields.map((f) => FIELD_NAMES[f] ?? f).join(', ')})
+                </span>
+              </Td>
+              <Td>{formatDate(c.after.birthDate)}</Td>
+            </tr>
+          ))}
+        </Changes>
+      )}
+      {preview.removed.length > 0 && (
+        <Changes title="Afgevoerd (staan niet meer in het bestand)" total={preview.removed.length}>
+          {preview.removed.slice(0, SHOWN_ROWS).map((m) => (
+            <tr key={m.memberNumber}>
+              <Td>—</Td>
+              <Td>{m.memberNumber}</Td>
+              <Td>
+                {listName(m)}
+                {m.matchesPlayed > 0 && (
+                  <span className="block text-xs text-stone-600">Speelde dit seizoen {m.matchesPlayed} {m.matchesPlayed === 1 ? 'wedstrijd' : 'wedstrijden'}; die blijven bewaard.</span>
+                )}
+              </Td>
+              <Td>{formatDate(m.birthDate)}</Td>
+            </tr>
+          ))}
+        </Changes>
+      )}
+      {children}
+    </section>
+  );
+}
+
+function Changes({ title, total, children }: { title: string; total: number; children: React.ReactNode }) {
+  return (
+    <div className="space-y-1">
+      <h4 className="text-sm font-semibold">
+        {title} ({total})
+      </h4>
+      <Table caption={title}>
+        <thead>
+          <tr>
+            <Th>Rij</Th>
+            <Th>Lidnummer</Th>
+            <Th>Naam</Th>
+            <Th>Geboortedatum</Th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-stone-100">{children}</tbody>
+      </Table>
+      <More total={total} />
+    </div>
+  );
+}
+
+function More({ total }: { total: number }) {
+  return total > SHOWN_ROWS ? <p className="text-xs text-stone-600">… en nog {total - SHOWN_ROWS} meer.</p> : null;
+}
