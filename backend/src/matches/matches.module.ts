@@ -1,4 +1,39 @@
 import { Module } from '@nestjs/common';
+import { FinesModule } from '../fines/fines.module';
+import { SeasonsModule } from '../seasons/seasons.module';
+import { ConsequencesService } from './consequences.service';
+import { ExportsController } from './exports.controller';
+import { ExportsService } from './exports.service';
+import { FixturesController } from './fixtures.controller';
+import { FixturesService } from './fixtures.service';
+import { LineupsService } from './lineups.service';
+import { MatchDataService } from './match-data.service';
+import { MatchDayController } from './match-day.controller';
+import { MatchWriterService } from './match-writer.service';
+import { NotPlayedController } from './not-played.controller';
+import { NotPlayedService } from './not-played.service';
+import { PlayerEligibilityService } from './player-eligibility.service';
+import { ResultsService } from './results.service';
+import { SignaturesService } from './signatures.service';
+import { SubstitutionsService } from './substitutions.service';
 
-@Module({})
+/** Match day (Regel 4–9, 12–15, 22, 29–34): fixtures, line-ups, results, substitutions, signatures, matches not played, exports. */
+@Module({
+  imports: [FinesModule, SeasonsModule],
+  controllers: [FixturesController, MatchDayController, NotPlayedController, ExportsController],
+  providers: [
+    MatchDataService,
+    MatchWriterService,
+    PlayerEligibilityService,
+    ConsequencesService,
+    FixturesService,
+    LineupsService,
+    ResultsService,
+    SubstitutionsService,
+    SignaturesService,
+    NotPlayedService,
+    ExportsService,
+  ],
+  exports: [MatchDataService],
+})
 export class MatchesModule {}

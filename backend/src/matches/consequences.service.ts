@@ -1,0 +1,90 @@
+import { Injectable } from '@nestjs/common';
+import { isoDate } from '../common/dto';
+import { applyIneligibility, computeMatchResult, Side, SIDES } from '../domain/match';
+import type { CompetitionSettings } from '../domain/settings';
+import { FineProposalsService } from '../fines/fine-proposals.service';
+import { storeMatchDeductions } from './deductions';
+import { fieldedPlayers, incompleteFromStart } from './match-facts';
+import { lineupOf, MatchRow, teamFacts, teamOf } from './match-row';
+import { MatchDataService } from './match-data.service';
+import { MatchWriterService, Tx } from './match-writer.service';
+import { PlayerEligibilityService } from './player-eligibility.service';
+
+export const INELIGIBILITY_RULE = '4';
+
+/**
+ * What a confirmed result brings with it (Regel 4, 5D/5E, 11): eligibility checked again
+ * on the match date with the member lists as they are now, the Regel 4 loss and point
+ * deduction for a side that fielded an ineligible player, and the fines the recorded facts
+ * give. Idempotent: run again after a later change, it leaves the same state.
+ */
+@Injectable()
+export class ConsequencesService {
+  constructor(
+    private readonly data: MatchDataService,
+    private readonly writer: MatchWriterService,
+    private readonly eligibility: PlayerEligibilityService,
+    private readonly fines: FineProposalsService,
+  ) {}
+
+  /** After a line-up or substitution changed: the credited seats and totals, and for a confirmed match its consequences again. */
+  async afterFactsChanged(tx: Tx, match: MatchRow, settings: CompetitionSettings, actorId: string): Promise<void> {
+    await this.writer.settleAfterFacts(tx, match.id, settings);
+    if (match.resultState === 'CONFIRMED') await this.applyConfirmed(tx, await this.data.load(match.id, tx), settings, actorId);
+  }
+
+  async applyConfirmed(tx: Tx, match: MatchRow, settings: CompetitionSettings, actorId: string): Promise<void> {
+    const offending = await this.ineligibleSides(tx, match, settings);
+    await this.applyRegel4(tx, match, offending, settings, actorId);
+    await this.proposeFines(tx, match, settings, actorId);
+  }
+
+  /** Re-checks every player of both line-ups (and every substitute brought in); returns the sides that fielded an ineligible one. */
+  private async ineligibleSides(tx: Tx, match: MatchRow, settings: CompetitionSettings): Promise<Side[]> {
+    const offending: Side[] = [];
+    for (const side of SIDES) {
+      const team = teamOf(match, side);
+      const lineup = lineupOf(match, side);
+      const fielded = fieldedPlayers(teamFacts(match, side));
+      const query = { seasonId: match.division.seasonId, clubId: team.clubId, matchDate: isoDate(match.date), settings };
+      const results = await this.eligibility.check(tx, query, [...fielded, ...(lineup?.players.map((p) => p.memberId) ?? [])]);
+      for (const player of lineup?.players ?? []) {
+        const result = results.get(player.memberId)!;
+        const reasons = result.reasons.map((r) => r.message);
+        if (player.eligible !== result.eligible || player.ineligibilityReasons.join('\n') !== reasons.join('\n')) {
+          await tx.lineupPlayer.update({ where: { id: player.id }, data: { eligible: result.eligible, ineligibilityReasons: reasons } });
+        }
+      }
+      if (fielded.some((id) => !results.get(id)!.eligible)) offending.push(side);
+    }
+    return offending;
+  }
+
+  /** Regel 4: the offending side loses (flag on the match) and gets its own deduction row, with rule and reason. */
+  private async applyRegel4(tx: Tx, match: MatchRow, offending: Side[], settings: CompetitionSettings, actorId: string): Promise<void> {
+    await tx.pointDeduction.deleteMany({ where: { matchId: match.id, rule: INELIGIBILITY_RULE } });
+    await tx.match.update({
+      where: { id: match.id },
+      data: { homeIneligible: offending.includes('HOME'), awayIneligible: offending.includes('AWAY') },
+    });
+    if (offending.length === 0) return;
+    const played = computeMatchResult(settings, match.sets);
+    await storeMatchDeductions(tx, match, applyIneligibility(played, offending.length === 2 ? 'BOTH' : offending[0], settings), {
+      rule: INELIGIBILITY_RULE,
+      reason: (opponent, date) => `Niet-speelgerechtigde speler opgesteld in de wedstrijd tegen ${opponent} op ${date} (Regel 4).`,
+      actorId,
+    });
+  }
+
+  /** Regel 5D/5E (line-up not composed before the match) and Regel 11 (not all pairs from set 1). */
+  private async proposeFines(tx: Tx, match: MatchRow, settings: CompetitionSettings, actorId: string): Promise<void> {
+    for (const side of SIDES) {
+      const lineup = lineupOf(match, side);
+      const facts = teamFacts(match, side);
+      if (!lineup || !facts.lineup) continue;
+      const fact = { matchId: match.id, teamId: lineup.teamId, actorId };
+      if (!lineup.composedBeforeMatch) await this.fines.lineupMissing(tx, fact);
+      if (incompleteFromStart(facts.lineup, settings)) await this.fines.incompleteOrLate(tx, fact);
+    }
+  }
+}

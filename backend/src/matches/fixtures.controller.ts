@@ -1,0 +1,80 @@
+import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post } from '@nestjs/common';
+import { ApiConflictResponse, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { AuthUser } from '../auth/auth.types';
+import { CurrentUser, Public, Roles } from '../auth/decorators';
+import { ReasonDto } from '../common/reason.dto';
+import { MatchHistoryEntryDto, MoveInputDto, ScheduleInputDto } from './fixtures.dto';
+import { FixturesService } from './fixtures.service';
+import { DivisionMatchesDto, MatchDetailDto, MatchSummaryDto } from './match.dto';
+import { MatchDataService } from './match-data.service';
+
+@ApiTags('matches')
+@Controller()
+export class FixturesController {
+  constructor(
+    private readonly fixtures: FixturesService,
+    private readonly matches: MatchDataService,
+  ) {}
+
+  @Roles('ADMIN')
+  @Post('divisions/:id/schedule')
+  @ApiOperation({
+    summary: 'Wedstrijdprogramma van een poule maken: enkele of dubbele competitie op de opgegeven speeldata (bondsbeheerder)',
+    description: 'Weigert (409 SCHEDULE_EXISTS) als er al wedstrijden zijn, tenzij replace: true en er nog niets gespeeld of ingevoerd is (anders 409 MATCHES_PLAYED).',
+  })
+  @ApiCreatedResponse({ type: DivisionMatchesDto })
+  schedule(@Param('id', ParseUUIDPipe) id: string, @Body() body: ScheduleInputDto, @CurrentUser() user: AuthUser): Promise<DivisionMatchesDto> {
+    return this.fixtures.schedule(id, body, user);
+  }
+
+  @Public()
+  @Get('divisions/:id/matches')
+  @ApiOperation({ summary: 'Programma en uitslagen van een poule, per ronde (openbaar)' })
+  @ApiOkResponse({ type: DivisionMatchesDto })
+  division(@Param('id', ParseUUIDPipe) id: string): Promise<DivisionMatchesDto> {
+    return this.matches.division(id);
+  }
+
+  @Public()
+  @Get('teams/:id/matches')
+  @ApiOperation({ summary: 'Wedstrijden van een team, op datum (openbaar)' })
+  @ApiOkResponse({ type: [MatchSummaryDto] })
+  team(@Param('id', ParseUUIDPipe) id: string): Promise<MatchSummaryDto[]> {
+    return this.matches.team(id);
+  }
+
+  @Public()
+  @Get('matches/:id')
+  @ApiOperation({ summary: 'Wedstrijdpagina: stand per set en tafel, koppels met alleen achternamen (openbaar, Regel 15)' })
+  @ApiOkResponse({ type: MatchDetailDto })
+  get(@Param('id', ParseUUIDPipe) id: string): Promise<MatchDetailDto> {
+    return this.matches.detail(id);
+  }
+
+  @Roles('ADMIN')
+  @Post('matches/:id/move')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Wedstrijd verplaatsen naar een andere datum, met reden (bondsbeheerder)' })
+  @ApiOkResponse({ type: MatchDetailDto })
+  @ApiConflictResponse({ description: 'MATCH_HAS_RESULT: al gespeeld; DATE_TAKEN: een van de teams speelt die dag al' })
+  move(@Param('id', ParseUUIDPipe) id: string, @Body() body: MoveInputDto, @CurrentUser() user: AuthUser): Promise<MatchDetailDto> {
+    return this.fixtures.move(id, body, user);
+  }
+
+  @Roles('ADMIN')
+  @Post('matches/:id/swap')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Thuis- en uitploeg omdraaien, met reden (bondsbeheerder)' })
+  @ApiOkResponse({ type: MatchDetailDto })
+  swap(@Param('id', ParseUUIDPipe) id: string, @Body() body: ReasonDto, @CurrentUser() user: AuthUser): Promise<MatchDetailDto> {
+    return this.fixtures.swap(id, body.reason, user);
+  }
+
+  @Roles('ADMIN', 'SUPERVISOR')
+  @Get('matches/:id/history')
+  @ApiOperation({ summary: 'Logboek van een wedstrijd: elke wijziging met ervoor en erna (bondsbeheerder, wedstrijdleider)' })
+  @ApiOkResponse({ type: [MatchHistoryEntryDto] })
+  history(@Param('id', ParseUUIDPipe) id: string): Promise<MatchHistoryEntryDto[]> {
+    return this.matches.history(id);
+  }
+}

@@ -1,0 +1,69 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsOptional, IsString, IsUUID, Matches, MaxLength, MinLength } from 'class-validator';
+import { IsIsoDateString } from '../common/dto';
+
+const START_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+export class ScheduleInputDto {
+  @ApiProperty({
+    type: [String],
+    format: 'date',
+    example: ['2026-09-19', '2026-10-03'],
+    description: 'De speeldata, één per ronde, oplopend; overtollige data worden niet gebruikt',
+  })
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(200)
+  @IsIsoDateString({ each: true })
+  dates: string[];
+
+  @ApiProperty({ description: 'true: dubbele competitie (thuis en uit), false: enkele' })
+  @IsBoolean()
+  double: boolean;
+
+  @ApiPropertyOptional({ description: 'Bestaand programma vervangen (alleen als er nog niets gespeeld of ingevoerd is)', default: false })
+  @IsOptional()
+  @IsBoolean()
+  replace?: boolean;
+
+  @ApiPropertyOptional({ example: '20:00', default: '20:00', description: 'Aanvangstijd van alle wedstrijden' })
+  @IsOptional()
+  @Matches(START_TIME)
+  startTime?: string;
+
+  @ApiPropertyOptional({
+    type: [String],
+    format: 'uuid',
+    description: 'De teams in de volgorde van de loting (alle teams van de poule, elk één keer); zonder: op naam',
+  })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(40)
+  @IsUUID('all', { each: true })
+  teamIds?: string[];
+}
+
+export class MoveInputDto {
+  @ApiProperty({ format: 'date', example: '2026-12-05' }) @IsIsoDateString() date: string;
+
+  @ApiPropertyOptional({ example: '19:30', description: 'Nieuwe aanvangstijd; zonder: ongewijzigd' })
+  @IsOptional()
+  @Matches(START_TIME)
+  startTime?: string;
+
+  @ApiProperty({ description: 'Waarom de wedstrijd verplaatst wordt (blijft in de geschiedenis)' })
+  @IsString()
+  @MinLength(3)
+  @MaxLength(2000)
+  reason: string;
+}
+
+export class MatchHistoryEntryDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ example: 'match.correct' }) action: string;
+  @ApiProperty({ nullable: true, type: String, description: 'Naam van wie het deed' }) userName: string | null;
+  @ApiProperty({ format: 'date-time' }) createdAt: string;
+  @ApiProperty({ nullable: true, type: String }) reason: string | null;
+  @ApiProperty({ nullable: true, type: Object, description: 'Toestand vóór de wijziging' }) before: unknown;
+  @ApiProperty({ nullable: true, type: Object, description: 'Toestand na de wijziging' }) after: unknown;
+}

@@ -1,0 +1,138 @@
+import { Injectable } from '@nestjs/common';
+import { AuditService } from '../audit/audit.service';
+import type { AuthUser } from '../auth/auth.types';
+import { dbDate, isoDate } from '../common/dto';
+import { ConflictError, NotFoundError, ValidationError } from '../common/errors';
+import { compareDates, formatDutchDate, IsoDate } from '../domain/dates';
+import { generateSchedule, roundsNeeded, ScheduleError } from '../domain/match';
+import { PrismaService } from '../prisma/prisma.service';
+import type { MoveInputDto, ScheduleInputDto } from './fixtures.dto';
+import { DivisionMatchesDto, MatchDetailDto } from './match.dto';
+import { MatchDataService } from './match-data.service';
+import { MatchRow } from './match-row';
+import { MatchWriterService, Tx } from './match-writer.service';
+
+const DEFAULT_START_TIME = '20:00';
+
+function assertUnplayed(match: { status: string; resultState: string }): void {
+  if (match.status !== 'SCHEDULED' || match.resultState !== 'NONE') {
+    throw new ConflictError('Deze wedstrijd heeft al een uitslag of is als niet gespeeld vastgelegd; hij kan niet meer worden verplaatst of omgedraaid.', 'MATCH_HAS_RESULT');
+  }
+}
+
+function assertInSeason(dates: readonly IsoDate[], season: { startsOn: Date; endsOn: Date }, field: string): void {
+  const [from, until] = [isoDate(season.startsOn), isoDate(season.endsOn)];
+  const outside = dates.filter((d) => compareDates(d, from) < 0 || compareDates(d, until) > 0);
+  if (outside.length) {
+    const message = `${outside.map(formatDutchDate).join(', ')} valt buiten het seizoen (${formatDutchDate(from)} t/m ${formatDutchDate(until)}).`;
+    throw new ValidationError(message, [{ field, message }], 'OUTSIDE_SEASON');
+  }
+}
+
+/**
+ * The fixture list: a division's round robin on the administrator's match dates
+ * (circle method, home and away balanced), and moving or swapping single fixtures with
+ * a reason that stays in the match's history.
+ */
+@Injectable()
+export class FixturesService {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly data: MatchDataService,
+    private readonly writer: MatchWriterService,
+    private readonly audit: AuditService,
+  ) {}
+
+  async schedule(divisionId: string, body: ScheduleInputDto, user: AuthUser): Promise<DivisionMatchesDto> {
+    const division = await this.prisma.division.findUnique({
+      where: { id: divisionId },
+      include: { season: true, teams: { where: { archivedAt: null }, orderBy: { name: 'asc' }, select: { id: true } } },
+    });
+    if (!division) throw new NotFoundError('Poule');
+    const teamIds = this.teamOrder(division.teams.map((t) => t.id), body.teamIds);
+    const fixtures = this.generate(teamIds, body);
+    const dates = body.dates.slice(0, roundsNeeded(teamIds.length, body.double));
+    assertInSeason(dates, division.season, 'dates');
+
+    await this.prisma.$transaction(async (tx) => {
+      const existing = await tx.match.findMany({ where: { divisionId }, select: { id: true, status: true, resultState: true } });
+      if (existing.length && !body.replace) {
+        throw new ConflictError(`Deze poule heeft al een programma van ${existing.length} wedstrijden; kies "vervangen" om een nieuw te maken.`, 'SCHEDULE_EXISTS');
+      }
+      if (existing.some((m) => m.status !== 'SCHEDULED' || m.resultState !== 'NONE')) {
+        throw new ConflictError('Er zijn al wedstrijden gespeeld of ingevoerd in deze poule; het programma kan niet meer worden vervangen.', 'MATCHES_PLAYED');
+      }
+      await tx.match.deleteMany({ where: { divisionId } });
+      await tx.match.createMany({
+        data: fixtures.map((f) => ({ divisionId, round: f.round, date: dbDate(f.date), startTime: body.startTime ?? DEFAULT_START_TIME, homeTeamId: f.homeTeamId, awayTeamId: f.awayTeamId })),
+      });
+      await this.audit.record(
+        {
+          userId: user.id,
+          action: 'division.schedule',
+          entityType: 'Division',
+          entityId: divisionId,
+          before: { matches: existing.length },
+          after: { matches: fixtures.length, rounds: roundsNeeded(teamIds.length, body.double), double: body.double, teamIds, dates },
+        },
+        tx,
+      );
+    });
+    return this.data.division(divisionId);
+  }
+
+  async move(matchId: string, body: MoveInputDto, user: AuthUser): Promise<MatchDetailDto> {
+    return this.writer.write(matchId, { user, action: 'match.move', reason: body.reason }, async (tx, match) => {
+      assertUnplayed(match);
+      assertInSeason([body.date], match.division.season, 'date');
+      await this.assertDateFree(tx, match, body.date);
+      await tx.matchMove.create({ data: { matchId: match.id, fromDate: match.date, toDate: dbDate(body.date), reason: body.reason, movedById: user.id } });
+      await tx.match.update({ where: { id: match.id }, data: { date: dbDate(body.date), startTime: body.startTime ?? match.startTime } });
+    });
+  }
+
+  async swap(matchId: string, reason: string, user: AuthUser): Promise<MatchDetailDto> {
+    return this.writer.write(matchId, { user, action: 'match.swap', reason }, async (tx, match, settings) => {
+      assertUnplayed(match);
+      await tx.matchMove.create({ data: { matchId: match.id, fromDate: match.date, toDate: match.date, swapped: true, reason, movedById: user.id } });
+      await tx.match.update({ where: { id: match.id }, data: { homeTeamId: match.awayTeamId, awayTeamId: match.homeTeamId } });
+      // Home pairs stay, away pairs walk: a line-up already recorded is credited from the other side now.
+      await this.writer.settleAfterFacts(tx, match.id, settings);
+    });
+  }
+
+  private teamOrder(divisionTeamIds: string[], requested: string[] | undefined): string[] {
+    if (!requested) return divisionTeamIds;
+    const same = requested.length === divisionTeamIds.length && divisionTeamIds.every((id) => requested.includes(id));
+    if (!same) {
+      const message = 'Geef elk team van de poule precies één keer op.';
+      throw new ValidationError(message, [{ field: 'teamIds', message }], 'INVALID_SCHEDULE');
+    }
+    return requested;
+  }
+
+  private generate(teamIds: string[], body: ScheduleInputDto) {
+    try {
+      return generateSchedule({ teamIds, dates: body.dates, double: body.double });
+    } catch (error) {
+      if (!(error instanceof ScheduleError)) throw error;
+      throw new ValidationError(error.message, [{ field: teamIds.length < 2 ? 'teamIds' : 'dates', message: error.message }], 'INVALID_SCHEDULE');
+    }
+  }
+
+  /** Each team plays at most once per match day. */
+  private async assertDateFree(tx: Tx, match: MatchRow, date: IsoDate): Promise<void> {
+    const clash = await tx.match.findFirst({
+      where: {
+        id: { not: match.id },
+        archivedAt: null,
+        date: dbDate(date),
+        OR: [match.homeTeamId, match.awayTeamId].flatMap((teamId) => [{ homeTeamId: teamId }, { awayTeamId: teamId }]),
+      },
+      include: { homeTeam: { select: { name: true } }, awayTeam: { select: { name: true } } },
+    });
+    if (clash) {
+      throw new ConflictError(`Op ${formatDutchDate(date)} is er al de wedstrijd ${clash.homeTeam.name} – ${clash.awayTeam.name}.`, 'DATE_TAKEN');
+    }
+  }
+}

@@ -1,0 +1,124 @@
+/**
+ * The line-up (spelerslijst, Regel 5, 13) and substitutions (Regel 13, 14) as the team's
+ * own secretary and the federation see them: full names, member numbers, eligibility.
+ */
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsBoolean,
+  IsInt,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Max,
+  MaxLength,
+  Min,
+  MinLength,
+  ValidateNested,
+} from 'class-validator';
+import { PublicSubstitutionDto } from './match.dto';
+
+export class LineupPairInputDto {
+  @ApiProperty({ minimum: 1, description: 'Koppelnummer 1 … koppels per team' }) @IsInt() @Min(1) @Max(12) pairNumber: number;
+
+  @ApiProperty({ type: [String], format: 'uuid', minItems: 2, maxItems: 2, description: 'De twee spelers (lid-id)' })
+  @IsArray()
+  @ArrayMinSize(2)
+  @ArrayMaxSize(2)
+  @IsUUID('all', { each: true })
+  memberIds: string[];
+
+  @ApiPropertyOptional({ default: 1, description: 'Eerste set die het koppel speelde: 1 = vanaf het begin; later = laatkomer (Regel 5B/5C)' })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(12)
+  fromSet?: number;
+}
+
+export class LineupInputDto {
+  @ApiProperty({ type: [LineupPairInputDto], description: 'De koppels; een ontbrekend koppel telt per set 8–0 voor de tegenstander (Regel 12A)' })
+  @IsArray()
+  @ArrayMaxSize(12)
+  @ValidateNested({ each: true })
+  @Type(() => LineupPairInputDto)
+  pairs: LineupPairInputDto[];
+
+  @ApiProperty({ type: [String], format: 'uuid', description: 'Reserves (hoogstens 6, Regel 13)' })
+  @IsArray()
+  @ArrayMaxSize(24)
+  @IsUUID('all', { each: true })
+  reserves: string[];
+
+  @ApiProperty({ description: 'De spelerslijst is vóór de wedstrijd samengesteld (anders een boete, Regel 5D/5E)' })
+  @IsBoolean()
+  composedBeforeMatch: boolean;
+
+  @ApiPropertyOptional({ description: 'Alleen verplicht als de uitslag al vaststaat (bondsbeheerder): waarom de spelerslijst wordt gewijzigd' })
+  @IsOptional()
+  @IsString()
+  @MinLength(3)
+  @MaxLength(2000)
+  reason?: string;
+}
+
+export class SubstitutionInputDto {
+  @ApiProperty({ format: 'uuid', description: 'Het team dat wisselt' }) @IsUUID() teamId: string;
+  @ApiProperty({ description: 'De eerste set die de invaller speelt (wisselen mag vanaf set 3, Regel 13)' }) @IsInt() @Min(1) @Max(12) setNumber: number;
+  @ApiProperty() @IsInt() @Min(1) @Max(12) pairNumber: number;
+  @ApiProperty({ format: 'uuid', description: 'Wie eruit gaat' }) @IsUUID() outMemberId: string;
+  @ApiProperty({ format: 'uuid', description: 'De invaller (van de reservelijst)' }) @IsUUID() inMemberId: string;
+}
+
+export class ChangeReasonDto {
+  @ApiPropertyOptional({ description: 'Alleen verplicht als de uitslag al vaststaat (bondsbeheerder)' })
+  @IsOptional()
+  @IsString()
+  @MinLength(3)
+  @MaxLength(2000)
+  reason?: string;
+}
+
+export class LineupPlayerDto {
+  @ApiProperty({ format: 'uuid' }) memberId: string;
+  @ApiProperty() memberNumber: string;
+  @ApiProperty({ description: 'Voornamen en achternaam' }) name: string;
+  @ApiProperty({ description: 'Achternaam met tussenvoegsel, zoals op het wedstrijdformulier' }) familyName: string;
+  @ApiProperty({ description: 'Speelgerechtigd op de wedstrijddatum (Regel 3B, 4)' }) eligible: boolean;
+  @ApiProperty({ type: [String], description: 'Waarom niet speelgerechtigd' }) reasons: string[];
+}
+
+export class LineupPairDto {
+  @ApiProperty() pairNumber: number;
+  @ApiProperty() fromSet: number;
+  @ApiProperty({ type: [LineupPlayerDto] }) players: LineupPlayerDto[];
+}
+
+export class SubstitutionDto extends PublicSubstitutionDto {
+  @ApiProperty({ format: 'uuid' }) outMemberId: string;
+  @ApiProperty({ format: 'uuid' }) inMemberId: string;
+  @ApiProperty({ format: 'date-time' }) createdAt: string;
+}
+
+export class TeamLineupDto {
+  @ApiProperty({ format: 'uuid' }) matchId: string;
+  @ApiProperty({ format: 'date' }) matchDate: string;
+  @ApiProperty({ format: 'uuid' }) teamId: string;
+  @ApiProperty() teamName: string;
+  @ApiProperty({ format: 'uuid' }) clubId: string;
+  @ApiProperty({ enum: ['HOME', 'AWAY'], enumName: 'Side' }) side: 'HOME' | 'AWAY';
+  @ApiProperty({ description: 'Er is een spelerslijst vastgelegd' }) recorded: boolean;
+  @ApiProperty({ nullable: true, type: Boolean }) composedBeforeMatch: boolean | null;
+  @ApiProperty({ description: 'De uitslag staat vast: alleen de bondsbeheerder kan nog wijzigen, met reden' }) locked: boolean;
+  @ApiProperty({ type: [LineupPairDto] }) pairs: LineupPairDto[];
+  @ApiProperty({ type: [LineupPlayerDto] }) reserves: LineupPlayerDto[];
+  @ApiProperty({ type: [SubstitutionDto] }) substitutions: SubstitutionDto[];
+  @ApiProperty({
+    type: [LineupPlayerDto],
+    description: 'Alle leden op de moederlijst van de vereniging dit seizoen, met hun speelgerechtigdheid op de wedstrijddatum',
+  })
+  candidates: LineupPlayerDto[];
+}

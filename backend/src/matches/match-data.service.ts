@@ -1,0 +1,88 @@
+import { Injectable } from '@nestjs/common';
+import { AuditService } from '../audit/audit.service';
+import { NotFoundError } from '../common/errors';
+import type { CompetitionSettings } from '../domain/settings';
+import type { Prisma } from '../generated/prisma/client';
+import { PrismaService } from '../prisma/prisma.service';
+import { SeasonsService } from '../seasons/seasons.service';
+import type { MatchHistoryEntryDto } from './fixtures.dto';
+import { DivisionMatchesDto, groupByRound, mapMatchDetail, mapMatchSummary, MatchDetailDto, MatchSummaryDto } from './match.dto';
+import { matchInclude, MatchRow, matchSummaryInclude } from './match-row';
+
+type Db = Prisma.TransactionClient;
+
+const fixtureOrder: Prisma.MatchOrderByWithRelationInput[] = [{ round: 'asc' }, { date: 'asc' }, { homeTeam: { name: 'asc' } }];
+
+/** Reads matches and shapes the public answers. */
+@Injectable()
+export class MatchDataService {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly seasons: SeasonsService,
+    private readonly audit: AuditService,
+  ) {}
+
+  async load(id: string, db: Db = this.prisma): Promise<MatchRow> {
+    const match = await db.match.findFirst({ where: { id, archivedAt: null }, include: matchInclude });
+    if (!match) throw new NotFoundError('Wedstrijd');
+    return match;
+  }
+
+  /** Just enough to decide who may act: the teams and their clubs. */
+  async teams(id: string) {
+    const match = await this.prisma.match.findFirst({
+      where: { id, archivedAt: null },
+      select: { id: true, homeTeamId: true, awayTeamId: true, homeTeam: { select: { clubId: true } }, awayTeam: { select: { clubId: true } } },
+    });
+    if (!match) throw new NotFoundError('Wedstrijd');
+    return match;
+  }
+
+  settings(seasonId: string): Promise<CompetitionSettings> {
+    return this.seasons.settings(seasonId);
+  }
+
+  async detail(id: string): Promise<MatchDetailDto> {
+    const match = await this.load(id);
+    return mapMatchDetail(match, await this.settings(match.division.seasonId));
+  }
+
+  async division(divisionId: string): Promise<DivisionMatchesDto> {
+    const division = await this.prisma.division.findUnique({
+      where: { id: divisionId },
+      include: { matches: { where: { archivedAt: null }, include: matchSummaryInclude, orderBy: fixtureOrder } },
+    });
+    if (!division) throw new NotFoundError('Poule');
+    return {
+      divisionId: division.id,
+      divisionName: division.name,
+      seasonId: division.seasonId,
+      rounds: groupByRound(division.matches.map(mapMatchSummary)),
+    };
+  }
+
+  async team(teamId: string): Promise<MatchSummaryDto[]> {
+    const team = await this.prisma.team.findUnique({ where: { id: teamId }, select: { id: true } });
+    if (!team) throw new NotFoundError('Team');
+    const matches = await this.prisma.match.findMany({
+      where: { archivedAt: null, OR: [{ homeTeamId: teamId }, { awayTeamId: teamId }] },
+      include: matchSummaryInclude,
+      orderBy: [{ date: 'asc' }, { round: 'asc' }],
+    });
+    return matches.map(mapMatchSummary);
+  }
+
+  async history(id: string): Promise<MatchHistoryEntryDto[]> {
+    await this.teams(id);
+    const entries = await this.audit.history('Match', id);
+    return entries.map((e) => ({
+      id: e.id,
+      action: e.action,
+      userName: e.user?.name ?? null,
+      createdAt: e.createdAt.toISOString(),
+      reason: e.reason,
+      before: e.before,
+      after: e.after,
+    }));
+  }
+}

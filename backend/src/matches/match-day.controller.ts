@@ -1,0 +1,132 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, ParseUUIDPipe, Post, Put, Query } from '@nestjs/common';
+import { ApiConflictResponse, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { AuthUser } from '../auth/auth.types';
+import { CurrentUser, Roles } from '../auth/decorators';
+import { ChangeReasonDto, LineupInputDto, SubstitutionDto, SubstitutionInputDto, TeamLineupDto } from './lineup.dto';
+import { LineupsService } from './lineups.service';
+import { MatchDetailDto } from './match.dto';
+import { CorrectionInputDto, ResultInputDto, SetInputDto, StaleVersionErrorDto, VersionDto } from './result.dto';
+import { ResultsService } from './results.service';
+import { SignaturesService } from './signatures.service';
+import { SubstitutionsService } from './substitutions.service';
+
+const STALE = { type: StaleVersionErrorDto, description: 'STALE_VERSION: iemand anders sloeg intussen een nieuwere versie op (details[0].current); of RESULT_LOCKED / MATCH_NOT_PLAYED' };
+
+@ApiTags('match day')
+@Controller('matches/:id')
+export class MatchDayController {
+  constructor(
+    private readonly lineups: LineupsService,
+    private readonly results: ResultsService,
+    private readonly substitutions: SubstitutionsService,
+    private readonly signatures: SignaturesService,
+  ) {}
+
+  @Roles('ADMIN', 'SECRETARY', 'SUPERVISOR')
+  @Get('lineups/:teamId')
+  @ApiOperation({ summary: 'Spelerslijst van een team met speelgerechtigdheid en de kandidaten van de moederlijst (eigen secretaris, bondsbeheerder, wedstrijdleider)' })
+  @ApiOkResponse({ type: TeamLineupDto })
+  lineup(@Param('id', ParseUUIDPipe) id: string, @Param('teamId', ParseUUIDPipe) teamId: string, @CurrentUser() user: AuthUser): Promise<TeamLineupDto> {
+    return this.lineups.view(id, teamId, user);
+  }
+
+  @Roles('ADMIN', 'SECRETARY')
+  @Put('lineups/:teamId')
+  @ApiOperation({
+    summary: 'Spelerslijst vastleggen: koppels, laatkomers en reserves (eigen secretaris, bondsbeheerder)',
+    description: 'Elke speler wordt op de wedstrijddatum getoetst (Regel 3B, 4); een niet-speelgerechtigde speler wordt vastgelegd en gemarkeerd. Na bevestiging alleen nog door de bondsbeheerder, met reden.',
+  })
+  @ApiOkResponse({ type: TeamLineupDto })
+  saveLineup(
+    @Param('id', ParseUUIDPipe) id: string,
+    @Param('teamId', ParseUUIDPipe) teamId: string,
+    @Body() body: LineupInputDto,
+    @CurrentUser() user: AuthUser,
+  ): Promise<TeamLineupDto> {
+    return this.lineups.save(id, teamId, body, user);
+  }
+
+  @Roles('ADMIN', 'SECRETARY')
+  @Put('result')
+  @ApiOperation({
+    summary: 'Uitslag invoeren, partij voor partij of als setstanden; vervangt alle ingevoerde sets (secretaris thuisploeg, bondsbeheerder)',
+    description: 'Onmogelijke setstanden worden geweigerd (400 INVALID_SCORE) met een melding die set en tafel noemt. Een volledige invoer geldt als handtekening van de thuisploeg.',
+  })
+  @ApiOkResponse({ type: MatchDetailDto })
+  @ApiConflictResponse(STALE)
+  putResult(@Param('id', ParseUUIDPipe) id: string, @Body() body: ResultInputDto, @CurrentUser() user: AuthUser): Promise<MatchDetailDto> {
+    return this.results.putResult(id, body, user);
+  }
+
+  @Roles('ADMIN', 'SECRETARY')
+  @Put('sets/:setNumber')
+  @ApiOperation({ summary: 'Eén set invoeren: de tafels van die set, scherm voor scherm (secretaris thuisploeg, bondsbeheerder)' })
+  @ApiOkResponse({ type: MatchDetailDto })
+  @ApiConflictResponse(STALE)
+  putSet(
+    @Param('id', ParseUUIDPipe) id: string,
+    @Param('setNumber', ParseIntPipe) setNumber: number,
+    @Body() body: SetInputDto,
+    @CurrentUser() user: AuthUser,
+  ): Promise<MatchDetailDto> {
+    return this.results.putSet(id, setNumber, body, user);
+  }
+
+  @Roles('ADMIN', 'SECRETARY')
+  @Post('substitutions')
+  @ApiOperation({
+    summary: 'Wissel vastleggen (eigen secretaris, bondsbeheerder)',
+    description: 'Ook een wissel die niet mag wordt vastgelegd, met de overtreding (Regel 13, 14); het koppel verliest dan vanaf die set elke set met 8–0.',
+  })
+  @ApiQuery({ name: 'reason', required: false, description: 'Verplicht als de uitslag al vaststaat (bondsbeheerder)' })
+  @ApiCreatedResponse({ type: SubstitutionDto })
+  addSubstitution(
+    @Param('id', ParseUUIDPipe) id: string,
+    @Body() body: SubstitutionInputDto,
+    @Query() query: ChangeReasonDto,
+    @CurrentUser() user: AuthUser,
+  ): Promise<SubstitutionDto> {
+    return this.substitutions.add(id, body, user, query.reason);
+  }
+
+  @Roles('ADMIN', 'SECRETARY')
+  @Delete('substitutions/:substitutionId')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Verkeerd ingevoerde wissel verwijderen (eigen secretaris, bondsbeheerder)' })
+  @ApiQuery({ name: 'reason', required: false, description: 'Verplicht als de uitslag al vaststaat (bondsbeheerder)' })
+  @ApiNoContentResponse()
+  removeSubstitution(
+    @Param('id', ParseUUIDPipe) id: string,
+    @Param('substitutionId', ParseUUIDPipe) substitutionId: string,
+    @Query() query: ChangeReasonDto,
+    @CurrentUser() user: AuthUser,
+  ): Promise<void> {
+    return this.substitutions.remove(id, substitutionId, user, query.reason);
+  }
+
+  @Roles('ADMIN', 'SECRETARY')
+  @Post('confirm')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Uitslag bevestigen en daarmee vastzetten (secretaris uitploeg, bondsbeheerder)',
+    description: 'Vereist beide spelerslijsten en een volledige uitslag (422 LINEUP_MISSING / INCOMPLETE_RESULT). Past Regel 4 toe en stelt de boetes voor die uit de feiten volgen.',
+  })
+  @ApiOkResponse({ type: MatchDetailDto })
+  @ApiConflictResponse(STALE)
+  confirm(@Param('id', ParseUUIDPipe) id: string, @Body() body: VersionDto, @CurrentUser() user: AuthUser): Promise<MatchDetailDto> {
+    return this.signatures.confirm(id, body, user);
+  }
+
+  @Roles('ADMIN', 'SUPERVISOR')
+  @Post('corrections')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Vastgezette uitslag corrigeren, met reden; het logboek bewaart ervoor en erna (wedstrijdleider, bondsbeheerder)',
+    description: 'Zelfde invoer als de uitslag (alle gespeelde sets); de uitslag moet daarna volledig zijn.',
+  })
+  @ApiOkResponse({ type: MatchDetailDto })
+  @ApiConflictResponse(STALE)
+  correct(@Param('id', ParseUUIDPipe) id: string, @Body() body: CorrectionInputDto, @CurrentUser() user: AuthUser): Promise<MatchDetailDto> {
+    return this.signatures.correct(id, body, user);
+  }
+}

@@ -1,0 +1,204 @@
+/**
+ * The printed match form (wedstrijdformulier) used at the table: teams, date and venue,
+ * the pairs with family names only (Regel 15), reserves and a substitution column
+ * (Regel 13, 14), the table plan of every set (Regel 22), an empty score grid of sets ×
+ * tables × games, and signature boxes. Page 1 (line-ups, table plan, totals and
+ * signatures) is filled in before and after the match, page 2 (the scores) during it.
+ */
+import PDFDocument from 'pdfkit';
+import type { IsoDate } from '../domain/dates';
+import { positions, TableSeat } from '../domain/match';
+
+export interface FormTeam {
+  name: string;
+  pairs: { pairNumber: number; fromSet: number; names: string[] }[];
+  reserves: string[];
+}
+
+export interface MatchFormData {
+  seasonName: string;
+  divisionName: string;
+  round: number;
+  date: IsoDate;
+  startTime: string;
+  venue: string | null;
+  city: string | null;
+  home: FormTeam;
+  away: FormTeam;
+  pairsPerTeam: number;
+  gamesPerSet: number;
+  maxSubstitutions: number;
+  substitutionsFromSet: number;
+  plan: TableSeat[];
+}
+
+type Doc = PDFKit.PDFDocument;
+type Align = 'left' | 'center' | 'right';
+
+const MARGIN = 32;
+const PAGE_WIDTH = 595.28;
+const WIDTH = PAGE_WIDTH - 2 * MARGIN;
+const GREY = '#e6e6e6';
+const INK = '#111111';
+const MUTED = '#555555';
+
+export function longDutchDate(date: IsoDate): string {
+  return new Intl.DateTimeFormat('nl-NL', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${date}T00:00:00Z`),
+  );
+}
+
+function cell(doc: Doc, x: number, y: number, w: number, h: number, text = '', options: { bold?: boolean; size?: number; align?: Align; fill?: string; color?: string } = {}): void {
+  if (options.fill) doc.rect(x, y, w, h).fill(options.fill);
+  doc.lineWidth(0.6).strokeColor(INK).rect(x, y, w, h).stroke();
+  if (!text) return;
+  const size = options.size ?? 9;
+  doc
+    .font(options.bold ? 'Helvetica-Bold' : 'Helvetica')
+    .fontSize(size)
+    .fillColor(options.color ?? INK)
+    .text(text, x + 3, y + (h - size) / 2 + 0.5, { width: w - 6, align: options.align ?? 'left', lineBreak: false, ellipsis: true });
+}
+
+function heading(doc: Doc, text: string, x: number, y: number, width = WIDTH): number {
+  doc.font('Helvetica-Bold').fontSize(10.5).fillColor(INK).text(text, x, y, { width, lineBreak: false });
+  return y + 15;
+}
+
+function row(doc: Doc, x: number, y: number, h: number, columns: [width: number, text: string, align?: Align][], options: { bold?: boolean; fill?: string; size?: number } = {}): number {
+  let left = x;
+  for (const [w, text, align] of columns) {
+    cell(doc, left, y, w, h, text, { ...options, align: align ?? 'left' });
+    left += w;
+  }
+  return y + h;
+}
+
+function header(doc: Doc, data: MatchFormData): number {
+  doc.font('Helvetica-Bold').fontSize(17).fillColor(INK).text('TSBN  Wedstrijdformulier', MARGIN, MARGIN, { lineBreak: false });
+  doc.font('Helvetica').fontSize(9).fillColor(MUTED).text(`Seizoen ${data.seasonName}`, MARGIN, MARGIN + 4, { width: WIDTH, align: 'right' });
+  const where = [data.venue, data.city].filter(Boolean).join(', ') || 'speellocatie van de thuisvereniging';
+  doc
+    .font('Helvetica')
+    .fontSize(10)
+    .fillColor(INK)
+    .text(`${data.divisionName}  ·  ronde ${data.round}  ·  ${longDutchDate(data.date)}  ·  aanvang ${data.startTime}`, MARGIN, MARGIN + 26)
+    .text(`Locatie: ${where}`, MARGIN, MARGIN + 40);
+  doc.font('Helvetica-Bold').fontSize(12).text(`${data.home.name}  –  ${data.away.name}`, MARGIN, MARGIN + 58);
+  return MARGIN + 82;
+}
+
+function teamColumn(doc: Doc, team: FormTeam, label: string, x: number, y: number, width: number, data: MatchFormData): number {
+  let top = heading(doc, `${label}: ${team.name}`, x, y, width);
+  const [numberW, fromW] = [40, 48];
+  const namesW = width - numberW - fromW;
+  top = row(doc, x, top, 16, [[numberW, 'Koppel', 'center'], [namesW, 'Spelers (achternamen)'], [fromW, 'Vanaf set', 'center']], { bold: true, fill: GREY, size: 8 });
+  for (const pairNumber of positions(data.pairsPerTeam)) {
+    const pair = team.pairs.find((p) => p.pairNumber === pairNumber);
+    const names = pair ? pair.names.join('  /  ') : '';
+    top = row(doc, x, top, 20, [[numberW, String(pairNumber), 'center'], [namesW, names], [fromW, pair && pair.fromSet > 1 ? String(pair.fromSet) : '', 'center']]);
+  }
+  top = heading(doc, `Reserves (hoogstens ${data.maxSubstitutions})`, x, top + 8, width);
+  for (const i of positions(data.maxSubstitutions)) {
+    top = row(doc, x, top, 16, [[numberW, String(i), 'center'], [width - numberW, team.reserves[i - 1] ?? '']]);
+  }
+  top = heading(doc, `Wissels (vanaf set ${data.substitutionsFromSet}, Regel 13, 14)`, x, top + 8, width);
+  const subW = (width - 2 * 34) / 2;
+  top = row(doc, x, top, 16, [[34, 'Set', 'center'], [34, 'Koppel', 'center'], [subW, 'Eruit'], [subW, 'Erin (reserve)']], { bold: true, fill: GREY, size: 8 });
+  for (let i = 0; i < data.maxSubstitutions; i++) top = row(doc, x, top, 16, [[34, ''], [34, ''], [subW, ''], [subW, '']]);
+  return top;
+}
+
+function tablePlanGrid(doc: Doc, data: MatchFormData, y: number): number {
+  const n = data.pairsPerTeam;
+  let top = heading(doc, 'Tafelschema (Regel 22): thuiskoppel – lopend uitkoppel per tafel', MARGIN, y);
+  const firstW = 50;
+  const w = (WIDTH - firstW) / n;
+  top = row(doc, MARGIN, top, 16, [[firstW, ''], ...positions(n).map((t): [number, string, Align] => [w, `Tafel ${t}`, 'center'])], { bold: true, fill: GREY, size: 8 });
+  for (const setNumber of positions(n)) {
+    const seats = data.plan.filter((s) => s.setNumber === setNumber);
+    top = row(doc, MARGIN, top, 16, [[firstW, `Set ${setNumber}`, 'center'], ...seats.map((s): [number, string, Align] => [w, `${s.homePairNumber} – ${s.awayPairNumber}`, 'center'])]);
+  }
+  return top;
+}
+
+function scoreBlock(doc: Doc, data: MatchFormData, setNumber: number, y: number): number {
+  const [tableW, pairW, totalW] = [36, 42, 44];
+  const gameW = (WIDTH - tableW - 2 * pairW - 2 * totalW) / (2 * data.gamesPerSet);
+  doc.font('Helvetica-Bold').fontSize(9.5).fillColor(INK).text(`Set ${setNumber}`, MARGIN, y, { lineBreak: false });
+  let top = y + 12;
+  const headerH = 20;
+  cell(doc, MARGIN, top, tableW, headerH, 'Tafel', { bold: true, fill: GREY, size: 7.5, align: 'center' });
+  cell(doc, MARGIN + tableW, top, pairW, headerH, 'Thuis', { bold: true, fill: GREY, size: 7.5, align: 'center' });
+  cell(doc, MARGIN + tableW + pairW, top, pairW, headerH, 'Uit', { bold: true, fill: GREY, size: 7.5, align: 'center' });
+  let x = MARGIN + tableW + 2 * pairW;
+  for (const game of positions(data.gamesPerSet)) {
+    doc.rect(x, top, 2 * gameW, headerH).fill(GREY);
+    doc.lineWidth(0.6).strokeColor(INK).rect(x, top, 2 * gameW, headerH).stroke();
+    doc.font('Helvetica-Bold').fontSize(7.5).fillColor(INK).text(`Partij ${game}`, x, top + 2, { width: 2 * gameW, align: 'center', lineBreak: false });
+    doc.font('Helvetica').fontSize(7).text('thuis', x, top + 11, { width: gameW, align: 'center', lineBreak: false }).text('uit', x + gameW, top + 11, { width: gameW, align: 'center', lineBreak: false });
+    x += 2 * gameW;
+  }
+  cell(doc, x, top, totalW, headerH, 'Set thuis', { bold: true, fill: GREY, size: 7.5, align: 'center' });
+  cell(doc, x + totalW, top, totalW, headerH, 'Set uit', { bold: true, fill: GREY, size: 7.5, align: 'center' });
+  top += headerH;
+  for (const seat of data.plan.filter((s) => s.setNumber === setNumber)) {
+    const games = positions(2 * data.gamesPerSet).map((): [number, string] => [gameW, '']);
+    top = row(doc, MARGIN, top, 14, [[tableW, String(seat.tableNumber), 'center'], [pairW, String(seat.homePairNumber), 'center'], [pairW, String(seat.awayPairNumber), 'center'], ...games, [totalW, ''], [totalW, '']]);
+  }
+  return top + 5;
+}
+
+function signatures(doc: Doc, data: MatchFormData, y: number): number {
+  const teamW = (WIDTH - 150) / 2;
+  let top = row(doc, MARGIN, y, 22, [[150, 'Totaal wedstrijdpunten'], [teamW, `${data.home.name}:`], [teamW, `${data.away.name}:`]], { bold: true, size: 8.5 });
+  top += 8;
+  const boxes = ['Voor de thuisploeg (naam en handtekening)', 'Voor de uitploeg (naam en handtekening)', 'Wedstrijdleider (bij correctie)'];
+  const w = (WIDTH - 2 * 8) / boxes.length;
+  boxes.forEach((label, i) => {
+    const x = MARGIN + i * (w + 8);
+    doc.lineWidth(0.8).strokeColor(INK).rect(x, top, w, 58).stroke();
+    doc.font('Helvetica').fontSize(7.5).fillColor(MUTED).text(label, x + 4, top + 4, { width: w - 8, lineBreak: false });
+  });
+  return top + 58;
+}
+
+function footer(doc: Doc, page: number): void {
+  doc.page.margins.bottom = 0;
+  doc
+    .font('Helvetica')
+    .fontSize(7)
+    .fillColor(MUTED)
+    .text(`Troefcall Sport Bond Nederland · alleen achternamen (Regel 15) · pagina ${page} van 2`, MARGIN, 842 - MARGIN + 6, { width: WIDTH, align: 'center', lineBreak: false });
+}
+
+/** The form as PDF bytes. */
+export function renderMatchForm(data: MatchFormData): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: MARGIN,
+    info: { Title: `Wedstrijdformulier ${data.home.name} – ${data.away.name}`, Author: 'Troefcall Sport Bond Nederland' },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  let top = header(doc, data);
+  const columnW = (WIDTH - 14) / 2;
+  const bottom = Math.max(teamColumn(doc, data.home, 'Thuisploeg', MARGIN, top, columnW, data), teamColumn(doc, data.away, 'Uitploeg', MARGIN + columnW + 14, top, columnW, data));
+  top = tablePlanGrid(doc, data, bottom + 14);
+  signatures(doc, data, top + 14);
+  footer(doc, 1);
+
+  doc.addPage();
+  top = heading(doc, `Uitslag per set en tafel  ·  ${data.home.name} (thuis) – ${data.away.name} (uit)`, MARGIN, MARGIN);
+  doc.font('Helvetica').fontSize(7.5).fillColor(MUTED).text('Per partij de punten in de kolom van het team dat ze krijgt: gewonnen 2, kap 5, kap getikt door partner 2, baunie 15, mislukte baunie 5 voor de tegenstander, straf volgens de regel.', MARGIN, top - 1, { width: WIDTH });
+  top += 22;
+  for (const setNumber of positions(data.pairsPerTeam)) top = scoreBlock(doc, data, setNumber, top);
+  footer(doc, 2);
+  doc.end();
+  return done;
+}

@@ -1,0 +1,121 @@
+/**
+ * What the match-day services read of a match, in one Prisma include, and the small
+ * naming helpers every view shares (Regel 15: public views show family names only).
+ */
+import type { Prisma } from '../generated/prisma/client';
+import type { Side } from '../domain/match';
+import type { TeamFacts } from './match-facts';
+
+const teamSelect = { id: true, name: true, clubId: true, club: { select: { name: true, venue: true, city: true } } } as const;
+
+export const matchSummaryInclude = {
+  homeTeam: { select: teamSelect },
+  awayTeam: { select: teamSelect },
+} satisfies Prisma.MatchInclude;
+
+export const matchInclude = {
+  ...matchSummaryInclude,
+  division: { select: { id: true, name: true, seasonId: true, season: { select: { name: true, startsOn: true, endsOn: true } } } },
+  lineups: {
+    include: {
+      players: {
+        include: { member: true },
+        orderBy: [{ pairNumber: { sort: 'asc', nulls: 'last' } }, { member: { familyName: 'asc' } }, { member: { memberNumber: 'asc' } }],
+      },
+    },
+  },
+  substitutions: { include: { inMember: true, outMember: true }, orderBy: [{ setNumber: 'asc' }, { createdAt: 'asc' }] },
+  sets: { include: { games: { orderBy: { gameNumber: 'asc' } } }, orderBy: [{ setNumber: 'asc' }, { tableNumber: 'asc' }] },
+  moves: { orderBy: { createdAt: 'asc' } },
+  deductions: { orderBy: { createdAt: 'asc' } },
+} satisfies Prisma.MatchInclude;
+
+export type MatchSummaryRow = Prisma.MatchGetPayload<{ include: typeof matchSummaryInclude }>;
+export type MatchRow = Prisma.MatchGetPayload<{ include: typeof matchInclude }>;
+export type LineupRow = MatchRow['lineups'][number];
+export type MemberRow = LineupRow['players'][number]['member'];
+export type SetRow = MatchRow['sets'][number];
+
+export interface PersonName {
+  familyName: string;
+  namePrefix: string | null;
+  givenNames?: string;
+}
+
+/** "van Dijk": what the match form and the public pages show (Regel 15). */
+export function familyNameOf(member: PersonName): string {
+  return [member.namePrefix, member.familyName].filter(Boolean).join(' ');
+}
+
+/** "Ricardo van Dijk": for the club's own secretary and the federation. */
+export function fullNameOf(member: PersonName): string {
+  return [member.givenNames, familyNameOf(member)].filter(Boolean).join(' ');
+}
+
+export function sideOf(match: { homeTeamId: string; awayTeamId: string }, teamId: string): Side | null {
+  if (teamId === match.homeTeamId) return 'HOME';
+  if (teamId === match.awayTeamId) return 'AWAY';
+  return null;
+}
+
+export function lineupOf(match: MatchRow, side: Side): LineupRow | null {
+  const teamId = side === 'HOME' ? match.homeTeamId : match.awayTeamId;
+  return match.lineups.find((l) => l.teamId === teamId) ?? null;
+}
+
+export function teamOf(match: MatchSummaryRow, side: Side) {
+  return side === 'HOME' ? match.homeTeam : match.awayTeam;
+}
+
+/**
+ * A readable, unique name for every player of the match, for the domain's messages
+ * ("speler van Dijk staat niet op de reservelijst"): the family name, with the member
+ * number only when two players share it.
+ */
+export function playerLabels(match: MatchRow, extra: readonly MemberRow[] = []): Map<string, string> {
+  const members = new Map<string, MemberRow>();
+  for (const m of [
+    ...match.lineups.flatMap((l) => l.players.map((p) => p.member)),
+    ...match.substitutions.flatMap((s) => [s.inMember, s.outMember]),
+    ...extra,
+  ]) {
+    members.set(m.id, m);
+  }
+  const counts = new Map<string, number>();
+  for (const m of members.values()) counts.set(familyNameOf(m), (counts.get(familyNameOf(m)) ?? 0) + 1);
+  return new Map(
+    [...members.values()].map((m) => {
+      const name = familyNameOf(m);
+      return [m.id, counts.get(name)! > 1 ? `${name} (${m.memberNumber})` : name];
+    }),
+  );
+}
+
+/** The line-up and substitutions of one side as the pure rules see them, players named by `name`. */
+export function teamFacts(match: MatchRow, side: Side, name: (memberId: string) => string = (id) => id): TeamFacts {
+  const lineup = lineupOf(match, side);
+  const teamId = side === 'HOME' ? match.homeTeamId : match.awayTeamId;
+  return {
+    lineup: lineup && {
+      pairs: pairsOf(lineup.players).map(({ pairNumber, players }) => ({
+        pairNumber,
+        fromSet: players[0].fromSet,
+        players: [name(players[0].memberId), name(players[1]?.memberId ?? '')] as const,
+      })),
+      reserves: reservesOf(lineup.players).map((p) => name(p.memberId)),
+    },
+    substitutions: match.substitutions
+      .filter((s) => s.teamId === teamId)
+      .map((s) => ({ setNumber: s.setNumber, pairNumber: s.pairNumber, outPlayerId: name(s.outMemberId), inPlayerId: name(s.inMemberId) })),
+  };
+}
+
+/** The players of a line-up grouped by pair, in pair order; reserves (no pair number) apart. */
+export function pairsOf<T extends { pairNumber: number | null }>(players: readonly T[]): { pairNumber: number; players: T[] }[] {
+  const numbers = [...new Set(players.flatMap((p) => (p.pairNumber === null ? [] : [p.pairNumber])))].sort((a, b) => a - b);
+  return numbers.map((pairNumber) => ({ pairNumber, players: players.filter((p) => p.pairNumber === pairNumber) }));
+}
+
+export function reservesOf<T extends { pairNumber: number | null }>(players: readonly T[]): T[] {
+  return players.filter((p) => p.pairNumber === null);
+}

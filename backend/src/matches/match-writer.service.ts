@@ -1,0 +1,212 @@
+import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { AuditService } from '../audit/audit.service';
+import type { AuthUser } from '../auth/auth.types';
+import { ConflictError, ErrorDetail, NotFoundError } from '../common/errors';
+import { matchTotals, SIDES } from '../domain/match';
+import type { CompetitionSettings } from '../domain/settings';
+import type { Prisma } from '../generated/prisma/client';
+import type { SetSource } from '../generated/prisma/enums';
+import { PrismaService } from '../prisma/prisma.service';
+import { matchCredits, seatKey } from './match-facts';
+import { MatchDetailDto } from './match.dto';
+import { MatchDataService } from './match-data.service';
+import { MatchRow, playerLabels, teamFacts } from './match-row';
+import type { StoredSeat } from './seat-entry';
+
+export type Tx = Prisma.TransactionClient;
+
+const PLAYED_SOURCES: readonly SetSource[] = ['GAMES', 'TOTALS'];
+const RULE_CREDIT_SOURCES: readonly SetSource[] = ['MISSING_PAIR', 'SUBSTITUTION_VIOLATION'];
+
+/** 409 for a write based on an older version; details[0].current is the match as it is now. */
+export class StaleVersionError extends ConflictError {
+  constructor(current: MatchDetailDto) {
+    const message = 'Iemand anders heeft deze wedstrijd intussen gewijzigd. Bekijk de nieuwste versie en sla uw wijziging opnieuw op.';
+    const detail: ErrorDetail & { current: MatchDetailDto } = { field: 'version', code: 'STALE_VERSION', message, current };
+    super(message, 'STALE_VERSION', [detail]);
+  }
+}
+
+class StaleLock extends Error {}
+
+export interface WriteOptions {
+  user: AuthUser;
+  /** Audit action, e.g. "match.result". */
+  action: string;
+  /** The version the client saw: the write is refused (409) when it is no longer current. */
+  version?: number;
+  reason?: string | null;
+}
+
+export type MatchChange = (tx: Tx, match: MatchRow, settings: CompetitionSettings) => Promise<void>;
+
+export interface SeatsState {
+  /** Seats with a score entered by a person (not credited by the rules). */
+  played: number;
+  /** Every seat of the table plan has a score. */
+  complete: boolean;
+  homePoints: number;
+  awayPoints: number;
+}
+
+/** A compact, JSON-friendly picture of a match for the audit log's before and after. */
+export function auditSnapshot(match: MatchRow) {
+  return {
+    status: match.status,
+    resultState: match.resultState,
+    date: match.date,
+    homeTeamId: match.homeTeamId,
+    awayTeamId: match.awayTeamId,
+    homePoints: match.homePoints,
+    awayPoints: match.awayPoints,
+    homeIneligible: match.homeIneligible,
+    awayIneligible: match.awayIneligible,
+    forfeitingTeamId: match.forfeitingTeamId,
+    statusReason: match.statusReason,
+    version: match.version,
+    sets: match.sets.map((s) => ({
+      set: s.setNumber,
+      table: s.tableNumber,
+      score: `${s.homePoints}-${s.awayPoints}`,
+      source: s.source,
+      ...(s.games.length ? { games: s.games.map((g) => `${g.winner}:${g.kind}:${g.points}${g.penaltyRule ? `:R${g.penaltyRule}` : ''}`) } : {}),
+    })),
+    lineups: match.lineups.map((l) => ({
+      teamId: l.teamId,
+      composedBeforeMatch: l.composedBeforeMatch,
+      players: l.players.map((p) => ({ memberId: p.memberId, pair: p.pairNumber, fromSet: p.fromSet, eligible: p.eligible })),
+    })),
+    substitutions: match.substitutions.map((s) => ({ teamId: s.teamId, set: s.setNumber, pair: s.pairNumber, out: s.outMemberId, in: s.inMemberId, violation: s.violation })),
+    deductions: match.deductions.map((d) => ({ teamId: d.teamId, points: d.points, rule: d.rule })),
+  };
+}
+
+/**
+ * Every change on match day goes through here: one transaction that first locks the
+ * match row (a conditional `UPDATE … WHERE version = $v` when the client sent a version,
+ * so two saves of the same version can never both win), applies the change, brings the
+ * credited seats and totals up to date, and audits before and after.
+ */
+@Injectable()
+export class MatchWriterService {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly data: MatchDataService,
+    private readonly audit: AuditService,
+  ) {}
+
+  async write(matchId: string, options: WriteOptions, change: MatchChange): Promise<MatchDetailDto> {
+    try {
+      await this.prisma.$transaction(
+        async (tx) => {
+          await this.lock(tx, matchId, options.version);
+          // Read after the lock: nobody else changes the match until this transaction ends.
+          const before = await this.data.load(matchId, tx);
+          const settings = await this.data.settings(before.division.seasonId);
+          await change(tx, before, settings);
+          const after = await this.data.load(matchId, tx);
+          await this.audit.record(
+            { userId: options.user.id, action: options.action, entityType: 'Match', entityId: matchId, before: auditSnapshot({ ...before, version: options.version ?? before.version }), after: auditSnapshot(after), reason: options.reason ?? null },
+            tx,
+          );
+        },
+        { timeout: 20_000 },
+      );
+    } catch (error) {
+      if (error instanceof StaleLock) throw new StaleVersionError(await this.data.detail(matchId));
+      throw error;
+    }
+    return this.data.detail(matchId);
+  }
+
+  private async lock(tx: Tx, matchId: string, version: number | undefined): Promise<void> {
+    if (version === undefined) {
+      const rows = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM matches WHERE id = ${matchId}::uuid FOR UPDATE`;
+      if (rows.length === 0) throw new NotFoundError('Wedstrijd');
+      return;
+    }
+    const { count } = await tx.match.updateMany({ where: { id: matchId, version }, data: { version: { increment: 1 } } });
+    if (count === 0) throw new StaleLock();
+  }
+
+  /**
+   * Brings the seats the rules score up to date with the line-ups and substitutions
+   * (Regel 5B/5C/12A absent and late pairs, Regel 14 violations; a person's entry at such
+   * a seat gives way), records each substitution's violation, and returns whether any
+   * seat changed.
+   */
+  async settleCredits(tx: Tx, matchId: string, settings: CompetitionSettings): Promise<boolean> {
+    const match = await this.data.load(matchId, tx);
+    if (match.status !== 'SCHEDULED' && match.status !== 'PLAYED') return false;
+    const labels = playerLabels(match);
+    const name = (id: string) => labels.get(id) ?? id;
+    const { credited, checks } = matchCredits({ HOME: teamFacts(match, 'HOME', name), AWAY: teamFacts(match, 'AWAY', name) }, settings);
+
+    for (const side of SIDES) {
+      const teamId = side === 'HOME' ? match.homeTeamId : match.awayTeamId;
+      const subs = match.substitutions.filter((s) => s.teamId === teamId);
+      for (const [i, check] of checks[side].entries()) {
+        const violation = check.legal ? null : check.reasons.join(' ');
+        if (subs[i].violation !== violation) await tx.substitution.update({ where: { id: subs[i].id }, data: { violation } });
+      }
+    }
+
+    const wanted = new Map(credited.map((c) => [seatKey(c.setNumber, c.tableNumber), c]));
+    const same = (row: MatchRow['sets'][number]) => {
+      const credit = wanted.get(seatKey(row.setNumber, row.tableNumber));
+      return credit !== undefined && credit.source === row.source && credit.homePoints === row.homePoints && credit.awayPoints === row.awayPoints;
+    };
+    const stale = match.sets.filter(
+      (row) => (RULE_CREDIT_SOURCES.includes(row.source) && !same(row)) || (PLAYED_SOURCES.includes(row.source) && wanted.has(seatKey(row.setNumber, row.tableNumber))),
+    );
+    const kept = new Set(match.sets.filter(same).map((row) => seatKey(row.setNumber, row.tableNumber)));
+    const missing = credited.filter((c) => !kept.has(seatKey(c.setNumber, c.tableNumber)));
+    if (stale.length) await tx.matchSet.deleteMany({ where: { id: { in: stale.map((row) => row.id) } } });
+    if (missing.length) await tx.matchSet.createMany({ data: missing.map((c) => ({ matchId, ...c })) });
+    return stale.length > 0 || missing.length > 0;
+  }
+
+  /** Stores seats typed by a person, with their games, in two statements. */
+  async storeSeats(tx: Tx, matchId: string, seats: readonly StoredSeat[]): Promise<void> {
+    const rows = seats.map(({ games, ...seat }) => ({ id: randomUUID(), matchId, ...seat, games }));
+    await tx.matchSet.createMany({ data: rows.map(({ games: _games, ...row }) => row) });
+    const games = rows.flatMap((row) => row.games.map((g) => ({ matchSetId: row.id, ...g })));
+    if (games.length) await tx.game.createMany({ data: games });
+  }
+
+  /** Removes the seats a person entered (in one set, or all), leaving the ones the rules score. */
+  async clearPlayedSeats(tx: Tx, matchId: string, setNumber?: number): Promise<void> {
+    await tx.matchSet.deleteMany({ where: { matchId, source: { in: [...PLAYED_SOURCES] }, ...(setNumber === undefined ? {} : { setNumber }) } });
+  }
+
+  async seatsState(tx: Tx, matchId: string, settings: Pick<CompetitionSettings, 'pairsPerTeam'>): Promise<SeatsState> {
+    const n = settings.pairsPerTeam;
+    const rows = await tx.matchSet.findMany({ where: { matchId }, select: { setNumber: true, tableNumber: true, homePairNumber: true, awayPairNumber: true, homePoints: true, awayPoints: true, source: true } });
+    const inPlan = rows.filter((r) => r.setNumber <= n && r.tableNumber <= n);
+    return {
+      played: rows.filter((r) => PLAYED_SOURCES.includes(r.source)).length,
+      complete: new Set(inPlan.map((r) => seatKey(r.setNumber, r.tableNumber))).size === n * n,
+      ...matchTotals(rows),
+    };
+  }
+
+  /** Keeps the cached totals equal to the sum of the sets (null while there is no result). */
+  async refreshTotals(tx: Tx, matchId: string, settings: CompetitionSettings): Promise<SeatsState> {
+    const state = await this.seatsState(tx, matchId, settings);
+    const match = await tx.match.findUniqueOrThrow({ where: { id: matchId }, select: { resultState: true } });
+    const none = match.resultState === 'NONE';
+    // A home signature stands for a complete entry; it lapses when a seat is emptied (before confirmation).
+    const signature = state.complete || match.resultState === 'CONFIRMED' ? {} : { homeSignedById: null, homeSignedAt: null };
+    await tx.match.update({ where: { id: matchId }, data: { homePoints: none ? null : state.homePoints, awayPoints: none ? null : state.awayPoints, ...signature } });
+    return state;
+  }
+
+  /** After a change to line-ups or substitutions: credits, totals, and a new version when the score changed. */
+  async settleAfterFacts(tx: Tx, matchId: string, settings: CompetitionSettings): Promise<void> {
+    if (await this.settleCredits(tx, matchId, settings)) {
+      await tx.match.update({ where: { id: matchId }, data: { version: { increment: 1 } } });
+    }
+    await this.refreshTotals(tx, matchId, settings);
+  }
+}

@@ -1,0 +1,262 @@
+/**
+ * Public answers about matches: fixtures and results, and the match page (Regel 15:
+ * players by family name only, no member numbers or ids).
+ */
+import { ApiProperty } from '@nestjs/swagger';
+import { isoDate } from '../common/dto';
+import { tablePlan } from '../domain/match';
+import type { CompetitionSettings } from '../domain/settings';
+import { ForfeitCause, GameKind, MatchStatus, ResultState, SetSource, Side } from '../generated/prisma/enums';
+import { seatKey, storedWinner } from './match-facts';
+import { familyNameOf, LineupRow, MatchRow, MatchSummaryRow, pairsOf, reservesOf, sideOf } from './match-row';
+
+export const MATCH_STATUSES = Object.values(MatchStatus);
+export const RESULT_STATES = Object.values(ResultState);
+export const SET_SOURCES = Object.values(SetSource);
+export const GAME_KINDS = Object.values(GameKind);
+export const SIDE_VALUES = Object.values(Side);
+export const FORFEIT_CAUSES = Object.values(ForfeitCause);
+export const MATCH_WINNERS = ['HOME', 'AWAY', 'DRAW'] as const;
+
+const CREDIT_SOURCES: readonly SetSource[] = ['MISSING_PAIR', 'SUBSTITUTION_VIOLATION', 'FORFEIT', 'AVERAGE'];
+
+export class MatchTeamDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty() name: string;
+  @ApiProperty({ format: 'uuid' }) clubId: string;
+  @ApiProperty() clubName: string;
+}
+
+export class MatchSummaryDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ format: 'uuid' }) divisionId: string;
+  @ApiProperty({ description: 'Speelronde (1 …)' }) round: number;
+  @ApiProperty({ format: 'date', example: '2026-11-14' }) date: string;
+  @ApiProperty({ example: '20:00', description: 'Aanvang (plaatselijke tijd)' }) startTime: string;
+  @ApiProperty({ type: MatchTeamDto }) homeTeam: MatchTeamDto;
+  @ApiProperty({ type: MatchTeamDto }) awayTeam: MatchTeamDto;
+  @ApiProperty({ enum: MATCH_STATUSES, enumName: 'MatchStatus' }) status: MatchStatus;
+  @ApiProperty({
+    enum: RESULT_STATES,
+    enumName: 'ResultState',
+    description: 'NONE: nog geen uitslag; ENTERED: ingevoerd door de thuisploeg, wacht op bevestiging; CONFIRMED: door beide teams ondertekend en vastgezet',
+  })
+  resultState: ResultState;
+  @ApiProperty({ nullable: true, type: Number, description: 'Wedstrijdpunten thuisploeg (som van de sets); null zolang er geen uitslag is' })
+  homePoints: number | null;
+  @ApiProperty({ nullable: true, type: Number }) awayPoints: number | null;
+  @ApiProperty({
+    enum: MATCH_WINNERS,
+    enumName: 'MatchWinner',
+    nullable: true,
+    description: 'Winnaar zodra de uitslag bevestigd is (Regel 4 en 7 meegerekend); null: nog niet bevestigd, niet gespeeld, afgelast of beide teams verliezen',
+  })
+  winner: (typeof MATCH_WINNERS)[number] | null;
+  @ApiProperty({ description: 'Regel 4: de thuisploeg zette een niet-speelgerechtigde speler in' }) homeIneligible: boolean;
+  @ApiProperty({ description: 'Regel 4: de uitploeg zette een niet-speelgerechtigde speler in' }) awayIneligible: boolean;
+  @ApiProperty({ format: 'uuid', nullable: true, type: String, description: 'Regel 7/9A: het team dat reglementair verloor' })
+  forfeitingTeamId: string | null;
+  @ApiProperty({ enum: FORFEIT_CAUSES, enumName: 'ForfeitCause', nullable: true }) forfeitCause: ForfeitCause | null;
+  @ApiProperty({ nullable: true, type: String, description: 'Toelichting van de bond bij een niet-gespeelde wedstrijd' })
+  statusReason: string | null;
+  @ApiProperty({ description: 'Versie van de uitslag; stuur hem mee bij elke wijziging (optimistische vergrendeling)' })
+  version: number;
+}
+
+export class MatchRoundDto {
+  @ApiProperty() round: number;
+  @ApiProperty({ type: [MatchSummaryDto] }) matches: MatchSummaryDto[];
+}
+
+export class DivisionMatchesDto {
+  @ApiProperty({ format: 'uuid' }) divisionId: string;
+  @ApiProperty() divisionName: string;
+  @ApiProperty({ format: 'uuid' }) seasonId: string;
+  @ApiProperty({ type: [MatchRoundDto] }) rounds: MatchRoundDto[];
+}
+
+export class GameDto {
+  @ApiProperty({ description: '1 … partijen per set' }) gameNumber: number;
+  @ApiProperty({ enum: SIDE_VALUES, enumName: 'Side', description: 'Het team dat de punten van de partij krijgt' }) winner: Side;
+  @ApiProperty({ enum: GAME_KINDS, enumName: 'GameKind' }) kind: GameKind;
+  @ApiProperty() points: number;
+  @ApiProperty({ nullable: true, type: String, description: 'Bij strafpunten: de toegepaste regel' }) penaltyRule: string | null;
+}
+
+export class SeatDto {
+  @ApiProperty() setNumber: number;
+  @ApiProperty() tableNumber: number;
+  @ApiProperty({ description: 'Thuiskoppels blijven aan hun tafel' }) homePairNumber: number;
+  @ApiProperty({ description: 'Het lopende koppel aan deze tafel in deze set (Regel 22)' }) awayPairNumber: number;
+  @ApiProperty({ nullable: true, type: Number, description: 'null: nog niet ingevoerd' }) homePoints: number | null;
+  @ApiProperty({ nullable: true, type: Number }) awayPoints: number | null;
+  @ApiProperty({ enum: SET_SOURCES, enumName: 'SetSource', nullable: true }) source: SetSource | null;
+  @ApiProperty({ description: 'Door de regels bepaald (afwezig koppel, ongeldige wissel, reglementair verlies, gemiddelde); niet in te voeren' })
+  credited: boolean;
+  @ApiProperty({ type: [GameDto] }) games: GameDto[];
+}
+
+export class PublicPairDto {
+  @ApiProperty() pairNumber: number;
+  @ApiProperty({ description: 'Eerste set die dit koppel speelde (Regel 5B/5C)' }) fromSet: number;
+  @ApiProperty({ type: [String], description: 'Achternamen (Regel 15)' }) names: string[];
+}
+
+export class PublicLineupDto {
+  @ApiProperty({ format: 'uuid' }) teamId: string;
+  @ApiProperty({ type: [PublicPairDto] }) pairs: PublicPairDto[];
+  @ApiProperty({ type: [String], description: 'Achternamen van de reserves' }) reserves: string[];
+}
+
+export class PublicSubstitutionDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ format: 'uuid' }) teamId: string;
+  @ApiProperty({ description: 'Eerste set van de invaller' }) setNumber: number;
+  @ApiProperty() pairNumber: number;
+  @ApiProperty({ description: 'Achternaam van wie eruit ging' }) outName: string;
+  @ApiProperty({ description: 'Achternaam van de invaller' }) inName: string;
+  @ApiProperty({ nullable: true, type: String, description: 'Waarom de wissel niet mocht (Regel 13, 14); null als hij mocht' })
+  violation: string | null;
+}
+
+export class MatchMoveDto {
+  @ApiProperty({ format: 'date' }) fromDate: string;
+  @ApiProperty({ format: 'date' }) toDate: string;
+  @ApiProperty({ description: 'Thuis en uit omgedraaid' }) swapped: boolean;
+  @ApiProperty() reason: string;
+  @ApiProperty({ format: 'date-time' }) createdAt: string;
+}
+
+export class MatchDeductionDto {
+  @ApiProperty({ format: 'uuid' }) teamId: string;
+  @ApiProperty({ description: 'Afgetrokken competitiepunten' }) points: number;
+  @ApiProperty({ example: '4' }) rule: string;
+  @ApiProperty() reason: string;
+}
+
+export class SignaturesDto {
+  @ApiProperty({ format: 'date-time', nullable: true, type: String }) enteredAt: string | null;
+  @ApiProperty({ format: 'date-time', nullable: true, type: String, description: 'Ondertekend door de thuisploeg (volledige invoer)' })
+  homeSignedAt: string | null;
+  @ApiProperty({ format: 'date-time', nullable: true, type: String, description: 'Bevestigd door de uitploeg: de uitslag staat vast' })
+  awaySignedAt: string | null;
+}
+
+export class MatchDetailDto extends MatchSummaryDto {
+  @ApiProperty() divisionName: string;
+  @ApiProperty({ format: 'uuid' }) seasonId: string;
+  @ApiProperty() seasonName: string;
+  @ApiProperty({ nullable: true, type: String, description: 'Speellocatie van de thuisvereniging' }) venue: string | null;
+  @ApiProperty({ nullable: true, type: String }) city: string | null;
+  @ApiProperty({ description: 'Koppels per team = tafels = sets' }) pairsPerTeam: number;
+  @ApiProperty() gamesPerSet: number;
+  @ApiProperty({ description: 'Elke set aan elke tafel heeft een uitslag' }) complete: boolean;
+  @ApiProperty({ type: [SeatDto], description: 'Alle sets × tafels van het tafelschema, set na set' }) sets: SeatDto[];
+  @ApiProperty({ type: PublicLineupDto, nullable: true }) homeLineup: PublicLineupDto | null;
+  @ApiProperty({ type: PublicLineupDto, nullable: true }) awayLineup: PublicLineupDto | null;
+  @ApiProperty({ type: [PublicSubstitutionDto] }) substitutions: PublicSubstitutionDto[];
+  @ApiProperty({ type: [MatchMoveDto] }) moves: MatchMoveDto[];
+  @ApiProperty({ type: [MatchDeductionDto], description: 'Puntenaftrek door deze wedstrijd (Regel 4, 6)' }) deductions: MatchDeductionDto[];
+  @ApiProperty({ type: SignaturesDto }) signatures: SignaturesDto;
+}
+
+function mapTeam(team: MatchSummaryRow['homeTeam']): MatchTeamDto {
+  return { id: team.id, name: team.name, clubId: team.clubId, clubName: team.club.name };
+}
+
+export function mapMatchSummary(match: MatchSummaryRow): MatchSummaryDto {
+  const forfeitingSide = match.forfeitingTeamId ? sideOf(match, match.forfeitingTeamId) : null;
+  return {
+    id: match.id,
+    divisionId: match.divisionId,
+    round: match.round,
+    date: isoDate(match.date),
+    startTime: match.startTime,
+    homeTeam: mapTeam(match.homeTeam),
+    awayTeam: mapTeam(match.awayTeam),
+    status: match.status,
+    resultState: match.resultState,
+    homePoints: match.homePoints,
+    awayPoints: match.awayPoints,
+    winner: storedWinner({ ...match, forfeitingSide }),
+    homeIneligible: match.homeIneligible,
+    awayIneligible: match.awayIneligible,
+    forfeitingTeamId: match.forfeitingTeamId,
+    forfeitCause: match.forfeitCause,
+    statusReason: match.statusReason,
+    version: match.version,
+  };
+}
+
+/** Every seat of the table plan with what is stored for it. */
+export function mapSeats(match: MatchRow, pairsPerTeam: number): SeatDto[] {
+  const stored = new Map(match.sets.map((row) => [seatKey(row.setNumber, row.tableNumber), row]));
+  return tablePlan(pairsPerTeam).map((seat) => {
+    const row = stored.get(seatKey(seat.setNumber, seat.tableNumber));
+    return {
+      ...seat,
+      homePoints: row?.homePoints ?? null,
+      awayPoints: row?.awayPoints ?? null,
+      source: row?.source ?? null,
+      credited: row !== undefined && CREDIT_SOURCES.includes(row.source),
+      games: (row?.games ?? []).map((g) => ({ gameNumber: g.gameNumber, winner: g.winner, kind: g.kind, points: g.points, penaltyRule: g.penaltyRule })),
+    };
+  });
+}
+
+/** Pairs and reserves by family name only (Regel 15). */
+export function mapPublicLineup(lineup: LineupRow | null): PublicLineupDto | null {
+  if (!lineup) return null;
+  return {
+    teamId: lineup.teamId,
+    pairs: pairsOf(lineup.players).map(({ pairNumber, players }) => ({
+      pairNumber,
+      fromSet: players[0].fromSet,
+      names: players.map((p) => familyNameOf(p.member)),
+    })),
+    reserves: reservesOf(lineup.players).map((p) => familyNameOf(p.member)),
+  };
+}
+
+export function mapPublicSubstitution(sub: MatchRow['substitutions'][number]): PublicSubstitutionDto {
+  return {
+    id: sub.id,
+    teamId: sub.teamId,
+    setNumber: sub.setNumber,
+    pairNumber: sub.pairNumber,
+    outName: familyNameOf(sub.outMember),
+    inName: familyNameOf(sub.inMember),
+    violation: sub.violation,
+  };
+}
+
+const dateTime = (value: Date | null) => value?.toISOString() ?? null;
+
+export function mapMatchDetail(match: MatchRow, settings: Pick<CompetitionSettings, 'pairsPerTeam' | 'gamesPerSet'>): MatchDetailDto {
+  const sets = mapSeats(match, settings.pairsPerTeam);
+  const lineup = (teamId: string) => mapPublicLineup(match.lineups.find((l) => l.teamId === teamId) ?? null);
+  return {
+    ...mapMatchSummary(match),
+    divisionName: match.division.name,
+    seasonId: match.division.seasonId,
+    seasonName: match.division.season.name,
+    venue: match.homeTeam.club.venue,
+    city: match.homeTeam.club.city,
+    pairsPerTeam: settings.pairsPerTeam,
+    gamesPerSet: settings.gamesPerSet,
+    complete: sets.every((s) => s.homePoints !== null),
+    sets,
+    homeLineup: lineup(match.homeTeamId),
+    awayLineup: lineup(match.awayTeamId),
+    substitutions: match.substitutions.map(mapPublicSubstitution),
+    moves: match.moves.map((m) => ({ fromDate: isoDate(m.fromDate), toDate: isoDate(m.toDate), swapped: m.swapped, reason: m.reason, createdAt: m.createdAt.toISOString() })),
+    deductions: match.deductions.map((d) => ({ teamId: d.teamId, points: d.points, rule: d.rule, reason: d.reason })),
+    signatures: { enteredAt: dateTime(match.enteredAt), homeSignedAt: dateTime(match.homeSignedAt), awaySignedAt: dateTime(match.awaySignedAt) },
+  };
+}
+
+/** Matches grouped by round, in round order. */
+export function groupByRound(matches: MatchSummaryDto[]): MatchRoundDto[] {
+  const rounds = [...new Set(matches.map((m) => m.round))].sort((a, b) => a - b);
+  return rounds.map((round) => ({ round, matches: matches.filter((m) => m.round === round) }));
+}
