@@ -6,6 +6,7 @@ import cookieParser from 'cookie-parser';
 import { AppModule } from './app.module';
 import { GlobalExceptionFilter } from './common/error.filter';
 import { createValidationPipe } from './common/validation';
+import { useSeasonImportBodyLimit } from './season-transfer/import-body-limit';
 
 export function buildOpenApi(app: INestApplication): OpenAPIObject {
   const config = new DocumentBuilder()
@@ -22,6 +23,7 @@ export async function createApp(options: { logger?: LogLevel[] | false } = {}): 
   const app = await NestFactory.create(AppModule, { logger: options.logger ?? ['error', 'warn', 'log'] });
   app.setGlobalPrefix('api');
   app.use(cookieParser());
+  useSeasonImportBodyLimit(app);
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new GlobalExceptionFilter());
   app.enableShutdownHooks();

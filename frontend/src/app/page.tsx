@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { buttonClass } from '@/components/ui/button';
 import { Card, EmptyState, PageHeader } from '@/components/ui/layout';
 import { serverApi } from '@/lib/api-server';
 
@@ -23,6 +24,16 @@ export default async function HomePage() {
       <PageHeader
         title={`Seizoen ${season.name}`}
         description={`Competitie van ${new Date(season.competitionStartsOn).toLocaleDateString('nl-NL', { dateStyle: 'long' })} tot ${new Date(season.endsOn).toLocaleDateString('nl-NL', { dateStyle: 'long' })}`}
+        actions={
+          <>
+            <Link href="/stand" className={buttonClass('primary')}>
+              Stand
+            </Link>
+            <Link href="/programma" className={buttonClass('secondary')}>
+              Programma en uitslagen
+            </Link>
+          </>
+        }
       />
       {divisions.length === 0 ? (
         <EmptyState title="Dit seizoen heeft nog geen poules." />
@@ -44,6 +55,9 @@ export default async function HomePage() {
                   ))}
                 </ul>
               )}
+              <Link href={`/stand/${division.id}`} className="mt-2 inline-block text-sm text-brand-700 hover:underline">
+                Stand {division.name}
+              </Link>
             </Card>
           ))}
         </div>

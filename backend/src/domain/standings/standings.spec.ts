@@ -90,7 +90,7 @@ type Case = [
 describe('computeStandings: order and tie-breaks (Regel 41)', () => {
   const cases: Case[] = [
     [
-      'teams level on points: head-to-head decides before saldo',
+      'two-way tie by head-to-head: A beat B, although B has the better saldo',
       ['A', 'B', 'C'],
       [played('A', 'B', 150, 140), played('B', 'C', 200, 100)],
       {},
@@ -158,6 +158,17 @@ describe('computeStandings: order and tie-breaks (Regel 41)', () => {
       [played('A', 'B', 150, 140), played('B', 'C', 200, 100)],
       { deductions: [deduction('A', 3)] },
       ['1 B -', '2 A DIFFERENCE', '3 C DIFFERENCE'],
+    ],
+    [
+      'forfeit and cancelled matches: the forfeit gives B the win, the cancelled score counts only in saldo and puts C above D',
+      ['A', 'B', 'C', 'D'],
+      [
+        forfeit('A', 'B', 'A'), // B 3 points, 288–0
+        played('C', 'D', 150, 150), // C and D 1 point each, level head-to-head
+        match('C', 'A', { status: 'CANCELLED', homePoints: 160, awayPoints: 140 }), // no points, C +20
+      ],
+      {},
+      ['1 B -', '2 C DIFFERENCE', '3 D DIFFERENCE', '4 A -'],
     ],
     [
       'equal on everything: shared position and the next position skipped (1, 2, 2, 4)',

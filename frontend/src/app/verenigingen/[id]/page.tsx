@@ -1,30 +1,106 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
 import { notFound } from 'next/navigation';
+import { MatchList } from '@/components/standings/match-list';
+import { PositionChart } from '@/components/standings/position-chart';
 import { Card, EmptyState, PageHeader } from '@/components/ui/layout';
-import { serverApi } from '@/lib/api-server';
+import { serverApi, type Schemas } from '@/lib/api-server';
 
 export const dynamic = 'force-dynamic';
+export const metadata: Metadata = { title: 'Vereniging' };
+
+/** How many results and upcoming matches a team card shows; the programme page has them all. */
+const SHOWN = 5;
+
+type TeamProgramme = Schemas['ClubProgrammeDto']['teams'][number];
+type Positions = Schemas['PositionsDto'];
+
+function TeamCard({ team, positions }: { team: TeamProgramme; positions?: Positions }) {
+  const chart = positions?.teams.find((t) => t.teamId === team.teamId);
+  return (
+    <section id={`team-${team.teamId}`} aria-labelledby={`team-${team.teamId}-kop`} className="scroll-mt-4 rounded-lg bg-white p-4 ring-1 ring-stone-200">
+      <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id={`team-${team.teamId}-kop`} className="text-lg font-semibold text-brand-900">
+          {team.teamName}
+        </h2>
+        <Link prefetch={false} href={`/stand/${team.divisionId}`} className="text-sm text-brand-700 hover:underline">
+          {team.position ? `${team.position}e${team.shared ? ' (gedeeld)' : ''} in de ${team.divisionName}` : team.divisionName}
+        </Link>
+      </div>
+      <div className="grid gap-4 md:grid-cols-2">
+        <div>
+          <h3 className="font-medium">Komende wedstrijden</h3>
+          {team.upcoming.length === 0 ? (
+            <p className="text-sm text-stone-600">Geen wedstrijden meer gepland.</p>
+          ) : (
+            <MatchList matches={team.upcoming.slice(0, SHOWN)} highlightTeamId={team.teamId} />
+          )}
+          <p className="mt-2 flex flex-wrap gap-x-4 text-sm">
+            <a href={`/api/teams/${team.teamId}/calendar.ics`} className="text-brand-700 hover:underline">
+              Zet in je agenda (iCal)
+            </a>
+            <Link prefetch={false} href={`/programma?poule=${team.divisionId}`} className="text-brand-700 hover:underline">
+              Volledig programma
+            </Link>
+          </p>
+        </div>
+        <div>
+          <h3 className="font-medium">Uitslagen</h3>
+          {team.results.length === 0 ? (
+            <p className="text-sm text-stone-600">Nog geen bevestigde uitslagen.</p>
+          ) : (
+            <MatchList matches={team.results.slice(0, SHOWN)} highlightTeamId={team.teamId} />
+          )}
+        </div>
+      </div>
+      {chart && positions && positions.rounds.length > 0 && (
+        <figure className="mt-4">
+          <figcaption className="text-sm font-medium">Plaats na elke ronde</figcaption>
+          <PositionChart label={`Verloop ${team.teamName}`} rounds={positions.rounds} positions={chart.positions} teamCount={positions.teamCount} />
+        </figure>
+      )}
+    </section>
+  );
+}
 
 export default async function ClubPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const api = await serverApi();
-  const { data: club } = await api.GET('/api/clubs/{id}', { params: { path: { id } } });
+  const [{ data: club }, { data: programme }] = await Promise.all([
+    api.GET('/api/clubs/{id}', { params: { path: { id } } }),
+    api.GET('/api/clubs/{clubId}/programme', { params: { path: { clubId: id } } }),
+  ]);
   if (!club) notFound();
+  const teams = programme?.teams ?? [];
+  const divisionIds = [...new Set(teams.map((t) => t.divisionId))];
+  const positions = await Promise.all(
+    divisionIds.map(async (divisionId) => (await api.GET('/api/divisions/{divisionId}/standings/positions', { params: { path: { divisionId } } })).data),
+  );
+  const positionsOf = (divisionId: string) => positions[divisionIds.indexOf(divisionId)];
+  const earlier = club.teams.filter((t) => t.seasonId !== programme?.seasonId);
   return (
     <>
       <PageHeader title={club.name} description={[club.city, club.venue].filter(Boolean).join(' · ')} />
-      <Card title="Teams">
-        {club.teams.length === 0 ? (
-          <EmptyState title="Deze vereniging heeft geen teams ingeschreven." />
-        ) : (
+      {teams.length === 0 ? (
+        <EmptyState title={programme?.seasonName ? `Geen teams in seizoen ${programme.seasonName}.` : 'Deze vereniging heeft geen teams ingeschreven.'} />
+      ) : (
+        <div className="space-y-6">
+          {teams.map((team) => (
+            <TeamCard key={team.teamId} team={team} positions={positionsOf(team.divisionId)} />
+          ))}
+        </div>
+      )}
+      {earlier.length > 0 && (
+        <Card title="Eerdere seizoenen" className="mt-6">
           <ul className="divide-y divide-stone-100">
-            {club.teams.map((team) => (
+            {earlier.map((team) => (
               <li key={team.id} className="py-2">
                 <span className="font-medium">{team.name}</span> <span className="text-sm text-stone-600">— {team.divisionName}, seizoen {team.seasonName}</span>
               </li>
             ))}
           </ul>
-        )}
-      </Card>
+        </Card>
+      )}
     </>
   );
 }

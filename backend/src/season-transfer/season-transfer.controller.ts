@@ -1,0 +1,39 @@
+import { Body, Controller, Get, Param, ParseUUIDPipe, Post, Res } from '@nestjs/common';
+import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import type { AuthUser } from '../auth/auth.types';
+import { CurrentUser, Roles } from '../auth/decorators';
+import { SeasonDocumentDto, SeasonImportResultDto } from './season-document.dto';
+import { SeasonExportService } from './season-export.service';
+import { SeasonImportService } from './season-import.service';
+
+const fileName = (seasonName: string) => `seizoen-${seasonName.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'export'}.json`;
+
+@ApiTags('seasons')
+@Controller('seasons')
+export class SeasonTransferController {
+  constructor(
+    private readonly exporter: SeasonExportService,
+    private readonly importer: SeasonImportService,
+  ) {}
+
+  @Roles('ADMIN')
+  @Get(':id/export')
+  @ApiOperation({ summary: 'Seizoen exporteren als één JSON-document (bondsbeheerder)' })
+  @ApiOkResponse({ type: SeasonDocumentDto })
+  async export(@Param('id', ParseUUIDPipe) id: string, @Res({ passthrough: true }) res: Response): Promise<SeasonDocumentDto> {
+    const document = await this.exporter.export(id);
+    res.setHeader('Content-Disposition', `attachment; filename="${fileName(document.season.name)}"`);
+    return document;
+  }
+
+  /** The body is read as a whole by parseSeasonDocument (not the validation pipe), so every problem is listed. */
+  @Roles('ADMIN')
+  @Post('import')
+  @ApiOperation({ summary: 'Seizoen aanmaken uit een seizoensbestand; alles of niets (bondsbeheerder)' })
+  @ApiBody({ type: SeasonDocumentDto })
+  @ApiCreatedResponse({ type: SeasonImportResultDto })
+  import(@Body() document: Record<string, unknown>, @CurrentUser() user: AuthUser): Promise<SeasonImportResultDto> {
+    return this.importer.import(document, user);
+  }
+}

@@ -1,0 +1,107 @@
+/**
+ * Everything the standings of one division are computed from, read in one Prisma call,
+ * and its mapping to the pure engine's input (domain/standings). A match counts iff its
+ * result is confirmed (both teams signed, or entered by the federation).
+ */
+import { isoDate } from '../common/dto';
+import { DEFAULT_SETTINGS } from '../domain/settings';
+import type { PointDeduction, StandingsInput, StandingsMatch } from '../domain/standings/standings';
+import type { Prisma } from '../generated/prisma/client';
+
+export const standingsSelect = {
+  id: true,
+  seasonId: true,
+  season: { select: { settings: { select: { pointsWin: true, pointsDraw: true, pointsLoss: true } } } },
+  // Decision: a withdrawn (archived) team has no row; its matches still count for its opponents.
+  teams: {
+    where: { archivedAt: null },
+    select: {
+      id: true,
+      name: true,
+      clubId: true,
+      club: { select: { name: true } },
+      deductions: { select: { points: true, rule: true, reason: true, createdAt: true, match: { select: { round: true } } } },
+    },
+  },
+  matches: {
+    where: { resultState: 'CONFIRMED', archivedAt: null },
+    select: {
+      id: true,
+      round: true,
+      date: true,
+      homeTeamId: true,
+      awayTeamId: true,
+      status: true,
+      homePoints: true,
+      awayPoints: true,
+      forfeitingTeamId: true,
+      homeIneligible: true,
+      awayIneligible: true,
+      updatedAt: true,
+    },
+  },
+  playoffs: { select: { winnerTeamId: true, loserTeamId: true, createdAt: true } },
+} satisfies Prisma.DivisionSelect;
+
+export type StandingsSource = Prisma.DivisionGetPayload<{ select: typeof standingsSelect }>;
+type MatchRow = StandingsSource['matches'][number];
+
+export interface DivisionStandingsData {
+  divisionId: string;
+  seasonId: string;
+  /** The engine's input for all confirmed results (no upToRound). */
+  input: StandingsInput;
+  clubIds: ReadonlyMap<string, string>;
+  /** Rounds with at least one confirmed result, ascending. */
+  rounds: number[];
+  /** The latest confirmed change that counts: a result, a deduction or a play-off. */
+  asOf: Date | null;
+}
+
+function toMatch(match: MatchRow): StandingsMatch {
+  const ineligibleTeamIds = [
+    ...(match.homeIneligible ? [match.homeTeamId] : []),
+    ...(match.awayIneligible ? [match.awayTeamId] : []),
+  ];
+  return {
+    id: match.id,
+    round: match.round,
+    date: isoDate(match.date),
+    homeTeamId: match.homeTeamId,
+    awayTeamId: match.awayTeamId,
+    status: match.status,
+    homePoints: match.homePoints,
+    awayPoints: match.awayPoints,
+    forfeitingTeamId: match.forfeitingTeamId,
+    ineligibleTeamIds,
+  };
+}
+
+const latest = (dates: Date[]): Date | null =>
+  dates.reduce<Date | null>((max, d) => (max === null || d > max ? d : max), null);
+
+export function toStandingsData(source: StandingsSource): DivisionStandingsData {
+  const settings = source.season.settings ?? DEFAULT_SETTINGS;
+  // A deduction linked to a match counts from that match's round on; one without a match from the start.
+  const deductions: PointDeduction[] = source.teams.flatMap((team) =>
+    team.deductions.map((d) => ({ teamId: team.id, points: d.points, rule: d.rule, reason: d.reason, round: d.match?.round ?? null })),
+  );
+  return {
+    divisionId: source.id,
+    seasonId: source.seasonId,
+    input: {
+      teams: source.teams.map((team) => ({ teamId: team.id, teamName: team.name, clubName: team.club.name })),
+      matches: source.matches.map(toMatch),
+      deductions,
+      playoffs: source.playoffs.map(({ winnerTeamId, loserTeamId }) => ({ winnerTeamId, loserTeamId })),
+      settings: { pointsWin: settings.pointsWin, pointsDraw: settings.pointsDraw, pointsLoss: settings.pointsLoss },
+    },
+    clubIds: new Map(source.teams.map((team) => [team.id, team.clubId])),
+    rounds: [...new Set(source.matches.map((m) => m.round))].sort((a, b) => a - b),
+    asOf: latest([
+      ...source.matches.map((m) => m.updatedAt),
+      ...source.teams.flatMap((t) => t.deductions.map((d) => d.createdAt)),
+      ...source.playoffs.map((p) => p.createdAt),
+    ]),
+  };
+}

@@ -1,0 +1,139 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsInt, IsOptional, IsUUID, Max, Min } from 'class-validator';
+import { IsIsoDateString, isoDate } from '../common/dto';
+import type { StandingsRow, TieBreaker } from '../domain/standings/standings';
+
+const TIE_BREAKERS: TieBreaker[] = ['HEAD_TO_HEAD', 'DIFFERENCE', 'PLAYOFF'];
+
+export class StandingsQueryDto {
+  @ApiPropertyOptional({ description: 'De stand na deze speelronde', minimum: 1 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  round?: number;
+}
+
+export class DeductionDetailDto {
+  @ApiProperty() points: number;
+  @ApiProperty({ example: '4' }) rule: string;
+  @ApiProperty({ example: 'Niet-speelgerechtigde speler opgesteld' }) reason: string;
+}
+
+export class StandingsRowDto {
+  @ApiProperty() position: number;
+  @ApiProperty({ description: 'Gelijk op alles: de positie wordt gedeeld tot een beslissingswedstrijd is gespeeld' }) shared: boolean;
+  @ApiProperty({ format: 'uuid' }) teamId: string;
+  @ApiProperty() teamName: string;
+  @ApiProperty({ format: 'uuid' }) clubId: string;
+  @ApiProperty() clubName: string;
+  @ApiProperty() played: number;
+  @ApiProperty() won: number;
+  @ApiProperty() drawn: number;
+  @ApiProperty() lost: number;
+  @ApiProperty() pointsFor: number;
+  @ApiProperty() pointsAgainst: number;
+  @ApiProperty() pointsDifference: number;
+  @ApiProperty() competitionPoints: number;
+  @ApiProperty({ description: 'Totaal aantal afgetrokken competitiepunten' }) deductions: number;
+  @ApiProperty() total: number;
+  @ApiProperty({ enum: TIE_BREAKERS, nullable: true, type: String, description: 'Wat de plaats binnen een gelijke groep bepaalde; null = de punten alleen' })
+  decidedBy: TieBreaker | null;
+  @ApiProperty({ type: [DeductionDetailDto] }) deductionDetails: DeductionDetailDto[];
+  @ApiProperty() playoffNeeded: boolean;
+  @ApiProperty({ nullable: true, type: String, description: 'Korte uitleg van de beslissing, in het Nederlands' }) note: string | null;
+}
+
+export class StandingsDto {
+  @ApiProperty({ format: 'uuid' }) divisionId: string;
+  @ApiProperty({
+    format: 'date-time',
+    nullable: true,
+    type: String,
+    description: 'Tijdstip van de laatste wijziging in wat de stand van deze poule bepaalt (bevestigde uitslagen, aftrek, beslissingswedstrijden); null zolang er nog niets telt',
+  })
+  asOf: string | null;
+  @ApiProperty({ nullable: true, type: Number, description: 'De stand na deze ronde; null = alle bevestigde uitslagen' }) round: number | null;
+  @ApiProperty({ type: [Number], description: 'Rondes met ten minste één bevestigde uitslag' }) rounds: number[];
+  @ApiProperty({ type: [StandingsRowDto] }) rows: StandingsRowDto[];
+}
+
+export class TeamPositionsDto {
+  @ApiProperty({ format: 'uuid' }) teamId: string;
+  @ApiProperty() teamName: string;
+  @ApiProperty({ format: 'uuid' }) clubId: string;
+  @ApiProperty() clubName: string;
+  @ApiProperty({ type: [Number], description: 'Positie na elke ronde van `rounds`, in dezelfde volgorde' }) positions: number[];
+}
+
+export class PositionsDto {
+  @ApiProperty({ format: 'uuid' }) divisionId: string;
+  @ApiProperty({ type: [Number] }) rounds: number[];
+  @ApiProperty({ description: 'Aantal teams: de laagste mogelijke positie' }) teamCount: number;
+  @ApiProperty({ type: [TeamPositionsDto] }) teams: TeamPositionsDto[];
+}
+
+export class CreatePlayoffDto {
+  @ApiProperty({ format: 'uuid' }) @IsUUID() winnerTeamId: string;
+  @ApiProperty({ format: 'uuid' }) @IsUUID() loserTeamId: string;
+  @ApiProperty({ example: '2027-05-29', format: 'date' }) @IsIsoDateString() date: string;
+}
+
+export class PlayoffDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ format: 'uuid' }) divisionId: string;
+  @ApiProperty({ format: 'date' }) date: string;
+  @ApiProperty({ format: 'uuid' }) winnerTeamId: string;
+  @ApiProperty() winnerTeamName: string;
+  @ApiProperty({ format: 'uuid' }) loserTeamId: string;
+  @ApiProperty() loserTeamName: string;
+}
+
+export function mapStandingsRow(row: StandingsRow, clubId: string): StandingsRowDto {
+  return {
+    position: row.position,
+    shared: row.shared,
+    teamId: row.teamId,
+    teamName: row.teamName,
+    clubId,
+    clubName: row.clubName,
+    played: row.played,
+    won: row.won,
+    drawn: row.drawn,
+    lost: row.lost,
+    pointsFor: row.pointsFor,
+    pointsAgainst: row.pointsAgainst,
+    pointsDifference: row.pointsDifference,
+    competitionPoints: row.competitionPoints,
+    deductions: row.deductions,
+    total: row.total,
+    decidedBy: row.decidedBy,
+    deductionDetails: row.deductionDetails.map(({ points, rule, reason }) => ({ points, rule, reason })),
+    playoffNeeded: row.playoffNeeded,
+    note: row.note,
+  };
+}
+
+interface PlayoffRow {
+  id: string;
+  divisionId: string;
+  date: Date;
+  winnerTeamId: string;
+  loserTeamId: string;
+  winnerTeam: { name: string };
+  loserTeam: { name: string };
+}
+
+export function mapPlayoff(playoff: PlayoffRow): PlayoffDto {
+  return {
+    id: playoff.id,
+    divisionId: playoff.divisionId,
+    date: isoDate(playoff.date),
+    winnerTeamId: playoff.winnerTeamId,
+    winnerTeamName: playoff.winnerTeam.name,
+    loserTeamId: playoff.loserTeamId,
+    loserTeamName: playoff.loserTeam.name,
+  };
+}

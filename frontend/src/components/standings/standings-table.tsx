@@ -1,0 +1,119 @@
+import Link from 'next/link';
+import { Table, Td, Th } from '@/components/ui/table';
+import type { Schemas } from '@/lib/api-server';
+import { cn } from '@/lib/cn';
+
+type Standings = Schemas['StandingsDto'];
+type Row = Standings['rows'][number];
+
+/** After place, team, played and total (first, so a phone shows them without scrolling sideways). */
+const COLUMNS: [label: string, title: string][] = [
+  ['W', 'Gewonnen'],
+  ['GL', 'Gelijk'],
+  ['V', 'Verloren'],
+  ['Voor', 'Punten voor'],
+  ['Tegen', 'Punten tegen'],
+  ['Saldo', 'Saldo (punten voor min tegen)'],
+  ['CP', 'Competitiepunten'],
+  ['Aftrek', 'Afgetrokken competitiepunten'],
+];
+
+const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0');
+
+/** The tie-break note under a team: what placed it, or that a play-off is needed. */
+function TieNote({ row }: { row: Row }) {
+  if (!row.note) return null;
+  return <span className={cn('block text-xs', row.playoffNeeded ? 'font-medium text-amber-800' : 'text-stone-500')}>{row.note}</span>;
+}
+
+/** One division's standings, with the tie-break notes and the deductions with their reasons. */
+export function StandingsTable({ standings, caption }: { standings: Standings; caption: string }) {
+  const deducted = standings.rows.filter((r) => r.deductionDetails.length > 0);
+  return (
+    <div>
+      <Table caption={caption}>
+        <thead>
+          <tr>
+            <Th className="w-8 text-right" title="Plaats">#</Th>
+            <Th>Team</Th>
+            <Th className="text-right" title="Gespeeld">
+              <abbr title="Gespeeld" className="no-underline">G</abbr>
+            </Th>
+            <Th className="text-right" title="Totaal: competitiepunten min aftrek">Totaal</Th>
+            {COLUMNS.map(([label, title]) => (
+              <Th key={label} className="text-right" title={title}>
+                <abbr title={title} className="no-underline">{label}</abbr>
+              </Th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-stone-100">
+          {standings.rows.map((row) => (
+            <tr key={row.teamId} className={row.shared ? 'bg-amber-50' : undefined}>
+              <Td className="text-right font-semibold tabular-nums">{row.position}</Td>
+              <Td className="min-w-36">
+                <Link prefetch={false} href={`/verenigingen/${row.clubId}#team-${row.teamId}`} className="font-medium text-brand-700 hover:underline">
+                  {row.teamName}
+                </Link>
+                <TieNote row={row} />
+              </Td>
+              <Td className="text-right tabular-nums">{row.played}</Td>
+              <Td className="text-right font-bold tabular-nums">
+                {row.total}
+                {row.deductions > 0 && <span className="text-red-700">*</span>}
+              </Td>
+              <Td className="text-right tabular-nums">{row.won}</Td>
+              <Td className="text-right tabular-nums">{row.drawn}</Td>
+              <Td className="text-right tabular-nums">{row.lost}</Td>
+              <Td className="text-right tabular-nums">{row.pointsFor}</Td>
+              <Td className="text-right tabular-nums">{row.pointsAgainst}</Td>
+              <Td className="text-right tabular-nums">{signed(row.pointsDifference)}</Td>
+              <Td className="text-right tabular-nums">{row.competitionPoints}</Td>
+              <Td className="text-right tabular-nums">
+                {row.deductions > 0 ? (
+                  <a href={`#aftrek-${standings.divisionId}`} className="text-red-700" title={row.deductionDetails.map((d) => d.reason).join('; ')}>
+                    −{row.deductions}*
+                  </a>
+                ) : (
+                  '0'
+                )}
+              </Td>
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+      {deducted.length > 0 && (
+        <div id={`aftrek-${standings.divisionId}`} className="mt-2 text-sm text-stone-700">
+          <p className="font-medium">* Aftrek van competitiepunten</p>
+          <ul className="list-inside list-disc">
+            {deducted.flatMap((row) =>
+              row.deductionDetails.map((d, i) => (
+                <li key={`${row.teamId}-${i}`}>
+                  {row.teamName}: −{d.points} (Regel {d.rule}) {d.reason}
+                </li>
+              )),
+            )}
+          </ul>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** How the table is ordered (Regel 40, 41), once per page. */
+export function StandingsLegend() {
+  return (
+    <details className="mt-6 text-sm text-stone-700">
+      <summary className="cursor-pointer font-medium">Hoe de stand wordt bepaald</summary>
+      <p className="mt-2">
+        Winst 3, gelijkspel 1, verlies 0 competitiepunten (Regel 40); aftrek gaat er vóór alles af. Bij gelijke punten beslist eerst het onderlinge resultaat
+        (de wedstrijden tussen alleen die teams: competitiepunten, dan saldo), daarna het saldo van alle wedstrijden. Zijn teams dan nog gelijk, dan delen ze de
+        plaats tot een beslissingswedstrijd is gespeeld (Regel 41). Onder een team staat wat zijn plaats bepaalde.
+      </p>
+      <p className="mt-2">
+        G gespeeld, W gewonnen, GL gelijk, V verloren, Voor/Tegen punten voor en tegen, CP competitiepunten. Een reglementair verloren wedstrijd (Regel 7) telt als
+        gespeeld; een door de bond afgelaste wedstrijd (Regel 8) telt alleen in de punten voor en tegen; een wedstrijd zonder tafelscherm (Regel 6) telt nergens.
+      </p>
+    </details>
+  );
+}
