@@ -1,5 +1,15 @@
 import { Module } from '@nestjs/common';
+import { SeasonsModule } from '../seasons/seasons.module';
+import { FineCatalogController } from './fine-catalog.controller';
+import { FineCatalogService } from './fine-catalog.service';
 import { FineProposalsService } from './fine-proposals.service';
+import { FinesController } from './fines.controller';
+import { FinesService } from './fines.service';
 
-@Module({ providers: [FineProposalsService], exports: [FineProposalsService] })
+@Module({
+  imports: [SeasonsModule],
+  controllers: [FinesController, FineCatalogController],
+  providers: [FineProposalsService, FinesService, FineCatalogService],
+  exports: [FineProposalsService],
+})
 export class FinesModule {}

@@ -25,6 +25,9 @@ describe('dueDate (Regel 12B: issue date + 30 days)', () => {
   test.each([
     ['2028-01-30', '2028-02-29', 'into a leap day'],
     ['2027-01-30', '2027-03-01', 'over a short February'],
+    ['2028-01-31', '2028-03-01', 'from a month end over a leap February'],
+    ['2028-02-29', '2028-03-30', 'issued on a leap day'],
+    ['2026-03-31', '2026-04-30', 'from a 31-day month end to a 30-day month end'],
     ['2026-12-15', '2027-01-14', 'into the next year'],
     ['2026-01-31', '2026-03-02', 'from a month end past February'],
     ['2026-11-01', '2026-12-01', 'within a 30-day month'],

@@ -1,0 +1,85 @@
+import { FineContext, FineStatusBadge, FineTotals, fineAmount } from '@/components/fines/fine-labels';
+import { buttonClass } from '@/components/ui/button';
+import { Card, EmptyState, Forbidden, PageHeader } from '@/components/ui/layout';
+import { requireRole, serverApi } from '@/lib/api-server';
+import { cn } from '@/lib/cn';
+import { formatDate, formatEuro } from '@/lib/format';
+
+export const dynamic = 'force-dynamic';
+export const metadata = { title: 'Boetes van mijn vereniging' };
+
+/** Overdue first, then open by due date, then the settled ones. */
+const order = (f: { overdue: boolean; status: string }) => (f.overdue ? 0 : f.status === 'OPEN' ? 1 : 2);
+
+export default async function ClubFinesPage() {
+  const { me, allowed } = await requireRole('SECRETARY', 'ADMIN');
+  if (!allowed || !me.clubId) return <Forbidden message="Deze pagina is voor de secretaris van een vereniging." />;
+  const api = await serverApi();
+  const { data, error } = await api.GET('/api/clubs/{clubId}/fines', { params: { path: { clubId: me.clubId } } });
+  if (!data) return <EmptyState title={(error as { error?: { message?: string } } | undefined)?.error?.message ?? 'De boetes konden niet worden geladen.'} />;
+  const fines = [...data.fines].sort((a, b) => order(a) - order(b) || a.dueOn.localeCompare(b.dueOn));
+  const statement = `/api/clubs/${data.clubId}/fines/statement?seasonId=${data.season.id}`;
+
+  return (
+    <>
+      <PageHeader
+        title="Boetes"
+        description={`${data.clubName}, seizoen ${data.season.name}: wat uw vereniging moet betalen en wanneer.`}
+        actions={
+          <>
+            <a className={buttonClass('secondary')} href={`${statement}&format=pdf`} download>
+              Overzicht (PDF)
+            </a>
+            <a className={buttonClass('secondary')} href={`${statement}&format=csv`} download>
+              Overzicht (CSV)
+            </a>
+          </>
+        }
+      />
+      <div className="space-y-6">
+        <FineTotals totals={data.totals} />
+
+        {data.totals.openCents > 0 && (
+          <Card title="Betalen">
+            <p>
+              Maak <strong>{formatEuro(data.totals.openCents)}</strong> over op <strong className="whitespace-nowrap">{data.payment.iban}</strong> ten name van {data.payment.accountName}, onder vermelding van
+              &quot;{data.payment.reference}&quot;. Elke boete moet uiterlijk op de vermelde datum betaald zijn (Regel 12B).
+            </p>
+            {data.totals.overdueCents > 0 && (
+              <p role="alert" className="mt-2 rounded-md bg-red-50 p-2 text-sm text-red-800 ring-1 ring-red-200">
+                {formatEuro(data.totals.overdueCents)} is over de betalingstermijn. Betaal dit zo snel mogelijk.
+              </p>
+            )}
+          </Card>
+        )}
+
+        {fines.length === 0 ? (
+          <EmptyState title="Uw vereniging heeft dit seizoen geen boetes.">Opgelegde boetes verschijnen hier met de datum waarop ze betaald moeten zijn.</EmptyState>
+        ) : (
+          <ul aria-label="Boetes van uw vereniging" className="space-y-3">
+            {fines.map((fine) => (
+              <li
+                key={fine.id}
+                aria-label={`Boete ${fine.reason}`}
+                className={cn('rounded-lg p-4 ring-1', fine.overdue ? 'bg-red-50 ring-red-300' : fine.status === 'OPEN' ? 'bg-amber-50 ring-amber-300' : 'bg-white ring-stone-200')}
+              >
+                <div className="flex flex-wrap items-start justify-between gap-2">
+                  <FineStatusBadge fine={fine} />
+                  <p className="text-lg font-bold">{fineAmount(fine)}</p>
+                </div>
+                {fine.status === 'OPEN' && (
+                  <p className={cn('mt-1 text-sm font-semibold', fine.overdue ? 'text-red-800' : 'text-amber-900')}>Uiterlijk betalen op {formatDate(fine.dueOn)}</p>
+                )}
+                <p className="mt-1">{fine.reason}</p>
+                <FineContext fine={fine} />
+                <p className="mt-1 text-xs text-stone-500">
+                  Regel {fine.rule} · opgelegd op {formatDate(fine.issuedOn)}
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </>
+  );
+}
