@@ -21,7 +21,8 @@ type Figures = Record<string, number | string>;
 
 async function main(): Promise<void> {
   const app = await createApp({ logger: ['error'] });
-  await app.listen(0, '127.0.0.1');
+  // scripts/bench.mjs points the dashboard at API_PORT; standalone runs take any free port.
+  await app.listen(Number(process.env.API_PORT ?? 0), '127.0.0.1');
   const address = app.getHttpServer().address() as { port: number };
   const ctx: BenchContext = {
     app,

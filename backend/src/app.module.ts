@@ -8,6 +8,7 @@ import { HealthController } from './health/health.controller';
 import { MatchesModule } from './matches/matches.module';
 import { MemberListsModule } from './member-lists/member-lists.module';
 import { PrismaModule } from './prisma/prisma.module';
+import { SeasonTransferModule } from './season-transfer/season-transfer.module';
 import { SeasonsModule } from './seasons/seasons.module';
 import { StandingsModule } from './standings/standings.module';
 import { TeamsModule } from './teams/teams.module';
@@ -26,6 +27,7 @@ import { UsersModule } from './users/users.module';
     MemberListsModule,
     MatchesModule,
     StandingsModule,
+    SeasonTransferModule,
     FinesModule,
   ],
   controllers: [HealthController],

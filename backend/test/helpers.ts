@@ -95,3 +95,167 @@ export function expectError(body: unknown, status: number, code?: string): void 
   expect(error!.message.length).toBeGreaterThan(0);
   if (code) expect(error!.code).toBe(code);
 }
+
+/** A fixture between two teams of one division (round numbers unique per call). */
+export async function createMatchRow(
+  prisma: PrismaService,
+  fields: { divisionId: string; homeTeamId: string; awayTeamId: string; date?: string; round?: number; status?: 'SCHEDULED' | 'PLAYED' | 'NOT_PLAYED' | 'FORFEIT' | 'CANCELLED'; forfeitingTeamId?: string },
+) {
+  counter += 1;
+  return prisma.match.create({
+    data: {
+      divisionId: fields.divisionId,
+      homeTeamId: fields.homeTeamId,
+      awayTeamId: fields.awayTeamId,
+      round: fields.round ?? counter,
+      date: new Date(`${fields.date ?? '2026-10-03'}T00:00:00.000Z`),
+      status: fields.status ?? 'PLAYED',
+      forfeitingTeamId: fields.forfeitingTeamId ?? null,
+    },
+  });
+}
+
+/** A fine row straight in the database (status OPEN, €15, issued 2026-10-01, due 30 days later unless told). */
+export async function createFineRow(
+  prisma: PrismaService,
+  fields: { seasonId: string; clubId: string; rule?: string; reason?: string; amountCents?: number; issuedOn?: string; dueOn?: string; status?: 'PROPOSED' | 'OPEN' | 'PAID' | 'WAIVED' | 'DISCARDED'; paidOn?: string; teamId?: string; matchId?: string },
+) {
+  const d = (s: string) => new Date(`${s}T00:00:00.000Z`);
+  const issuedOn = fields.issuedOn ?? '2026-10-01';
+  const due = d(issuedOn);
+  due.setUTCDate(due.getUTCDate() + 30);
+  return prisma.fine.create({
+    data: {
+      seasonId: fields.seasonId,
+      clubId: fields.clubId,
+      teamId: fields.teamId ?? null,
+      matchId: fields.matchId ?? null,
+      rule: fields.rule ?? '10',
+      reason: fields.reason ?? 'Geen speelmatten (Regel 10).',
+      amountCents: fields.amountCents ?? 1500,
+      issuedOn: d(issuedOn),
+      dueOn: fields.dueOn ? d(fields.dueOn) : due,
+      status: fields.status ?? 'OPEN',
+      paidOn: fields.paidOn ? d(fields.paidOn) : null,
+    },
+  });
+}
+
+// (Import declarations are hoisted; this one sits with the only function that uses it.)
+import { generateSchedule, roundsNeeded } from '../src/domain/match/fixtures';
+
+/**
+ * A season document (POST /api/seasons/import) with one division of `teams` teams playing a
+ * double round robin, every match with all 36 set scores (deterministic). Used by the
+ * standings tests and backend/bench/standings.bench.ts.
+ */
+export function syntheticSeasonDocument(options: { name?: string; teams?: number; seed?: number } = {}) {
+  const { teams = 20, seed = 41 } = options;
+  let s = seed >>> 0;
+  const random = () => ((s = (s * 1664525 + 1013904223) >>> 0), s / 2 ** 32);
+  const scores: [number, number][] = [[8, 0], [6, 2], [4, 4], [2, 6], [0, 8], [7, 2], [2, 7], [5, 6], [6, 5], [15, 6], [6, 15], [10, 4], [4, 10]];
+  const names = Array.from({ length: teams }, (_, i) => `Synthetisch ${String(i + 1).padStart(2, '0')}`);
+  const start = new Date('2030-09-07T00:00:00.000Z');
+  const dates = Array.from({ length: roundsNeeded(teams, true) }, (_, i) => new Date(start.getTime() + i * 7 * 86_400_000).toISOString().slice(0, 10));
+  const division = 'Synthetische klasse';
+  return {
+    season: { name: options.name ?? unique('Synthetisch seizoen'), startsOn: '2030-09-01', competitionStartsOn: '2030-09-07', endsOn: '2031-06-30' },
+    divisions: [{ name: division, teams: names.map((name) => ({ name, club: `${name} vereniging` })) }],
+    matches: generateSchedule({ teamIds: names, dates, double: true }).map((f) => ({
+      division,
+      round: f.round,
+      date: f.date,
+      home: f.homeTeamId,
+      away: f.awayTeamId,
+      status: 'PLAYED',
+      sets: Array.from({ length: 36 }, () => scores[Math.floor(random() * scores.length)]),
+    })),
+    deductions: [] as unknown[],
+    playoffs: [] as unknown[],
+  };
+}
+
+/**
+ * A member on a club's list for a season (the list is created when missing), registered on
+ * `registeredOn` (default 2026-08-01, well before any test match).
+ */
+export async function createListedMember(
+  prisma: PrismaService,
+  fields: { seasonId: string; clubId: string; memberNumber?: string; familyName?: string; givenNames?: string; registeredOn?: string },
+) {
+  counter += 1;
+  const list = await prisma.memberList.upsert({
+    where: { seasonId_clubId: { seasonId: fields.seasonId, clubId: fields.clubId } },
+    update: {},
+    create: { seasonId: fields.seasonId, clubId: fields.clubId, status: 'SUBMITTED', firstSubmittedAt: new Date() },
+  });
+  const member = await prisma.member.create({
+    data: {
+      memberNumber: fields.memberNumber ?? String(900_000_000 + process.pid * 1000 + counter),
+      familyName: fields.familyName ?? `Achternaam ${counter}`,
+      givenNames: fields.givenNames ?? `Voornaam ${counter}`,
+    },
+  });
+  const entry = await prisma.memberListEntry.create({
+    data: { memberListId: list.id, seasonId: fields.seasonId, memberId: member.id, registeredOn: new Date(`${fields.registeredOn ?? '2026-08-01'}T00:00:00.000Z`) },
+  });
+  return { list, member, entry };
+}
+
+/**
+ * Match day: a season with one division, a home and an away team whose clubs each have
+ * `playersPerClub` players on their member list (default 14: 6 pairs and 2 reserves), a
+ * third club, and one scheduled match between the two teams (default 2026-10-03).
+ */
+export async function createMatchDay(prisma: PrismaService, options: { date?: string; playersPerClub?: number; round?: number } = {}) {
+  const season = await createSeason(prisma);
+  const division = await createDivision(prisma, season.id);
+  const [homeClub, awayClub, otherClub] = [await createClub(prisma), await createClub(prisma), await createClub(prisma)];
+  const home = await createTeam(prisma, division.id, homeClub.id);
+  const away = await createTeam(prisma, division.id, awayClub.id);
+  const players = async (clubId: string) => {
+    const ids: string[] = [];
+    for (let i = 0; i < (options.playersPerClub ?? 14); i++) ids.push((await createListedMember(prisma, { seasonId: season.id, clubId })).member.id);
+    return ids;
+  };
+  const homePlayers = await players(homeClub.id);
+  const awayPlayers = await players(awayClub.id);
+  const match = await createMatchRow(prisma, { divisionId: division.id, homeTeamId: home.id, awayTeamId: away.id, date: options.date ?? '2026-10-03', round: options.round ?? 1, status: 'SCHEDULED' });
+  return { season, division, homeClub, awayClub, otherClub, home, away, homePlayers, awayPlayers, match };
+}
+
+/** A line-up body: pairs 1 … `pairs` from consecutive players, then `reserves` reserves; `late` maps a pair number to its first set. */
+export function lineupBody(playerIds: readonly string[], options: { pairs?: number; reserves?: number; late?: Record<number, number>; composedBeforeMatch?: boolean; skipPairs?: number[] } = {}) {
+  const pairCount = options.pairs ?? 6;
+  const pairs = Array.from({ length: pairCount }, (_, i) => i + 1)
+    .filter((pairNumber) => !options.skipPairs?.includes(pairNumber))
+    .map((pairNumber) => ({
+      pairNumber,
+      memberIds: [playerIds[2 * pairNumber - 2], playerIds[2 * pairNumber - 1]],
+      ...(options.late?.[pairNumber] ? { fromSet: options.late[pairNumber] } : {}),
+    }));
+  return { pairs, reserves: playerIds.slice(2 * pairCount, 2 * pairCount + (options.reserves ?? 2)), composedBeforeMatch: options.composedBeforeMatch ?? true };
+}
+
+type TestGame = { winner: 'HOME' | 'AWAY'; kind: 'WON' | 'KAP' | 'KAP_TAPPED' | 'BAUNIE' | 'FAILED_BAUNIE' | 'PENALTY'; points?: number; penaltyRule?: string };
+
+/** Four games for one seat, varied by set and table; the home team wins most of them. */
+export function seatGames(setNumber: number, tableNumber: number): TestGame[] {
+  const patterns: TestGame[][] = [
+    [{ winner: 'HOME', kind: 'WON' }, { winner: 'HOME', kind: 'KAP' }, { winner: 'AWAY', kind: 'WON' }, { winner: 'HOME', kind: 'WON' }],
+    [{ winner: 'AWAY', kind: 'KAP' }, { winner: 'HOME', kind: 'WON' }, { winner: 'HOME', kind: 'KAP_TAPPED' }, { winner: 'HOME', kind: 'FAILED_BAUNIE' }],
+    [{ winner: 'HOME', kind: 'WON' }, { winner: 'AWAY', kind: 'PENALTY', penaltyRule: '19', points: 2 }, { winner: 'HOME', kind: 'WON' }, { winner: 'AWAY', kind: 'WON' }],
+  ];
+  return patterns[(setNumber + tableNumber) % patterns.length];
+}
+
+/** Every seat of a 6 × 6 match with games (seatGames), except the seats in `skip` ("set/table"). */
+export function fullResultSets(skip: readonly string[] = []) {
+  const seats = [];
+  for (let setNumber = 1; setNumber <= 6; setNumber++) {
+    for (let tableNumber = 1; tableNumber <= 6; tableNumber++) {
+      if (!skip.includes(`${setNumber}/${tableNumber}`)) seats.push({ setNumber, tableNumber, games: seatGames(setNumber, tableNumber) });
+    }
+  }
+  return seats;
+}

@@ -364,6 +364,966 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/seasons/{seasonId}/member-lists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Moederlijsten van alle verenigingen in een seizoen: ingediend, op tijd, aantal leden (bondsbeheerder) */
+        get: operations["MemberListsController_overview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/seasons/{seasonId}/clubs/{clubId}/member-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** De moederlijst van een vereniging voor een seizoen (bondsbeheerder, secretaris van die vereniging) */
+        get: operations["MemberListsController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/seasons/{seasonId}/clubs/{clubId}/member-list/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** De moederlijst downloaden als CSV (Excel, puntkomma) of Excel-werkmap */
+        get: operations["MemberListsController_download"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/seasons/{seasonId}/clubs/{clubId}/member-list/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Voorbeeld van een ingelezen moederlijst: toegevoegd, gewijzigd, afgevoerd en fouten per rij (slaat niets op) */
+        post: operations["MemberListsController_preview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/seasons/{seasonId}/clubs/{clubId}/member-list/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Het voorbeeld bevestigen: hetzelfde bestand opnieuw meesturen; de hele lijst in één keer of niets */
+        post: operations["MemberListsController_confirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/seasons/{seasonId}/clubs/{clubId}/member-list/entries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Eén lid toevoegen aan de moederlijst */
+        post: operations["MemberListsController_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/member-list-entries/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Gegevens van een lid op de moederlijst wijzigen (eerdere inschrijfdatum: alleen bondsbeheerder, met reden) */
+        patch: operations["MemberListsController_update"];
+        trace?: never;
+    };
+    "/api/member-list-entries/{id}/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Een lid van de moederlijst afvoeren (gespeelde wedstrijden blijven bewaard) */
+        post: operations["MemberListsController_remove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/transfers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Overschrijvingen: alle (bondsbeheerder) of die van de eigen vereniging (secretaris) */
+        get: operations["TransfersController_list"];
+        put?: never;
+        /** Overschrijving aanvragen naar de eigen vereniging (Regel 2); binnen de stop alleen met bestuursbesluit */
+        post: operations["TransfersController_request"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/transfers/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Overschrijving goedkeuren als bestuursbesluit met schriftelijke reden (bondsbeheerder) */
+        post: operations["TransfersController_approve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/transfers/{id}/refuse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Overschrijvingsverzoek afwijzen met reden (bondsbeheerder) */
+        post: operations["TransfersController_refuse"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/members/{memberId}/sanctions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Lid schorsen (van–tot) of royeren (vanaf), met reden (bondsbeheerder, Regel 4) */
+        post: operations["TransfersController_sanction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/member-sanctions/{id}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Een ten onrechte opgelegde schorsing of royement intrekken, met reden (bondsbeheerder) */
+        post: operations["TransfersController_revoke"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/teams/{teamId}/eligible-players": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Speelgerechtigdheid van alle leden van de moederlijst voor een team op een datum (Regel 3B, 4) */
+        get: operations["EligibilityController_eligiblePlayers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/divisions/{id}/schedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Wedstrijdprogramma van een poule maken: enkele of dubbele competitie op de opgegeven speeldata (bondsbeheerder)
+         * @description Weigert (409 SCHEDULE_EXISTS) als er al wedstrijden zijn, tenzij replace: true en er nog niets gespeeld of ingevoerd is (anders 409 MATCHES_PLAYED).
+         */
+        post: operations["FixturesController_schedule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/divisions/{id}/matches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Programma en uitslagen van een poule, per ronde (openbaar) */
+        get: operations["FixturesController_division"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/teams/{id}/matches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Wedstrijden van een team, op datum (openbaar) */
+        get: operations["FixturesController_team"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/matches/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Wedstrijdpagina: stand per set en tafel, koppels met alleen achternamen (openbaar, Regel 15) */
+        get: operations["FixturesController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/matches/{id}/move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Wedstrijd verplaatsen naar een andere datum, met reden (bondsbeheerder) */
+        post: operations["FixturesController_move"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/matches/{id}/swap": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Thuis- en uitploeg omdraaien, met reden (bondsbeheerder) */
+        post: operations["FixturesController_swap"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/matches/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Logboek van een wedstrijd: elke wijziging met ervoor en erna (bondsbeheerder, wedstrijdleider) */
+        get: operations["FixturesController_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/matches/{id}/lineups/{teamId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Spelerslijst van een team met speelgerechtigdheid en de kandidaten van de moederlijst (eigen secretaris, bondsbeheerder, wedstrijdleider) */
+        get: operations["MatchDayController_lineup"];
+        /**
+         * Spelerslijst vastleggen: koppels, laatkomers en reserves (eigen secretaris, bondsbeheerder)
+         * @description Elke speler wordt op de wedstrijddatum getoetst (Regel 3B, 4); een niet-speelgerechtigde speler wordt vastgelegd en gemarkeerd. Na bevestiging alleen nog door de bondsbeheerder, met reden.
+         */
+        put: operations["MatchDayController_saveLineup"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/matches/{id}/result": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Uitslag invoeren, partij voor partij of als setstanden; vervangt alle ingevoerde sets (secretaris thuisploeg, bondsbeheerder)
+         * @description Onmogelijke setstanden worden geweigerd (400 INVALID_SCORE) met een melding die set en tafel noemt. Een volledige invoer geldt als handtekening van de thuisploeg.
+         */
+        put: operations["MatchDayController_putResult"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/matches/{id}/sets/{setNumber}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Eén set invoeren: de tafels van die set, scherm voor scherm (secretaris thuisploeg, bondsbeheerder) */
+        put: operations["MatchDayController_putSet"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/matches/{id}/substitutions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Wissel vastleggen (eigen secretaris, bondsbeheerder)
+         * @description Ook een wissel die niet mag wordt vastgelegd, met de overtreding (Regel 13, 14); het koppel verliest dan vanaf die set elke set met 8–0.
+         */
+        post: operations["MatchDayController_addSubstitution"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/matches/{id}/substitutions/{substitutionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Verkeerd ingevoerde wissel verwijderen (eigen secretaris, bondsbeheerder) */
+        delete: operations["MatchDayController_removeSubstitution"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/matches/{id}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Uitslag bevestigen en daarmee vastzetten (secretaris uitploeg, bondsbeheerder)
+         * @description Vereist beide spelerslijsten en een volledige uitslag (422 LINEUP_MISSING / INCOMPLETE_RESULT). Past Regel 4 toe en stelt de boetes voor die uit de feiten volgen.
+         */
+        post: operations["MatchDayController_confirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/matches/{id}/corrections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Vastgezette uitslag corrigeren, met reden; het logboek bewaart ervoor en erna (wedstrijdleider, bondsbeheerder)
+         * @description Zelfde invoer als de uitslag (alle gespeelde sets); de uitslag moet daarna volledig zijn.
+         */
+        post: operations["MatchDayController_correct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/matches/{id}/not-played": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Niet-gespeelde wedstrijd vastleggen: zonder tafelscherm, reglementair verlies of afgelast (bondsbeheerder)
+         * @description Regel 6: 0–0, puntenaftrek voor beide teams; Regel 7/9A: 8–0 in elke set voor de tegenstander; Regel 8: ieders gemiddelde. Telt direct als bevestigd.
+         */
+        post: operations["NotPlayedController_record"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/matches/{id}/reopen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Vastlegging als niet gespeeld terugdraaien: weer een wedstrijd zonder uitslag (bondsbeheerder) */
+        post: operations["NotPlayedController_reopen"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/teams/{id}/calendar.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Wedstrijden van een team als agenda (iCal) (openbaar) */
+        get: operations["ExportsController_calendar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/divisions/{id}/fixtures.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Programma en uitslagen van een poule als CSV (UTF-8, puntkomma) (openbaar) */
+        get: operations["ExportsController_fixturesCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/matches/{id}/form.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Wedstrijdformulier om te printen: koppels met alleen achternamen, tafelschema, scorekaart, handtekeningen (openbaar, Regel 15) */
+        get: operations["ExportsController_form"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Alle boetes van een seizoen met filters en totalen (bondsbeheerder) */
+        get: operations["FinesController_list"];
+        put?: never;
+        /** Boete uit de catalogus opleggen, Regel 10 (bondsbeheerder) */
+        post: operations["FinesController_levy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fines/pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Meerdere openstaande boetes als betaald markeren (bondsbeheerder) */
+        post: operations["FinesController_markPaidBulk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fines/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Eén boete met haar geschiedenis (bondsbeheerder; secretaris van de eigen vereniging) */
+        get: operations["FinesController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fines/{id}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Voorstel bevestigen; bij Regel 6 met het bedrag van het bestuur (bondsbeheerder) */
+        post: operations["FinesController_confirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fines/{id}/amount": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Bedrag van een voorstel wijzigen, met reden (bondsbeheerder) */
+        post: operations["FinesController_changeAmount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fines/{id}/discard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Voorstel laten vervallen, met reden (bondsbeheerder) */
+        post: operations["FinesController_discard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fines/{id}/pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Boete als betaald markeren (bondsbeheerder) */
+        post: operations["FinesController_markPaid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fines/{id}/waive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Boete kwijtschelden door het bestuur, met reden (bondsbeheerder) */
+        post: operations["FinesController_waive"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clubs/{clubId}/fines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Boetes van een vereniging: wat wanneer betaald moet worden (bondsbeheerder; eigen secretaris) */
+        get: operations["FinesController_clubFines"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clubs/{clubId}/fines/statement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Boeteoverzicht als PDF of CSV, met de betaalgegevens van de bond (bondsbeheerder; eigen secretaris) */
+        get: operations["FinesController_statement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/seasons/{seasonId}/fine-catalog": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Boetecatalogus van een seizoen, Regel 10 (bondsbeheerder) */
+        get: operations["FineCatalogController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fine-catalog": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Boete aan de catalogus toevoegen (bondsbeheerder) */
+        post: operations["FineCatalogController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fine-catalog/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Catalogusboete wijzigen (bondsbeheerder) */
+        patch: operations["FineCatalogController_update"];
+        trace?: never;
+    };
+    "/api/fine-catalog/{id}/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Catalogusboete archiveren (bondsbeheerder) */
+        post: operations["FineCatalogController_archive"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/divisions/{divisionId}/standings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Stand van een poule, eventueel na ronde N (openbaar) */
+        get: operations["StandingsController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/divisions/{divisionId}/standings/positions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Plaats van elk team na elke ronde, voor het verloop (openbaar) */
+        get: operations["StandingsController_positions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/divisions/{divisionId}/programme": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Programma en uitslagen van een poule per ronde (openbaar) */
+        get: operations["StandingsController_divisionProgramme"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clubs/{clubId}/programme": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Teams van een vereniging met uitslagen, komende wedstrijden en plaats (openbaar) */
+        get: operations["StandingsController_clubProgramme"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/divisions/{divisionId}/playoffs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Beslissingswedstrijden van een poule (openbaar) */
+        get: operations["StandingsController_listPlayoffs"];
+        put?: never;
+        /** Uitslag van een beslissingswedstrijd vastleggen (bondsbeheerder) */
+        post: operations["StandingsController_createPlayoff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/playoffs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Een per vergissing vastgelegde beslissingswedstrijd verwijderen (bondsbeheerder) */
+        delete: operations["StandingsController_removePlayoff"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/seasons/{id}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Seizoen exporteren als één JSON-document (bondsbeheerder) */
+        get: operations["SeasonTransferController_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/seasons/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Seizoen aanmaken uit een seizoensbestand; alles of niets (bondsbeheerder) */
+        post: operations["SeasonTransferController_import"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -679,6 +1639,1339 @@ export interface components {
              * @description Verplicht voor secretarissen
              */
             clubId?: string;
+        };
+        MemberListSummaryDto: {
+            /** Format: uuid */
+            clubId: string;
+            clubName: string;
+            /** Format: uuid */
+            listId: string | null;
+            /** @enum {string} */
+            deadlineStatus: "NOT_SUBMITTED" | "ON_TIME" | "LATE";
+            /** Format: date-time */
+            firstSubmittedAt: string | null;
+            /** Format: date-time */
+            lastChangedAt: string | null;
+            memberCount: number;
+        };
+        MemberListOverviewDto: {
+            /** Format: uuid */
+            seasonId: string;
+            seasonName: string;
+            /** Format: date */
+            deadline: string;
+            lists: components["schemas"]["MemberListSummaryDto"][];
+        };
+        SanctionDto: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            memberId: string;
+            /** @enum {string} */
+            kind: "SUSPENSION" | "EXPULSION";
+            /** Format: date */
+            startsOn: string;
+            /** Format: date */
+            endsOn: string | null;
+            reason: string;
+            /** @description Bijvoorbeeld "Geschorst van 01-10-2026 tot en met 31-10-2026" */
+            description: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        MemberListEntryDto: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            memberId: string;
+            memberNumber: string;
+            familyName: string;
+            namePrefix: string | null;
+            givenNames: string;
+            /** Format: date */
+            birthDate: string | null;
+            /**
+             * Format: date
+             * @description Regel 3B telt vanaf deze datum
+             */
+            registeredOn: string;
+            /** @description Waarom de bond een eerdere inschrijfdatum vastlegde */
+            registeredOnReason: string | null;
+            /**
+             * Format: date-time
+             * @description Afgevoerd van de lijst
+             */
+            removedAt: string | null;
+            /**
+             * @description Status vandaag (Regel 4)
+             * @enum {string}
+             */
+            status: "ACTIVE" | "SUSPENDED" | "EXPELLED";
+            sanctions: components["schemas"]["SanctionDto"][];
+            /** @description Wedstrijden die het lid dit seizoen voor deze vereniging speelde */
+            matchesPlayed: number;
+        };
+        MemberListDto: {
+            /**
+             * Format: uuid
+             * @description null: nog geen lijst
+             */
+            id: string | null;
+            /** Format: uuid */
+            seasonId: string;
+            seasonName: string;
+            /** Format: uuid */
+            clubId: string;
+            clubName: string;
+            /**
+             * Format: date
+             * @description Regel 1: uiterlijk op deze dag indienen
+             */
+            deadline: string;
+            /** @enum {string} */
+            deadlineStatus: "NOT_SUBMITTED" | "ON_TIME" | "LATE";
+            /** Format: date-time */
+            firstSubmittedAt: string | null;
+            /** Format: date-time */
+            lastChangedAt: string | null;
+            /** @description Leden op de lijst (afgevoerde niet meegeteld) */
+            memberCount: number;
+            /** @description Eerst de leden op de lijst, dan de afgevoerde */
+            entries: components["schemas"]["MemberListEntryDto"][];
+        };
+        PreviewMemberDto: {
+            memberNumber: string;
+            familyName: string;
+            namePrefix: string | null;
+            givenNames: string;
+            /** Format: date */
+            birthDate: string | null;
+            /** @description Rijnummer zoals het rekenblad het toont (kopregel = 1) */
+            row: number;
+            /** @description De bond kent dit lidnummer al onder deze andere naam */
+            knownAs: string | null;
+        };
+        MemberFieldsDto: {
+            memberNumber: string;
+            familyName: string;
+            namePrefix: string | null;
+            givenNames: string;
+            /** Format: date */
+            birthDate: string | null;
+        };
+        PreviewChangeDto: {
+            memberNumber: string;
+            row: number;
+            fields: ("familyName" | "namePrefix" | "givenNames" | "birthDate")[];
+            before: components["schemas"]["MemberFieldsDto"];
+            after: components["schemas"]["MemberFieldsDto"];
+        };
+        PreviewRemovedDto: {
+            memberNumber: string;
+            familyName: string;
+            namePrefix: string | null;
+            givenNames: string;
+            /** Format: date */
+            birthDate: string | null;
+            /** Format: uuid */
+            memberId: string;
+            /** @description Dit seizoen gespeelde wedstrijden: die blijven in de uitslagen staan */
+            matchesPlayed: number;
+        };
+        ImportErrorDto: {
+            row: number;
+            field: string | null;
+            code: string;
+            /** @example Rij 6: lidnummer ontbreekt */
+            message: string;
+            memberNumber: string | null;
+        };
+        ImportWarningDto: {
+            /** @enum {string} */
+            code: "UNKNOWN_COLUMN" | "DUPLICATE_COLUMN";
+            column: number;
+            header: string;
+            message: string;
+        };
+        MemberListPreviewDto: {
+            /** @description Meesturen bij het bevestigen, samen met hetzelfde bestand */
+            previewId: string;
+            fileName: string;
+            /** @enum {string} */
+            format: "csv" | "xlsx";
+            encoding: string | null;
+            delimiter: string | null;
+            sheetName: string | null;
+            /** @description Geen fouten: de lijst kan zo worden opgeslagen */
+            ok: boolean;
+            rowCount: number;
+            added: components["schemas"]["PreviewMemberDto"][];
+            changed: components["schemas"]["PreviewChangeDto"][];
+            removed: components["schemas"]["PreviewRemovedDto"][];
+            unchanged: number;
+            errors: components["schemas"]["ImportErrorDto"][];
+            warnings: components["schemas"]["ImportWarningDto"][];
+        };
+        MemberListImportResultDto: {
+            added: number;
+            changed: number;
+            removed: number;
+            unchanged: number;
+            /** @description false: het bestand was gelijk aan de lijst, er is niets veranderd */
+            listChanged: boolean;
+            /** @enum {string} */
+            deadlineStatus: "NOT_SUBMITTED" | "ON_TIME" | "LATE";
+        };
+        AddEntryDto: {
+            /** @example Doëlla */
+            familyName: string;
+            /** @example van */
+            namePrefix?: string | null;
+            /** @example Chérie */
+            givenNames: string;
+            /** Format: date */
+            birthDate?: string | null;
+            /**
+             * Format: date
+             * @description Alleen bondsbeheerder: eerdere inschrijfdatum (met reden)
+             */
+            registeredOn?: Record<string, never>;
+            /** @description Verplicht bij een eerdere inschrijfdatum */
+            registeredOnReason?: Record<string, never>;
+            /**
+             * @description Alleen cijfers, hoogstens 10 (voorloopnullen tellen niet)
+             * @example 10234
+             */
+            memberNumber: string;
+        };
+        UpdateEntryDto: {
+            /** @example Doëlla */
+            familyName?: string;
+            /** @example van */
+            namePrefix?: string | null;
+            /** @example Chérie */
+            givenNames?: string;
+            /** Format: date */
+            birthDate?: string | null;
+            /**
+             * Format: date
+             * @description Alleen bondsbeheerder: eerdere inschrijfdatum (met reden)
+             */
+            registeredOn?: Record<string, never>;
+            /** @description Verplicht bij een eerdere inschrijfdatum */
+            registeredOnReason?: Record<string, never>;
+        };
+        TransferDto: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            memberId: string;
+            memberNumber: string;
+            memberName: string;
+            /** Format: uuid */
+            fromClubId: string | null;
+            fromClubName: string | null;
+            /** Format: uuid */
+            toClubId: string;
+            toClubName: string;
+            /** Format: date */
+            requestedOn: string;
+            /**
+             * @description REQUESTED: wacht op het bestuur; APPROVED: toegekend, wacht op het volgende seizoen; COMPLETED: verwerkt op de moederlijst
+             * @enum {string}
+             */
+            status: "REQUESTED" | "APPROVED" | "REFUSED" | "COMPLETED";
+            /** Format: uuid */
+            effectiveSeasonId: string | null;
+            effectiveSeasonName: string | null;
+            boardDecision: boolean;
+            boardReason: string | null;
+            /** Format: date-time */
+            decidedAt: string | null;
+        };
+        CreateTransferDto: {
+            /** @example 10234 */
+            memberNumber: string;
+            /**
+             * Format: uuid
+             * @description De ontvangende vereniging
+             */
+            toClubId: string;
+            /** @description Binnen de overschrijvingsstop: leg het verzoek voor aan het bestuur in plaats van het te weigeren */
+            askBoard?: boolean;
+            /** @description Alleen bondsbeheerder, binnen de overschrijvingsstop: bestuursbesluit met schriftelijke reden */
+            boardReason?: Record<string, never>;
+        };
+        ReasonDto: {
+            /** @description Waarom (wordt in het logboek bewaard) */
+            reason: string;
+        };
+        CreateSanctionDto: {
+            /** @enum {string} */
+            kind: "SUSPENSION" | "EXPULSION";
+            /** Format: date */
+            startsOn: string;
+            /**
+             * Format: date
+             * @description Laatste dag van een schorsing; leeg bij royement
+             */
+            endsOn?: Record<string, never>;
+            reason: string;
+        };
+        IneligibilityReasonDto: {
+            /** @enum {string} */
+            code: "NOT_ON_LIST" | "ON_OTHER_CLUB_LIST" | "REGISTERED_TOO_LATE" | "SUSPENDED" | "EXPELLED";
+            message: string;
+        };
+        EligiblePlayerDto: {
+            /** Format: uuid */
+            memberId: string;
+            memberNumber: string;
+            familyName: string;
+            namePrefix: string | null;
+            givenNames: string;
+            eligible: boolean;
+            reasons: components["schemas"]["IneligibilityReasonDto"][];
+        };
+        EligiblePlayersDto: {
+            /** Format: uuid */
+            teamId: string;
+            /** Format: date */
+            date: string;
+            /**
+             * Format: date
+             * @description Regel 3B: wie uiterlijk op deze dag is ingeschreven, mag op deze datum spelen
+             */
+            deadline: string;
+            /** @description Alle leden op de moederlijst van de vereniging van het team op die datum */
+            players: components["schemas"]["EligiblePlayerDto"][];
+        };
+        ScheduleInputDto: {
+            /**
+             * @description De speeldata, één per ronde, oplopend; overtollige data worden niet gebruikt
+             * @example [
+             *       "2026-09-19",
+             *       "2026-10-03"
+             *     ]
+             */
+            dates: string[];
+            /** @description true: dubbele competitie (thuis en uit), false: enkele */
+            double: boolean;
+            /**
+             * @description Bestaand programma vervangen (alleen als er nog niets gespeeld of ingevoerd is)
+             * @default false
+             */
+            replace: boolean;
+            /**
+             * @description Aanvangstijd van alle wedstrijden
+             * @default 20:00
+             * @example 20:00
+             */
+            startTime: string;
+            /** @description De teams in de volgorde van de loting (alle teams van de poule, elk één keer); zonder: op naam */
+            teamIds?: string[];
+        };
+        MatchTeamDto: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** Format: uuid */
+            clubId: string;
+            clubName: string;
+        };
+        /** @enum {string} */
+        MatchStatus: "SCHEDULED" | "PLAYED" | "NOT_PLAYED" | "FORFEIT" | "CANCELLED";
+        /**
+         * @description NONE: nog geen uitslag; ENTERED: ingevoerd door de thuisploeg, wacht op bevestiging; CONFIRMED: door beide teams ondertekend en vastgezet
+         * @enum {string}
+         */
+        ResultState: "NONE" | "ENTERED" | "CONFIRMED";
+        /**
+         * @description Winnaar zodra de uitslag bevestigd is (Regel 4 en 7 meegerekend); null: nog niet bevestigd, niet gespeeld, afgelast of beide teams verliezen
+         * @enum {string}
+         */
+        MatchWinner: "HOME" | "AWAY" | "DRAW";
+        /** @enum {string} */
+        ForfeitCause: "TOO_FEW_PAIRS" | "LATE_CANCELLATION" | "OTHER";
+        MatchSummaryDto: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            divisionId: string;
+            /** @description Speelronde (1 …) */
+            round: number;
+            /**
+             * Format: date
+             * @example 2026-11-14
+             */
+            date: string;
+            /**
+             * @description Aanvang (plaatselijke tijd)
+             * @example 20:00
+             */
+            startTime: string;
+            homeTeam: components["schemas"]["MatchTeamDto"];
+            awayTeam: components["schemas"]["MatchTeamDto"];
+            status: components["schemas"]["MatchStatus"];
+            /** @description NONE: nog geen uitslag; ENTERED: ingevoerd door de thuisploeg, wacht op bevestiging; CONFIRMED: door beide teams ondertekend en vastgezet */
+            resultState: components["schemas"]["ResultState"];
+            /** @description Wedstrijdpunten thuisploeg (som van de sets); null zolang er geen uitslag is */
+            homePoints: number | null;
+            awayPoints: number | null;
+            /** @description Winnaar zodra de uitslag bevestigd is (Regel 4 en 7 meegerekend); null: nog niet bevestigd, niet gespeeld, afgelast of beide teams verliezen */
+            winner: components["schemas"]["MatchWinner"] | null;
+            /** @description Regel 4: de thuisploeg zette een niet-speelgerechtigde speler in */
+            homeIneligible: boolean;
+            /** @description Regel 4: de uitploeg zette een niet-speelgerechtigde speler in */
+            awayIneligible: boolean;
+            /**
+             * Format: uuid
+             * @description Regel 7/9A: het team dat reglementair verloor
+             */
+            forfeitingTeamId: string | null;
+            forfeitCause: components["schemas"]["ForfeitCause"] | null;
+            /** @description Toelichting van de bond bij een niet-gespeelde wedstrijd */
+            statusReason: string | null;
+            /** @description Versie van de uitslag; stuur hem mee bij elke wijziging (optimistische vergrendeling) */
+            version: number;
+        };
+        MatchRoundDto: {
+            round: number;
+            matches: components["schemas"]["MatchSummaryDto"][];
+        };
+        DivisionMatchesDto: {
+            /** Format: uuid */
+            divisionId: string;
+            divisionName: string;
+            /** Format: uuid */
+            seasonId: string;
+            rounds: components["schemas"]["MatchRoundDto"][];
+        };
+        /** @enum {string} */
+        SetSource: "GAMES" | "TOTALS" | "MISSING_PAIR" | "SUBSTITUTION_VIOLATION" | "FORFEIT" | "AVERAGE";
+        /**
+         * @description Het team dat de punten van de partij krijgt
+         * @enum {string}
+         */
+        Side: "HOME" | "AWAY";
+        /** @enum {string} */
+        GameKind: "WON" | "KAP" | "KAP_TAPPED" | "BAUNIE" | "FAILED_BAUNIE" | "PENALTY";
+        GameDto: {
+            /** @description 1 … partijen per set */
+            gameNumber: number;
+            /** @description Het team dat de punten van de partij krijgt */
+            winner: components["schemas"]["Side"];
+            kind: components["schemas"]["GameKind"];
+            points: number;
+            /** @description Bij strafpunten: de toegepaste regel */
+            penaltyRule: string | null;
+        };
+        SeatDto: {
+            setNumber: number;
+            tableNumber: number;
+            /** @description Thuiskoppels blijven aan hun tafel */
+            homePairNumber: number;
+            /** @description Het lopende koppel aan deze tafel in deze set (Regel 22) */
+            awayPairNumber: number;
+            /** @description null: nog niet ingevoerd */
+            homePoints: number | null;
+            awayPoints: number | null;
+            source: components["schemas"]["SetSource"] | null;
+            /** @description Door de regels bepaald (afwezig koppel, ongeldige wissel, reglementair verlies, gemiddelde); niet in te voeren */
+            credited: boolean;
+            games: components["schemas"]["GameDto"][];
+        };
+        PublicPairDto: {
+            pairNumber: number;
+            /** @description Eerste set die dit koppel speelde (Regel 5B/5C) */
+            fromSet: number;
+            /** @description Achternamen (Regel 15) */
+            names: string[];
+        };
+        PublicLineupDto: {
+            /** Format: uuid */
+            teamId: string;
+            pairs: components["schemas"]["PublicPairDto"][];
+            /** @description Achternamen van de reserves */
+            reserves: string[];
+        };
+        PublicSubstitutionDto: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            teamId: string;
+            /** @description Eerste set van de invaller */
+            setNumber: number;
+            pairNumber: number;
+            /** @description Achternaam van wie eruit ging */
+            outName: string;
+            /** @description Achternaam van de invaller */
+            inName: string;
+            /** @description Waarom de wissel niet mocht (Regel 13, 14); null als hij mocht */
+            violation: string | null;
+        };
+        MatchMoveDto: {
+            /** Format: date */
+            fromDate: string;
+            /** Format: date */
+            toDate: string;
+            /** @description Thuis en uit omgedraaid */
+            swapped: boolean;
+            reason: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        MatchDeductionDto: {
+            /** Format: uuid */
+            teamId: string;
+            /** @description Afgetrokken competitiepunten */
+            points: number;
+            /** @example 4 */
+            rule: string;
+            reason: string;
+        };
+        SignaturesDto: {
+            /** Format: date-time */
+            enteredAt: string | null;
+            /**
+             * Format: date-time
+             * @description Ondertekend door de thuisploeg (volledige invoer)
+             */
+            homeSignedAt: string | null;
+            /**
+             * Format: date-time
+             * @description Bevestigd door de uitploeg: de uitslag staat vast
+             */
+            awaySignedAt: string | null;
+        };
+        MatchDetailDto: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            divisionId: string;
+            /** @description Speelronde (1 …) */
+            round: number;
+            /**
+             * Format: date
+             * @example 2026-11-14
+             */
+            date: string;
+            /**
+             * @description Aanvang (plaatselijke tijd)
+             * @example 20:00
+             */
+            startTime: string;
+            homeTeam: components["schemas"]["MatchTeamDto"];
+            awayTeam: components["schemas"]["MatchTeamDto"];
+            status: components["schemas"]["MatchStatus"];
+            /** @description NONE: nog geen uitslag; ENTERED: ingevoerd door de thuisploeg, wacht op bevestiging; CONFIRMED: door beide teams ondertekend en vastgezet */
+            resultState: components["schemas"]["ResultState"];
+            /** @description Wedstrijdpunten thuisploeg (som van de sets); null zolang er geen uitslag is */
+            homePoints: number | null;
+            awayPoints: number | null;
+            /** @description Winnaar zodra de uitslag bevestigd is (Regel 4 en 7 meegerekend); null: nog niet bevestigd, niet gespeeld, afgelast of beide teams verliezen */
+            winner: components["schemas"]["MatchWinner"] | null;
+            /** @description Regel 4: de thuisploeg zette een niet-speelgerechtigde speler in */
+            homeIneligible: boolean;
+            /** @description Regel 4: de uitploeg zette een niet-speelgerechtigde speler in */
+            awayIneligible: boolean;
+            /**
+             * Format: uuid
+             * @description Regel 7/9A: het team dat reglementair verloor
+             */
+            forfeitingTeamId: string | null;
+            forfeitCause: components["schemas"]["ForfeitCause"] | null;
+            /** @description Toelichting van de bond bij een niet-gespeelde wedstrijd */
+            statusReason: string | null;
+            /** @description Versie van de uitslag; stuur hem mee bij elke wijziging (optimistische vergrendeling) */
+            version: number;
+            divisionName: string;
+            /** Format: uuid */
+            seasonId: string;
+            seasonName: string;
+            /** @description Speellocatie van de thuisvereniging */
+            venue: string | null;
+            city: string | null;
+            /** @description Koppels per team = tafels = sets */
+            pairsPerTeam: number;
+            gamesPerSet: number;
+            /** @description Elke set aan elke tafel heeft een uitslag */
+            complete: boolean;
+            /** @description Alle sets × tafels van het tafelschema, set na set */
+            sets: components["schemas"]["SeatDto"][];
+            homeLineup: components["schemas"]["PublicLineupDto"] | null;
+            awayLineup: components["schemas"]["PublicLineupDto"] | null;
+            substitutions: components["schemas"]["PublicSubstitutionDto"][];
+            moves: components["schemas"]["MatchMoveDto"][];
+            /** @description Puntenaftrek door deze wedstrijd (Regel 4, 6) */
+            deductions: components["schemas"]["MatchDeductionDto"][];
+            signatures: components["schemas"]["SignaturesDto"];
+        };
+        MoveInputDto: {
+            /**
+             * Format: date
+             * @example 2026-12-05
+             */
+            date: string;
+            /**
+             * @description Nieuwe aanvangstijd; zonder: ongewijzigd
+             * @example 19:30
+             */
+            startTime?: string;
+            /** @description Waarom de wedstrijd verplaatst wordt (blijft in de geschiedenis) */
+            reason: string;
+        };
+        MatchHistoryEntryDto: {
+            /** Format: uuid */
+            id: string;
+            /** @example match.correct */
+            action: string;
+            /** @description Naam van wie het deed */
+            userName: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            reason: string | null;
+            /** @description Toestand vóór de wijziging */
+            before: Record<string, never> | null;
+            /** @description Toestand na de wijziging */
+            after: Record<string, never> | null;
+        };
+        LineupPlayerDto: {
+            /** Format: uuid */
+            memberId: string;
+            memberNumber: string;
+            /** @description Voornamen en achternaam */
+            name: string;
+            /** @description Achternaam met tussenvoegsel, zoals op het wedstrijdformulier */
+            familyName: string;
+            /** @description Speelgerechtigd op de wedstrijddatum (Regel 3B, 4) */
+            eligible: boolean;
+            /** @description Waarom niet speelgerechtigd */
+            reasons: string[];
+        };
+        LineupPairDto: {
+            pairNumber: number;
+            fromSet: number;
+            players: components["schemas"]["LineupPlayerDto"][];
+        };
+        SubstitutionDto: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            teamId: string;
+            /** @description Eerste set van de invaller */
+            setNumber: number;
+            pairNumber: number;
+            /** @description Achternaam van wie eruit ging */
+            outName: string;
+            /** @description Achternaam van de invaller */
+            inName: string;
+            /** @description Waarom de wissel niet mocht (Regel 13, 14); null als hij mocht */
+            violation: string | null;
+            /** Format: uuid */
+            outMemberId: string;
+            /** Format: uuid */
+            inMemberId: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        TeamLineupDto: {
+            /** Format: uuid */
+            matchId: string;
+            /** Format: date */
+            matchDate: string;
+            /** Format: uuid */
+            teamId: string;
+            teamName: string;
+            /** Format: uuid */
+            clubId: string;
+            side: components["schemas"]["Side"];
+            /** @description Er is een spelerslijst vastgelegd */
+            recorded: boolean;
+            composedBeforeMatch: boolean | null;
+            /** @description De uitslag staat vast: alleen de bondsbeheerder kan nog wijzigen, met reden */
+            locked: boolean;
+            pairs: components["schemas"]["LineupPairDto"][];
+            reserves: components["schemas"]["LineupPlayerDto"][];
+            substitutions: components["schemas"]["SubstitutionDto"][];
+            /** @description Alle leden op de moederlijst van de vereniging dit seizoen, met hun speelgerechtigdheid op de wedstrijddatum */
+            candidates: components["schemas"]["LineupPlayerDto"][];
+        };
+        LineupPairInputDto: {
+            /** @description Koppelnummer 1 … koppels per team */
+            pairNumber: number;
+            /** @description De twee spelers (lid-id) */
+            memberIds: string[];
+            /**
+             * @description Eerste set die het koppel speelde: 1 = vanaf het begin; later = laatkomer (Regel 5B/5C)
+             * @default 1
+             */
+            fromSet: number;
+        };
+        LineupInputDto: {
+            /** @description De koppels; een ontbrekend koppel telt per set 8–0 voor de tegenstander (Regel 12A) */
+            pairs: components["schemas"]["LineupPairInputDto"][];
+            /** @description Reserves (hoogstens 6, Regel 13) */
+            reserves: string[];
+            /** @description De spelerslijst is vóór de wedstrijd samengesteld (anders een boete, Regel 5D/5E) */
+            composedBeforeMatch: boolean;
+            /** @description Alleen verplicht als de uitslag al vaststaat (bondsbeheerder): waarom de spelerslijst wordt gewijzigd */
+            reason?: string;
+        };
+        GameInputDto: {
+            /** @description Het team dat de punten krijgt: bij een mislukte baunie of straf dus de tegenstander van wie de fout maakte */
+            winner: components["schemas"]["Side"];
+            /** @description WON 2, KAP 5, KAP_TAPPED 2 (Regel 31d), BAUNIE 15, FAILED_BAUNIE 5, PENALTY: punten volgens de regel */
+            kind: components["schemas"]["GameKind"];
+            /** @description Alleen nodig bij PENALTY: de strafpunten (2, 3, 4, 5, 10 of 15 volgens de regel) */
+            points?: number;
+            /**
+             * @description Alleen bij PENALTY: de toegepaste regel
+             * @enum {string}
+             */
+            penaltyRule?: "6H" | "17" | "19" | "21" | "26" | "27" | "30" | "31e" | "32" | "33" | "34" | "36" | "37";
+        };
+        SeatScoreInputDto: {
+            tableNumber: number;
+            /** @description Partij voor partij (voorkeur); dan geen homePoints/awayPoints */
+            games?: components["schemas"]["GameInputDto"][];
+            /** @description Setstand thuisploeg, als er geen partijen worden ingevoerd */
+            homePoints?: number;
+            /** @description Setstand uitploeg */
+            awayPoints?: number;
+            setNumber: number;
+        };
+        ResultInputDto: {
+            /** @description De versie van de wedstrijd die de gebruiker voor zich had (MatchDetailDto.version) */
+            version: number;
+            /** @description De gespeelde sets (mag onvolledig zijn); vervangt alle eerder ingevoerde sets. Door de regels bepaalde sets (8–0) niet meesturen. */
+            sets: components["schemas"]["SeatScoreInputDto"][];
+        };
+        StaleVersionDetailDto: {
+            /** @example version */
+            field: string;
+            /** @example STALE_VERSION */
+            code: string;
+            message: string;
+            /** @description De wedstrijd zoals hij nu is opgeslagen */
+            current: components["schemas"]["MatchDetailDto"];
+        };
+        StaleVersionErrorBodyDto: {
+            /** @example 409 */
+            status: number;
+            /** @example STALE_VERSION */
+            code: string;
+            message: string;
+            details: components["schemas"]["StaleVersionDetailDto"][];
+        };
+        StaleVersionErrorDto: {
+            error: components["schemas"]["StaleVersionErrorBodyDto"];
+        };
+        TableScoreInputDto: {
+            tableNumber: number;
+            /** @description Partij voor partij (voorkeur); dan geen homePoints/awayPoints */
+            games?: components["schemas"]["GameInputDto"][];
+            /** @description Setstand thuisploeg, als er geen partijen worden ingevoerd */
+            homePoints?: number;
+            /** @description Setstand uitploeg */
+            awayPoints?: number;
+        };
+        SetInputDto: {
+            /** @description De versie van de wedstrijd die de gebruiker voor zich had (MatchDetailDto.version) */
+            version: number;
+            /** @description De tafels van deze set; vervangt wat eerder voor deze set was ingevoerd */
+            tables: components["schemas"]["TableScoreInputDto"][];
+        };
+        SubstitutionInputDto: {
+            /**
+             * Format: uuid
+             * @description Het team dat wisselt
+             */
+            teamId: string;
+            /** @description De eerste set die de invaller speelt (wisselen mag vanaf set 3, Regel 13) */
+            setNumber: number;
+            pairNumber: number;
+            /**
+             * Format: uuid
+             * @description Wie eruit gaat
+             */
+            outMemberId: string;
+            /**
+             * Format: uuid
+             * @description De invaller (van de reservelijst)
+             */
+            inMemberId: string;
+        };
+        VersionDto: {
+            /** @description De versie van de wedstrijd die de gebruiker voor zich had (MatchDetailDto.version) */
+            version: number;
+        };
+        CorrectionInputDto: {
+            /** @description De versie van de wedstrijd die de gebruiker voor zich had (MatchDetailDto.version) */
+            version: number;
+            /** @description De gespeelde sets (mag onvolledig zijn); vervangt alle eerder ingevoerde sets. Door de regels bepaalde sets (8–0) niet meesturen. */
+            sets: components["schemas"]["SeatScoreInputDto"][];
+            /** @description Waarom de vastgezette uitslag wordt gecorrigeerd (wordt in het logboek bewaard) */
+            reason: string;
+        };
+        /**
+         * @description NO_TABLE_SCREEN: gespeeld zonder tafelscherm (Regel 6); FORFEIT: grove nalatigheid van één team (Regel 7, 9A); CANCELLED: afgelast door de bond (Regel 8)
+         * @enum {string}
+         */
+        NotPlayedKind: "NO_TABLE_SCREEN" | "FORFEIT" | "CANCELLED";
+        NotPlayedInputDto: {
+            /** @description De versie van de wedstrijd die de gebruiker voor zich had (MatchDetailDto.version) */
+            version: number;
+            /** @description NO_TABLE_SCREEN: gespeeld zonder tafelscherm (Regel 6); FORFEIT: grove nalatigheid van één team (Regel 7, 9A); CANCELLED: afgelast door de bond (Regel 8) */
+            kind: components["schemas"]["NotPlayedKind"];
+            /**
+             * Format: uuid
+             * @description Alleen bij FORFEIT: het team dat in gebreke bleef
+             */
+            offendingTeamId?: string;
+            /** @description Alleen bij FORFEIT */
+            cause?: components["schemas"]["ForfeitCause"];
+            /** @description Toelichting (openbaar zichtbaar bij de wedstrijd en in het logboek) */
+            reason: string;
+        };
+        ReopenInputDto: {
+            /** @description De versie van de wedstrijd die de gebruiker voor zich had (MatchDetailDto.version) */
+            version: number;
+            /** @description Waarom de vastlegging als niet gespeeld wordt teruggedraaid */
+            reason: string;
+        };
+        /** @enum {string} */
+        FineStatus: "PROPOSED" | "OPEN" | "PAID" | "WAIVED" | "DISCARDED";
+        FineSeasonDto: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+        };
+        /** @enum {string} */
+        Beneficiary: "FEDERATION" | "CLUB";
+        FineMatchDto: {
+            /** Format: uuid */
+            id: string;
+            /** Format: date */
+            date: string;
+            round: number;
+            homeTeamName: string;
+            awayTeamName: string;
+        };
+        FineDto: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            seasonId: string;
+            /** Format: uuid */
+            clubId: string;
+            clubName: string;
+            /** Format: uuid */
+            teamId: string | null;
+            teamName: string | null;
+            /** @example 5D */
+            rule: string;
+            reason: string;
+            /** @description In centen; null: het bestuur stelt het bedrag nog vast (Regel 6) */
+            amountCents: number | null;
+            /** @description Wat de regels gaven, als een beheerder het bedrag wijzigde */
+            proposedAmountCents: number | null;
+            changeReason: string | null;
+            /** Format: date */
+            issuedOn: string;
+            /**
+             * Format: date
+             * @description Regel 12B: datum van opleggen + betalingstermijn
+             */
+            dueOn: string;
+            beneficiary: components["schemas"]["Beneficiary"];
+            /** Format: uuid */
+            beneficiaryClubId: string | null;
+            beneficiaryClubName: string | null;
+            status: components["schemas"]["FineStatus"];
+            /** @description Openstaand en over de betalingstermijn */
+            overdue: boolean;
+            /** Format: date */
+            paidOn: string | null;
+            /** @description Waarom kwijtgescholden of vervallen */
+            statusReason: string | null;
+            match: components["schemas"]["FineMatchDto"] | null;
+            /** Format: uuid */
+            memberListId: string | null;
+            /** Format: uuid */
+            catalogItemId: string | null;
+        };
+        FineTotalsDto: {
+            /** @description Openstaand in centen, te laat inbegrepen */
+            openCents: number;
+            /** @description Deel van openCents over de betalingstermijn */
+            overdueCents: number;
+            paidCents: number;
+            waivedCents: number;
+        };
+        ClubFineTotalsDto: {
+            /** @description Openstaand in centen, te laat inbegrepen */
+            openCents: number;
+            /** @description Deel van openCents over de betalingstermijn */
+            overdueCents: number;
+            paidCents: number;
+            waivedCents: number;
+            /** Format: uuid */
+            clubId: string;
+            clubName: string;
+        };
+        FineListDto: {
+            season: components["schemas"]["FineSeasonDto"];
+            /** Format: date */
+            today: string;
+            /** @description De boetes die aan de filters voldoen */
+            fines: components["schemas"]["FineDto"][];
+            /** @description Totalen van het hele seizoen */
+            totals: components["schemas"]["FineTotalsDto"];
+            /** @description Totalen per vereniging over het hele seizoen */
+            byClub: components["schemas"]["ClubFineTotalsDto"][];
+            /** @description Voorstellen die nog op bevestiging wachten */
+            proposedCount: number;
+        };
+        LevyFineDto: {
+            /** Format: uuid */
+            clubId: string;
+            /**
+             * Format: uuid
+             * @description Een boete uit de catalogus van het seizoen (Regel 10)
+             */
+            catalogItemId: string;
+            /** @description Toelichting, bv. welke wedstrijd of wat er ontbrak */
+            detail?: string;
+            /**
+             * Format: date
+             * @description Datum van opleggen; standaard vandaag
+             */
+            issuedOn?: string;
+            /**
+             * Format: uuid
+             * @description De wedstrijd waar het gebeurde
+             */
+            matchId?: string;
+        };
+        BulkMarkPaidDto: {
+            /**
+             * Format: date
+             * @description Standaard vandaag
+             */
+            paidOn?: string;
+            fineIds: string[];
+        };
+        FineHistoryEntryDto: {
+            action: string;
+            /** Format: date-time */
+            at: string;
+            userName: string | null;
+            reason: string | null;
+        };
+        FineDetailDto: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            seasonId: string;
+            /** Format: uuid */
+            clubId: string;
+            clubName: string;
+            /** Format: uuid */
+            teamId: string | null;
+            teamName: string | null;
+            /** @example 5D */
+            rule: string;
+            reason: string;
+            /** @description In centen; null: het bestuur stelt het bedrag nog vast (Regel 6) */
+            amountCents: number | null;
+            /** @description Wat de regels gaven, als een beheerder het bedrag wijzigde */
+            proposedAmountCents: number | null;
+            changeReason: string | null;
+            /** Format: date */
+            issuedOn: string;
+            /**
+             * Format: date
+             * @description Regel 12B: datum van opleggen + betalingstermijn
+             */
+            dueOn: string;
+            beneficiary: components["schemas"]["Beneficiary"];
+            /** Format: uuid */
+            beneficiaryClubId: string | null;
+            beneficiaryClubName: string | null;
+            status: components["schemas"]["FineStatus"];
+            /** @description Openstaand en over de betalingstermijn */
+            overdue: boolean;
+            /** Format: date */
+            paidOn: string | null;
+            /** @description Waarom kwijtgescholden of vervallen */
+            statusReason: string | null;
+            match: components["schemas"]["FineMatchDto"] | null;
+            /** Format: uuid */
+            memberListId: string | null;
+            /** Format: uuid */
+            catalogItemId: string | null;
+            history: components["schemas"]["FineHistoryEntryDto"][];
+        };
+        ConfirmFineDto: {
+            /** @description Bedrag in centen; verplicht bij Regel 6 (het bestuur stelt het vast), anders niet toegestaan */
+            amountCents?: number;
+        };
+        ChangeFineAmountDto: {
+            /** @description Nieuw bedrag in centen */
+            amountCents: number;
+            /** @description Waarom het bedrag afwijkt van wat de regels geven */
+            reason: string;
+        };
+        MarkPaidDto: {
+            /**
+             * Format: date
+             * @description Standaard vandaag
+             */
+            paidOn?: string;
+        };
+        PaymentDetailsDto: {
+            accountName: string;
+            iban: string;
+            /** @description Te vermelden bij de betaling */
+            reference: string;
+        };
+        ClubFinesDto: {
+            season: components["schemas"]["FineSeasonDto"];
+            /** Format: uuid */
+            clubId: string;
+            clubName: string;
+            /** Format: date */
+            today: string;
+            /** @description Opgelegde boetes (open, betaald, kwijtgescholden); voorstellen niet */
+            fines: components["schemas"]["FineDto"][];
+            totals: components["schemas"]["FineTotalsDto"];
+            payment: components["schemas"]["PaymentDetailsDto"];
+        };
+        CatalogItemDto: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            seasonId: string;
+            code: string;
+            description: string;
+            /** @example 10 */
+            rule: string;
+            amountCents: number;
+            /** Format: date-time */
+            archivedAt: string | null;
+        };
+        CreateCatalogItemDto: {
+            /** Format: uuid */
+            seasonId: string;
+            /**
+             * @description Korte code, uniek per seizoen (hoofdletters, cijfers, - en _)
+             * @example MATTEN
+             */
+            code: string;
+            /** @example Geen speelmatten */
+            description: string;
+            /** @description In centen; standaard de Regel 10-boete uit de seizoensinstellingen (€ 15) */
+            amountCents?: number;
+        };
+        UpdateCatalogItemDto: {
+            /**
+             * @description Korte code, uniek per seizoen (hoofdletters, cijfers, - en _)
+             * @example MATTEN
+             */
+            code?: string;
+            /** @example Geen speelmatten */
+            description?: string;
+            /** @description In centen; standaard de Regel 10-boete uit de seizoensinstellingen (€ 15) */
+            amountCents?: number;
+        };
+        DeductionDetailDto: {
+            points: number;
+            /** @example 4 */
+            rule: string;
+            /** @example Niet-speelgerechtigde speler opgesteld */
+            reason: string;
+        };
+        StandingsRowDto: {
+            position: number;
+            /** @description Gelijk op alles: de positie wordt gedeeld tot een beslissingswedstrijd is gespeeld */
+            shared: boolean;
+            /** Format: uuid */
+            teamId: string;
+            teamName: string;
+            /** Format: uuid */
+            clubId: string;
+            clubName: string;
+            played: number;
+            won: number;
+            drawn: number;
+            lost: number;
+            pointsFor: number;
+            pointsAgainst: number;
+            pointsDifference: number;
+            competitionPoints: number;
+            /** @description Totaal aantal afgetrokken competitiepunten */
+            deductions: number;
+            total: number;
+            /**
+             * @description Wat de plaats binnen een gelijke groep bepaalde; null = de punten alleen
+             * @enum {string|null}
+             */
+            decidedBy: "HEAD_TO_HEAD" | "DIFFERENCE" | "PLAYOFF" | null;
+            deductionDetails: components["schemas"]["DeductionDetailDto"][];
+            playoffNeeded: boolean;
+            /** @description Korte uitleg van de beslissing, in het Nederlands */
+            note: string | null;
+        };
+        StandingsDto: {
+            /** Format: uuid */
+            divisionId: string;
+            /**
+             * Format: date-time
+             * @description Tijdstip van de laatste wijziging in wat de stand van deze poule bepaalt (bevestigde uitslagen, aftrek, beslissingswedstrijden); null zolang er nog niets telt
+             */
+            asOf: string | null;
+            /** @description De stand na deze ronde; null = alle bevestigde uitslagen */
+            round: number | null;
+            /** @description Rondes met ten minste één bevestigde uitslag */
+            rounds: number[];
+            rows: components["schemas"]["StandingsRowDto"][];
+        };
+        TeamPositionsDto: {
+            /** Format: uuid */
+            teamId: string;
+            teamName: string;
+            /** Format: uuid */
+            clubId: string;
+            clubName: string;
+            /** @description Positie na elke ronde van `rounds`, in dezelfde volgorde */
+            positions: number[];
+        };
+        PositionsDto: {
+            /** Format: uuid */
+            divisionId: string;
+            rounds: number[];
+            /** @description Aantal teams: de laagste mogelijke positie */
+            teamCount: number;
+            teams: components["schemas"]["TeamPositionsDto"][];
+        };
+        PublicMatchDto: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            divisionId: string;
+            divisionName: string;
+            round: number;
+            /** Format: date */
+            date: string;
+            /** @example 20:00 */
+            startTime: string;
+            /** Format: uuid */
+            homeTeamId: string;
+            homeTeamName: string;
+            /** Format: uuid */
+            homeClubId: string;
+            /** Format: uuid */
+            awayTeamId: string;
+            awayTeamName: string;
+            /** Format: uuid */
+            awayClubId: string;
+            /**
+             * @description SCHEDULED zolang de uitslag niet is bevestigd
+             * @enum {string}
+             */
+            status: "SCHEDULED" | "PLAYED" | "NOT_PLAYED" | "FORFEIT" | "CANCELLED";
+            /** @description De uitslag is bevestigd en telt in de stand */
+            confirmed: boolean;
+            /** @description Uitslag ingevoerd, wacht op bevestiging */
+            awaitingConfirmation: boolean;
+            homePoints: number | null;
+            awayPoints: number | null;
+            /**
+             * Format: uuid
+             * @description Bij reglementair verlies (Regel 7, 9A)
+             */
+            forfeitingTeamId: string | null;
+        };
+        ProgrammeRoundDto: {
+            round: number;
+            /** Format: date */
+            firstDate: string;
+            matches: components["schemas"]["PublicMatchDto"][];
+        };
+        DivisionProgrammeDto: {
+            /** Format: uuid */
+            divisionId: string;
+            divisionName: string;
+            /** Format: uuid */
+            seasonId: string;
+            /** @description De eerstvolgende ronde met een wedstrijd zonder bevestigde uitslag */
+            nextRound: number | null;
+            rounds: components["schemas"]["ProgrammeRoundDto"][];
+        };
+        ClubTeamProgrammeDto: {
+            /** Format: uuid */
+            teamId: string;
+            teamName: string;
+            /** Format: uuid */
+            divisionId: string;
+            divisionName: string;
+            /** @description Huidige plaats in de stand */
+            position: number | null;
+            /** @description De plaats wordt gedeeld */
+            shared: boolean;
+            /** @description Bevestigde uitslagen, de laatste eerst */
+            results: components["schemas"]["PublicMatchDto"][];
+            /** @description Wedstrijden zonder bevestigde uitslag, de eerste eerst */
+            upcoming: components["schemas"]["PublicMatchDto"][];
+        };
+        ClubProgrammeDto: {
+            /** Format: uuid */
+            clubId: string;
+            clubName: string;
+            /** Format: uuid */
+            seasonId: string | null;
+            seasonName: string | null;
+            teams: components["schemas"]["ClubTeamProgrammeDto"][];
+        };
+        PlayoffDto: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            divisionId: string;
+            /** Format: date */
+            date: string;
+            /** Format: uuid */
+            winnerTeamId: string;
+            winnerTeamName: string;
+            /** Format: uuid */
+            loserTeamId: string;
+            loserTeamName: string;
+        };
+        CreatePlayoffDto: {
+            /** Format: uuid */
+            winnerTeamId: string;
+            /** Format: uuid */
+            loserTeamId: string;
+            /**
+             * Format: date
+             * @example 2027-05-29
+             */
+            date: string;
+        };
+        DocumentSeasonDto: {
+            /** @example 2019/2020 */
+            name: string;
+            /**
+             * Format: date
+             * @example 2019-09-01
+             */
+            startsOn: string;
+            /**
+             * Format: date
+             * @example 2019-09-21
+             */
+            competitionStartsOn: string;
+            /**
+             * Format: date
+             * @example 2020-05-31
+             */
+            endsOn: string;
+            /** @description Weggelaten instellingen krijgen de TSBN-standaard */
+            settings?: components["schemas"]["SettingsInputDto"];
+        };
+        DocumentTeamDto: {
+            /** @example Kaiman 1 */
+            name: string;
+            /**
+             * @description Vereniging op naam; wordt aangemaakt als ze nog niet bestaat
+             * @example Kaiman
+             */
+            club: string;
+            /** @description Teruggetrokken team (gearchiveerd): geen regel in de stand */
+            withdrawn?: boolean;
+        };
+        DocumentDivisionDto: {
+            /** @example Hoofdklasse */
+            name: string;
+            /**
+             * @description 1 = hoogste klasse
+             * @example 1
+             */
+            level?: number;
+            teams: components["schemas"]["DocumentTeamDto"][];
+        };
+        DocumentMatchDto: {
+            /** @example Hoofdklasse */
+            division: string;
+            /** @example 1 */
+            round: number;
+            /** Format: date */
+            date: string;
+            /** @example 20:00 */
+            startTime?: string;
+            /** @example Kaiman 1 */
+            home: string;
+            /** @example Paramaribo Boys 1 */
+            away: string;
+            /** @enum {string} */
+            status: "SCHEDULED" | "PLAYED" | "FORFEIT" | "NOT_PLAYED" | "CANCELLED";
+            /** @description Setstanden [thuis, uit] in setvolgorde, binnen een set tafel 1 t/m 6 (36 stuks bij 6 koppels) */
+            sets?: number[][];
+            /** @description Alleen de totalen [thuis, uit], voor historie zonder sets */
+            score?: number[];
+            /**
+             * @description Bij FORFEIT: het team dat reglementair verliest
+             * @enum {string}
+             */
+            forfeitedBy?: "home" | "away";
+            /** @description Regel 4: kant(en) met een niet-speelgerechtigde speler */
+            ineligible?: ("home" | "away")[];
+        };
+        DocumentDeductionDto: {
+            /** @description Alleen nodig als de teamnaam in meer poules voorkomt */
+            division?: string;
+            team: string;
+            /** @example 3 */
+            points: number;
+            /** @example 6 */
+            rule: string;
+            /** @example Gespeeld zonder tafelscherm */
+            reason: string;
+            /** @description Telt vanaf deze ronde (de wedstrijd van het team in die ronde); zonder ronde vanaf het begin */
+            round?: number;
+        };
+        DocumentPlayoffDto: {
+            division: string;
+            winner: string;
+            loser: string;
+            /** Format: date */
+            date: string;
+        };
+        SeasonDocumentDto: {
+            /**
+             * @description Versie van het formaat
+             * @example 1
+             */
+            version?: number;
+            season: components["schemas"]["DocumentSeasonDto"];
+            divisions: components["schemas"]["DocumentDivisionDto"][];
+            matches?: components["schemas"]["DocumentMatchDto"][];
+            deductions?: components["schemas"]["DocumentDeductionDto"][];
+            playoffs?: components["schemas"]["DocumentPlayoffDto"][];
+        };
+        SeasonImportResultDto: {
+            /** Format: uuid */
+            seasonId: string;
+            seasonName: string;
+            divisions: number;
+            teams: number;
+            matches: number;
+            sets: number;
+            deductions: number;
+            playoffs: number;
+            /** @description Verenigingen die nog niet bestonden en zijn aangemaakt */
+            clubsCreated: string[];
         };
     };
     responses: never;
@@ -1295,6 +3588,1478 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UserDto"];
+                };
+            };
+        };
+    };
+    MemberListsController_overview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                seasonId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberListOverviewDto"];
+                };
+            };
+        };
+    };
+    MemberListsController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                seasonId: string;
+                clubId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberListDto"];
+                };
+            };
+        };
+    };
+    MemberListsController_download: {
+        parameters: {
+            query: {
+                format: "csv" | "xlsx";
+            };
+            header?: never;
+            path: {
+                seasonId: string;
+                clubId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+        };
+    };
+    MemberListsController_preview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                seasonId: string;
+                clubId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description CSV (UTF-8, Windows-1252; ; , of tab) of Excel-werkmap (.xlsx), hoogstens 5 MB
+                     */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberListPreviewDto"];
+                };
+            };
+        };
+    };
+    MemberListsController_confirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                seasonId: string;
+                clubId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description CSV (UTF-8, Windows-1252; ; , of tab) of Excel-werkmap (.xlsx), hoogstens 5 MB
+                     */
+                    file: string;
+                    previewId: string;
+                    /**
+                     * Format: date
+                     * @description Alleen bondsbeheerder
+                     */
+                    registeredOn?: string;
+                    registeredOnReason?: string;
+                };
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberListImportResultDto"];
+                };
+            };
+        };
+    };
+    MemberListsController_add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                seasonId: string;
+                clubId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddEntryDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberListEntryDto"];
+                };
+            };
+        };
+    };
+    MemberListsController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateEntryDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberListEntryDto"];
+                };
+            };
+        };
+    };
+    MemberListsController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberListEntryDto"];
+                };
+            };
+        };
+    };
+    TransfersController_list: {
+        parameters: {
+            query?: {
+                clubId?: string;
+                memberId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransferDto"][];
+                };
+            };
+        };
+    };
+    TransfersController_request: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateTransferDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransferDto"];
+                };
+            };
+        };
+    };
+    TransfersController_approve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReasonDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransferDto"];
+                };
+            };
+        };
+    };
+    TransfersController_refuse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReasonDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransferDto"];
+                };
+            };
+        };
+    };
+    TransfersController_sanction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                memberId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateSanctionDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SanctionDto"];
+                };
+            };
+        };
+    };
+    TransfersController_revoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReasonDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SanctionDto"];
+                };
+            };
+        };
+    };
+    EligibilityController_eligiblePlayers: {
+        parameters: {
+            query: {
+                date: string;
+            };
+            header?: never;
+            path: {
+                teamId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EligiblePlayersDto"];
+                };
+            };
+        };
+    };
+    FixturesController_schedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScheduleInputDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DivisionMatchesDto"];
+                };
+            };
+        };
+    };
+    FixturesController_division: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DivisionMatchesDto"];
+                };
+            };
+        };
+    };
+    FixturesController_team: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MatchSummaryDto"][];
+                };
+            };
+        };
+    };
+    FixturesController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MatchDetailDto"];
+                };
+            };
+        };
+    };
+    FixturesController_move: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MoveInputDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MatchDetailDto"];
+                };
+            };
+            /** @description MATCH_HAS_RESULT: al gespeeld; DATE_TAKEN: een van de teams speelt die dag al */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    FixturesController_swap: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReasonDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MatchDetailDto"];
+                };
+            };
+        };
+    };
+    FixturesController_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MatchHistoryEntryDto"][];
+                };
+            };
+        };
+    };
+    MatchDayController_lineup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                teamId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamLineupDto"];
+                };
+            };
+        };
+    };
+    MatchDayController_saveLineup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                teamId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LineupInputDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamLineupDto"];
+                };
+            };
+        };
+    };
+    MatchDayController_putResult: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResultInputDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MatchDetailDto"];
+                };
+            };
+            /** @description STALE_VERSION: iemand anders sloeg intussen een nieuwere versie op (details[0].current); of RESULT_LOCKED / MATCH_NOT_PLAYED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaleVersionErrorDto"];
+                };
+            };
+        };
+    };
+    MatchDayController_putSet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                setNumber: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetInputDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MatchDetailDto"];
+                };
+            };
+            /** @description STALE_VERSION: iemand anders sloeg intussen een nieuwere versie op (details[0].current); of RESULT_LOCKED / MATCH_NOT_PLAYED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaleVersionErrorDto"];
+                };
+            };
+        };
+    };
+    MatchDayController_addSubstitution: {
+        parameters: {
+            query?: {
+                /** @description Verplicht als de uitslag al vaststaat (bondsbeheerder) */
+                reason?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubstitutionInputDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubstitutionDto"];
+                };
+            };
+        };
+    };
+    MatchDayController_removeSubstitution: {
+        parameters: {
+            query?: {
+                /** @description Verplicht als de uitslag al vaststaat (bondsbeheerder) */
+                reason?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+                substitutionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    MatchDayController_confirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VersionDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MatchDetailDto"];
+                };
+            };
+            /** @description STALE_VERSION: iemand anders sloeg intussen een nieuwere versie op (details[0].current); of RESULT_LOCKED / MATCH_NOT_PLAYED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaleVersionErrorDto"];
+                };
+            };
+        };
+    };
+    MatchDayController_correct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CorrectionInputDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MatchDetailDto"];
+                };
+            };
+            /** @description STALE_VERSION: iemand anders sloeg intussen een nieuwere versie op (details[0].current); of RESULT_LOCKED / MATCH_NOT_PLAYED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaleVersionErrorDto"];
+                };
+            };
+        };
+    };
+    NotPlayedController_record: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotPlayedInputDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MatchDetailDto"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaleVersionErrorDto"];
+                };
+            };
+        };
+    };
+    NotPlayedController_reopen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReopenInputDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MatchDetailDto"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaleVersionErrorDto"];
+                };
+            };
+        };
+    };
+    ExportsController_calendar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
+                };
+            };
+        };
+    };
+    ExportsController_fixturesCsv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+        };
+    };
+    ExportsController_form: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+        };
+    };
+    FinesController_list: {
+        parameters: {
+            query?: {
+                /** @description Standaard het lopende seizoen */
+                seasonId?: string;
+                clubId?: string;
+                status?: components["schemas"]["FineStatus"];
+                rule?: "5D" | "5E" | "6" | "9A" | "10" | "11";
+                /** @description Alleen openstaande boetes over de betalingstermijn */
+                overdue?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FineListDto"];
+                };
+            };
+        };
+    };
+    FinesController_levy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LevyFineDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FineDto"];
+                };
+            };
+        };
+    };
+    FinesController_markPaidBulk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkMarkPaidDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FineDto"][];
+                };
+            };
+        };
+    };
+    FinesController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FineDetailDto"];
+                };
+            };
+        };
+    };
+    FinesController_confirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfirmFineDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FineDto"];
+                };
+            };
+        };
+    };
+    FinesController_changeAmount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangeFineAmountDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FineDto"];
+                };
+            };
+        };
+    };
+    FinesController_discard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReasonDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FineDto"];
+                };
+            };
+        };
+    };
+    FinesController_markPaid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MarkPaidDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FineDto"];
+                };
+            };
+        };
+    };
+    FinesController_waive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReasonDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FineDto"];
+                };
+            };
+        };
+    };
+    FinesController_clubFines: {
+        parameters: {
+            query?: {
+                /** @description Standaard het lopende seizoen */
+                seasonId?: string;
+            };
+            header?: never;
+            path: {
+                clubId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClubFinesDto"];
+                };
+            };
+        };
+    };
+    FinesController_statement: {
+        parameters: {
+            query: {
+                /** @description Standaard het lopende seizoen */
+                seasonId?: string;
+                format: "pdf" | "csv";
+            };
+            header?: never;
+            path: {
+                clubId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "text/csv": string;
+                };
+            };
+        };
+    };
+    FineCatalogController_list: {
+        parameters: {
+            query?: {
+                includeArchived?: boolean;
+            };
+            header?: never;
+            path: {
+                seasonId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogItemDto"][];
+                };
+            };
+        };
+    };
+    FineCatalogController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateCatalogItemDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogItemDto"];
+                };
+            };
+        };
+    };
+    FineCatalogController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateCatalogItemDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogItemDto"];
+                };
+            };
+        };
+    };
+    FineCatalogController_archive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogItemDto"];
+                };
+            };
+        };
+    };
+    StandingsController_get: {
+        parameters: {
+            query?: {
+                /** @description De stand na deze speelronde */
+                round?: number;
+            };
+            header?: never;
+            path: {
+                divisionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandingsDto"];
+                };
+            };
+        };
+    };
+    StandingsController_positions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                divisionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PositionsDto"];
+                };
+            };
+        };
+    };
+    StandingsController_divisionProgramme: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                divisionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DivisionProgrammeDto"];
+                };
+            };
+        };
+    };
+    StandingsController_clubProgramme: {
+        parameters: {
+            query?: {
+                /** @description Standaard het lopende seizoen */
+                seasonId?: string;
+            };
+            header?: never;
+            path: {
+                clubId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClubProgrammeDto"];
+                };
+            };
+        };
+    };
+    StandingsController_listPlayoffs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                divisionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlayoffDto"][];
+                };
+            };
+        };
+    };
+    StandingsController_createPlayoff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                divisionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreatePlayoffDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlayoffDto"];
+                };
+            };
+        };
+    };
+    StandingsController_removePlayoff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlayoffDto"];
+                };
+            };
+        };
+    };
+    SeasonTransferController_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeasonDocumentDto"];
+                };
+            };
+        };
+    };
+    SeasonTransferController_import: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SeasonDocumentDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeasonImportResultDto"];
                 };
             };
         };

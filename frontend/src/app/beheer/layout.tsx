@@ -8,8 +8,12 @@ export const dynamic = 'force-dynamic';
 const LINKS = [
   ['/beheer', 'Overzicht'],
   ['/beheer/seizoenen', 'Seizoenen'],
+  ['/beheer/wedstrijden', 'Wedstrijden'],
   ['/beheer/verenigingen', 'Verenigingen'],
   ['/beheer/gebruikers', 'Gebruikers'],
+  ['/beheer/stand', 'Stand en seizoensbestanden'],
+  ['/beheer/moederlijsten', 'Moederlijsten'],
+  ['/beheer/boetes', 'Boetes'],
 ] as const;
 
 export default async function AdminLayout({ children }: { children: ReactNode }) {

@@ -1,3 +1,4 @@
+import Link from 'next/link';
 import { Card, EmptyState, Forbidden, PageHeader } from '@/components/ui/layout';
 import { requireRole, serverApi } from '@/lib/api-server';
 
@@ -13,6 +14,18 @@ export default async function SecretaryHome() {
   return (
     <>
       <PageHeader title={club.name} description={`Welkom, ${me.name}. Hier beheert u de moederlijst, spelerslijsten en uitslagen van uw vereniging.`} />
+      <Card title="Moederlijst" className="mb-6">
+        <p className="text-sm text-stone-600">Wie voor uw vereniging mag spelen: ledenbestand inlezen, leden toevoegen of afvoeren, overschrijvingen.</p>
+        <Link className="mt-2 inline-block font-medium text-brand-700 underline" href="/vereniging/moederlijst">
+          Moederlijst bekijken
+        </Link>
+      </Card>
+      <Card title="Wedstrijden" className="mb-6">
+        <p className="text-sm text-stone-600">Spelerslijsten samenstellen, de uitslag set voor set invoeren (thuis), wissels vastleggen en de uitslag bevestigen (uit).</p>
+        <Link className="mt-2 inline-block font-medium text-brand-700 underline" href="/vereniging/wedstrijden">
+          Wedstrijden bekijken
+        </Link>
+      </Card>
       <Card title="Teams">
         {club.teams.length === 0 ? (
           <EmptyState title="Uw vereniging heeft nog geen teams.">De bond schrijft teams in per seizoen.</EmptyState>
@@ -25,6 +38,12 @@ export default async function SecretaryHome() {
             ))}
           </ul>
         )}
+      </Card>
+      <Card title="Boetes" className="mt-6">
+        <p className="text-sm text-stone-600">Wat uw vereniging aan boetes moet betalen, uiterlijk wanneer, en het overzicht om te downloaden.</p>
+        <Link className="mt-2 inline-block font-medium text-brand-700 underline" href="/vereniging/boetes">
+          Boetes bekijken
+        </Link>
       </Card>
     </>
   );
