@@ -5,6 +5,7 @@
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { createApp } from '../src/app.factory';
+import { generateSchedule, roundsNeeded } from '../src/domain/match/fixtures';
 import { hashPassword } from '../src/auth/auth.service';
 import type { Role } from '../src/generated/prisma/enums';
 import { PrismaService } from '../src/prisma/prisma.service';
@@ -141,8 +142,6 @@ export async function createFineRow(
   });
 }
 
-// (Import declarations are hoisted; this one sits with the only function that uses it.)
-import { generateSchedule, roundsNeeded } from '../src/domain/match/fixtures';
 
 /**
  * A season document (POST /api/seasons/import) with one division of `teams` teams playing a
