@@ -8,7 +8,7 @@ import { fieldedPlayers, incompleteFromStart } from './match-facts';
 import { lineupOf, MatchRow, teamFacts, teamOf } from './match-row';
 import { MatchDataService } from './match-data.service';
 import { MatchWriterService, Tx } from './match-writer.service';
-import { PlayerEligibilityService } from './player-eligibility.service';
+import { PlayerEligibilityService } from '../member-lists/player-eligibility.service';
 
 export const INELIGIBILITY_RULE = '4';
 

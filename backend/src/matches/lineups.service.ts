@@ -12,7 +12,7 @@ import { mapPublicSubstitution } from './match.dto';
 import { MatchDataService } from './match-data.service';
 import { familyNameOf, fullNameOf, lineupOf, MatchRow, MemberRow, pairsOf, playerLabels, reservesOf, sideOf, teamOf } from './match-row';
 import { assertMatchFactsOpen } from './match-rules';
-import { PlayerEligibilityService } from './player-eligibility.service';
+import { PlayerEligibilityService } from '../member-lists/player-eligibility.service';
 import { MatchWriterService } from './match-writer.service';
 
 function mapPlayer(member: MemberRow, eligible: boolean, reasons: string[]): LineupPlayerDto {

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { FinesModule } from '../fines/fines.module';
+import { MemberListsModule } from '../member-lists/member-lists.module';
 import { SeasonsModule } from '../seasons/seasons.module';
 import { ConsequencesService } from './consequences.service';
 import { ExportsController } from './exports.controller';
@@ -12,19 +13,17 @@ import { MatchDayController } from './match-day.controller';
 import { MatchWriterService } from './match-writer.service';
 import { NotPlayedController } from './not-played.controller';
 import { NotPlayedService } from './not-played.service';
-import { PlayerEligibilityService } from './player-eligibility.service';
 import { ResultsService } from './results.service';
 import { SignaturesService } from './signatures.service';
 import { SubstitutionsService } from './substitutions.service';
 
 /** Match day (Regel 4–9, 12–15, 22, 29–34): fixtures, line-ups, results, substitutions, signatures, matches not played, exports. */
 @Module({
-  imports: [FinesModule, SeasonsModule],
+  imports: [FinesModule, SeasonsModule, MemberListsModule],
   controllers: [FixturesController, MatchDayController, NotPlayedController, ExportsController],
   providers: [
     MatchDataService,
     MatchWriterService,
-    PlayerEligibilityService,
     ConsequencesService,
     FixturesService,
     LineupsService,

@@ -5,13 +5,14 @@ import { MemberEntriesService } from './member-entries.service';
 import { MemberImportService } from './member-import.service';
 import { MemberListsController } from './member-lists.controller';
 import { MemberListsService } from './member-lists.service';
+import { PlayerEligibilityService } from './player-eligibility.service';
 import { SanctionsService } from './sanctions.service';
 import { TransfersController } from './transfers.controller';
 import { TransfersService } from './transfers.service';
 
 @Module({
   controllers: [MemberListsController, TransfersController, EligibilityController],
-  providers: [MemberListsService, MemberImportService, MemberEntriesService, SanctionsService, TransfersService, EligibilityService],
-  exports: [EligibilityService],
+  providers: [MemberListsService, MemberImportService, MemberEntriesService, SanctionsService, TransfersService, EligibilityService, PlayerEligibilityService],
+  exports: [PlayerEligibilityService],
 })
 export class MemberListsModule {}

@@ -3,10 +3,12 @@ import { isoDate, todayIso } from '../common/dto';
 import type { IsoDate } from '../domain/dates';
 import { checkEligibility, EligibilityResult, MemberListEntry, Sanction } from '../domain/eligibility';
 import type { CompetitionSettings } from '../domain/settings';
-import type { Prisma } from '../generated/prisma/client';
-import type { MemberRow } from './match-row';
+import type { Member, Prisma } from '../generated/prisma/client';
 
 type Db = Prisma.TransactionClient;
+
+/** A member row as stored (match day maps it to the names it may show). */
+export type MemberRow = Member;
 
 export interface EligibilityQuery {
   seasonId: string;
@@ -37,8 +39,9 @@ function toSanction(row: { kind: Sanction['kind']; startsOn: Date; endsOn: Date 
 }
 
 /**
- * Regel 3B and 4 for match day: reads the member lists and sanctions directly (the
- * tables, not another feature's service) and asks the pure checkEligibility.
+ * Regel 3B and 4: reads the member lists and sanctions and asks the pure
+ * checkEligibility. Used by the eligible-players endpoint and by match day (line-ups,
+ * confirmation), inside their transactions.
  */
 @Injectable()
 export class PlayerEligibilityService {
