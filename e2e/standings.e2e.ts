@@ -11,7 +11,7 @@ describe('public standings, programme and club pages', () => {
   it('opens the standings from the home page, follows a club and sees its upcoming matches', async () => {
     const { context, page } = await newPage(browser, { width: 390, height: 844 });
     await page.goto(BASE_URL);
-    await page.getByRole('link', { name: 'Stand', exact: true }).click();
+    await page.getByRole('main').getByRole('link', { name: 'Stand', exact: true }).click();
     await page.getByRole('heading', { name: 'Stand 2026/2027' }).waitFor();
     const table = page.getByRole('table', { name: 'Stand Hoofdklasse' });
     await table.waitFor();

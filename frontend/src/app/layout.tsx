@@ -22,8 +22,11 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             <Link href="/" className="mr-auto font-bold tracking-wide">
               TSBN <span className="font-normal text-brand-100">competitie</span>
             </Link>
+            <Link href="/stand">Stand</Link>
+            <Link href="/programma">Programma</Link>
             {me?.role === 'ADMIN' && <Link href="/beheer">Beheer</Link>}
             {me?.role === 'SECRETARY' && <Link href="/vereniging">Mijn vereniging</Link>}
+            {me?.role === 'SUPERVISOR' && <Link href="/wedstrijdleider">Wedstrijdleider</Link>}
             {me ? (
               <>
                 <span className="hidden text-sm text-brand-100 sm:inline">{me.name}</span>

@@ -4,7 +4,7 @@ import { FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { api, errorOf } from '@/lib/api-client';
 
-const HOME_BY_ROLE = { ADMIN: '/beheer', SECRETARY: '/vereniging', SUPERVISOR: '/' } as const;
+const HOME_BY_ROLE = { ADMIN: '/beheer', SECRETARY: '/vereniging', SUPERVISOR: '/wedstrijdleider' } as const;
 
 export function LoginForm() {
   const router = useRouter();

@@ -1,0 +1,18 @@
+import { LineupScreen, ScreenTitle, TeamSwitch } from '@/components/matches/screens';
+import { adminMatch, teamOf } from '../../access';
+
+export const dynamic = 'force-dynamic';
+export const metadata = { title: 'Spelerslijst' };
+
+export default async function AdminLineupPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ team?: string }> }) {
+  const [{ id }, { team }] = await Promise.all([params, searchParams]);
+  const match = await adminMatch(id);
+  const teamId = teamOf(match, team);
+  return (
+    <>
+      <ScreenTitle match={match} title="Spelerslijst" backHref={`/beheer/wedstrijden/${id}`} />
+      <TeamSwitch match={match} teamId={teamId} href={(t) => `/beheer/wedstrijden/${id}/spelerslijst?team=${t}`} />
+      <LineupScreen key={teamId} match={match} teamId={teamId} isAdmin />
+    </>
+  );
+}

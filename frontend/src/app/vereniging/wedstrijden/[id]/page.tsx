@@ -1,0 +1,48 @@
+import Link from 'next/link';
+import { isPlayable } from '@/components/matches/labels';
+import { MatchBody, MatchHeader, MatchLinks } from '@/components/matches/match-view';
+import { MatchDaySteps } from '@/components/matches/screens';
+import { Forbidden } from '@/components/ui/layout';
+import { secretaryMatch } from '../access';
+
+export const dynamic = 'force-dynamic';
+export const metadata = { title: 'Wedstrijd' };
+
+/** The secretary's match page: line-up, result entry (home) and confirmation (away), step by step. */
+export default async function SecretaryMatchPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const access = await secretaryMatch(id);
+  if ('denied' in access) return <Forbidden message={access.denied} />;
+  const { match, ownTeams, isHome, isAway } = access;
+  const base = `/vereniging/wedstrijden/${id}`;
+  const playable = isPlayable(match);
+  return (
+    <>
+      <Link href="/vereniging/wedstrijden" className="text-sm text-brand-700 underline">
+        ← Alle wedstrijden
+      </Link>
+      <div className="mt-2">
+        <MatchHeader match={match} actions={<MatchLinks matchId={id} />} />
+      </div>
+      <div className="space-y-6">
+        {playable ? (
+          <MatchDaySteps
+            match={match}
+            canEnter={isHome}
+            canConfirm={isAway}
+            lineupLinks={ownTeams.map((t) => ({
+              teamName: t.name,
+              recorded: Boolean(t.id === match.homeTeam.id ? match.homeLineup : match.awayLineup),
+              href: `${base}/spelerslijst?team=${t.id}`,
+            }))}
+            resultHref={`${base}/uitslag`}
+            substitutionsHref={`${base}/wissels`}
+          />
+        ) : (
+          <p className="rounded-md bg-stone-100 p-3 text-sm">Deze wedstrijd is door de bond vastgelegd als niet gespeeld; er valt niets meer in te voeren.</p>
+        )}
+        <MatchBody match={match} />
+      </div>
+    </>
+  );
+}

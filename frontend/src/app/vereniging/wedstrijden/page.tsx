@@ -1,0 +1,56 @@
+import { isPlayable, MatchSummary } from '@/components/matches/labels';
+import { MatchList } from '@/components/matches/match-list';
+import { Card, EmptyState, Forbidden, PageHeader } from '@/components/ui/layout';
+import { requireRole, serverApi } from '@/lib/api-server';
+
+export const dynamic = 'force-dynamic';
+export const metadata = { title: 'Wedstrijden' };
+
+/** Every match of the club's teams this season, by what the secretary has to do. */
+export default async function SecretaryMatchesPage() {
+  const { me, allowed } = await requireRole('SECRETARY');
+  if (!allowed || !me.clubId) return <Forbidden message="Deze pagina is voor de secretaris van een vereniging." />;
+  const api = await serverApi();
+  const [{ data: club }, { data: season }] = await Promise.all([api.GET('/api/clubs/{id}', { params: { path: { id: me.clubId } } }), api.GET('/api/seasons/current')]);
+  if (!club) return <Forbidden />;
+  const teams = club.teams.filter((t) => !season || t.seasonId === season.id);
+  const lists = await Promise.all(teams.map((t) => api.GET('/api/teams/{id}/matches', { params: { path: { id: t.id } } }).then((r) => r.data ?? [])));
+  const matches = [...new Map(lists.flat().map((m) => [m.id, m])).values()].sort((a, b) => a.date.localeCompare(b.date));
+  const own = (teamId: string) => teams.some((t) => t.id === teamId);
+  const toConfirm = matches.filter((m) => isPlayable(m) && m.resultState === 'ENTERED' && own(m.awayTeam.id));
+  const upcoming = matches.filter((m) => isPlayable(m) && m.resultState !== 'CONFIRMED' && !toConfirm.includes(m));
+  const done = matches.filter((m) => !toConfirm.includes(m) && !upcoming.includes(m)).reverse();
+  const href = (m: MatchSummary) => `/vereniging/wedstrijden/${m.id}`;
+  const next = (m: MatchSummary) =>
+    m.resultState === 'ENTERED'
+      ? own(m.homeTeam.id)
+        ? `Ingevoerd; wacht op bevestiging door ${m.awayTeam.name}`
+        : 'Uitslag controleren en bevestigen'
+      : own(m.homeTeam.id)
+        ? 'Thuis: spelerslijst samenstellen en uitslag invoeren'
+        : 'Uit: spelerslijst samenstellen';
+  return (
+    <>
+      <PageHeader title="Wedstrijden" description={`${club.name}: spelerslijsten, uitslagen invoeren (thuis) en bevestigen (uit).`} />
+      {matches.length === 0 ? (
+        <EmptyState title="Nog geen wedstrijden.">Zodra de bond het programma van uw poule heeft gemaakt, staan de wedstrijden van uw teams hier.</EmptyState>
+      ) : (
+        <div className="space-y-6">
+          {toConfirm.length > 0 && (
+            <Card title="Te bevestigen">
+              <MatchList label="Te bevestigen" matches={toConfirm} href={href} note={next} />
+            </Card>
+          )}
+          <Card title="Komende wedstrijden">
+            {upcoming.length === 0 ? <p className="text-sm text-stone-600">Geen wedstrijden meer te spelen dit seizoen.</p> : <MatchList label="Komende wedstrijden" matches={upcoming} href={href} note={next} />}
+          </Card>
+          {done.length > 0 && (
+            <Card title="Gespeeld">
+              <MatchList label="Gespeeld" matches={done} href={href} />
+            </Card>
+          )}
+        </div>
+      )}
+    </>
+  );
+}

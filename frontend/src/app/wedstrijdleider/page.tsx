@@ -1,0 +1,62 @@
+import Link from 'next/link';
+import { MatchSummary } from '@/components/matches/labels';
+import { MatchList } from '@/components/matches/match-list';
+import { Card, EmptyState, Forbidden, PageHeader } from '@/components/ui/layout';
+import { requireRole, serverApi } from '@/lib/api-server';
+import { cn } from '@/lib/cn';
+
+export const dynamic = 'force-dynamic';
+export const metadata = { title: 'Wedstrijdleider' };
+
+/** The supervisor's start: confirmed results per division, newest first, to correct with a reason (Regel 15). */
+export default async function SupervisorPage({ searchParams }: { searchParams: Promise<{ poule?: string }> }) {
+  const { allowed } = await requireRole('SUPERVISOR', 'ADMIN');
+  if (!allowed) return <Forbidden message="Deze pagina is voor wedstrijdleiders." />;
+  const { poule } = await searchParams;
+  const api = await serverApi();
+  const { data: season } = await api.GET('/api/seasons/current');
+  if (!season) return <EmptyState title="Er is nog geen seizoen." />;
+  const { data: divisions = [] } = await api.GET('/api/seasons/{seasonId}/divisions', { params: { path: { seasonId: season.id } } });
+  const active = divisions.filter((d) => !d.archivedAt);
+  const division = active.find((d) => d.id === poule) ?? active[0];
+  const { data: fixtures } = division ? await api.GET('/api/divisions/{id}/matches', { params: { path: { id: division.id } } }) : { data: undefined };
+  const all = (fixtures?.rounds ?? []).flatMap((r) => r.matches);
+  const confirmed = all.filter((m) => m.status === 'PLAYED' && m.resultState === 'CONFIRMED').reverse();
+  const waiting = all.filter((m) => m.resultState === 'ENTERED');
+  const href = (m: MatchSummary) => `/wedstrijdleider/${m.id}`;
+  return (
+    <>
+      <PageHeader
+        title="Wedstrijdleider"
+        description="Een door beide teams ondertekende uitslag staat vast. Klopt er toch iets niet (een onmogelijke stand, een verkeerd overgenomen tafel), dan corrigeert u hem hier, met een reden; het logboek bewaart de stand ervoor en erna."
+      />
+      <nav aria-label="Poules" className="mb-4 flex flex-wrap gap-2">
+        {active.map((d) => (
+          <Link
+            key={d.id}
+            href={`/wedstrijdleider?poule=${d.id}`}
+            aria-current={d.id === division?.id ? 'page' : undefined}
+            className={cn('rounded-md px-3 py-2 text-sm ring-1', d.id === division?.id ? 'bg-brand-600 text-white ring-brand-600' : 'bg-white ring-stone-300')}
+          >
+            {d.name}
+          </Link>
+        ))}
+      </nav>
+      <div className="space-y-6">
+        <Card title="Vastgestelde uitslagen">
+          {confirmed.length === 0 ? (
+            <EmptyState title="Nog geen vastgestelde uitslagen.">Zodra beide teams een uitslag hebben ondertekend, kunt u hem hier corrigeren.</EmptyState>
+          ) : (
+            <MatchList label="Vastgestelde uitslagen" matches={confirmed} href={href} />
+          )}
+        </Card>
+        {waiting.length > 0 && (
+          <Card title="Wachten op bevestiging">
+            <p className="mb-2 text-sm text-stone-600">Deze uitslagen zijn nog niet door de uitploeg bevestigd; de thuisploeg kan ze zelf nog wijzigen.</p>
+            <MatchList label="Wachten op bevestiging" matches={waiting} href={(m) => `/wedstrijden/${m.id}`} />
+          </Card>
+        )}
+      </div>
+    </>
+  );
+}

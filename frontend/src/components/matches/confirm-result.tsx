@@ -1,0 +1,67 @@
+'use client';
+// The away team's signature (Regel 15): confirming locks the result. Asks once more, and
+// sends the version that was on screen, so a result changed in the meantime is never
+// confirmed unseen.
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { api } from '@/lib/api-client';
+import { attempt, messagesOf, staleCurrent } from './call';
+import type { MatchDetail } from './labels';
+import { Notice, NoticeMessage } from './notice';
+
+export function ConfirmResult({ match, label = 'Uitslag bevestigen' }: { match: MatchDetail; label?: string }) {
+  const router = useRouter();
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<NoticeMessage | null>(null);
+
+  async function confirm() {
+    setBusy(true);
+    const outcome = await attempt(api.POST('/api/matches/{id}/confirm', { params: { path: { id: match.id } }, body: { version: match.version } }));
+    setBusy(false);
+    setAsking(false);
+    if (outcome.ok) {
+      setMessage({ tone: 'good', lines: [`Uitslag bevestigd: ${outcome.data.homePoints} – ${outcome.data.awayPoints}. De uitslag staat nu vast.`] });
+      router.refresh();
+      return;
+    }
+    const current = staleCurrent(outcome.error);
+    setMessage({
+      tone: 'bad',
+      lines: current
+        ? [
+            `De uitslag is intussen gewijzigd (nu versie ${current.version}, stand ${current.homePoints ?? 0} – ${current.awayPoints ?? 0}). Er is niets bevestigd.`,
+            'Controleer de nieuwe stand hieronder en bevestig daarna opnieuw.',
+          ]
+        : messagesOf(outcome.error),
+    });
+    if (current) router.refresh();
+  }
+
+  return (
+    <div className="space-y-2">
+      {asking ? (
+        <div role="alertdialog" aria-label="Uitslag bevestigen?" className="space-y-2 rounded-md bg-amber-50 p-3 ring-1 ring-amber-300">
+          <p className="text-sm text-amber-950">
+            Bevestigt u namens {match.awayTeam.name} de uitslag <strong>{match.homePoints} – {match.awayPoints}</strong>? Daarna staat hij vast; alleen een wedstrijdleider of de
+            bond kan hem nog corrigeren.
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <Button onClick={confirm} disabled={busy} className="min-h-12">
+              {busy ? 'Bezig…' : 'Ja, uitslag bevestigen'}
+            </Button>
+            <Button variant="secondary" onClick={() => setAsking(false)} className="min-h-12">
+              Annuleren
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <Button onClick={() => setAsking(true)} className="min-h-12">
+          {label}
+        </Button>
+      )}
+      <Notice message={message} />
+    </div>
+  );
+}

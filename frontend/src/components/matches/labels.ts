@@ -1,0 +1,120 @@
+// Dutch words for the match-day enums, with the federation's own vocabulary.
+import type { Schemas } from '@/lib/api-server';
+
+export type MatchDetail = Schemas['MatchDetailDto'];
+export type MatchSummary = Schemas['MatchSummaryDto'];
+export type Seat = Schemas['SeatDto'];
+export type GameKind = Schemas['GameDto']['kind'];
+export type Side = Schemas['GameDto']['winner'];
+export type PenaltyRule = NonNullable<Schemas['GameInputDto']['penaltyRule']>;
+export type BadgeTone = 'neutral' | 'good' | 'warn' | 'bad' | 'info';
+
+export const SIDE_LABELS: Record<Side, string> = { HOME: 'Thuis', AWAY: 'Uit' };
+
+/** The kinds of game in the order a scorer meets them, with what they are worth. */
+export const GAME_KIND_OPTIONS: { kind: GameKind; label: string }[] = [
+  { kind: 'WON', label: 'Gewonnen (2)' },
+  { kind: 'KAP', label: 'Kap (5)' },
+  { kind: 'KAP_TAPPED', label: 'Kap getikt door partner (2)' },
+  { kind: 'BAUNIE', label: 'Baunie (15)' },
+  { kind: 'FAILED_BAUNIE', label: 'Mislukte baunie (5)' },
+  { kind: 'PENALTY', label: 'Straf…' },
+];
+
+export const GAME_KIND_SHORT: Record<GameKind, string> = {
+  WON: 'gew.',
+  KAP: 'kap',
+  KAP_TAPPED: 'kap getikt',
+  BAUNIE: 'baunie',
+  FAILED_BAUNIE: 'mislukte baunie',
+  PENALTY: 'straf',
+};
+
+/**
+ * The rules that give penalty points to the opponent (Regel 6H … 37), what they are about
+ * and the points the rulebook sets. The API checks the points again.
+ */
+export const PENALTY_OPTIONS: { rule: PenaltyRule; about: string; points: number[] }[] = [
+  { rule: '6H', about: 'tafelscherm', points: [2, 3, 4, 5] },
+  { rule: '17', about: 'kaart open gevallen', points: [10, 15] },
+  { rule: '19', about: 'aanvang van de partij', points: [2] },
+  { rule: '21', about: 'geen plaatje', points: [5] },
+  { rule: '26', about: 'onvolledige slag verzameld', points: [2] },
+  { rule: '27', about: 'gesloten slag ingezien', points: [2] },
+  { rule: '30', about: 'te vroeg afgetikt', points: [2] },
+  { rule: '31e', about: 'te vroeg afgetikt bij kap', points: [2] },
+  { rule: '32', about: 'meer dan 7 slagen', points: [5] },
+  { rule: '33', about: 'baunie', points: [5] },
+  { rule: '34', about: 'spelen naar baunie', points: [5] },
+  { rule: '36', about: 'game gestaakt', points: [2] },
+  { rule: '37', about: 'wenken of praten', points: [2] },
+];
+
+export const FIXED_GAME_POINTS: Record<Exclude<GameKind, 'PENALTY'>, number> = { WON: 2, KAP: 5, KAP_TAPPED: 2, BAUNIE: 15, FAILED_BAUNIE: 5 };
+
+export const SOURCE_LABELS: Record<NonNullable<Seat['source']>, string> = {
+  GAMES: 'per partij',
+  TOTALS: 'setstand',
+  MISSING_PAIR: 'koppel niet aanwezig (Regel 12A)',
+  SUBSTITUTION_VIOLATION: 'ongeldige wissel (Regel 14)',
+  FORFEIT: 'reglementair verlies (Regel 7)',
+  AVERAGE: 'gemiddelde (Regel 8)',
+};
+
+export const FORFEIT_CAUSE_LABELS: Record<NonNullable<MatchSummary['forfeitCause']>, string> = {
+  TOO_FEW_PAIRS: 'minder dan 5 koppels aanwezig',
+  LATE_CANCELLATION: 'minder dan 48 uur van tevoren afgezegd',
+  OTHER: 'een andere handeling die de wedstrijd verhinderde',
+};
+
+/** The state of a match in one badge: fixture, entered, confirmed or not played. */
+export function matchStateBadge(match: Pick<MatchSummary, 'status' | 'resultState'>): { tone: BadgeTone; label: string } {
+  switch (match.status) {
+    case 'NOT_PLAYED':
+      return { tone: 'bad', label: 'Niet gespeeld (Regel 6)' };
+    case 'FORFEIT':
+      return { tone: 'bad', label: 'Reglementair verloren (Regel 7)' };
+    case 'CANCELLED':
+      return { tone: 'neutral', label: 'Afgelast (Regel 8)' };
+  }
+  if (match.resultState === 'CONFIRMED') return { tone: 'good', label: 'Uitslag bevestigd' };
+  if (match.resultState === 'ENTERED') return { tone: 'warn', label: 'Wacht op bevestiging' };
+  return { tone: 'info', label: 'Gepland' };
+}
+
+/** "Kaiman 1 wint", "Gelijkspel" or null while there is no confirmed winner. */
+export function winnerText(match: Pick<MatchSummary, 'winner' | 'homeTeam' | 'awayTeam'>): string | null {
+  if (match.winner === 'DRAW') return 'Gelijkspel';
+  if (match.winner === 'HOME') return `${match.homeTeam.name} wint`;
+  if (match.winner === 'AWAY') return `${match.awayTeam.name} wint`;
+  return null;
+}
+
+export function scoreText(match: Pick<MatchSummary, 'homePoints' | 'awayPoints'>): string {
+  return match.homePoints === null || match.awayPoints === null ? '–' : `${match.homePoints} – ${match.awayPoints}`;
+}
+
+/** "za 28 november 2026" from "2026-11-28", without time-zone shifts. */
+export function longDate(iso: string): string {
+  const [y, m, d] = iso.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString('nl-NL', { weekday: 'short', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+}
+
+/** The seats of one set, table by table. */
+export function seatsOfSet(match: Pick<MatchDetail, 'sets'>, setNumber: number): Seat[] {
+  return match.sets.filter((s) => s.setNumber === setNumber).sort((a, b) => a.tableNumber - b.tableNumber);
+}
+
+export function setNumbers(match: Pick<MatchDetail, 'pairsPerTeam'>): number[] {
+  return Array.from({ length: match.pairsPerTeam }, (_, i) => i + 1);
+}
+
+/** The family names of a pair ("Sewdien / Pinas"), or "koppel N" while no line-up is known. */
+export function pairNames(lineup: MatchDetail['homeLineup'], pairNumber: number): string | null {
+  const pair = lineup?.pairs.find((p) => p.pairNumber === pairNumber);
+  return pair ? pair.names.join(' / ') : null;
+}
+
+export function isPlayable(match: Pick<MatchSummary, 'status'>): boolean {
+  return match.status === 'SCHEDULED' || match.status === 'PLAYED';
+}

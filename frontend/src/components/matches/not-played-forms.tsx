@@ -1,0 +1,161 @@
+'use client';
+// Matches that are not played (Regel 6–9), recorded by an administrator after a last
+// check, and undone (reopened) with a reason.
+import { useRouter } from 'next/navigation';
+import { FormEvent, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { api } from '@/lib/api-client';
+import type { Schemas } from '@/lib/api-server';
+import { attempt, messagesOf, staleCurrent } from './call';
+import { AskFirst, fieldClass, ReasonedAction, ReasonField } from './fixture-forms';
+import { FORFEIT_CAUSE_LABELS, MatchDetail } from './labels';
+import { Notice, NoticeMessage } from './notice';
+
+type Kind = Schemas['NotPlayedInputDto']['kind'];
+type Cause = NonNullable<Schemas['NotPlayedInputDto']['cause']>;
+
+export interface NotPlayedNumbers {
+  noScreenDeduction: number;
+  forfeitFine: string;
+  missingSetPoints: number;
+}
+
+function kindOptions(n: NotPlayedNumbers): { kind: Kind; title: string; explains: string }[] {
+  return [
+    {
+      kind: 'NO_TABLE_SCREEN',
+      title: 'Gespeeld zonder tafelscherm (Regel 6)',
+      explains: `Telt als niet gespeeld: geen punten voor beide teams, ${n.noScreenDeduction} competitiepunten aftrek voor beide teams; het bestuur bepaalt de boete.`,
+    },
+    {
+      kind: 'FORFEIT',
+      title: 'Reglementair verloren door grove nalatigheid (Regel 7, 9A)',
+      explains: `Het andere team wint met ${n.missingSetPoints}–0 in elke set; de schuldige vereniging krijgt een boete van ${n.forfeitFine}, door te geven aan de benadeelde vereniging.`,
+    },
+    { kind: 'CANCELLED', title: 'Afgelast door de bond (Regel 8)', explains: 'Elk team krijgt zijn gemiddelde aantal punten per wedstrijd; geen competitiepunten.' },
+  ];
+}
+
+function staleOrMessages(error: Parameters<typeof messagesOf>[0]): string[] {
+  const current = staleCurrent(error);
+  return current ? [`Iemand anders heeft deze wedstrijd intussen gewijzigd (nu versie ${current.version}). Er is niets vastgelegd; bekijk de wedstrijd opnieuw.`] : messagesOf(error);
+}
+
+export function NotPlayedForm({ match, numbers }: { match: MatchDetail; numbers: NotPlayedNumbers }) {
+  const router = useRouter();
+  const [kind, setKind] = useState<Kind | ''>('');
+  const [offender, setOffender] = useState('');
+  const [cause, setCause] = useState<Cause | ''>('');
+  const [reason, setReason] = useState('');
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<NoticeMessage | null>(null);
+  const options = kindOptions(numbers);
+  const chosen = options.find((o) => o.kind === kind);
+  const hasResult = match.sets.some((s) => s.homePoints !== null);
+
+  function check(event: FormEvent) {
+    event.preventDefault();
+    const missing = [!kind && 'wat er gebeurde', kind === 'FORFEIT' && !offender && 'welk team in gebreke bleef', kind === 'FORFEIT' && !cause && 'de oorzaak', reason.trim().length < 3 && 'een toelichting'].filter(Boolean);
+    if (missing.length) return setMessage({ tone: 'bad', lines: [`Vul nog in: ${missing.join(', ')}.`] });
+    setMessage(null);
+    setAsking(true);
+  }
+
+  async function send() {
+    setBusy(true);
+    const body = { version: match.version, kind: kind as Kind, reason: reason.trim(), ...(kind === 'FORFEIT' ? { offendingTeamId: offender, cause: cause as Cause } : {}) };
+    const outcome = await attempt(api.POST('/api/matches/{id}/not-played', { params: { path: { id: match.id } }, body }));
+    setBusy(false);
+    setAsking(false);
+    if (!outcome.ok) {
+      setMessage({ tone: 'bad', lines: staleOrMessages(outcome.error) });
+      return;
+    }
+    setMessage({ tone: 'good', lines: ['Vastgelegd. De wedstrijd telt direct als bevestigd.'] });
+    router.refresh();
+  }
+
+  const offenderName = offender === match.homeTeam.id ? match.homeTeam.name : match.awayTeam.name;
+  return (
+    <form onSubmit={check} className="space-y-4" aria-label="Niet gespeeld vastleggen">
+      <fieldset className="space-y-2">
+        <legend className="text-sm font-medium text-stone-700">Wat is er gebeurd?</legend>
+        {options.map((o) => (
+          <label key={o.kind} className="flex gap-3 rounded-md p-2 ring-1 ring-stone-200 has-checked:bg-brand-50 has-checked:ring-brand-600">
+            <input type="radio" name="kind" checked={kind === o.kind} onChange={() => setKind(o.kind)} className="mt-1 size-5 shrink-0" />
+            <span>
+              <span className="font-medium">{o.title}</span>
+              <span className="block text-sm text-stone-600">{o.explains}</span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      {kind === 'FORFEIT' && (
+        <div className="grid gap-3 sm:grid-cols-2">
+          <label className="block text-sm font-medium text-stone-700">
+            Team dat in gebreke bleef
+            <select value={offender} onChange={(e) => setOffender(e.target.value)} className={fieldClass}>
+              <option value="">— kies —</option>
+              <option value={match.homeTeam.id}>{match.homeTeam.name} (thuis)</option>
+              <option value={match.awayTeam.id}>{match.awayTeam.name} (uit)</option>
+            </select>
+          </label>
+          <label className="block text-sm font-medium text-stone-700">
+            Oorzaak
+            <select value={cause} onChange={(e) => setCause(e.target.value as Cause)} className={fieldClass}>
+              <option value="">— kies —</option>
+              {(Object.keys(FORFEIT_CAUSE_LABELS) as Cause[]).map((c) => (
+                <option key={c} value={c}>
+                  {FORFEIT_CAUSE_LABELS[c]}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+      )}
+      <ReasonField value={reason} onChange={setReason} label="Toelichting" hint="Openbaar zichtbaar bij de wedstrijd en bewaard in het logboek." />
+      {asking && chosen ? (
+        <AskFirst
+          question={
+            <>
+              <p className="font-medium">
+                {match.homeTeam.name} – {match.awayTeam.name} vastleggen als: {chosen.title.toLowerCase()}
+                {kind === 'FORFEIT' ? `, ${offenderName} in gebreke` : ''}?
+              </p>
+              <p>{chosen.explains}</p>
+              {hasResult && <p className="font-medium">De ingevoerde uitslag wordt gewist.</p>}
+            </>
+          }
+          confirmLabel="Ja, vastleggen"
+          busy={busy}
+          onConfirm={send}
+          onCancel={() => setAsking(false)}
+        />
+      ) : (
+        <Button type="submit" variant="danger">
+          Vastleggen…
+        </Button>
+      )}
+      <Notice message={message} />
+    </form>
+  );
+}
+
+export function ReopenForm({ match }: { match: MatchDetail }) {
+  return (
+    <ReasonedAction
+      label="Terugdraaien"
+      reasonLabel="Reden van het terugdraaien"
+      buttonLabel="Terugdraaien…"
+      question={<p>De vastlegging als niet gespeeld terugdraaien? De puntenaftrek en de score vervallen; de wedstrijd staat weer zonder uitslag op het programma.</p>}
+      confirmLabel="Ja, terugdraaien"
+      send={async (reason) => {
+        const outcome = await attempt(api.POST('/api/matches/{id}/reopen', { params: { path: { id: match.id } }, body: { version: match.version, reason } }));
+        return outcome.ok
+          ? { tone: 'good', lines: ['Teruggedraaid: de wedstrijd staat weer zonder uitslag op het programma.'] }
+          : { tone: 'bad', lines: staleOrMessages(outcome.error) };
+      }}
+    />
+  );
+}
