@@ -156,7 +156,8 @@ describe('match day: line-up, result set by set, confirmation, public page', () 
     await page.getByRole('button', { name: 'Uitslag bevestigen' }).click();
     await page.getByRole('alertdialog', { name: 'Uitslag bevestigen?' }).getByText(`${totals.home} – ${totals.away}`).waitFor();
     await page.getByRole('button', { name: 'Ja, uitslag bevestigen' }).click();
-    await page.getByRole('status').filter({ hasText: 'De uitslag staat nu vast.' }).waitFor();
+    // The page refreshes into its confirmed state (the short-lived success notice may
+    // already be gone by then), so wait for what stays.
     await page.getByText('Bevestigd', { exact: true }).waitFor();
 
     // The home secretary can no longer change it.
