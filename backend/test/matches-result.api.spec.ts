@@ -106,12 +106,18 @@ describe('match day API', () => {
 
     it('stores the result set by set; a complete entry is the home team’s signature', async () => {
       let current = await version(m.url);
+      const listed = async () => {
+        const res = await ctx.http().get(`/api/teams/${m.day.away.id}/matches`).expect(200);
+        return res.body.find((row: { id: string }) => row.id === m.day.match.id);
+      };
       for (let setNumber = 1; setNumber <= 6; setNumber++) {
         const tables = seats.filter((s) => s.setNumber === setNumber).map(({ setNumber: _s, ...table }) => table);
         const res = await m.home.put(`${m.url}/sets/${setNumber}`).send({ version: current, tables }).expect(200);
         expect(res.body.version).toBe(current + 1);
         expect(res.body).toMatchObject({ status: 'PLAYED', resultState: 'ENTERED', complete: setNumber === 6 });
         expect(res.body.signatures.homeSignedAt === null).toBe(setNumber < 6);
+        // The team's match list tells the away secretary when there is something to confirm.
+        if (setNumber === 5 || setNumber === 6) expect((await listed()).resultComplete).toBe(setNumber === 6);
         current = res.body.version;
       }
       const detail = await ctx.http().get(m.url).expect(200);

@@ -61,6 +61,8 @@ export class MatchSummaryDto {
   statusReason: string | null;
   @ApiProperty({ description: 'Versie van de uitslag; stuur hem mee bij elke wijziging (optimistische vergrendeling)' })
   version: number;
+  @ApiProperty({ description: 'Elke set aan elke tafel heeft een stand (de thuisploeg heeft daarmee getekend); pas dan kan de uitploeg bevestigen' })
+  resultComplete: boolean;
 }
 
 export class MatchRoundDto {
@@ -185,6 +187,8 @@ export function mapMatchSummary(match: MatchSummaryRow): MatchSummaryDto {
     forfeitCause: match.forfeitCause,
     statusReason: match.statusReason,
     version: match.version,
+    // A complete entry counts as the home team's signature, and lapses when it is no longer complete.
+    resultComplete: match.resultState === 'CONFIRMED' || match.homeSignedAt !== null,
   };
 }
 

@@ -2034,6 +2034,8 @@ export interface components {
             statusReason: string | null;
             /** @description Versie van de uitslag; stuur hem mee bij elke wijziging (optimistische vergrendeling) */
             version: number;
+            /** @description Elke set aan elke tafel heeft een stand (de thuisploeg heeft daarmee getekend); pas dan kan de uitploeg bevestigen */
+            resultComplete: boolean;
         };
         MatchRoundDto: {
             round: number;
@@ -2185,6 +2187,8 @@ export interface components {
             statusReason: string | null;
             /** @description Versie van de uitslag; stuur hem mee bij elke wijziging (optimistische vergrendeling) */
             version: number;
+            /** @description Elke set aan elke tafel heeft een stand (de thuisploeg heeft daarmee getekend); pas dan kan de uitploeg bevestigen */
+            resultComplete: boolean;
             divisionName: string;
             /** Format: uuid */
             seasonId: string;

@@ -17,15 +17,19 @@ export default async function SecretaryMatchesPage() {
   const lists = await Promise.all(teams.map((t) => api.GET('/api/teams/{id}/matches', { params: { path: { id: t.id } } }).then((r) => r.data ?? [])));
   const matches = [...new Map(lists.flat().map((m) => [m.id, m])).values()].sort((a, b) => a.date.localeCompare(b.date));
   const own = (teamId: string) => teams.some((t) => t.id === teamId);
-  const toConfirm = matches.filter((m) => isPlayable(m) && m.resultState === 'ENTERED' && own(m.awayTeam.id));
+  const toConfirm = matches.filter((m) => isPlayable(m) && m.resultState === 'ENTERED' && m.resultComplete && own(m.awayTeam.id));
   const upcoming = matches.filter((m) => isPlayable(m) && m.resultState !== 'CONFIRMED' && !toConfirm.includes(m));
   const done = matches.filter((m) => !toConfirm.includes(m) && !upcoming.includes(m)).reverse();
   const href = (m: MatchSummary) => `/vereniging/wedstrijden/${m.id}`;
   const next = (m: MatchSummary) =>
     m.resultState === 'ENTERED'
-      ? own(m.homeTeam.id)
-        ? `Ingevoerd; wacht op bevestiging door ${m.awayTeam.name}`
-        : 'Uitslag controleren en bevestigen'
+      ? !m.resultComplete
+        ? own(m.homeTeam.id)
+          ? 'Uitslag deels ingevoerd: vul de overige sets in'
+          : `Wacht tot ${m.homeTeam.name} alle sets heeft ingevoerd`
+        : own(m.homeTeam.id)
+          ? `Ingevoerd; wacht op bevestiging door ${m.awayTeam.name}`
+          : 'Uitslag controleren en bevestigen'
       : own(m.homeTeam.id)
         ? 'Thuis: spelerslijst samenstellen en uitslag invoeren'
         : 'Uit: spelerslijst samenstellen';
