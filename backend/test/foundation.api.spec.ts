@@ -79,6 +79,17 @@ describe('foundation API', () => {
       expect(res.body.error.message).toBe('E-mailadres of wachtwoord klopt niet.');
     });
 
+    it('refuses further attempts after 10 wrong passwords for one address (429), also with the right one', async () => {
+      const target = await loginAs(ctx, 'SUPERVISOR');
+      for (let i = 0; i < 10; i++) {
+        await ctx.http().post('/api/auth/login').send({ email: target.user.email, password: `fout-${i}` }).expect(401);
+      }
+      const res = await ctx.http().post('/api/auth/login').send({ email: target.user.email, password: 'test-wachtwoord-123' }).expect(429);
+      expectError(res.body, 429, 'TOO_MANY_ATTEMPTS');
+      // other addresses are not affected
+      await ctx.http().post('/api/auth/login').send({ email: secretary.user.email, password: 'test-wachtwoord-123' }).expect(200);
+    });
+
     it('rejects unknown fields', async () => {
       const res = await ctx.http().post('/api/auth/login').send({ email: 'a@b.nl', password: 'x', admin: true }).expect(400);
       expectError(res.body, 400, 'VALIDATION_FAILED');
@@ -178,6 +189,31 @@ describe('foundation API', () => {
       const ok = await admin.agent.post('/api/users').send({ email: 'Sec@X.nl', name: 'Sec', password: 'lang-genoeg-1', role: 'SECRETARY', clubId: ids.club }).expect(201);
       expect(ok.body).toMatchObject({ email: 'sec@x.nl', clubId: ids.club });
       expect(ok.body.passwordHash).toBeUndefined();
+    });
+
+    it('refuses settings that contradict each other, naming the field', async () => {
+      const res = await admin.agent.patch(`/api/seasons/${ids.season}`).send({ settings: { pointsWin: 1, pointsDraw: 2 } }).expect(400);
+      expectError(res.body, 400, 'VALIDATION_FAILED');
+      expect(res.body.error.details).toContainEqual(expect.objectContaining({ field: 'settings.pointsDraw' }));
+    });
+
+    it('fixes the structural settings and the teams once the season has a result', async () => {
+      const season = await createSeason(ctx.prisma);
+      const division = await createDivision(ctx.prisma, season.id);
+      const other = await createDivision(ctx.prisma, season.id);
+      const [a, b] = [await createTeam(ctx.prisma, division.id, ids.club), await createTeam(ctx.prisma, division.id, ids.club)];
+      await admin.agent.patch(`/api/seasons/${season.id}`).send({ settings: { gamesPerSet: 5 } }).expect(200);
+      await admin.agent.patch(`/api/teams/${a.id}`).send({ name: a.name, divisionId: other.id }).expect(200);
+      await admin.agent.patch(`/api/teams/${a.id}`).send({ name: a.name, divisionId: division.id }).expect(200);
+      await ctx.prisma.match.create({
+        data: { divisionId: division.id, round: 1, date: new Date('2026-10-03T00:00:00Z'), homeTeamId: a.id, awayTeamId: b.id, status: 'PLAYED', resultState: 'ENTERED' },
+      });
+      const locked = await admin.agent.patch(`/api/seasons/${season.id}`).send({ settings: { gamesPerSet: 4, pointsWin: 3 } }).expect(409);
+      expectError(locked.body, 409, 'SETTINGS_LOCKED');
+      expect(locked.body.error.details).toEqual([expect.objectContaining({ field: 'settings.gamesPerSet' })]);
+      await admin.agent.patch(`/api/seasons/${season.id}`).send({ settings: { pointsWin: 3, forfeitFineCents: 7000 } }).expect(200);
+      const moved = await admin.agent.patch(`/api/teams/${a.id}`).send({ name: a.name, divisionId: other.id }).expect(409);
+      expectError(moved.body, 409, 'TEAM_HAS_MATCHES');
     });
 
     it('answers 404 in the envelope for a missing record', async () => {

@@ -20,8 +20,8 @@ export class AuthController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Inloggen met e-mail en wachtwoord; zet een httpOnly-sessiecookie' })
   @ApiOkResponse({ type: MeDto })
-  async login(@Body() body: LoginDto, @Res({ passthrough: true }) res: Response): Promise<MeDto> {
-    const { token, expiresAt, user } = await this.auth.login(body.email, body.password);
+  async login(@Body() body: LoginDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<MeDto> {
+    const { token, expiresAt, user } = await this.auth.login(body.email, body.password, req.ip);
     res.cookie(SESSION_COOKIE, token, {
       httpOnly: true,
       sameSite: 'lax',

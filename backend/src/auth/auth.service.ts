@@ -4,6 +4,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { UnauthorizedError } from '../common/errors';
 import { PrismaService } from '../prisma/prisma.service';
 import type { AuthUser } from './auth.types';
+import { LoginThrottle } from './login-throttle';
 
 const SESSION_DAYS = 14;
 
@@ -17,12 +18,22 @@ export function hashPassword(password: string): Promise<string> {
 
 @Injectable()
 export class AuthService {
+  private readonly throttle = new LoginThrottle();
+  /** Verified when the e-mail address is unknown, so the answer takes as long either way. */
+  private readonly dummyHash = hashPassword(randomBytes(16).toString('hex'));
+
   constructor(private readonly prisma: PrismaService) {}
 
-  async login(email: string, password: string): Promise<{ token: string; expiresAt: Date; user: AuthUser }> {
-    const user = await this.prisma.user.findUnique({ where: { email: email.trim().toLowerCase() } });
-    const valid = user && !user.archivedAt && (await argon2Verify(user.passwordHash, password));
-    if (!user || !valid) throw new UnauthorizedError('E-mailadres of wachtwoord klopt niet.', 'INVALID_CREDENTIALS');
+  async login(emailInput: string, password: string, ip = 'unknown'): Promise<{ token: string; expiresAt: Date; user: AuthUser }> {
+    const email = emailInput.trim().toLowerCase();
+    this.throttle.check(email, ip);
+    const user = await this.prisma.user.findUnique({ where: { email } });
+    const passwordOk = await argon2Verify(user?.passwordHash ?? (await this.dummyHash), password);
+    if (!user || user.archivedAt || !passwordOk) {
+      this.throttle.fail(email, ip);
+      throw new UnauthorizedError('E-mailadres of wachtwoord klopt niet.', 'INVALID_CREDENTIALS');
+    }
+    this.throttle.succeed(email);
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(Date.now() + SESSION_DAYS * 86_400_000);
     await this.prisma.session.create({ data: { tokenHash: hashToken(token), userId: user.id, expiresAt } });

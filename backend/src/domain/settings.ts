@@ -70,3 +70,32 @@ export const DEFAULT_SETTINGS: Readonly<CompetitionSettings> = Object.freeze({
   paymentAccountName: 'Troefcall Sport Bond Nederland',
   paymentIban: 'NL00 BANK 0000 0000 00',
 });
+
+export interface SettingsProblem {
+  field: keyof CompetitionSettings;
+  message: string;
+}
+
+/** Settings that must agree with each other (Dutch messages per field). */
+export function settingsProblems(s: CompetitionSettings): SettingsProblem[] {
+  const problems: SettingsProblem[] = [];
+  if (s.minimumPairsToStart > s.pairsPerTeam) {
+    problems.push({ field: 'minimumPairsToStart', message: `Het minimum aantal koppels (${s.minimumPairsToStart}) is groter dan het aantal koppels per team (${s.pairsPerTeam}).` });
+  }
+  if (s.substitutionsFromSet > s.pairsPerTeam) {
+    problems.push({ field: 'substitutionsFromSet', message: `Wissels vanaf set ${s.substitutionsFromSet} kan niet: een wedstrijd heeft ${s.pairsPerTeam} sets.` });
+  }
+  if (s.pointsWin < s.pointsDraw || s.pointsDraw < s.pointsLoss) {
+    problems.push({ field: 'pointsDraw', message: 'Competitiepunten moeten aflopen: winst ≥ gelijkspel ≥ verlies.' });
+  }
+  if (s.lineupMissingRepeatFineCents < s.lineupMissingFineCents) {
+    problems.push({ field: 'lineupMissingRepeatFineCents', message: 'De boete voor de tweede keer (Regel 5E) is lager dan die voor de eerste keer (Regel 5D).' });
+  }
+  return problems;
+}
+
+/**
+ * Settings that shape the match itself: once a result of the season is recorded they
+ * cannot change, or stored results would no longer fit (36 sets of 4 games, 8–0 credits).
+ */
+export const STRUCTURAL_SETTINGS: readonly (keyof CompetitionSettings)[] = ['pairsPerTeam', 'gamesPerSet', 'minimumPairsToStart', 'missingSetPoints', 'substitutionsFromSet'];

@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { AuditService } from '../audit/audit.service';
 import type { AuthUser } from '../auth/auth.types';
 import { dbDate, todayIso } from '../common/dto';
-import { NotFoundError, ValidationError } from '../common/errors';
-import type { CompetitionSettings } from '../domain/settings';
+import { ConflictError, NotFoundError, ValidationError } from '../common/errors';
+import { CompetitionSettings, settingsProblems, STRUCTURAL_SETTINGS } from '../domain/settings';
 import { PrismaService } from '../prisma/prisma.service';
 import { CreateSeasonDto, mapSeason, mapSeasonSummary, mapSettings, SeasonDto, SeasonSummaryDto, SettingsInputDto, UpdateSeasonDto } from './season.dto';
 
@@ -20,6 +20,13 @@ function checkDateOrder(startsOn: string, competitionStartsOn: string, endsOn: s
     details.push({ field: 'endsOn', message: 'Het seizoen moet na de start van de competitie eindigen.' });
   }
   if (details.length) throw new ValidationError('De seizoensdata kloppen niet.', details);
+}
+
+function checkSettings(settings: CompetitionSettings): void {
+  const problems = settingsProblems(settings);
+  if (problems.length) {
+    throw new ValidationError('De instellingen passen niet bij elkaar.', problems.map((p) => ({ field: `settings.${p.field}`, message: p.message })));
+  }
 }
 
 @Injectable()
@@ -63,6 +70,7 @@ export class SeasonsService {
 
   async create(body: CreateSeasonDto, user: AuthUser): Promise<SeasonDto> {
     checkDateOrder(body.startsOn, body.competitionStartsOn, body.endsOn);
+    checkSettings(mapSettings(definedOnly<SettingsInputDto>(body.settings)));
     const season = await this.prisma.$transaction(async (tx) => {
       const created = await tx.season.create({
         data: {
@@ -83,8 +91,10 @@ export class SeasonsService {
   async update(id: string, body: UpdateSeasonDto, user: AuthUser): Promise<SeasonDto> {
     const before = await this.get(id);
     checkDateOrder(body.startsOn ?? before.startsOn, body.competitionStartsOn ?? before.competitionStartsOn, body.endsOn ?? before.endsOn);
+    const settings = definedOnly<SettingsInputDto>(body.settings);
+    checkSettings({ ...before.settings, ...settings });
+    await this.assertStructureOpen(id, before.settings, settings);
     const season = await this.prisma.$transaction(async (tx) => {
-      const settings = definedOnly<SettingsInputDto>(body.settings);
       const updated = await tx.season.update({
         where: { id },
         data: {
@@ -100,6 +110,20 @@ export class SeasonsService {
       return updated;
     });
     return mapSeason(season);
+  }
+
+  /** Structural settings are fixed once a result of the season is recorded (or imported). */
+  private async assertStructureOpen(seasonId: string, current: CompetitionSettings, change: Partial<CompetitionSettings>): Promise<void> {
+    const changed = STRUCTURAL_SETTINGS.filter((key) => change[key] !== undefined && change[key] !== current[key]);
+    if (!changed.length) return;
+    const withResult = await this.prisma.match.count({ where: { division: { seasonId }, OR: [{ status: { not: 'SCHEDULED' } }, { resultState: { not: 'NONE' } }] } });
+    if (withResult) {
+      throw new ConflictError(
+        'Deze instellingen liggen vast zodra er uitslagen van het seizoen zijn: ze bepalen de opbouw van elke wedstrijd.',
+        'SETTINGS_LOCKED',
+        changed.map((key) => ({ field: `settings.${key}`, message: 'Ligt vast: er zijn al uitslagen in dit seizoen.' })),
+      );
+    }
   }
 
   async archive(id: string, user: AuthUser): Promise<SeasonDto> {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AuditService } from '../audit/audit.service';
 import type { AuthUser } from '../auth/auth.types';
-import { NotFoundError, ValidationError } from '../common/errors';
+import { ConflictError, NotFoundError, ValidationError } from '../common/errors';
 import { PrismaService } from '../prisma/prisma.service';
 import { CreateTeamDto, mapTeam, teamInclude, TeamDto, UpdateTeamDto } from './team.dto';
 
@@ -36,11 +36,24 @@ export class TeamsService {
 
   async update(id: string, body: UpdateTeamDto, user: AuthUser): Promise<TeamDto> {
     const before = await this.get(id);
+    if (body.divisionId && body.divisionId !== before.divisionId) await this.assertMovable(before, body.divisionId);
     return this.prisma.$transaction(async (tx) => {
       const team = await tx.team.update({ where: { id }, data: { name: body.name?.trim(), divisionId: body.divisionId }, include: teamInclude });
       await this.audit.record({ userId: user.id, action: 'team.update', entityType: 'Team', entityId: id, before, after: mapTeam(team) }, tx);
       return mapTeam(team);
     });
+  }
+
+  /** A team moves to another division of the same season only while it has no fixtures. */
+  private async assertMovable(team: TeamDto, divisionId: string): Promise<void> {
+    const [division, matches] = await Promise.all([
+      this.prisma.division.findUnique({ where: { id: divisionId } }),
+      this.prisma.match.count({ where: { OR: [{ homeTeamId: team.id }, { awayTeamId: team.id }] } }),
+    ]);
+    if (!division || division.seasonId !== team.seasonId) {
+      throw new ValidationError('Het team kan niet worden verplaatst.', [{ field: 'divisionId', message: 'Kies een poule van hetzelfde seizoen.' }]);
+    }
+    if (matches) throw new ConflictError('Dit team heeft al wedstrijden in zijn poule; verplaatsen zou de stand van beide poules veranderen.', 'TEAM_HAS_MATCHES');
   }
 
   async archive(id: string, user: AuthUser): Promise<TeamDto> {
