@@ -155,10 +155,12 @@ describe('member lists API (Regel 1–4)', () => {
       it("is refused for another club's secretary (403)", async () => {
         expectError((await otherSecretary.agent.get(url()).expect(403)).body, 403, 'OTHER_CLUB');
       });
+      it('is refused for a supervisor: member lists are for administrators and the club’s secretary (403)', async () => {
+        expectError((await supervisor.agent.get(url()).expect(403)).body, 403, 'WRONG_ROLE');
+      });
       it.each([
         ['an administrator', () => admin.agent],
         ["the team's secretary", () => secretary.agent],
-        ['a supervisor', () => supervisor.agent],
       ])('is allowed for %s', async (_who, agent) => {
         const res = await agent().get(url()).expect(200);
         expect(res.body.players.map((p: { memberId: string }) => p.memberId)).toEqual([ids.member]);
@@ -298,14 +300,24 @@ describe('member lists API (Regel 1–4)', () => {
       ['a missing member number', csv('1;Pinas;;Ruben;', ';Sital;;Asha;'), { row: 3, code: 'MISSING_MEMBER_NUMBER', field: 'memberNumber', message: /^Rij 3: lidnummer ontbreekt$/ }],
       ['a malformed member number', csv('12.345;Pinas;;Ruben;'), { row: 2, code: 'MALFORMED_MEMBER_NUMBER', field: 'memberNumber', message: /^Rij 2: lidnummer '12\.345' is ongeldig/ }],
       ['a duplicate within the file', csv('7;Pinas;;Ruben;', '007;Pinas;;Ruben;'), { row: 3, code: 'DUPLICATE_IN_FILE', field: 'memberNumber', message: /^Rij 3: lidnummer 7 staat ook al in rij 2/ }],
-      ['a person on another club’s list this season (Regel 2)', csv('555001;Wong;;Glenn;'), { row: 2, code: 'ON_OTHER_CLUB_LIST', field: 'memberNumber', message: /staat al op de moederlijst van .*\(Regel 2\)$/ }],
+      [
+        'a person on another club’s list this season (Regel 2), without naming that club',
+        csv('555001;Wing;;Glen;'),
+        { row: 2, code: 'ON_OTHER_CLUB_LIST', field: 'memberNumber', message: /^Rij 2: lidnummer 555001 \(Glen Wing\) staat dit seizoen al op de moederlijst van een andere vereniging; .*\(Regel 2\)$/ },
+      ],
       ['an empty name', csv('8;;;Ruben;'), { row: 2, code: 'EMPTY_NAME', field: 'familyName', message: /^Rij 2: achternaam ontbreekt$/ }],
       ['an impossible birth date', csv('9;Pinas;;Ruben;31-02-1980'), { row: 2, code: 'INVALID_BIRTH_DATE', field: 'birthDate', message: /bestaat niet$/ }],
+      ['a birth date before 1900', csv('9;Pinas;;Ruben;31-12-1899'), { row: 2, code: 'INVALID_BIRTH_DATE', field: 'birthDate', message: /^Rij 2: geboortedatum '31-12-1899' ligt vóór 1900$/ }],
+      ['a birth date after today', csv(`9;Pinas;;Ruben;${addDays(TODAY, 1)}`), { row: 2, code: 'INVALID_BIRTH_DATE', field: 'birthDate', message: /ligt in de toekomst$/ }],
+      ['a family name over 100 characters', csv(`9;${'a'.repeat(101)};;Ruben;`), { row: 2, code: 'NAME_TOO_LONG', field: 'familyName', message: /^Rij 2: achternaam is te lang \(101 tekens; hoogstens 100\)$/ }],
+      ['a prefix over 30 characters', csv(`9;Pinas;${'v'.repeat(31)};Ruben;`), { row: 2, code: 'NAME_TOO_LONG', field: 'namePrefix', message: /tussenvoegsel is te lang/ }],
+      ['given names over 150 characters', csv(`9;Pinas;;${'r'.repeat(151)};`), { row: 2, code: 'NAME_TOO_LONG', field: 'givenNames', message: /voornamen zijn te lang/ }],
       ['a file that is not a member list', Buffer.from('Naam;Telefoon\nRuben;0612345678\n'), { row: 1, code: 'NOT_A_TABLE', message: /^Dit bestand is niet als moederlijst te lezen/ }],
       ['headers without members', csv(), { row: 1, code: 'NO_MEMBERS', message: /geen leden/ }],
     ])('%s: in the preview and in the refused confirmation', async (_what, file, error) => {
       const shown = await preview(agent, file, 'leden.csv', fresh.id).expect(200);
       expect(shown.body.ok).toBe(false);
+      for (const secret of ['Wong', 'Glenn', otherClub.name]) expect(JSON.stringify(shown.body)).not.toContain(secret);
       expect(shown.body.errors).toEqual([expect.objectContaining({ ...error, field: error.field ?? null, message: expect.stringMatching(error.message) })]);
       const res = await confirm(agent, file, shown.body.previewId, 'leden.csv', fresh.id).expect(400);
       expectError(res.body, 400, 'IMPORT_FAILED');
@@ -397,9 +409,14 @@ describe('member lists API (Regel 1–4)', () => {
       expect(added.body).toMatchObject({ memberNumber: '705', familyName: 'Doëlla', namePrefix: null, givenNames: 'Chérie', birthDate: '1984-03-12', registeredOn: TODAY, status: 'ACTIVE' });
       expectError((await agent.post(`${listUrl(fresh.id)}/entries`).send({ memberNumber: '705', familyName: 'X', givenNames: 'Y' }).expect(409)).body, 409, 'ALREADY_ON_LIST');
       expectError((await agent.post(`${listUrl(fresh.id)}/entries`).send({ memberNumber: 'A5', familyName: 'X', givenNames: 'Y' }).expect(400)).body, 400, 'VALIDATION_FAILED');
-      const other = await agent.post(`${listUrl(fresh.id)}/entries`).send({ memberNumber: '555001', familyName: 'Wong', givenNames: 'Glenn' }).expect(422);
+      // A secretary learns neither the stored name nor the club; an administrator sees both.
+      const other = await agent.post(`${listUrl(fresh.id)}/entries`).send({ memberNumber: '555001', familyName: 'X', givenNames: 'Y' }).expect(422);
       expectError(other.body, 422, 'ON_OTHER_CLUB_LIST');
-      expect(other.body.error.message).toContain(otherClub.name);
+      expect(other.body.error.message).toBe(
+        'Lidnummer 555001 staat dit seizoen al op de moederlijst van een andere vereniging; een lid kan maar bij één vereniging ingeschreven staan en overschrijven gaat via de bond (Regel 2).',
+      );
+      const seenByAdmin = await admin.agent.post(`${listUrl(fresh.id)}/entries`).send({ memberNumber: '555001', familyName: 'X', givenNames: 'Y' }).expect(422);
+      expect(seenByAdmin.body.error.message).toMatch(new RegExp(`^Lidnummer 555001 \\(Glenn Wong\\) staat dit seizoen al op de moederlijst van ${otherClub.name};`));
       expectError((await agent.post(`${listUrl(fresh.id)}/entries`).send({ memberNumber: '9', familyName: 'X', givenNames: 'Y', admin: true }).expect(400)).body, 400, 'VALIDATION_FAILED');
 
       const edited = await agent.patch(`/api/member-list-entries/${added.body.id}`).send({ namePrefix: 'van', givenNames: 'Chérie Anne' }).expect(200);
@@ -641,7 +658,12 @@ describe('member lists API (Regel 1–4)', () => {
       it('a request put to the board waits; approved with a written reason it takes effect at once', async () => {
         const { member, entry, number } = await memberOfFromClub();
         const asked = await to.agent.post('/api/transfers').send({ memberNumber: number, toClubId: to.club.id, askBoard: true }).expect(201);
-        expect(asked.body).toMatchObject({ status: 'REQUESTED', fromClubId: from.club.id, toClubId: to.club.id, effectiveSeasonId: season.id, boardDecision: false });
+        // Until the member is on their list, the receiving secretary sees neither name nor club (the administrator does).
+        expect(asked.body).toMatchObject({ status: 'REQUESTED', memberName: null, fromClubId: null, fromClubName: null, toClubId: to.club.id, effectiveSeasonId: season.id, boardDecision: false });
+        const forAdmin = (await admin.agent.get(`/api/transfers?memberId=${member.id}`).expect(200)).body;
+        expect(forAdmin).toEqual([expect.objectContaining({ memberName: `${member.givenNames} ${member.familyName}`, fromClubId: from.club.id, fromClubName: from.club.name })]);
+        const forFromClub = (await from.agent.get(`/api/transfers?memberId=${member.id}`).expect(200)).body;
+        expect(forFromClub).toEqual([expect.objectContaining({ memberName: `${member.givenNames} ${member.familyName}`, fromClubId: from.club.id })]);
         expectError((await to.agent.post('/api/transfers').send({ memberNumber: number, toClubId: to.club.id, askBoard: true }).expect(409)).body, 409, 'TRANSFER_PENDING');
         expect((await listOf(from.club.id)).entries.map((e) => e.memberId)).toContain(member.id);
 
@@ -655,6 +677,16 @@ describe('member lists API (Regel 1–4)', () => {
 
         const history = await to.agent.get(`/api/transfers?memberId=${member.id}`).expect(200);
         expect(history.body).toEqual([expect.objectContaining({ id: asked.body.id, memberNumber: number, fromClubName: from.club.name, toClubName: to.club.name })]);
+      });
+
+      it('of two simultaneous requests for one member, one is stored and the other refused', async () => {
+        const { member, number } = await memberOfFromClub();
+        const body = { memberNumber: number, toClubId: to.club.id, askBoard: true };
+        const answers = await Promise.all([to.agent.post('/api/transfers').send(body), to.agent.post('/api/transfers').send(body)]);
+        expect(answers.map((res) => res.status).sort()).toEqual([201, 409]);
+        expectError(answers.find((res) => res.status === 409)!.body, 409, 'TRANSFER_PENDING');
+        expect(answers.find((res) => res.status === 409)!.body.error.message).toBe(`Voor lidnummer ${number} loopt al een overschrijving.`);
+        expect(await ctx.prisma.transfer.count({ where: { memberId: member.id } })).toBe(1);
       });
 
       it('an administrator approves directly as a board decision; a refused request changes no list', async () => {
@@ -696,29 +728,185 @@ describe('member lists API (Regel 1–4)', () => {
       beforeAll(() => competitionStartsOn(30));
       afterAll(() => competitionStartsOn(-70));
 
+      const request = (agent: Agent, memberNumber: string) => agent.post('/api/transfers').send({ memberNumber, toClubId: to.club.id });
+      const approve = (id: string) => admin.agent.post(`/api/transfers/${id}/approve`).send({ reason: 'Bestuursbesluit 20: akkoord van beide verenigingen' }).expect(200);
+      const membersOf = async (clubId: string, seasonId = season.id) => (await listOf(clubId, seasonId)).entries.map((e) => e.memberId);
+
       it('without a next season: granted, pending for the next season; it takes effect once that season exists', async () => {
-        const { member, number } = await memberOfFromClub();
-        expectError((await admin.agent.post('/api/transfers').send({ memberNumber: number, toClubId: to.club.id, boardReason: 'Onnodig' }).expect(400)).body, 400, 'VALIDATION_FAILED');
-        const res = await to.agent.post('/api/transfers').send({ memberNumber: number, toClubId: to.club.id }).expect(201);
-        expect(res.body).toMatchObject({ status: 'APPROVED', effectiveSeasonId: null, boardDecision: false });
-        // This season the member stays with the old club.
-        expect((await listOf(from.club.id)).entries.map((e) => e.memberId)).toContain(member.id);
+        const direct = await memberOfFromClub();
+        const asked = await memberOfFromClub();
+        expectError((await admin.agent.post('/api/transfers').send({ memberNumber: direct.number, toClubId: to.club.id, boardReason: 'Onnodig' }).expect(400)).body, 400, 'VALIDATION_FAILED');
+        // An administrator grants at once; a secretary's request for another club's member waits for the board.
+        const granted = await request(admin.agent, direct.number).expect(201);
+        expect(granted.body).toMatchObject({ status: 'APPROVED', effectiveSeasonId: null, boardDecision: false });
+        const waiting = await request(to.agent, asked.number).expect(201);
+        expect(waiting.body).toMatchObject({ status: 'REQUESTED', effectiveSeasonId: null, boardDecision: false });
+        expect(await approve(waiting.body.id)).toMatchObject({ body: expect.objectContaining({ status: 'APPROVED', effectiveSeasonId: null, boardDecision: true }) });
+        // This season the members stay with the old club.
+        expect(await membersOf(from.club.id)).toEqual(expect.arrayContaining([direct.member.id, asked.member.id]));
 
         const next = await newSeason(200, 220, 500);
         const list = await to.agent.get(listUrl(to.club.id, next.id)).expect(200);
-        expect(list.body.entries).toEqual([expect.objectContaining({ memberId: member.id, registeredOn: TODAY, removedAt: null })]);
-        const [settled] = (await to.agent.get(`/api/transfers?memberId=${member.id}`).expect(200)).body;
+        expect(list.body.entries).toEqual(
+          expect.arrayContaining([direct.member.id, asked.member.id].map((memberId) => expect.objectContaining({ memberId, registeredOn: TODAY, removedAt: null }))),
+        );
+        const [settled] = (await to.agent.get(`/api/transfers?memberId=${direct.member.id}`).expect(200)).body;
         expect(settled).toMatchObject({ status: 'COMPLETED', effectiveSeasonId: next.id, effectiveSeasonName: next.name });
-        expect(await ctx.prisma.auditLog.findFirst({ where: { action: 'memberListEntry.transfer', entityId: list.body.entries[0].id } })).toMatchObject({ userId: null });
+        const entry = list.body.entries.find((e: { memberId: string }) => e.memberId === direct.member.id);
+        expect(await ctx.prisma.auditLog.findFirst({ where: { action: 'memberListEntry.transfer', entityId: entry.id } })).toMatchObject({ userId: null });
       });
 
-      it('with a next season: the member moves to the new club’s list of that season right away', async () => {
+      it('with a next season: an administrator’s transfer moves the member to the new club’s list of that season right away', async () => {
         const { member, number } = await memberOfFromClub();
-        const res = await to.agent.post('/api/transfers').send({ memberNumber: number, toClubId: to.club.id }).expect(201);
+        const res = await request(admin.agent, number).expect(201);
         expect(res.body).toMatchObject({ status: 'COMPLETED', effectiveSeasonName: expect.any(String), fromClubId: from.club.id });
-        expect((await listOf(to.club.id, res.body.effectiveSeasonId)).entries.map((e) => e.memberId)).toContain(member.id);
+        expect(await membersOf(to.club.id, res.body.effectiveSeasonId)).toContain(member.id);
         expect((await listOf(from.club.id)).entries.find((e) => e.memberId === member.id)).toMatchObject({ removedAt: null });
       });
+
+      it('a secretary cannot take a member off another club’s list of the coming season: the board decides', async () => {
+        const next = (await ctx.prisma.season.findFirstOrThrow({ where: { startsOn: { gt: new Date() } }, orderBy: { startsOn: 'asc' } })).id;
+        const { member, number } = await memberOfFromClub(next);
+        const res = await request(to.agent, number).expect(201);
+        expect(res.body).toMatchObject({ status: 'REQUESTED', effectiveSeasonId: next, boardDecision: false });
+        expect(await membersOf(from.club.id, next)).toContain(member.id);
+        expect(await membersOf(to.club.id, next)).not.toContain(member.id);
+        // The administrators' screen lists the request; approved, the member moves.
+        const pending = (await admin.agent.get('/api/transfers').expect(200)).body as { id: string; status: string }[];
+        expect(pending).toContainEqual(expect.objectContaining({ id: res.body.id, status: 'REQUESTED' }));
+        const approved = await approve(res.body.id);
+        expect(approved.body).toMatchObject({ status: 'COMPLETED', effectiveSeasonId: next, boardDecision: true });
+        expect(await membersOf(from.club.id, next)).not.toContain(member.id);
+        expect(await membersOf(to.club.id, next)).toContain(member.id);
+      });
+
+      it('a secretary’s request for a member on another club’s list this season waits as well', async () => {
+        const { member, number } = await memberOfFromClub();
+        const res = await request(to.agent, number).expect(201);
+        expect(res.body).toMatchObject({ status: 'REQUESTED', boardDecision: false });
+        const next = res.body.effectiveSeasonId as string;
+        expect(next).toEqual(expect.any(String));
+        expect(await membersOf(to.club.id, next)).not.toContain(member.id);
+        await admin.agent.post(`/api/transfers/${res.body.id}/refuse`).send({ reason: 'Geen akkoord' }).expect(200);
+        expect(await membersOf(from.club.id)).toContain(member.id);
+        expect(await membersOf(to.club.id, next)).not.toContain(member.id);
+      });
+
+      it('a member on no other club’s current list (only on an ended season’s) is placed directly', async () => {
+        const past = await newSeason(-500, -480, -200);
+        const { member, number } = await memberOfFromClub(past.id);
+        const res = await request(to.agent, number).expect(201);
+        expect(res.body).toMatchObject({ status: 'COMPLETED', effectiveSeasonId: expect.any(String), fromClubId: from.club.id });
+        expect(await membersOf(to.club.id, res.body.effectiveSeasonId)).toContain(member.id);
+      });
+    });
+  });
+
+  describe('a secretary neither sees nor rewrites the records of other clubs’ members', () => {
+    let past: { id: string };
+    let number = 5150;
+    /** A person the federation knows from another club's list of an earlier season (not this one). */
+    async function knownElsewhere(familyName = 'Geheim', givenNames = 'Persoon') {
+      number += 1;
+      const { member } = await createListedMember(ctx.prisma, { seasonId: past.id, clubId: otherClub.id, memberNumber: String(number), familyName, givenNames });
+      return { member, number: String(number) };
+    }
+    const stored = (memberNumber: string) => ctx.prisma.member.findUniqueOrThrow({ where: { memberNumber } });
+    const keptWarning = (row: number, memberNumber: string) =>
+      expect.objectContaining({
+        code: 'MEMBER_KEPT',
+        row,
+        memberNumber,
+        message: `Rij ${row}: gegevens van lidnummer ${memberNumber} worden niet gewijzigd: deze persoon is bij de bond al bekend; vraag de bond om een correctie`,
+      });
+
+    beforeAll(async () => {
+      past = await newSeason(-900, -880, -600);
+    });
+
+    it('the upload preview does not show the stored name, only that it differs; an administrator sees it', async () => {
+      const { number: known } = await knownElsewhere();
+      const { club: fresh, agent } = await clubWithSecretary();
+      const file = csv(`${known};Anders;;Naam;`);
+      const shown = await preview(agent, file, 'l.csv', fresh.id).expect(200);
+      expect(shown.body.added).toEqual([expect.objectContaining({ memberNumber: known, familyName: 'Anders', knownUnderOtherName: true, knownAs: null })]);
+      for (const secret of ['Geheim', 'Persoon', otherClub.name]) expect(JSON.stringify(shown.body)).not.toContain(secret);
+      const forAdmin = await preview(admin.agent, file, 'l.csv', fresh.id).expect(200);
+      expect(forAdmin.body.added).toEqual([expect.objectContaining({ knownUnderOtherName: true, knownAs: 'Persoon Geheim' })]);
+    });
+
+    it('an upload keeps the stored record of a person known from another club, with a warning on the row', async () => {
+      const { member, number: known } = await knownElsewhere();
+      const { club: fresh, agent } = await clubWithSecretary();
+      const file = csv('5100;Eigen;;Lid;', `${known};Anders;van;Naam;01-01-1970`);
+      const { preview: shown, result } = await upload(agent, file, 'l.csv', fresh.id);
+      expect(shown).toMatchObject({ ok: true, errors: [] });
+      expect(shown.warnings).toEqual([keptWarning(3, known)]);
+      expect(result.status).toBe(200);
+      expect(await stored(known)).toMatchObject({ id: member.id, familyName: 'Geheim', namePrefix: null, givenNames: 'Persoon', birthDate: null });
+      expect((await listOf(fresh.id)).entries.map((e) => e.memberNumber).sort()).toEqual([known, '5100'].sort());
+      // Uploading it again: still nothing to change, still the warning.
+      const again = await preview(agent, file, 'l.csv', fresh.id).expect(200);
+      expect(again.body).toMatchObject({ ok: true, added: [], changed: [], unchanged: 2 });
+      expect(again.body.warnings).toEqual([keptWarning(3, known)]);
+      // An administrator's upload does correct the record.
+      await upload(admin.agent, file, 'l.csv', fresh.id);
+      expect(await stored(known)).toMatchObject({ familyName: 'Anders', namePrefix: 'van', givenNames: 'Naam', birthDate: new Date('1970-01-01T00:00:00.000Z') });
+    });
+
+    it('names of a member only ever on the club’s own lists are still updated by the upload', async () => {
+      const { club: fresh, agent } = await clubWithSecretary();
+      await createListedMember(ctx.prisma, { seasonId: past.id, clubId: fresh.id, memberNumber: '5199', familyName: 'Oud', givenNames: 'Naam' });
+      const { preview: shown } = await upload(agent, csv('5199;Nieuw;;Naam;'), 'l.csv', fresh.id);
+      expect(shown.warnings).toEqual([]);
+      expect(shown.added).toEqual([expect.objectContaining({ knownUnderOtherName: true, knownAs: null })]);
+      expect(await stored('5199')).toMatchObject({ familyName: 'Nieuw' });
+    });
+
+    it('adding or editing a single entry keeps the stored record; an administrator may correct it', async () => {
+      const { number: known } = await knownElsewhere();
+      const { club: fresh, agent } = await clubWithSecretary();
+      const added = await agent.post(`${listUrl(fresh.id)}/entries`).send({ memberNumber: known, familyName: 'Anders', givenNames: 'Naam', birthDate: '1970-01-01' }).expect(201);
+      expect(await stored(known)).toMatchObject({ familyName: 'Geheim', givenNames: 'Persoon', birthDate: null });
+      const edit = await agent.patch(`/api/member-list-entries/${added.body.id}`).send({ familyName: 'Anders' }).expect(422);
+      expectError(edit.body, 422, 'MEMBER_KEPT');
+      expect(edit.body.error.message).toBe(`De gegevens van lidnummer ${known} worden niet gewijzigd: deze persoon is bij de bond al bekend; vraag de bond om een correctie.`);
+      // Sending the stored values back unchanged (as the edit form does) is no change.
+      await agent.patch(`/api/member-list-entries/${added.body.id}`).send({ familyName: 'Geheim', givenNames: 'Persoon', namePrefix: '', birthDate: '' }).expect(200);
+      await admin.agent.patch(`/api/member-list-entries/${added.body.id}`).send({ familyName: 'Anders' }).expect(200);
+      expect(await stored(known)).toMatchObject({ familyName: 'Anders', givenNames: 'Persoon' });
+    });
+
+    it('a transfer request and its errors name the member by number only', async () => {
+      await createListedMember(ctx.prisma, { seasonId: season.id, clubId: otherClub.id, memberNumber: '5198', familyName: 'Verborgen', givenNames: 'Iemand' });
+      const { club: fresh, agent } = await clubWithSecretary();
+      const asked = await agent.post('/api/transfers').send({ memberNumber: '5198', toClubId: fresh.id, askBoard: true }).expect(201);
+      expect(asked.body).toMatchObject({ memberNumber: '5198', memberName: null, fromClubId: null, fromClubName: null, status: 'REQUESTED' });
+      const again = await agent.post('/api/transfers').send({ memberNumber: '5198', toClubId: fresh.id, askBoard: true }).expect(409);
+      const listed = await agent.get('/api/transfers').expect(200);
+      expect(listed.body).toEqual([expect.objectContaining({ id: asked.body.id, memberName: null, fromClubName: null })]);
+      for (const body of [asked.body, again.body, listed.body]) {
+        for (const secret of ['Verborgen', 'Iemand', otherClub.name]) expect(JSON.stringify(body)).not.toContain(secret);
+      }
+      await admin.agent.post(`/api/transfers/${asked.body.id}/refuse`).send({ reason: 'Niet nodig' }).expect(200);
+      // A person on no list at all: the refusal says so without naming them.
+      await ctx.prisma.member.create({ data: { memberNumber: '5196', familyName: 'Los', givenNames: 'Zonder Lijst' } });
+      const notTransfer = await agent.post('/api/transfers').send({ memberNumber: '5196', toClubId: fresh.id, askBoard: true }).expect(422);
+      expectError(notTransfer.body, 422, 'NOT_A_TRANSFER');
+      expect(notTransfer.body.error.message).toBe('Lidnummer 5196 staat bij geen vereniging ingeschreven; voeg het lid gewoon toe aan uw moederlijst.');
+    });
+
+    test.each([
+      ['before 1900', '1899-12-31'],
+      ['after today', addDays(TODAY, 1)],
+    ])('refuses a birth date %s when adding or editing an entry', async (_what, birthDate) => {
+      const { club: fresh, agent } = await clubWithSecretary();
+      const details = [{ field: 'birthDate', code: 'isBirthDate', message: 'Vul een geboortedatum in tussen 01-01-1900 en vandaag.' }];
+      const res = await agent.post(`${listUrl(fresh.id)}/entries`).send({ memberNumber: '5197', familyName: 'Pinas', givenNames: 'Ruben', birthDate }).expect(400);
+      expect(res.body.error.details).toEqual(details);
+      const added = await agent.post(`${listUrl(fresh.id)}/entries`).send({ memberNumber: String(5190 + (birthDate < TODAY ? 1 : 2)), familyName: 'Pinas', givenNames: 'Ruben', birthDate: TODAY }).expect(201);
+      expect((await agent.patch(`/api/member-list-entries/${added.body.id}`).send({ birthDate }).expect(400)).body.error.details).toEqual(details);
+      await agent.patch(`/api/member-list-entries/${added.body.id}`).send({ birthDate: '1900-01-01' }).expect(200);
     });
   });
 });

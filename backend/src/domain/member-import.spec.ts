@@ -1,4 +1,5 @@
 import {
+  birthDateProblem,
   buildImportPreview,
   diffMemberList,
   ExistingMember,
@@ -149,6 +150,18 @@ describe('parseBirthDate', () => {
   });
 });
 
+describe('birthDateProblem (born from 1900 up to today)', () => {
+  test.each([
+    ['1899-12-31', 'BEFORE_1900'],
+    ['1900-01-01', null],
+    ['1980-11-14', null],
+    ['2026-11-01', null],
+    ['2026-11-02', 'IN_FUTURE'],
+  ])('%s → %p', (date, problem) => {
+    expect(birthDateProblem(date, '2026-11-01')).toBe(problem);
+  });
+});
+
 describe('validateRows', () => {
   it('reads a valid row, trimming names but keeping them as written', () => {
     const row = cells({ memberNumber: ' 0042 ', familyName: "  d'Abreu ", namePrefix: ' van der ', givenNames: 'CHÉRIE  Ñaña', birthDate: '1-2-1990' });
@@ -197,9 +210,44 @@ describe('validateRows', () => {
       code: 'ON_OTHER_CLUB_LIST',
       memberNumber: '10234',
       message:
-        'Rij 2: lidnummer 10234 (Chérie van Doëlla) staat al op de moederlijst van TV Kaaiman; ' +
+        'Rij 2: lidnummer 10234 (Chérie van Doëlla) staat dit seizoen al op de moederlijst van TV Kaaiman; ' +
         'een lid kan maar bij één vereniging ingeschreven staan en overschrijven gaat via de bond (Regel 2)',
     }]);
+  });
+
+  it('Regel 2: names no club the reader may not know; the name in parentheses is the file\'s own', () => {
+    const otherClubMembers = new Map([['10234', null]]);
+    expect(validateRows([cells()], COLUMNS, { otherClubMembers }).errors.map((e) => e.message)).toEqual([
+      'Rij 2: lidnummer 10234 (Ruben Pinas) staat dit seizoen al op de moederlijst van een andere vereniging; ' +
+        'een lid kan maar bij één vereniging ingeschreven staan en overschrijven gaat via de bond (Regel 2)',
+    ]);
+  });
+
+  test.each<[string, Partial<Record<MemberField, string>>, MemberField, string]>([
+    ['a family name of 101 characters', { familyName: 'a'.repeat(101) }, 'familyName', 'Rij 2: achternaam is te lang (101 tekens; hoogstens 100)'],
+    ['a prefix of 31 characters', { namePrefix: 'v'.repeat(31) }, 'namePrefix', 'Rij 2: tussenvoegsel is te lang (31 tekens; hoogstens 30)'],
+    ['given names of 151 characters', { givenNames: 'é'.repeat(151) }, 'givenNames', 'Rij 2: voornamen zijn te lang (151 tekens; hoogstens 150)'],
+  ])('refuses %s as a row error (names are never cut off)', (_what, overrides, field, message) => {
+    const result = validateRows([cells(overrides)], COLUMNS, NO_OTHER_CLUBS);
+    expect(result.members).toEqual([]);
+    expect(result.errors).toEqual([{ row: 2, field, code: 'NAME_TOO_LONG', message, memberNumber: '10234' }]);
+  });
+
+  it('accepts names of exactly the maximum length, counting characters rather than bytes', () => {
+    const result = validateRows([cells({ familyName: 'ë'.repeat(100), namePrefix: 'v'.repeat(30), givenNames: '😀'.repeat(150) })], COLUMNS, NO_OTHER_CLUBS);
+    expect(result.errors).toEqual([]);
+  });
+
+  test.each([
+    ['31-12-1899', "Rij 2: geboortedatum '31-12-1899' ligt vóór 1900"],
+    ['02-11-2026', "Rij 2: geboortedatum '02-11-2026' ligt in de toekomst"],
+  ])('refuses the birth date %p', (birthDate, message) => {
+    const result = validateRows([cells({ birthDate })], COLUMNS, { ...NO_OTHER_CLUBS, today: '2026-11-01' });
+    expect(result.errors).toEqual([{ row: 2, field: 'birthDate', code: 'INVALID_BIRTH_DATE', message, memberNumber: '10234' }]);
+  });
+
+  test.each(['01-01-1900', '01-11-2026'])('accepts the birth date %p (the bounds themselves)', (birthDate) => {
+    expect(validateRows([cells({ birthDate })], COLUMNS, { ...NO_OTHER_CLUBS, today: '2026-11-01' }).errors).toEqual([]);
   });
 
   it('refuses a member number that occurs twice, naming both rows; the first row is read', () => {
@@ -348,6 +396,40 @@ describe('buildImportPreview', () => {
     expect(preview.warnings.map((w) => w.message)).toEqual([
       "Kolom 'Voornaam' (kolom 6) wordt genegeerd: kolom 4 ('Voornamen') is al gebruikt voor Voornamen",
     ]);
+  });
+
+  describe('persons whose stored record the upload keeps (known from another club)', () => {
+    const kept = new Map([['10234', existing({ givenNames: 'Rubén' })]]);
+    const warning = (row: number, memberNumber: string) => ({
+      code: 'MEMBER_KEPT',
+      row,
+      memberNumber,
+      message: `Rij ${row}: gegevens van lidnummer ${memberNumber} worden niet gewijzigd: deze persoon is bij de bond al bekend; vraag de bond om een correctie`,
+    });
+
+    it('a new member on the list keeps the stored record; the row gets a warning', () => {
+      const preview = buildImportPreview({ headers: HEADERS, rows: [cells()] }, { existing: [], otherClubMembers: new Map(), keptMembers: kept });
+      expect(preview).toMatchObject({ ok: true, added: [imported()], changed: [], unchanged: 0 });
+      expect(preview.warnings).toEqual([warning(2, '10234')]);
+    });
+
+    it('a member on the list whose file row differs is not changed: unchanged, with a warning', () => {
+      const preview = buildImportPreview(
+        { headers: HEADERS, rows: [cells({ memberNumber: '20001', familyName: 'Kanhai' }), cells()] },
+        { existing: [existing({ givenNames: 'Rubén' })], otherClubMembers: new Map(), keptMembers: kept },
+      );
+      expect(preview).toMatchObject({ ok: true, changed: [], unchanged: 1 });
+      expect(preview.added.map((m) => m.memberNumber)).toEqual(['20001']);
+      expect(preview.warnings).toEqual([warning(3, '10234')]);
+    });
+
+    it('no warning when the file agrees with the stored record on the columns it has', () => {
+      const preview = buildImportPreview(
+        { headers: ['Lidnummer', 'Achternaam', 'Voornamen'], rows: [['10234', 'Pinas', 'Rubén']] },
+        { existing: [], otherClubMembers: new Map(), keptMembers: new Map([['10234', existing({ givenNames: 'Rubén', birthDate: '1950-01-01' })]]) },
+      );
+      expect(preview.warnings).toEqual([]);
+    });
   });
 
   it('numbers rows from the header row the parser found', () => {

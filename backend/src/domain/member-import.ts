@@ -3,7 +3,7 @@
  * what, which rows are valid, and what changes against the list already stored.
  * Pure: the table arrives as strings (see member-lists/member-file-parser.ts).
  */
-import { IsoDate, isIsoDate } from './dates';
+import { compareDates, IsoDate, isIsoDate } from './dates';
 
 export const MEMBER_FIELDS = ['memberNumber', 'familyName', 'namePrefix', 'givenNames', 'birthDate'] as const;
 export type MemberField = (typeof MEMBER_FIELDS)[number];
@@ -106,6 +106,18 @@ export function parseBirthDate(raw: string): BirthDateParse {
   return isIsoDate(iso) ? { ok: true, date: iso } : { ok: false, problem: 'IMPOSSIBLE' };
 }
 
+/** Nobody on a member list was born before this day. */
+export const EARLIEST_BIRTH_DATE: IsoDate = '1900-01-01';
+
+/** A birth date that exists but cannot be a member's: before 1900, or after today. */
+export function birthDateProblem(date: IsoDate, today: IsoDate): 'BEFORE_1900' | 'IN_FUTURE' | null {
+  if (compareDates(date, EARLIEST_BIRTH_DATE) < 0) return 'BEFORE_1900';
+  return compareDates(date, today) > 0 ? 'IN_FUTURE' : null;
+}
+
+/** The longest names the federation stores, in characters (the same for a single entry and an upload). */
+export const NAME_MAX_LENGTHS = { familyName: 100, namePrefix: 30, givenNames: 150 } as const;
+
 export interface ImportedMember {
   /** The row number a spreadsheet user sees (the header is row 1). */
   row: number;
@@ -123,6 +135,7 @@ export type ImportErrorCode =
   | 'MALFORMED_MEMBER_NUMBER'
   | 'DUPLICATE_IN_FILE'
   | 'EMPTY_NAME'
+  | 'NAME_TOO_LONG'
   | 'INVALID_BIRTH_DATE'
   | 'ON_OTHER_CLUB_LIST';
 
@@ -137,10 +150,15 @@ export interface ImportError {
 }
 
 export interface RowValidationContext {
-  /** Regel 2: member number → name of the club whose list (this season) already holds it. */
-  otherClubMembers: ReadonlyMap<string, string>;
+  /**
+   * Regel 2: member number → name of the club whose list (this season) already holds it;
+   * null when the reader may not learn which club that is.
+   */
+  otherClubMembers: ReadonlyMap<string, string | null>;
   /** Row number of rows[0]; 2 when the header is row 1. */
   firstRowNumber?: number;
+  /** The day of the upload: later birth dates are refused (without it, only those before 1900). */
+  today?: IsoDate;
 }
 
 export interface RowValidation {
@@ -164,7 +182,7 @@ export function validateRows(rows: readonly Cells[], columns: ColumnMap, context
   const firstRowNumber = context.firstRowNumber ?? 2;
   rows.forEach((cells, i) => {
     if (isBlankRow(cells)) return;
-    const parsed = validateRow(cells, firstRowNumber + i, columns, context.otherClubMembers, firstRowByNumber);
+    const parsed = validateRow(cells, firstRowNumber + i, columns, context, firstRowByNumber);
     if (Array.isArray(parsed)) result.errors.push(...parsed);
     else result.members.push(parsed);
   });
@@ -175,12 +193,12 @@ function validateRow(
   cells: Cells,
   row: number,
   columns: ColumnMap,
-  otherClubMembers: ReadonlyMap<string, string>,
+  { otherClubMembers, today }: RowValidationContext,
   firstRowByNumber: Map<string, number>,
 ): ImportedMember | ImportError[] {
   const raw = readCells(cells, columns);
   const memberNumber = normalizeMemberNumber(raw.memberNumber);
-  const birthDate = raw.birthDate === '' ? null : parseBirthDate(raw.birthDate);
+  const birthDate = raw.birthDate === '' ? null : checkBirthDate(raw.birthDate, today);
   const draft: RowDraft = {
     row,
     memberNumber,
@@ -226,7 +244,7 @@ interface RowDraft {
 function memberNumberErrors(
   raw: string,
   member: RowDraft,
-  otherClubMembers: ReadonlyMap<string, string>,
+  otherClubMembers: ReadonlyMap<string, string | null>,
   firstRowByNumber: ReadonlyMap<string, number>,
 ): ImportError[] {
   const { row, memberNumber } = member;
@@ -245,31 +263,57 @@ function memberNumberErrors(
       message: `Rij ${row}: lidnummer ${memberNumber} staat ook al in rij ${earlierRow}; elk lid mag maar één keer op de lijst staan`,
     }];
   }
-  const otherClub = otherClubMembers.get(memberNumber);
-  if (otherClub !== undefined) {
+  if (otherClubMembers.has(memberNumber)) {
+    const otherClub = otherClubMembers.get(memberNumber) ?? 'een andere vereniging';
     return [{
       row, field, code: 'ON_OTHER_CLUB_LIST',
       message:
-        `Rij ${row}: lidnummer ${memberNumber}${nameInParentheses(member)} staat al op de moederlijst van ${otherClub}; ` +
+        `Rij ${row}: lidnummer ${memberNumber}${nameInParentheses(member)} staat dit seizoen al op de moederlijst van ${otherClub}; ` +
         'een lid kan maar bij één vereniging ingeschreven staan en overschrijven gaat via de bond (Regel 2)',
     }];
   }
   return [];
 }
 
-function nameErrors({ row, familyName, givenNames }: RowDraft): ImportError[] {
+const TOO_LONG: Readonly<Record<keyof typeof NAME_MAX_LENGTHS, string>> = {
+  familyName: 'achternaam is te lang',
+  namePrefix: 'tussenvoegsel is te lang',
+  givenNames: 'voornamen zijn te lang',
+};
+
+/** Names are stored as written, so a name that is too long is refused, never cut off. */
+function nameErrors(member: RowDraft): ImportError[] {
+  const { row, familyName, givenNames } = member;
   const errors: ImportError[] = [];
   if (familyName === '') errors.push({ row, field: 'familyName', code: 'EMPTY_NAME', message: `Rij ${row}: achternaam ontbreekt` });
   if (givenNames === '') errors.push({ row, field: 'givenNames', code: 'EMPTY_NAME', message: `Rij ${row}: voornamen ontbreken` });
+  for (const field of ['familyName', 'namePrefix', 'givenNames'] as const) {
+    const length = [...(member[field] ?? '')].length;
+    if (length > NAME_MAX_LENGTHS[field]) {
+      const message = `Rij ${row}: ${TOO_LONG[field]} (${length} tekens; hoogstens ${NAME_MAX_LENGTHS[field]})`;
+      errors.push({ row, field, code: 'NAME_TOO_LONG', message });
+    }
+  }
   return errors;
 }
 
-function birthDateError(row: number, raw: string, problem: 'UNREADABLE' | 'IMPOSSIBLE'): ImportError {
-  const message =
-    problem === 'IMPOSSIBLE'
-      ? `Rij ${row}: geboortedatum '${raw}' bestaat niet`
-      : `Rij ${row}: geboortedatum '${raw}' is niet te lezen; schrijf de datum als dd-mm-jjjj, bijvoorbeeld 23-04-1985`;
-  return { row, field: 'birthDate', code: 'INVALID_BIRTH_DATE', message };
+type BirthDateCheck = BirthDateParse | { ok: false; problem: 'BEFORE_1900' | 'IN_FUTURE' };
+
+function checkBirthDate(raw: string, today: IsoDate | undefined): BirthDateCheck {
+  const parsed = parseBirthDate(raw);
+  const problem = parsed.ok ? birthDateProblem(parsed.date, today ?? '9999-12-31') : null;
+  return problem ? { ok: false, problem } : parsed;
+}
+
+const BIRTH_DATE_PROBLEMS: Readonly<Record<Exclude<BirthDateCheck, { ok: true }>['problem'], string>> = {
+  IMPOSSIBLE: 'bestaat niet',
+  UNREADABLE: 'is niet te lezen; schrijf de datum als dd-mm-jjjj, bijvoorbeeld 23-04-1985',
+  BEFORE_1900: 'ligt vóór 1900',
+  IN_FUTURE: 'ligt in de toekomst',
+};
+
+function birthDateError(row: number, raw: string, problem: keyof typeof BIRTH_DATE_PROBLEMS): ImportError {
+  return { row, field: 'birthDate', code: 'INVALID_BIRTH_DATE', message: `Rij ${row}: geboortedatum '${raw}' ${BIRTH_DATE_PROBLEMS[problem]}` };
 }
 
 function nameInParentheses({ givenNames, namePrefix, familyName }: RowDraft): string {
@@ -303,6 +347,11 @@ export interface MemberListDiff<E extends ExistingMember = ExistingMember> {
   unchanged: ImportedMember[];
 }
 
+/** The fields whose values differ; an empty value and a missing one are the same. */
+function changedFields(before: ExistingMember, after: ImportedMember, fields: readonly DiffField[]): DiffField[] {
+  return fields.filter((field) => (before[field] || null) !== (after[field] || null));
+}
+
 /**
  * The uploaded file is the complete list: members missing from it are removed.
  * `fields` limits the comparison to the columns the file has, so a file without a
@@ -323,9 +372,9 @@ export function diffMemberList<E extends ExistingMember>(
   };
   for (const after of imported) {
     const before = existingByNumber.get(after.memberNumber);
-    const changedFields = before ? fields.filter((field) => (before[field] || null) !== (after[field] || null)) : [];
+    const changed = before ? changedFields(before, after, fields) : [];
     if (!before) diff.added.push(after);
-    else if (changedFields.length > 0) diff.changed.push({ memberNumber: after.memberNumber, before, after, fields: changedFields });
+    else if (changed.length > 0) diff.changed.push({ memberNumber: after.memberNumber, before, after, fields: changed });
     else diff.unchanged.push(after);
   }
   return diff;
@@ -338,20 +387,22 @@ export interface ImportTable {
   headerRowNumber?: number;
 }
 
-export interface ImportContext<E extends ExistingMember> {
+export interface ImportContext<E extends ExistingMember> extends Omit<RowValidationContext, 'firstRowNumber'> {
   existing: readonly E[];
-  otherClubMembers: ReadonlyMap<string, string>;
+  /**
+   * Persons whose stored record this upload must keep (the federation knows them from another
+   * club, so only the federation corrects them): member number → the record as stored.
+   */
+  keptMembers?: ReadonlyMap<string, ExistingMember>;
 }
 
-export type ImportWarningCode = 'UNKNOWN_COLUMN' | 'DUPLICATE_COLUMN';
+export type ImportWarning =
+  /** `column` is 1-based, as the user counts columns. */
+  | { code: 'UNKNOWN_COLUMN' | 'DUPLICATE_COLUMN'; column: number; header: string; message: string }
+  /** The row's person keeps the record the federation has (see ImportContext.keptMembers). */
+  | { code: 'MEMBER_KEPT'; row: number; memberNumber: string; message: string };
 
-export interface ImportWarning {
-  code: ImportWarningCode;
-  /** 1-based, as the user counts columns. */
-  column: number;
-  header: string;
-  message: string;
-}
+export type ImportWarningCode = ImportWarning['code'];
 
 export interface ImportPreview<E extends ExistingMember = ExistingMember> {
   /** No errors: the list may be saved as it is. */
@@ -383,19 +434,40 @@ export function buildImportPreview<E extends ExistingMember>(table: ImportTable,
     return { ...emptyPreview(0, [{ row: headerRow, code: 'NO_MEMBERS', message }]), warnings };
   }
   const { members, errors } = validateRows(table.rows, columns, { ...context, firstRowNumber: headerRow + 1 });
-  const diff = diffMemberList(context.existing, members, DIFF_FIELDS.filter((field) => columns[field] !== undefined));
+  const fields = DIFF_FIELDS.filter((field) => columns[field] !== undefined);
+  const diff = diffMemberList(context.existing, members, fields);
+  const kept = keepStored(diff, context.keptMembers ?? new Map(), fields);
   const numbersWithErrors = new Set(errors.map((error) => error.memberNumber));
   return {
     ok: errors.length === 0,
     rowCount,
     members,
     added: diff.added,
-    changed: diff.changed,
+    changed: kept.changed,
     removed: diff.removed.filter((member) => !numbersWithErrors.has(member.memberNumber)),
-    unchanged: diff.unchanged.length,
+    unchanged: diff.unchanged.length + diff.changed.length - kept.changed.length,
     errors,
-    warnings,
+    warnings: [...warnings, ...kept.warnings],
   };
+}
+
+/**
+ * Rows that would change the record of a person the upload must keep: such a change is no
+ * change (the person still goes on the list), and its row gets a warning.
+ */
+function keepStored<E extends ExistingMember>(diff: MemberListDiff<E>, kept: ReadonlyMap<string, ExistingMember>, fields: readonly DiffField[]) {
+  const differs = (member: ImportedMember) => {
+    const stored = kept.get(member.memberNumber);
+    return stored !== undefined && changedFields(stored, member, fields).length > 0;
+  };
+  const rows = [...diff.added, ...diff.changed.map((change) => change.after)].filter(differs).sort((a, b) => a.row - b.row);
+  const warnings = rows.map(({ row, memberNumber }): ImportWarning => ({
+    code: 'MEMBER_KEPT',
+    row,
+    memberNumber,
+    message: `Rij ${row}: gegevens van lidnummer ${memberNumber} worden niet gewijzigd: deze persoon is bij de bond al bekend; vraag de bond om een correctie`,
+  }));
+  return { changed: diff.changed.filter((change) => !kept.has(change.memberNumber)), warnings };
 }
 
 function emptyPreview<E extends ExistingMember>(rowCount: number, errors: ImportError[]): ImportPreview<E> {

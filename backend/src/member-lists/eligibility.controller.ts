@@ -10,7 +10,8 @@ import { EligibilityQueryDto, EligiblePlayersDto } from './member-list.dto';
 export class EligibilityController {
   constructor(private readonly eligibility: EligibilityService) {}
 
-  @Roles('ADMIN', 'SECRETARY', 'SUPERVISOR')
+  /** Member lists are personal data: administrators and the club's own secretary only. */
+  @Roles('ADMIN', 'SECRETARY')
   @Get(':teamId/eligible-players')
   @ApiOperation({ summary: 'Speelgerechtigdheid van alle leden van de moederlijst voor een team op een datum (Regel 3B, 4)' })
   @ApiOkResponse({ type: EligiblePlayersDto })

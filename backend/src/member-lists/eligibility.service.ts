@@ -21,7 +21,7 @@ export class EligibilityService {
   async eligiblePlayers(teamId: string, date: string, user: AuthUser): Promise<EligiblePlayersDto> {
     const team = await this.prisma.team.findUnique({ where: { id: teamId }, include: { division: { select: { seasonId: true } } } });
     if (!team) throw new NotFoundError('Team');
-    if (user.role === 'SECRETARY') assertClubAccess(user, team.clubId);
+    assertClubAccess(user, team.clubId);
     const season = await loadSeason(this.prisma, team.division.seasonId);
     const candidates = await this.players.candidates(this.prisma, { seasonId: season.id, clubId: team.clubId, matchDate: date, settings: season.settings });
     const players = candidates.map(({ member, result }) => ({

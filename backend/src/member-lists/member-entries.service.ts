@@ -35,8 +35,11 @@ export class MemberEntriesService {
       });
       const earlier = person?.listEntries[0];
       if (earlier && earlier.memberList.clubId !== clubId) {
+        // A secretary learns neither who the person is nor which club holds them.
+        const who = user.role === 'ADMIN' ? ` (${fullName(person)})` : '';
+        const where = user.role === 'ADMIN' ? earlier.memberList.club.name : 'een andere vereniging';
         throw new RuleViolationError(
-          `Lidnummer ${memberNumber} (${fullName(person)}) staat dit seizoen al op de moederlijst van ${earlier.memberList.club.name}; ` +
+          `Lidnummer ${memberNumber}${who} staat dit seizoen al op de moederlijst van ${where}; ` +
             'een lid kan maar bij één vereniging ingeschreven staan en overschrijven gaat via de bond (Regel 2).',
           'ON_OTHER_CLUB_LIST',
         );
@@ -48,7 +51,8 @@ export class MemberEntriesService {
         givenNames: body.givenNames,
         ...(body.birthDate !== undefined || !person ? { birthDate: dbDate(body.birthDate ?? null) } : {}),
       };
-      const member = person ? await tx.member.update({ where: { id: person.id }, data: names }) : await tx.member.create({ data: { memberNumber, ...names } });
+      const keep = person && (await keepsStoredRecord(tx, person.id, clubId, user));
+      const member = !person ? await tx.member.create({ data: { memberNumber, ...names } }) : keep ? person : await tx.member.update({ where: { id: person.id }, data: names });
       const data = { registeredOn: dbDate(registration.registeredOn), registeredOnReason: registration.reason, removedAt: null };
       const entry = earlier
         ? await tx.memberListEntry.update({ where: { id: earlier.id }, data })
@@ -64,10 +68,13 @@ export class MemberEntriesService {
   }
 
   async update(entryId: string, body: UpdateEntryDto, user: AuthUser): Promise<MemberListEntryDto> {
-    await this.entryList(entryId, user);
+    const { memberList } = await this.entryList(entryId, user);
     const registration = body.registeredOn ? registrationFor(body, user) : null;
     return this.prisma.$transaction(async (tx) => {
       const before = await this.load(tx, entryId);
+      if (changesPerson(before, body) && (await keepsStoredRecord(tx, before.memberId, memberList.clubId, user))) {
+        throw new RuleViolationError(keptMessage(before.memberNumber), 'MEMBER_KEPT');
+      }
       const entry = await tx.memberListEntry.update({
         where: { id: entryId },
         data: registration ? { registeredOn: dbDate(registration.registeredOn), registeredOnReason: registration.reason } : { updatedAt: new Date() },
@@ -115,4 +122,22 @@ export class MemberEntriesService {
     const played = await matchesPlayed(db, entry.seasonId, entry.memberList.clubId, [entry.memberId]);
     return mapEntry(entry, todayIso(), played.get(entry.memberId) ?? 0);
   }
+}
+
+/**
+ * A secretary may not rewrite the record of a person who is or was on another club's list (in
+ * any season): the federation knows that person, and only the federation corrects them.
+ */
+async function keepsStoredRecord(db: Db, memberId: string, clubId: string, user: AuthUser): Promise<boolean> {
+  if (user.role === 'ADMIN') return false;
+  return (await db.memberListEntry.count({ where: { memberId, memberList: { clubId: { not: clubId } } } })) > 0;
+}
+
+function keptMessage(memberNumber: string): string {
+  return `De gegevens van lidnummer ${memberNumber} worden niet gewijzigd: deze persoon is bij de bond al bekend; vraag de bond om een correctie.`;
+}
+
+/** Whether the edit changes the person's names or birth date (fields left out change nothing). */
+function changesPerson(before: MemberListEntryDto, body: UpdateEntryDto): boolean {
+  return (['familyName', 'namePrefix', 'givenNames', 'birthDate'] as const).some((field) => body[field] !== undefined && (body[field] || null) !== (before[field] || null));
 }

@@ -11,7 +11,8 @@ export class MemberFieldsDto {
 
 export class PreviewMemberDto extends MemberFieldsDto {
   @ApiProperty({ description: 'Rijnummer zoals het rekenblad het toont (kopregel = 1)' }) row: number;
-  @ApiProperty({ nullable: true, type: String, description: 'De bond kent dit lidnummer al onder deze andere naam' }) knownAs: string | null;
+  @ApiProperty({ description: 'De bond kent dit lidnummer al onder een andere naam' }) knownUnderOtherName: boolean;
+  @ApiProperty({ nullable: true, type: String, description: 'Alleen voor de bondsbeheerder: die andere naam' }) knownAs: string | null;
 }
 
 export class PreviewChangeDto {
@@ -36,9 +37,11 @@ export class ImportErrorDto {
 }
 
 export class ImportWarningDto {
-  @ApiProperty({ enum: ['UNKNOWN_COLUMN', 'DUPLICATE_COLUMN'] }) code: string;
-  @ApiProperty() column: number;
-  @ApiProperty() header: string;
+  @ApiProperty({ enum: ['UNKNOWN_COLUMN', 'DUPLICATE_COLUMN', 'MEMBER_KEPT'] }) code: string;
+  @ApiProperty({ nullable: true, type: Number, description: 'Kolomwaarschuwing: de kolom (1 = eerste)' }) column: number | null;
+  @ApiProperty({ nullable: true, type: String }) header: string | null;
+  @ApiProperty({ nullable: true, type: Number, description: 'Waarschuwing bij een rij (MEMBER_KEPT)' }) row: number | null;
+  @ApiProperty({ nullable: true, type: String }) memberNumber: string | null;
   @ApiProperty() message: string;
 }
 

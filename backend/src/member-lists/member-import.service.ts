@@ -30,8 +30,13 @@ interface StoredMember extends ExistingMember {
 
 interface ImportState {
   preview: ImportPreview<StoredMember>;
-  /** Persons the federation already knows under another name, by member number (preview only). */
+  /** Persons the federation already knows, by member number. */
   known: Map<string, MemberRow>;
+  /**
+   * A secretary's upload keeps the stored record of persons who are or were on another club's
+   * list (only the federation corrects them): member number → that record.
+   */
+  kept: ReadonlyMap<string, ExistingMember>;
   /** The fields the file has columns for: only those are compared and written. */
   fields: Set<MemberField>;
 }
@@ -53,10 +58,13 @@ const sql = {
       JOIN clubs c ON c.id = l."clubId"
       JOIN members m ON m.id = e."memberId"
       WHERE e."seasonId" = ${seasonId}::uuid AND l."clubId" <> ${clubId}::uuid AND m."memberNumber" = ANY(${numbers}::text[])`,
-  known: (db: Db, numbers: string[]) =>
-    db.$queryRaw<MemberRow[]>`
-      SELECT id, "memberNumber", "familyName", "namePrefix", "givenNames", "birthDate"
-      FROM members WHERE "memberNumber" = ANY(${numbers}::text[])`,
+  /** The stored persons, and whether any club other than this one has (had) them on its list, in any season. */
+  known: (db: Db, clubId: string, numbers: string[]) =>
+    db.$queryRaw<(MemberRow & { elsewhere: boolean })[]>`
+      SELECT m.id, m."memberNumber", m."familyName", m."namePrefix", m."givenNames", m."birthDate",
+             EXISTS (SELECT 1 FROM member_list_entries e JOIN member_lists l ON l.id = e."memberListId"
+                     WHERE e."memberId" = m.id AND l."clubId" <> ${clubId}::uuid) AS elsewhere
+      FROM members m WHERE m."memberNumber" = ANY(${numbers}::text[])`,
 };
 
 /**
@@ -81,9 +89,9 @@ export class MemberImportService {
   async preview(seasonId: string, clubId: string, file: UploadedFile, user: AuthUser): Promise<MemberListPreviewDto> {
     const { season } = await this.lists.context(seasonId, clubId, user);
     const parsed = await parseMemberFile(file);
-    const state = await this.state(this.prisma, season, clubId, parsed, true);
+    const state = await this.state(this.prisma, season, clubId, parsed, user);
     const played = await matchesPlayed(this.prisma, seasonId, clubId, state.preview.removed.map((member) => member.memberId));
-    return mapPreview(file, parsed, state, played, previewId(seasonId, clubId, file, state.preview));
+    return mapPreview(file, parsed, state, played, previewId(seasonId, clubId, file, state.preview), user.role === 'ADMIN');
   }
 
   async confirm(
@@ -99,7 +107,7 @@ export class MemberImportService {
     return this.prisma.$transaction(
       async (tx) => {
         const list = await lockList(tx, seasonId, clubId);
-        const state = await this.state(tx, season, clubId, parsed);
+        const state = await this.state(tx, season, clubId, parsed, user);
         const { preview } = state;
         if (!preview.ok) {
           throw new ValidationError(
@@ -126,7 +134,7 @@ export class MemberImportService {
   }
 
   /** One audit entry for the whole import, with every member before and after. */
-  private async recordImport(tx: Db, what: { userId: string; listId: string; fileName: string; reason: string | null }, { preview, fields }: ImportState) {
+  private async recordImport(tx: Db, what: { userId: string; listId: string; fileName: string; reason: string | null }, { preview, fields, kept }: ImportState) {
     await this.audit.record(
       {
         userId: what.userId,
@@ -137,7 +145,7 @@ export class MemberImportService {
         after: {
           file: what.fileName,
           columns: AUDIT_COLUMNS,
-          added: preview.added.map(auditRow),
+          added: preview.added.map((member) => auditRow(kept.get(member.memberNumber) ?? member)),
           changed: preview.changed.map((change) => auditRow(asStored(change, fields))),
           removed: preview.removed.map((member) => member.memberNumber),
         },
@@ -147,7 +155,13 @@ export class MemberImportService {
     );
   }
 
-  private async state(db: Db, season: SeasonContext, clubId: string, parsed: ParsedMemberFile, forPreview = false): Promise<ImportState> {
+  /**
+   * The preview of the file against the list as stored. Administrators see which club holds a
+   * member and may correct anyone's record; a secretary learns neither the club nor the stored
+   * names of another club's members, and keeps their records unchanged.
+   */
+  private async state(db: Db, season: SeasonContext, clubId: string, parsed: ParsedMemberFile, user: AuthUser): Promise<ImportState> {
+    const isAdmin = user.role === 'ADMIN';
     const { columns } = matchHeaders(parsed.headers);
     const numberColumn = columns.memberNumber;
     const numbers =
@@ -155,38 +169,42 @@ export class MemberImportService {
     const [existingRows, otherRows, knownRows] = await Promise.all([
       sql.existing(db, season.id, clubId),
       sql.otherClubs(db, season.id, clubId, numbers),
-      forPreview ? sql.known(db, numbers) : [],
+      sql.known(db, clubId, numbers),
     ]);
     const existing: StoredMember[] = existingRows.map((row) => ({ ...toImported(row), entryId: row.entryId, memberId: row.id }));
     const otherClubMembers = new Map(
-      otherRows.map((row) => [row.memberNumber, row.removedAt ? `${row.clubName} (afgevoerd op ${formatDutchDate(todayIso(row.removedAt))})` : row.clubName]),
+      otherRows.map((row) => [row.memberNumber, !isAdmin ? null : row.removedAt ? `${row.clubName} (afgevoerd op ${formatDutchDate(todayIso(row.removedAt))})` : row.clubName]),
     );
+    const kept = new Map(isAdmin ? [] : knownRows.filter((row) => row.elsewhere).map((row) => [row.memberNumber, toImported(row)]));
     return {
-      preview: buildImportPreview(parsed, { existing, otherClubMembers }),
+      preview: buildImportPreview(parsed, { existing, otherClubMembers, keptMembers: kept, today: todayIso() }),
       known: new Map(knownRows.map((row) => [row.memberNumber, row])),
+      kept,
       fields: new Set((Object.keys(columns) as MemberField[]).filter((field) => columns[field] !== undefined)),
     };
   }
 
   /**
-   * One statement writes the people (new ones inserted, known ones updated) and puts the new
-   * members on the list; a second marks the removed ones. So a list of thousands of members
-   * costs two round trips.
+   * One statement writes the people (new ones inserted, known ones updated unless kept) and puts
+   * the new members on the list; a second marks the removed ones. So a list of thousands of
+   * members costs two round trips.
    */
   private async write(tx: Db, target: { seasonId: string; listId: string }, state: ImportState, registration: Registration) {
-    const { preview, fields } = state;
+    const { preview, fields, kept } = state;
     const upserts = [...preview.added, ...preview.changed.map((change) => change.after)];
     if (upserts.length > 0) {
       const column = <K extends keyof ImportedMember>(key: K) => upserts.map((member) => member[key]);
       const isNew = upserts.map((_, i) => i < preview.added.length);
+      const keep = upserts.map((member) => kept.has(member.memberNumber));
       // A member removed from this list earlier comes back on it; one on another list is a conflict (Regel 2).
       const placed = await tx.$executeRaw`
         WITH t AS (
           SELECT * FROM unnest(${column('memberNumber')}::text[], ${column('familyName')}::text[], ${column('namePrefix')}::text[],
-                               ${column('givenNames')}::text[], ${column('birthDate')}::text[], ${isNew}::boolean[]) AS t(n, f, p, g, b, added)
-        ), m AS (
+                               ${column('givenNames')}::text[], ${column('birthDate')}::text[], ${isNew}::boolean[], ${keep}::boolean[])
+                   AS t(n, f, p, g, b, added, keep)
+        ), written AS (
           INSERT INTO members (id, "memberNumber", "familyName", "namePrefix", "givenNames", "birthDate", "createdAt", "updatedAt")
-          SELECT gen_random_uuid(), t.n, t.f, t.p, t.g, t.b::date, now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC' FROM t
+          SELECT gen_random_uuid(), t.n, t.f, t.p, t.g, t.b::date, now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC' FROM t WHERE NOT t.keep
           ON CONFLICT ("memberNumber") DO UPDATE SET
             "familyName" = EXCLUDED."familyName",
             "givenNames" = EXCLUDED."givenNames",
@@ -194,6 +212,10 @@ export class MemberImportService {
             "birthDate" = CASE WHEN ${fields.has('birthDate')}::boolean THEN EXCLUDED."birthDate" ELSE members."birthDate" END,
             "updatedAt" = EXCLUDED."updatedAt"
           RETURNING id, "memberNumber"
+        ), m AS (
+          SELECT id, "memberNumber" FROM written
+          UNION ALL
+          SELECT members.id, members."memberNumber" FROM members JOIN t ON t.n = members."memberNumber" WHERE t.keep
         )
         INSERT INTO member_list_entries (id, "memberListId", "seasonId", "memberId", "registeredOn", "registeredOnReason", "createdAt", "updatedAt")
         SELECT gen_random_uuid(), ${target.listId}::uuid, ${target.seasonId}::uuid, m.id, ${registration.registeredOn}::date, ${registration.reason},
@@ -241,18 +263,23 @@ function previewId(seasonId: string, clubId: string, file: UploadedFile, preview
   return createHash('sha256').update(seasonId).update(clubId).update(file.buffer).update(JSON.stringify(changes)).digest('base64url');
 }
 
+/** Only administrators see the stored names of a person the file names differently. */
 function mapPreview(
   file: UploadedFile,
   parsed: ParsedMemberFile,
   { preview, known }: ImportState,
   played: Map<string, number>,
   id: string,
+  isAdmin: boolean,
 ): MemberListPreviewDto {
-  const knownAs = (member: ImportedMember): string | null => {
+  const otherName = (member: ImportedMember): MemberRow | null => {
     const person = known.get(member.memberNumber);
-    return person && DIFF_FIELDS.some((field) => field !== 'birthDate' && (person[field] || null) !== (member[field] || null)) ? fullName(person) : null;
+    return person && DIFF_FIELDS.some((field) => field !== 'birthDate' && (person[field] || null) !== (member[field] || null)) ? person : null;
   };
-  const toDto = (member: ImportedMember): PreviewMemberDto => ({ ...member, knownAs: knownAs(member) });
+  const toDto = (member: ImportedMember): PreviewMemberDto => {
+    const person = otherName(member);
+    return { ...member, knownUnderOtherName: person !== null, knownAs: person && isAdmin ? fullName(person) : null };
+  };
   return {
     previewId: id,
     fileName: file.originalName,
@@ -267,6 +294,6 @@ function mapPreview(
     removed: preview.removed.map((member) => ({ ...memberFields(member), memberId: member.memberId, matchesPlayed: played.get(member.memberId) ?? 0 })),
     unchanged: preview.unchanged,
     errors: preview.errors.map((error) => ({ row: error.row, field: error.field ?? null, code: error.code, message: error.message, memberNumber: error.memberNumber ?? null })),
-    warnings: preview.warnings,
+    warnings: preview.warnings.map((warning) => ({ column: null, header: null, row: null, memberNumber: null, ...warning })),
   };
 }

@@ -1,12 +1,24 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsOptional, IsString, IsUUID, MaxLength, MinLength } from 'class-validator';
-import { IsIsoDateString, isoDate } from '../common/dto';
+import { IsBoolean, IsIn, IsOptional, IsString, IsUUID, MaxLength, MinLength, ValidateBy } from 'class-validator';
+import { IsIsoDateString, isoDate, todayIso } from '../common/dto';
+import { isIsoDate } from '../domain/dates';
 import { describeSanction, MemberStatus, memberStatus, Sanction } from '../domain/eligibility';
+import { birthDateProblem, NAME_MAX_LENGTHS } from '../domain/member-import';
 
 /** '' from a form field means "none". */
 const emptyToNull = () => Transform(({ value }) => (typeof value === 'string' && value.trim() === '' ? null : value));
 const trimmed = () => Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
+
+/** A birth date from 1900 up to today (an impossible date is left to IsIsoDateString). */
+const IsBirthDate = () =>
+  ValidateBy({
+    name: 'isBirthDate',
+    validator: {
+      validate: (value: unknown) => typeof value !== 'string' || !isIsoDate(value) || birthDateProblem(value, todayIso()) === null,
+      defaultMessage: () => 'Vul een geboortedatum in tussen 01-01-1900 en vandaag.',
+    },
+  });
 
 export const DEADLINE_STATUSES = ['NOT_SUBMITTED', 'ON_TIME', 'LATE'] as const;
 export type DeadlineStatus = (typeof DEADLINE_STATUSES)[number];
@@ -77,10 +89,20 @@ export class MemberListOverviewDto {
 const MEMBER_NUMBER_HINT = 'Alleen cijfers, hoogstens 10 (voorloopnullen tellen niet)';
 
 class MemberNamesDto {
-  @ApiProperty({ example: 'Doëlla' }) @trimmed() @IsString() @MinLength(1) @MaxLength(100) familyName: string;
-  @ApiPropertyOptional({ example: 'van', nullable: true, type: String }) @emptyToNull() @IsOptional() @IsString() @MaxLength(30) namePrefix?: string | null;
-  @ApiProperty({ example: 'Chérie' }) @trimmed() @IsString() @MinLength(1) @MaxLength(150) givenNames: string;
-  @ApiPropertyOptional({ format: 'date', nullable: true, type: String }) @emptyToNull() @IsOptional() @IsIsoDateString() birthDate?: string | null;
+  @ApiProperty({ example: 'Doëlla' }) @trimmed() @IsString() @MinLength(1) @MaxLength(NAME_MAX_LENGTHS.familyName) familyName: string;
+  @ApiPropertyOptional({ example: 'van', nullable: true, type: String })
+  @emptyToNull()
+  @IsOptional()
+  @IsString()
+  @MaxLength(NAME_MAX_LENGTHS.namePrefix)
+  namePrefix?: string | null;
+  @ApiProperty({ example: 'Chérie' }) @trimmed() @IsString() @MinLength(1) @MaxLength(NAME_MAX_LENGTHS.givenNames) givenNames: string;
+  @ApiPropertyOptional({ format: 'date', nullable: true, type: String, description: 'Tussen 1900-01-01 en vandaag' })
+  @emptyToNull()
+  @IsOptional()
+  @IsIsoDateString()
+  @IsBirthDate()
+  birthDate?: string | null;
 }
 
 /** Only administrators may record an earlier registration date, always with a reason. */
@@ -162,8 +184,9 @@ export class TransferDto {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty({ format: 'uuid' }) memberId: string;
   @ApiProperty() memberNumber: string;
-  @ApiProperty() memberName: string;
-  @ApiProperty({ format: 'uuid', nullable: true, type: String }) fromClubId: string | null;
+  @ApiProperty({ nullable: true, type: String, description: 'null voor een secretaris zolang het lid niet op de eigen moederlijst staat of stond' }) memberName: string | null;
+  @ApiProperty({ format: 'uuid', nullable: true, type: String, description: 'null: onbekend, of (secretaris) niet te zien zolang het lid niet op de eigen moederlijst staat of stond' })
+  fromClubId: string | null;
   @ApiProperty({ nullable: true, type: String }) fromClubName: string | null;
   @ApiProperty({ format: 'uuid' }) toClubId: string;
   @ApiProperty() toClubName: string;
@@ -304,14 +327,15 @@ export const transferInclude = {
   effectiveSeason: { select: { name: true } },
 } as const;
 
-export function mapTransfer(row: TransferRow): TransferDto {
+/** `known`: the reader may see who the member is and which club they come from. */
+export function mapTransfer(row: TransferRow, known: boolean): TransferDto {
   return {
     id: row.id,
     memberId: row.memberId,
     memberNumber: row.member.memberNumber,
-    memberName: fullName(row.member),
-    fromClubId: row.fromClubId,
-    fromClubName: row.fromClub?.name ?? null,
+    memberName: known ? fullName(row.member) : null,
+    fromClubId: known ? row.fromClubId : null,
+    fromClubName: known ? (row.fromClub?.name ?? null) : null,
     toClubId: row.toClubId,
     toClubName: row.toClub.name,
     requestedOn: isoDate(row.requestedOn),

@@ -9,7 +9,7 @@ import { transferFreezePeriod, transferTiming } from '../domain/eligibility';
 import { normalizeMemberNumber } from '../domain/member-import';
 import type { TransferStatus } from '../generated/prisma/enums';
 import { PrismaService } from '../prisma/prisma.service';
-import { CreateTransferDto, fullName, mapTransfer, TransferDto, transferInclude, TransferQueryDto } from './member-list.dto';
+import { CreateTransferDto, mapTransfer, TransferDto, transferInclude, TransferQueryDto } from './member-list.dto';
 import { Db, loadSeasons, placeOnList, SeasonContext } from './member-list.store';
 
 interface TransferToApply {
@@ -38,53 +38,73 @@ export class TransfersService {
       include: transferInclude,
       orderBy: [{ requestedOn: 'desc' }, { createdAt: 'desc' }],
     });
-    return transfers.map(mapTransfer);
+    const known = await knownTo(this.prisma, user, transfers);
+    return transfers.map((transfer) => mapTransfer(transfer, known(transfer)));
   }
 
+  /**
+   * Regel 2. An administrator's request is granted at once (inside the freeze only as a board
+   * decision). A secretary's request waits for the board inside the freeze, and also outside it
+   * when another club has the member on a list of this or a later season: one club cannot take
+   * a member off another club's list on its own.
+   */
   async request(body: CreateTransferDto, user: AuthUser): Promise<TransferDto> {
     assertClubAccess(user, body.toClubId);
     if (body.boardReason && user.role !== 'ADMIN') {
       throw new ForbiddenError('Alleen het bestuur (de bondsbeheerder) kan een overschrijving als bestuursbesluit goedkeuren.', 'BOARD_ONLY');
     }
-    const { member, fromClubId } = await this.findMember(body.memberNumber, body.toClubId);
+    const memberNumber = normalizeMemberNumber(body.memberNumber);
+    if (!memberNumber) {
+      throw new ValidationError('Het lidnummer is ongeldig.', [{ field: 'memberNumber', message: 'Een lidnummer bestaat alleen uit cijfers (hoogstens 10).' }]);
+    }
+    const toClub = await this.prisma.club.findUnique({ where: { id: body.toClubId } });
+    if (!toClub) throw new NotFoundError('Vereniging');
     const today = todayIso();
     const { frozenIn, nextSeason } = transferTiming(today, await loadSeasons(this.prisma));
-    const base = { memberId: member.id, fromClubId, toClubId: body.toClubId, requestedOn: dbDate(today) };
-    if (!frozenIn && body.boardReason) {
-      throw new ValidationError('Buiten de overschrijvingsstop is geen bestuursbesluit nodig.', [
-        { field: 'boardReason', message: 'Laat dit leeg: de overschrijving gaat in het volgende seizoen in.' },
-      ]);
-    }
-    if (frozenIn && !body.boardReason && !body.askBoard) throw new RuleViolationError(freezeMessage(frozenIn), 'TRANSFER_FREEZE');
     return this.prisma.$transaction(async (tx) => {
+      const { memberId, fromClubId } = await this.transferable(tx, memberNumber, toClub);
+      if (!frozenIn && body.boardReason) {
+        throw new ValidationError('Buiten de overschrijvingsstop is geen bestuursbesluit nodig.', [
+          { field: 'boardReason', message: 'Laat dit leeg: de overschrijving gaat in het volgende seizoen in.' },
+        ]);
+      }
+      if (frozenIn && !body.boardReason && !body.askBoard) throw new RuleViolationError(freezeMessage(frozenIn), 'TRANSFER_FREEZE');
+      const base = { memberId, fromClubId, toClubId: toClub.id, requestedOn: dbDate(today) };
       if (frozenIn && body.boardReason) {
         const created = await tx.transfer.create({ data: { ...base, effectiveSeasonId: frozenIn.id, status: 'REQUESTED' } });
         return this.decide(tx, created, { status: 'COMPLETED', reason: body.boardReason, registeredOn: today }, user);
       }
-      const status: TransferStatus = frozenIn ? 'REQUESTED' : 'APPROVED';
+      const forTheBoard = frozenIn !== null || (user.role !== 'ADMIN' && (await heldByOtherClub(tx, memberId, toClub.id, today)));
+      const status: TransferStatus = forTheBoard ? 'REQUESTED' : 'APPROVED';
       const created = await tx.transfer.create({ data: { ...base, effectiveSeasonId: (frozenIn ?? nextSeason)?.id ?? null, status } });
       await this.audit.record({ userId: user.id, action: 'transfer.request', entityType: 'Transfer', entityId: created.id, after: created }, tx);
-      if (nextSeason && !frozenIn) await this.apply(tx, created, nextSeason.id, today, user.id);
-      return this.map(tx, created.id);
+      if (nextSeason && !forTheBoard) await this.apply(tx, created, nextSeason.id, today, user.id);
+      return this.map(tx, created.id, user);
     });
   }
 
-  /** A board decision on a request made inside the freeze: approved (takes effect at once) or refused. */
+  /**
+   * A board decision on a request: approved (takes effect at once, or with the next season when
+   * that does not exist yet) or refused.
+   */
   async decide(tx: Db, transfer: { id: string; status: TransferStatus }, decision: { status: 'COMPLETED' | 'REFUSED'; reason: string; registeredOn?: string }, user: AuthUser) {
     if (transfer.status !== 'REQUESTED') {
       throw new ConflictError('Over deze overschrijving is al beslist.', 'ALREADY_DECIDED');
     }
     const before = await tx.transfer.findUniqueOrThrow({ where: { id: transfer.id } });
+    const granted = decision.status === 'COMPLETED';
+    // Without its season yet the granted transfer waits, like one granted outside the freeze (see settle).
+    const status = granted && !before.effectiveSeasonId ? 'APPROVED' : decision.status;
     const after = await tx.transfer.update({
       where: { id: transfer.id },
-      data: { status: decision.status, boardDecision: true, boardReason: decision.reason, decidedById: user.id, decidedAt: new Date() },
+      data: { status, boardDecision: true, boardReason: decision.reason, decidedById: user.id, decidedAt: new Date() },
     });
-    const action = decision.status === 'COMPLETED' ? 'transfer.approve' : 'transfer.refuse';
+    const action = granted ? 'transfer.approve' : 'transfer.refuse';
     await this.audit.record({ userId: user.id, action, entityType: 'Transfer', entityId: transfer.id, before, after, reason: decision.reason }, tx);
-    if (decision.status === 'COMPLETED' && before.effectiveSeasonId) {
+    if (granted && before.effectiveSeasonId) {
       await this.apply(tx, before, before.effectiveSeasonId, decision.registeredOn ?? todayIso(), user.id);
     }
-    return this.map(tx, transfer.id);
+    return this.map(tx, transfer.id, user);
   }
 
   async approve(id: string, reason: string, user: AuthUser): Promise<TransferDto> {
@@ -132,37 +152,59 @@ export class TransfersService {
     return transfer;
   }
 
-  private async map(tx: Db, id: string): Promise<TransferDto> {
-    return mapTransfer(await tx.transfer.findUniqueOrThrow({ where: { id }, include: transferInclude }));
+  private async map(tx: Db, id: string, user: AuthUser): Promise<TransferDto> {
+    const transfer = await tx.transfer.findUniqueOrThrow({ where: { id }, include: transferInclude });
+    return mapTransfer(transfer, (await knownTo(tx, user, [transfer]))(transfer));
   }
 
-  /** The member and the club whose list (latest season) holds them; refuses what is no transfer. */
-  private async findMember(rawNumber: string, toClubId: string) {
-    const memberNumber = normalizeMemberNumber(rawNumber);
-    if (!memberNumber) {
-      throw new ValidationError('Het lidnummer is ongeldig.', [{ field: 'memberNumber', message: 'Een lidnummer bestaat alleen uit cijfers (hoogstens 10).' }]);
-    }
-    const [member, toClub] = await Promise.all([
-      this.prisma.member.findUnique({ where: { memberNumber } }),
-      this.prisma.club.findUnique({ where: { id: toClubId } }),
-    ]);
-    if (!toClub) throw new NotFoundError('Vereniging');
+  /**
+   * The member and the club whose list (latest season) holds them; refuses what is no transfer.
+   * The member's row stays locked until the transaction ends, so of two simultaneous requests
+   * the second waits and then finds the first. Messages name the member by number only.
+   */
+  private async transferable(tx: Db, memberNumber: string, toClub: { id: string; name: string }) {
+    const [member] = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM members WHERE "memberNumber" = ${memberNumber} FOR UPDATE`;
     if (!member) throw new NotFoundError(`Lid met lidnummer ${memberNumber}`, 'MEMBER_NOT_FOUND');
-    const open = await this.prisma.transfer.findFirst({ where: { memberId: member.id, status: { in: ['REQUESTED', 'APPROVED'] } } });
-    if (open) throw new ConflictError(`Voor ${fullName(member)} loopt al een overschrijving.`, 'TRANSFER_PENDING');
-    const latest = await this.prisma.memberListEntry.findFirst({
+    const open = await tx.transfer.findFirst({ where: { memberId: member.id, status: { in: ['REQUESTED', 'APPROVED'] } } });
+    if (open) throw new ConflictError(`Voor lidnummer ${memberNumber} loopt al een overschrijving.`, 'TRANSFER_PENDING');
+    const latest = await tx.memberListEntry.findFirst({
       where: { memberId: member.id },
       orderBy: { season: { startsOn: 'desc' } },
       include: { memberList: { select: { clubId: true } } },
     });
     if (!latest) {
-      throw new RuleViolationError(`${fullName(member)} staat bij geen vereniging ingeschreven; voeg het lid gewoon toe aan uw moederlijst.`, 'NOT_A_TRANSFER');
+      throw new RuleViolationError(`Lidnummer ${memberNumber} staat bij geen vereniging ingeschreven; voeg het lid gewoon toe aan uw moederlijst.`, 'NOT_A_TRANSFER');
     }
-    if (latest.memberList.clubId === toClubId) {
-      throw new RuleViolationError(`${fullName(member)} staat al op de moederlijst van ${toClub.name}; voeg het lid zo nodig opnieuw toe.`, 'ALREADY_AT_CLUB');
+    if (latest.memberList.clubId === toClub.id) {
+      throw new RuleViolationError(`Lidnummer ${memberNumber} staat al op de moederlijst van ${toClub.name}; voeg het lid zo nodig opnieuw toe.`, 'ALREADY_AT_CLUB');
     }
-    return { member, fromClubId: latest.memberList.clubId };
+    return { memberId: member.id, fromClubId: latest.memberList.clubId };
   }
+}
+
+/** Regel 2: another club has the member on its list of a season not over yet (this one or a later one), removed or not. */
+async function heldByOtherClub(db: Db, memberId: string, clubId: string, today: string): Promise<boolean> {
+  const entries = await db.memberListEntry.count({ where: { memberId, memberList: { clubId: { not: clubId } }, season: { endsOn: { gte: dbDate(today) } } } });
+  return entries > 0;
+}
+
+type TransferParties = { memberId: string; fromClubId: string | null };
+
+/**
+ * Which transfers the reader may see with the member's name and the club they come from:
+ * administrators all; a secretary those out of their own club, and those of members who are
+ * (or were) on their own club's list.
+ */
+async function knownTo(db: Db, user: AuthUser, transfers: TransferParties[]): Promise<(transfer: TransferParties) => boolean> {
+  const clubId = user.clubId;
+  if (user.role === 'ADMIN') return () => true;
+  if (!clubId) return () => false;
+  const own = await db.memberListEntry.findMany({
+    where: { memberId: { in: [...new Set(transfers.map((transfer) => transfer.memberId))] }, memberList: { clubId } },
+    select: { memberId: true },
+  });
+  const ids = new Set(own.map((entry) => entry.memberId));
+  return (transfer) => transfer.fromClubId === clubId || ids.has(transfer.memberId);
 }
 
 function freezeMessage(season: SeasonContext): string {

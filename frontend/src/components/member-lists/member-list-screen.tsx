@@ -74,6 +74,7 @@ export function MemberListScreen({ list, transfers, isAdmin }: { list: Schemas['
         <p className="mb-3 text-sm text-stone-600">
           Een lid van een andere vereniging overschrijven naar {list.clubName}. Overschrijvingen gaan in bij het volgende seizoen. Tijdens de overschrijvingsstop (kort voor de start
           van de competitie tot het einde van het seizoen) kan het alleen met een besluit van het bestuur.
+          {!isAdmin && ' Staat het lid nog op de moederlijst van een andere vereniging, dan beslist het bestuur over het verzoek.'}
         </p>
         <TransferRequestForm toClubId={list.clubId} isAdmin={isAdmin} />
         <div className="mt-4">

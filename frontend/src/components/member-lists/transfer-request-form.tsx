@@ -34,7 +34,7 @@ export function TransferRequestForm({ toClubId, isAdmin }: { toClubId: string; i
     }
     const transfer = json as Schemas['TransferDto'];
     form.reset();
-    setMessage({ tone: 'good', text: `${transfer.memberName}: ${transferStatusText(transfer)}.` });
+    setMessage({ tone: 'good', text: `${transfer.memberName ?? `Lidnummer ${transfer.memberNumber}`}: ${transferStatusText(transfer)}.` });
     router.refresh();
   }
 

@@ -27,7 +27,7 @@ export function TransferTable({ transfers, isAdmin }: { transfers: Transfer[]; i
           <tr key={t.id}>
             <Td className="whitespace-nowrap">{formatDate(t.requestedOn)}</Td>
             <Td>
-              {t.memberName} <span className="text-xs text-stone-600">({t.memberNumber})</span>
+              {t.memberName ?? `Lidnummer ${t.memberNumber}`} {t.memberName && <span className="text-xs text-stone-600">({t.memberNumber})</span>}
             </Td>
             <Td>
               {t.fromClubName ?? '—'} → {t.toClubName}

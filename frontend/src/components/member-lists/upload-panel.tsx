@@ -210,7 +210,7 @@ function PreviewView({ preview, children }: { preview: Preview; children: React.
       {preview.warnings.length > 0 && (
         <ul className="list-disc pl-5 text-sm text-amber-900">
           {preview.warnings.map((warning) => (
-            <li key={warning.column}>{warning.message}</li>
+            <li key={warning.message}>{warning.message}</li>
           ))}
         </ul>
       )}
@@ -229,7 +229,9 @@ function PreviewView({ preview, children }: { preview: Preview; children: React.
               <Td>{m.memberNumber}</Td>
               <Td>
                 {listName(m)}
-                {m.knownAs && <span className="block text-xs text-amber-800">Bij de bond bekend als {m.knownAs}</span>}
+                {m.knownUnderOtherName && (
+                  <span className="block text-xs text-amber-800">{m.knownAs ? `Bij de bond bekend als ${m.knownAs}` : 'Bij de bond bekend onder een andere naam'}</span>
+                )}
               </Td>
               <Td>{formatDate(m.birthDate)}</Td>
             </tr>

@@ -1,7 +1,8 @@
 import Link from 'next/link';
 import { DEADLINE_LABELS, DeadlineBadge, formatMoment } from '@/components/member-lists/badges';
 import { SeasonPicker } from '@/components/member-lists/member-list-screen';
-import { EmptyState, PageHeader } from '@/components/ui/layout';
+import { TransferTable } from '@/components/member-lists/transfer-table';
+import { Card, EmptyState, PageHeader } from '@/components/ui/layout';
 import { Table, Td, Th } from '@/components/ui/table';
 import { serverApi } from '@/lib/api-server';
 import { formatDate } from '@/lib/format';
@@ -24,7 +25,11 @@ export default async function MemberListsOverviewPage({ searchParams }: { search
       </>
     );
   }
-  const { data: overview } = await api.GET('/api/seasons/{seasonId}/member-lists', { params: { path: { seasonId } } });
+  const [{ data: overview }, { data: transfers = [] }] = await Promise.all([
+    api.GET('/api/seasons/{seasonId}/member-lists', { params: { path: { seasonId } } }),
+    api.GET('/api/transfers'),
+  ]);
+  const requests = transfers.filter((t) => t.status === 'REQUESTED');
   const query = (filters.q ?? '').trim().toLowerCase();
   const rows = (overview?.lists ?? []).filter((l) => (!filters.status || l.deadlineStatus === filters.status) && (!query || l.clubName.toLowerCase().includes(query)));
   const count = (status: string) => overview?.lists.filter((l) => l.deadlineStatus === status).length ?? 0;
@@ -35,6 +40,15 @@ export default async function MemberListsOverviewPage({ searchParams }: { search
         title="Moederlijsten"
         description={overview ? `Seizoen ${overview.seasonName}: indienen uiterlijk ${formatDate(overview.deadline)} (Regel 1).` : undefined}
       />
+      {requests.length > 0 && (
+        <Card title={`Overschrijvingsverzoeken voor het bestuur (${requests.length})`} className="mb-4">
+          <p className="mb-3 text-sm text-stone-600">
+            Verzoeken binnen de overschrijvingsstop, en verzoeken van een secretaris om een lid dat nog op de moederlijst van een andere vereniging staat (Regel 2).
+            Goedgekeurd gaat de overschrijving in; afgewezen blijft alles zoals het is.
+          </p>
+          <TransferTable transfers={requests} isAdmin />
+        </Card>
+      )}
       <div className="mb-4 rounded-lg bg-white p-3 ring-1 ring-stone-200">
         <SeasonPicker seasons={seasons} seasonId={seasonId} submitLabel="Filteren">
           <label className="block text-sm font-medium text-stone-700">
