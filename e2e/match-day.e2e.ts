@@ -47,7 +47,8 @@ async function composeLineup(page: Page, teamName: string): Promise<string[]> {
     await select.selectOption(values[i]);
     chosen.push(await select.locator('option:checked').innerText());
   }
-  expect(await page.getByLabel(/Spelerslijst vóór de wedstrijd samengesteld/).isChecked()).toBe(true);
+  // Regel 5D/5E is decided by the first save: a secretary reads it, there is nothing to tick.
+  await page.getByText(/Nog niet opgeslagen\. Sla de spelerslijst op vóór de aanvang/).waitFor();
   await page.getByRole('button', { name: 'Spelerslijst opslaan' }).click();
   await page.getByRole('status').filter({ hasText: `Spelerslijst van ${teamName} opgeslagen: 6 koppels, 0 reserves.` }).waitFor();
   return chosen;

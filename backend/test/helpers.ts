@@ -233,7 +233,9 @@ export function lineupBody(playerIds: readonly string[], options: { pairs?: numb
       memberIds: [playerIds[2 * pairNumber - 2], playerIds[2 * pairNumber - 1]],
       ...(options.late?.[pairNumber] ? { fromSet: options.late[pairNumber] } : {}),
     }));
-  return { pairs, reserves: playerIds.slice(2 * pairCount, 2 * pairCount + (options.reserves ?? 2)), composedBeforeMatch: options.composedBeforeMatch ?? true };
+  const reserves = playerIds.slice(2 * pairCount, 2 * pairCount + (options.reserves ?? 2));
+  // composedBeforeMatch is the administrator's override (Regel 5D/5E); a secretary never sends it.
+  return { pairs, reserves, ...(options.composedBeforeMatch === undefined ? {} : { composedBeforeMatch: options.composedBeforeMatch }) };
 }
 
 type TestGame = { winner: 'HOME' | 'AWAY'; kind: 'WON' | 'KAP' | 'KAP_TAPPED' | 'BAUNIE' | 'FAILED_BAUNIE' | 'PENALTY'; points?: number; penaltyRule?: string };

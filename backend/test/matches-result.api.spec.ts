@@ -1,7 +1,11 @@
 /**
  * Match day through the API: line-ups, entry set by set, confirmation, a supervisor's
  * correction with its audit trail, concurrent edits, substitutions, Regel 4, missing and
- * late pairs, and matches not played (Regel 6–9).
+ * late pairs, and matches not played (Regel 6–9); and the safeguards around the form:
+ * both teams sign (Regel 15) — one club cannot sign for both sides, a change after the home
+ * team signed needs its signature again — whether a line-up was composed before the match
+ * (Regel 5D/5E) is decided by the server, and a supervisor and a player from outside the
+ * club's list see family names only.
  */
 import { FineProposalsService } from '../src/fines/fine-proposals.service';
 import {
@@ -21,6 +25,11 @@ import {
 type Agent = Awaited<ReturnType<typeof loginAs>>['agent'];
 type Day = Awaited<ReturnType<typeof createMatchDay>>;
 type Seat = ReturnType<typeof fullResultSets>[number];
+
+/** Far enough ahead that a line-up saved now is always composed before the match. */
+const FUTURE = '2099-10-03';
+/** createMatchDay's default date, long gone: a line-up saved now comes after the start. */
+const PAST = '2026-10-03';
 
 const KIND_POINTS: Record<string, number> = { WON: 2, KAP: 5, KAP_TAPPED: 2, BAUNIE: 15, FAILED_BAUNIE: 5 };
 
@@ -76,7 +85,8 @@ describe('match day API', () => {
     const expected = totals(seats);
 
     beforeAll(async () => {
-      m = await matchDay();
+      // A match still to come, so a line-up saved now is composed before it (Regel 5D/5E).
+      m = await matchDay({ date: '2099-10-03' });
     });
 
     it('offers the club’s member list with eligibility when composing the line-up', async () => {
@@ -92,7 +102,9 @@ describe('match day API', () => {
       expect(res.body.pairs).toHaveLength(6);
       expect(res.body.reserves).toHaveLength(2);
       expect(res.body.pairs.flatMap((p: { players: { eligible: boolean }[] }) => p.players).every((p: { eligible: boolean }) => p.eligible)).toBe(true);
-      await m.away.put(`${m.url}/lineups/${m.day.away.id}`).send(lineupBody(m.day.awayPlayers, { composedBeforeMatch: false })).expect(200);
+      // The away team's paper form shows its line-up was composed too late: the federation records that.
+      const reason = 'Overgenomen van het papieren formulier: spelerslijst pas na aanvang samengesteld';
+      await admin.put(`${m.url}/lineups/${m.day.away.id}`).send({ ...lineupBody(m.day.awayPlayers, { composedBeforeMatch: false }), reason }).expect(200);
     });
 
     it('refuses an impossible set score, naming set and table', async () => {
@@ -417,6 +429,191 @@ describe('match day API', () => {
       await earlier(m.day.away.id, other.id, 999, 0, '2026-11-20', 23); // after the date: not counted
       const res = await admin.post(`${m.url}/not-played`).send({ version: await version(m.url), kind: 'CANCELLED', reason: 'Zaal onbeschikbaar; afgelast door de bond' }).expect(200);
       expect(res.body).toMatchObject({ status: 'CANCELLED', resultState: 'CONFIRMED', homePoints: 146, awayPoints: 120, winner: null, deductions: [] });
+    });
+  });
+
+  const detail = async (url: string) => (await ctx.http().get(url).expect(200)).body;
+  const storedLineup = (matchId: string, teamId: string) => ctx.prisma.lineup.findUniqueOrThrow({ where: { matchId_teamId: { matchId, teamId } } });
+
+  describe('one club with both teams (Regel 15)', () => {
+    it('may enter the result but not confirm it: both teams must sign, so the federation confirms', async () => {
+      const day = await createMatchDay(ctx.prisma, { playersPerClub: 28 });
+      const second = await createTeam(ctx.prisma, day.division.id, day.homeClub.id);
+      const match = await createMatchRow(ctx.prisma, { divisionId: day.division.id, homeTeamId: day.home.id, awayTeamId: second.id, date: FUTURE, status: 'SCHEDULED' });
+      const url = `/api/matches/${match.id}`;
+      const secretary = (await loginAs(ctx, 'SECRETARY', day.homeClub.id)).agent;
+      await secretary.put(`${url}/lineups/${day.home.id}`).send(lineupBody(day.homePlayers.slice(0, 14))).expect(200);
+      await secretary.put(`${url}/lineups/${second.id}`).send(lineupBody(day.homePlayers.slice(14))).expect(200);
+      const entered = await secretary.put(`${url}/result`).send({ version: (await detail(url)).version, sets: fullResultSets() }).expect(200);
+      expect(entered.body.signatures.homeSignedAt).not.toBeNull();
+
+      const refused = await secretary.post(`${url}/confirm`).send({ version: entered.body.version }).expect(403);
+      expectError(refused.body, 403, 'SAME_CLUB');
+      expect(refused.body.error.message).toContain('Regel 15');
+      expect(await detail(url)).toMatchObject({ resultState: 'ENTERED', signatures: { awaySignedAt: null } });
+
+      const confirmed = await admin.post(`${url}/confirm`).send({ version: entered.body.version }).expect(200);
+      expect(confirmed.body.resultState).toBe('CONFIRMED');
+    });
+  });
+
+  describe('a change after the home team signed (Regel 15)', () => {
+    async function signedMatch() {
+      const m = await matchDay({ date: FUTURE });
+      await m.home.put(`${m.url}/lineups/${m.day.home.id}`).send(lineupBody(m.day.homePlayers)).expect(200);
+      await m.away.put(`${m.url}/lineups/${m.day.away.id}`).send(lineupBody(m.day.awayPlayers)).expect(200);
+      const entered = await m.home.put(`${m.url}/result`).send({ version: (await detail(m.url)).version, sets: fullResultSets() }).expect(200);
+      expect(entered.body.signatures.homeSignedAt).not.toBeNull();
+      return { ...m, signedVersion: entered.body.version as number };
+    }
+
+    it('an away line-up change lapses the home signature and bumps the version; the away team cannot confirm until the home team signs again', async () => {
+      const m = await signedMatch();
+      // The away team swaps a pair-1 player for its first reserve after the home team signed.
+      const swapped = [m.day.awayPlayers[12], ...m.day.awayPlayers.slice(1, 12), m.day.awayPlayers[0], m.day.awayPlayers[13]];
+      await m.away.put(`${m.url}/lineups/${m.day.away.id}`).send(lineupBody(swapped)).expect(200);
+      const after = await detail(m.url);
+      expect(after.signatures.homeSignedAt).toBeNull();
+      expect(after.version).toBeGreaterThan(m.signedVersion);
+
+      const stale = await m.away.post(`${m.url}/confirm`).send({ version: m.signedVersion }).expect(409);
+      expectError(stale.body, 409, 'STALE_VERSION');
+      const unsigned = await m.away.post(`${m.url}/confirm`).send({ version: after.version }).expect(422);
+      expectError(unsigned.body, 422, 'HOME_NOT_SIGNED');
+      expect((await detail(m.url)).resultState).toBe('ENTERED');
+
+      // The home team saves (signs) again; now the away team confirms.
+      const last = fullResultSets().filter((s) => s.setNumber === 6).map(({ setNumber: _s, ...table }) => table);
+      const resigned = await m.home.put(`${m.url}/sets/6`).send({ version: after.version, tables: last }).expect(200);
+      expect(resigned.body.signatures.homeSignedAt).not.toBeNull();
+      const confirmed = await m.away.post(`${m.url}/confirm`).send({ version: resigned.body.version }).expect(200);
+      expect(confirmed.body.resultState).toBe('CONFIRMED');
+    });
+
+    it('a substitution, or its removal, lapses the home signature too', async () => {
+      const m = await signedMatch();
+      const sub = await m.away
+        .post(`${m.url}/substitutions`)
+        .send({ teamId: m.day.away.id, setNumber: 3, pairNumber: 1, outMemberId: m.day.awayPlayers[0], inMemberId: m.day.awayPlayers[12] })
+        .expect(201);
+      let after = await detail(m.url);
+      expect(after.signatures.homeSignedAt).toBeNull();
+      expect(after.version).toBeGreaterThan(m.signedVersion);
+      expectError((await m.away.post(`${m.url}/confirm`).send({ version: after.version }).expect(422)).body, 422, 'HOME_NOT_SIGNED');
+
+      const resigned = await m.home.put(`${m.url}/result`).send({ version: after.version, sets: fullResultSets() }).expect(200);
+      expect(resigned.body.signatures.homeSignedAt).not.toBeNull();
+      await m.away.delete(`${m.url}/substitutions/${sub.body.id}`).expect(204);
+      after = await detail(m.url);
+      expect(after.signatures.homeSignedAt).toBeNull();
+      expect(after.version).toBeGreaterThan(resigned.body.version);
+    });
+
+    it('saving the same line-up again changes nothing and keeps the signature', async () => {
+      const m = await signedMatch();
+      await m.away.put(`${m.url}/lineups/${m.day.away.id}`).send(lineupBody(m.day.awayPlayers)).expect(200);
+      const after = await detail(m.url);
+      expect(after.signatures.homeSignedAt).not.toBeNull();
+      expect(after.version).toBe(m.signedVersion);
+      await m.away.post(`${m.url}/confirm`).send({ version: after.version }).expect(200);
+    });
+  });
+
+  describe('line-up composed before the match (Regel 5D/5E)', () => {
+    it('is decided by the server from the first save; a secretary cannot send it', async () => {
+      const late = await matchDay({ date: PAST });
+      for (const composedBeforeMatch of [true, false]) {
+        const refused = await late.home.put(`${late.url}/lineups/${late.day.home.id}`).send(lineupBody(late.day.homePlayers, { composedBeforeMatch })).expect(403);
+        expectError(refused.body, 403, 'ADMIN_ONLY_FIELD');
+      }
+      const saved = await late.home.put(`${late.url}/lineups/${late.day.home.id}`).send(lineupBody(late.day.homePlayers)).expect(200);
+      expect(saved.body.composedBeforeMatch).toBe(false);
+
+      const onTime = await matchDay({ date: FUTURE });
+      const early = await onTime.home.put(`${onTime.url}/lineups/${onTime.day.home.id}`).send(lineupBody(onTime.day.homePlayers)).expect(200);
+      expect(early.body.composedBeforeMatch).toBe(true);
+    });
+
+    it('proposes the fine for line-ups first saved after the start, whatever the client says', async () => {
+      const m = await matchDay({ date: PAST });
+      await m.home.put(`${m.url}/lineups/${m.day.home.id}`).send(lineupBody(m.day.homePlayers)).expect(200);
+      await m.away.put(`${m.url}/lineups/${m.day.away.id}`).send(lineupBody(m.day.awayPlayers)).expect(200);
+      const entered = await m.home.put(`${m.url}/result`).send({ version: (await detail(m.url)).version, sets: fullResultSets() }).expect(200);
+      const lineupMissing = jest.spyOn(fines, 'lineupMissing');
+      await m.away.post(`${m.url}/confirm`).send({ version: entered.body.version }).expect(200);
+      expect(lineupMissing.mock.calls.map(([, fact]) => fact.teamId).sort()).toEqual([m.day.home.id, m.day.away.id].sort());
+    });
+
+    it('may be set by an administrator with a reason, audited, and kept when the secretary saves again', async () => {
+      const m = await matchDay({ date: PAST });
+      await m.home.put(`${m.url}/lineups/${m.day.home.id}`).send(lineupBody(m.day.homePlayers)).expect(200);
+      const noReason = await admin.put(`${m.url}/lineups/${m.day.home.id}`).send(lineupBody(m.day.homePlayers, { composedBeforeMatch: true })).expect(400);
+      expect(noReason.body.error.details).toContainEqual(expect.objectContaining({ field: 'reason' }));
+
+      const reason = 'Papieren spelerslijst was vóór aanvang ingevuld; later overgetypt';
+      const set = await admin.put(`${m.url}/lineups/${m.day.home.id}`).send({ ...lineupBody(m.day.homePlayers, { composedBeforeMatch: true }), reason }).expect(200);
+      expect(set.body.composedBeforeMatch).toBe(true);
+      const audit = await ctx.prisma.auditLog.findFirstOrThrow({ where: { entityId: m.day.match.id, action: 'match.lineup' }, orderBy: { createdAt: 'desc' } });
+      expect(audit.reason).toBe(reason);
+      const composed = (snapshot: unknown) => (snapshot as { lineups: { teamId: string; composedBeforeMatch: boolean }[] }).lineups.find((l) => l.teamId === m.day.home.id)!.composedBeforeMatch;
+      expect([composed(audit.before), composed(audit.after)]).toEqual([false, true]);
+
+      await m.home.put(`${m.url}/lineups/${m.day.home.id}`).send(lineupBody(m.day.homePlayers, { reserves: 1 })).expect(200);
+      expect((await storedLineup(m.day.match.id, m.day.home.id)).composedBeforeMatch).toBe(true);
+    });
+
+    it('follows the match when it is moved: first saved before the new start counts as composed before it', async () => {
+      const m = await matchDay({ date: PAST });
+      await ctx.prisma.season.update({ where: { id: m.day.season.id }, data: { endsOn: new Date('2099-12-31T00:00:00Z') } });
+      await m.home.put(`${m.url}/lineups/${m.day.home.id}`).send(lineupBody(m.day.homePlayers)).expect(200);
+      expect((await storedLineup(m.day.match.id, m.day.home.id)).composedBeforeMatch).toBe(false);
+      await admin.post(`${m.url}/move`).send({ date: FUTURE, reason: 'Uitgesteld: zaal onder water' }).expect(200);
+      expect((await storedLineup(m.day.match.id, m.day.home.id)).composedBeforeMatch).toBe(true);
+    });
+  });
+
+  describe('who sees which names in a line-up (Regel 15)', () => {
+    type Player = { memberId: string; memberNumber: string | null; name: string; familyName: string };
+    const players = (body: { pairs: { players: Player[] }[] }) => body.pairs.flatMap((p) => p.players);
+    let m: Awaited<ReturnType<typeof matchDay>>;
+    let stranger: string;
+
+    beforeAll(async () => {
+      m = await matchDay({ date: FUTURE });
+      stranger = m.day.awayPlayers[0];
+      await ctx.prisma.member.update({ where: { id: stranger }, data: { givenNames: 'Quirijn Onbekend' } });
+      await m.home.put(`${m.url}/lineups/${m.day.home.id}`).send(lineupBody([stranger, ...m.day.homePlayers.slice(1)])).expect(200);
+    });
+
+    it('gives a supervisor family names only and not the club’s member list', async () => {
+      const members = await ctx.prisma.member.findMany({ where: { id: { in: [...m.day.homePlayers, stranger] } } });
+      const byId = new Map(members.map((x) => [x.id, x]));
+      const seen = await supervisor.get(`${m.url}/lineups/${m.day.home.id}`).expect(200);
+      expect(seen.body.candidates).toBeUndefined();
+      expect(players(seen.body)).toHaveLength(12);
+      for (const p of players(seen.body)) expect(p).toMatchObject({ memberNumber: null, name: byId.get(p.memberId)!.familyName, familyName: byId.get(p.memberId)!.familyName });
+      const text = JSON.stringify(seen.body);
+      for (const member of members) {
+        expect(text).not.toContain(member.givenNames);
+        expect(text).not.toContain(member.memberNumber);
+      }
+    });
+
+    it('shows the own secretary a player who is not on the club’s list by family name only', async () => {
+      const [listedMember, strangerMember] = await Promise.all([
+        ctx.prisma.member.findUniqueOrThrow({ where: { id: m.day.homePlayers[1] } }),
+        ctx.prisma.member.findUniqueOrThrow({ where: { id: stranger } }),
+      ]);
+      const own = await m.home.get(`${m.url}/lineups/${m.day.home.id}`).expect(200);
+      expect(own.body.candidates).toHaveLength(14);
+      expect(players(own.body).find((p) => p.memberId === listedMember.id)).toMatchObject({
+        memberNumber: listedMember.memberNumber,
+        name: `${listedMember.givenNames} ${listedMember.familyName}`,
+      });
+      expect(players(own.body).find((p) => p.memberId === stranger)).toMatchObject({ memberNumber: null, name: strangerMember.familyName });
+      const text = JSON.stringify(own.body);
+      expect(text).not.toContain(strangerMember.givenNames);
+      expect(text).not.toContain(strangerMember.memberNumber);
     });
   });
 });

@@ -99,14 +99,14 @@ describe('fixtures and exports API', () => {
     });
 
     it('refuses a second schedule unless asked to replace it, and never once something was played', async () => {
-      const again = await admin.post(`/api/divisions/${divisionId}/schedule`).send({ dates, double: false }).expect(409);
+      const again = await admin.post(`/api/divisions/${divisionId}/schedule`).send({ dates: dates.slice(0, 5), double: false }).expect(409);
       expectError(again.body, 409, 'SCHEDULE_EXISTS');
-      const replaced = await admin.post(`/api/divisions/${divisionId}/schedule`).send({ dates, double: false, replace: true }).expect(201);
+      const replaced = await admin.post(`/api/divisions/${divisionId}/schedule`).send({ dates: dates.slice(0, 5), double: false, replace: true }).expect(201);
       expect(replaced.body.rounds).toHaveLength(5);
       expect(await ctx.prisma.match.count({ where: { divisionId } })).toBe(10);
       const first = await ctx.prisma.match.findFirstOrThrow({ where: { divisionId } });
       await ctx.prisma.match.update({ where: { id: first.id }, data: { status: 'PLAYED', resultState: 'ENTERED' } });
-      const played = await admin.post(`/api/divisions/${divisionId}/schedule`).send({ dates, double: false, replace: true }).expect(409);
+      const played = await admin.post(`/api/divisions/${divisionId}/schedule`).send({ dates: dates.slice(0, 5), double: false, replace: true }).expect(409);
       expectError(played.body, 409, 'MATCHES_PLAYED');
       await ctx.prisma.match.update({ where: { id: first.id }, data: { status: 'SCHEDULED', resultState: 'NONE' } });
     });
@@ -116,10 +116,19 @@ describe('fixtures and exports API', () => {
       expectError(few.body, 400, 'INVALID_SCHEDULE');
       expect(few.body.error.message).toBe('Voor 5 teams in een dubbele competitie zijn 10 speeldata nodig; er zijn er 3 opgegeven.');
       expect(few.body.error.details[0].field).toBe('dates');
-      const outside = await admin.post(`/api/divisions/${divisionId}/schedule`).send({ dates: ['2026-06-01', ...dates.slice(1)], double: false, replace: true }).expect(400);
+      const outside = await admin.post(`/api/divisions/${divisionId}/schedule`).send({ dates: ['2026-06-01', ...dates.slice(1, 5)], double: false, replace: true }).expect(400);
       expectError(outside.body, 400, 'OUTSIDE_SEASON');
       const bad = await admin.post(`/api/divisions/${divisionId}/schedule`).send({ dates: ['2026-02-30'], double: false }).expect(400);
       expectError(bad.body, 400, 'VALIDATION_FAILED');
+    });
+
+    it('refuses more dates than rounds, naming how many are needed, and leaves the schedule as it was', async () => {
+      const before = await ctx.prisma.match.findMany({ where: { divisionId }, select: { id: true }, orderBy: { id: 'asc' } });
+      const many = await admin.post(`/api/divisions/${divisionId}/schedule`).send({ dates, double: false, replace: true }).expect(400);
+      expectError(many.body, 400, 'INVALID_SCHEDULE');
+      expect(many.body.error.message).toBe('Voor 5 teams in een enkele competitie zijn 5 speeldata nodig; er zijn er 10 opgegeven. Laat de overtollige data weg.');
+      expect(many.body.error.details).toEqual([expect.objectContaining({ field: 'dates' })]);
+      expect(await ctx.prisma.match.findMany({ where: { divisionId }, select: { id: true }, orderBy: { id: 'asc' } })).toEqual(before);
     });
 
     it('moves a fixture with a reason kept in its history, and refuses a day a team already plays', async () => {

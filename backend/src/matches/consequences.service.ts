@@ -29,7 +29,7 @@ export class ConsequencesService {
 
   /** After a line-up or substitution changed: the credited seats and totals, and for a confirmed match its consequences again. */
   async afterFactsChanged(tx: Tx, match: MatchRow, settings: CompetitionSettings, actorId: string): Promise<void> {
-    await this.writer.settleAfterFacts(tx, match.id, settings);
+    await this.writer.settleAfterFacts(tx, match, settings);
     if (match.resultState === 'CONFIRMED') await this.applyConfirmed(tx, await this.data.load(match.id, tx), settings, actorId);
   }
 

@@ -2,13 +2,13 @@ import { Injectable } from '@nestjs/common';
 import ical, { ICalEventStatus } from 'ical-generator';
 import { isoDate } from '../common/dto';
 import { NotFoundError } from '../common/errors';
-import { formatDutchDate, IsoDate } from '../domain/dates';
+import { formatDutchDate } from '../domain/dates';
 import { tablePlan } from '../domain/match';
 import { PrismaService } from '../prisma/prisma.service';
 import { mapPublicLineup, MatchSummaryDto } from './match.dto';
 import { MatchDataService } from './match-data.service';
 import { FormTeam, renderMatchForm } from './match-form.pdf';
-import { LineupRow, MatchRow } from './match-row';
+import { LineupRow, localInstant, MatchRow } from './match-row';
 
 export interface ExportFile {
   filename: string;
@@ -16,7 +16,6 @@ export interface ExportFile {
   body: Buffer;
 }
 
-const TIME_ZONE = 'Europe/Amsterdam';
 /** An evening of 6 sets of 4 games; the calendar blocks this long. */
 const MATCH_HOURS = 4;
 
@@ -27,20 +26,6 @@ const STATUS_LABELS: Record<MatchSummaryDto['status'], string> = {
   FORFEIT: 'reglementair (Regel 7)',
   CANCELLED: 'afgelast (Regel 8)',
 };
-
-/** Minutes the zone is ahead of UTC at `instant`. */
-function zoneOffsetMinutes(instant: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }).formatToParts(instant);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)!.value);
-  return (Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute')) - instant.getTime()) / 60_000;
-}
-
-/** The instant of a local date and "HH:MM" in the federation's time zone (summer and winter time). */
-export function localInstant(date: IsoDate, time: string, timeZone = TIME_ZONE): Date {
-  const asUtc = new Date(`${date}T${time}:00Z`).getTime();
-  const first = asUtc - zoneOffsetMinutes(new Date(asUtc), timeZone) * 60_000;
-  return new Date(asUtc - zoneOffsetMinutes(new Date(first), timeZone) * 60_000);
-}
 
 function csvField(value: string | number | null): string {
   const text = value === null ? '' : String(value);

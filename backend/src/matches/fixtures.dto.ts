@@ -9,7 +9,7 @@ export class ScheduleInputDto {
     type: [String],
     format: 'date',
     example: ['2026-09-19', '2026-10-03'],
-    description: 'De speeldata, één per ronde, oplopend; overtollige data worden niet gebruikt',
+    description: 'De speeldata, precies één per ronde, oplopend; te veel of te weinig data wordt geweigerd (400 INVALID_SCHEDULE)',
   })
   @IsArray()
   @ArrayMinSize(1)

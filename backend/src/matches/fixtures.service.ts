@@ -4,12 +4,12 @@ import type { AuthUser } from '../auth/auth.types';
 import { dbDate, isoDate } from '../common/dto';
 import { ConflictError, NotFoundError, ValidationError } from '../common/errors';
 import { compareDates, formatDutchDate, IsoDate } from '../domain/dates';
-import { generateSchedule, roundsNeeded, ScheduleError } from '../domain/match';
+import { datesNeededMessage, generateSchedule, roundsNeeded, ScheduleError } from '../domain/match';
 import { PrismaService } from '../prisma/prisma.service';
 import type { MoveInputDto, ScheduleInputDto } from './fixtures.dto';
 import { DivisionMatchesDto, MatchDetailDto } from './match.dto';
 import { MatchDataService } from './match-data.service';
-import { MatchRow } from './match-row';
+import { matchStart, MatchRow } from './match-row';
 import { MatchWriterService, Tx } from './match-writer.service';
 
 const DEFAULT_START_TIME = '20:00';
@@ -51,8 +51,7 @@ export class FixturesService {
     if (!division) throw new NotFoundError('Poule');
     const teamIds = this.teamOrder(division.teams.map((t) => t.id), body.teamIds);
     const fixtures = this.generate(teamIds, body);
-    const dates = body.dates.slice(0, roundsNeeded(teamIds.length, body.double));
-    assertInSeason(dates, division.season, 'dates');
+    assertInSeason(body.dates, division.season, 'dates');
 
     await this.prisma.$transaction(async (tx) => {
       const existing = await tx.match.findMany({ where: { divisionId }, select: { id: true, status: true, resultState: true } });
@@ -73,7 +72,7 @@ export class FixturesService {
           entityType: 'Division',
           entityId: divisionId,
           before: { matches: existing.length },
-          after: { matches: fixtures.length, rounds: roundsNeeded(teamIds.length, body.double), double: body.double, teamIds, dates },
+          after: { matches: fixtures.length, rounds: roundsNeeded(teamIds.length, body.double), double: body.double, teamIds, dates: body.dates },
         },
         tx,
       );
@@ -87,7 +86,12 @@ export class FixturesService {
       assertInSeason([body.date], match.division.season, 'date');
       await this.assertDateFree(tx, match, body.date);
       await tx.matchMove.create({ data: { matchId: match.id, fromDate: match.date, toDate: dbDate(body.date), reason: body.reason, movedById: user.id } });
-      await tx.match.update({ where: { id: match.id }, data: { date: dbDate(body.date), startTime: body.startTime ?? match.startTime } });
+      const moved = await tx.match.update({ where: { id: match.id }, data: { date: dbDate(body.date), startTime: body.startTime ?? match.startTime } });
+      // Regel 5D/5E: a line-up already recorded counts as composed before the match when first saved before the new start.
+      const start = matchStart(moved);
+      for (const lineup of match.lineups) {
+        await tx.lineup.update({ where: { id: lineup.id }, data: { composedBeforeMatch: lineup.createdAt < start } });
+      }
     });
   }
 
@@ -97,7 +101,7 @@ export class FixturesService {
       await tx.matchMove.create({ data: { matchId: match.id, fromDate: match.date, toDate: match.date, swapped: true, reason, movedById: user.id } });
       await tx.match.update({ where: { id: match.id }, data: { homeTeamId: match.awayTeamId, awayTeamId: match.homeTeamId } });
       // Home pairs stay, away pairs walk: a line-up already recorded is credited from the other side now.
-      await this.writer.settleAfterFacts(tx, match.id, settings);
+      await this.writer.settleAfterFacts(tx, match, settings);
     });
   }
 
@@ -112,6 +116,11 @@ export class FixturesService {
   }
 
   private generate(teamIds: string[], body: ScheduleInputDto) {
+    if (teamIds.length >= 2 && body.dates.length > roundsNeeded(teamIds.length, body.double)) {
+      // Every date given becomes a match day; a date too many is a mistake in the list, not something to drop silently.
+      const message = `${datesNeededMessage(teamIds.length, body.double, body.dates.length)} Laat de overtollige data weg.`;
+      throw new ValidationError(message, [{ field: 'dates', message }], 'INVALID_SCHEDULE');
+    }
     try {
       return generateSchedule({ teamIds, dates: body.dates, double: body.double });
     } catch (error) {

@@ -1,6 +1,7 @@
 /**
  * The line-up (spelerslijst, Regel 5, 13) and substitutions (Regel 13, 14) as the team's
- * own secretary and the federation see them: full names, member numbers, eligibility.
+ * own secretary and the federation see them: full names, member numbers, eligibility; a
+ * supervisor sees family names only and not the member list.
  */
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
@@ -53,11 +54,16 @@ export class LineupInputDto {
   @IsUUID('all', { each: true })
   reserves: string[];
 
-  @ApiProperty({ description: 'De spelerslijst is vóór de wedstrijd samengesteld (anders een boete, Regel 5D/5E)' })
+  @ApiPropertyOptional({
+    description:
+      'Alleen de bondsbeheerder, met reden (bijv. bij het overnemen van papieren formulieren): of de spelerslijst vóór de wedstrijd is samengesteld (anders een boete, Regel 5D/5E). ' +
+      'Zonder dit veld beslist het systeem: vóór de aanvang voor het eerst opgeslagen. Van een secretaris geweigerd (403 ADMIN_ONLY_FIELD).',
+  })
+  @IsOptional()
   @IsBoolean()
-  composedBeforeMatch: boolean;
+  composedBeforeMatch?: boolean;
 
-  @ApiPropertyOptional({ description: 'Alleen verplicht als de uitslag al vaststaat (bondsbeheerder): waarom de spelerslijst wordt gewijzigd' })
+  @ApiPropertyOptional({ description: 'Verplicht als de uitslag al vaststaat of bij composedBeforeMatch (bondsbeheerder): waarom de spelerslijst wordt gewijzigd' })
   @IsOptional()
   @IsString()
   @MinLength(3)
@@ -84,8 +90,9 @@ export class ChangeReasonDto {
 
 export class LineupPlayerDto {
   @ApiProperty({ format: 'uuid' }) memberId: string;
-  @ApiProperty() memberNumber: string;
-  @ApiProperty({ description: 'Voornamen en achternaam' }) name: string;
+  @ApiProperty({ nullable: true, type: String, description: 'Alleen voor wie op de moederlijst van de vereniging van het team staat, en niet voor de wedstrijdleider' })
+  memberNumber: string | null;
+  @ApiProperty({ description: 'Voornamen en achternaam; alleen de achternaam voor wie niet op de moederlijst van de vereniging staat, en voor de wedstrijdleider' }) name: string;
   @ApiProperty({ description: 'Achternaam met tussenvoegsel, zoals op het wedstrijdformulier' }) familyName: string;
   @ApiProperty({ description: 'Speelgerechtigd op de wedstrijddatum (Regel 3B, 4)' }) eligible: boolean;
   @ApiProperty({ type: [String], description: 'Waarom niet speelgerechtigd' }) reasons: string[];
@@ -111,14 +118,19 @@ export class TeamLineupDto {
   @ApiProperty({ format: 'uuid' }) clubId: string;
   @ApiProperty({ enum: ['HOME', 'AWAY'], enumName: 'Side' }) side: 'HOME' | 'AWAY';
   @ApiProperty({ description: 'Er is een spelerslijst vastgelegd' }) recorded: boolean;
-  @ApiProperty({ nullable: true, type: Boolean }) composedBeforeMatch: boolean | null;
+  @ApiProperty({
+    nullable: true,
+    type: Boolean,
+    description: 'Vóór de wedstrijd samengesteld (Regel 5D/5E): vóór de aanvang voor het eerst opgeslagen, of zo vastgelegd door de bond; null zolang er geen spelerslijst is',
+  })
+  composedBeforeMatch: boolean | null;
   @ApiProperty({ description: 'De uitslag staat vast: alleen de bondsbeheerder kan nog wijzigen, met reden' }) locked: boolean;
   @ApiProperty({ type: [LineupPairDto] }) pairs: LineupPairDto[];
   @ApiProperty({ type: [LineupPlayerDto] }) reserves: LineupPlayerDto[];
   @ApiProperty({ type: [SubstitutionDto] }) substitutions: SubstitutionDto[];
-  @ApiProperty({
+  @ApiPropertyOptional({
     type: [LineupPlayerDto],
-    description: 'Alle leden op de moederlijst van de vereniging dit seizoen, met hun speelgerechtigdheid op de wedstrijddatum',
+    description: 'Alle leden op de moederlijst van de vereniging dit seizoen, met hun speelgerechtigdheid op de wedstrijddatum (niet voor de wedstrijdleider)',
   })
-  candidates: LineupPlayerDto[];
+  candidates?: LineupPlayerDto[];
 }

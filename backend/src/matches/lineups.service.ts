@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { assertClubAccess } from '../auth/access';
 import type { AuthUser } from '../auth/auth.types';
 import { isoDate } from '../common/dto';
-import { NotFoundError, ValidationError } from '../common/errors';
+import { ForbiddenError, NotFoundError, ValidationError } from '../common/errors';
 import { validateLineupShape } from '../domain/match';
 import type { EligibilityResult } from '../domain/eligibility';
 import { PrismaService } from '../prisma/prisma.service';
@@ -10,16 +10,37 @@ import { ConsequencesService } from './consequences.service';
 import { LineupInputDto, LineupPlayerDto, SubstitutionDto, TeamLineupDto } from './lineup.dto';
 import { mapPublicSubstitution } from './match.dto';
 import { MatchDataService } from './match-data.service';
-import { familyNameOf, fullNameOf, lineupOf, MatchRow, MemberRow, pairsOf, playerLabels, reservesOf, sideOf, teamOf } from './match-row';
+import { familyNameOf, fullNameOf, lineupOf, matchStart, MatchRow, MemberRow, pairsOf, playerLabels, reservesOf, sideOf, teamOf } from './match-row';
 import { assertMatchFactsOpen } from './match-rules';
 import { PlayerEligibilityService } from '../member-lists/player-eligibility.service';
 import { MatchWriterService } from './match-writer.service';
 
-function mapPlayer(member: MemberRow, eligible: boolean, reasons: string[]): LineupPlayerDto {
-  return { memberId: member.id, memberNumber: member.memberNumber, name: fullNameOf(member), familyName: familyNameOf(member), eligible, reasons };
+/**
+ * A player as the line-up shows it. Member number and given names only for someone on the
+ * team's club's member list (`listed`) and for a reader who may see that list; otherwise the
+ * family name, as on the public match form (Regel 15).
+ */
+function mapPlayer(member: MemberRow, eligible: boolean, reasons: string[], listed: boolean): LineupPlayerDto {
+  const name = listed ? fullNameOf(member) : familyNameOf(member);
+  return { memberId: member.id, memberNumber: listed ? member.memberNumber : null, name, familyName: familyNameOf(member), eligible, reasons };
 }
 
-const mapResult = (member: MemberRow, result: EligibilityResult) => mapPlayer(member, result.eligible, result.reasons.map((r) => r.message));
+const mapResult = (member: MemberRow, result: EligibilityResult) => mapPlayer(member, result.eligible, result.reasons.map((r) => r.message), true);
+
+/** Regel 5D/5E is decided by the server: a secretary cannot say the line-up was on time; the federation may, with a reason. */
+function assertComposedOverride(body: LineupInputDto, user: AuthUser): void {
+  if (body.composedBeforeMatch === undefined) return;
+  if (user.role !== 'ADMIN') {
+    throw new ForbiddenError(
+      'Of de spelerslijst vóór de wedstrijd is samengesteld, volgt uit het moment waarop hij voor het eerst werd opgeslagen; alleen de bondsbeheerder kan dat aanpassen.',
+      'ADMIN_ONLY_FIELD',
+    );
+  }
+  if (!body.reason) {
+    const message = 'Geef een reden als u vastlegt of de spelerslijst vóór de wedstrijd is samengesteld.';
+    throw new ValidationError(message, [{ field: 'reason', code: 'REQUIRED', message }]);
+  }
+}
 
 export function mapSubstitution(sub: MatchRow['substitutions'][number]): SubstitutionDto {
   return { ...mapPublicSubstitution(sub), outMemberId: sub.outMemberId, inMemberId: sub.inMemberId, createdAt: sub.createdAt.toISOString() };
@@ -55,9 +76,11 @@ export class LineupsService {
     const team = teamOf(match, side);
     const lineup = lineupOf(match, side);
     const query = { seasonId: match.division.seasonId, clubId: team.clubId, matchDate: isoDate(match.date), settings };
-    const candidates = await this.eligibility.candidates(this.prisma, query);
+    // A supervisor corrects scores: the form as the public sees it, without the club's member list (Regel 15).
+    const candidates = user.role === 'SUPERVISOR' ? null : await this.eligibility.candidates(this.prisma, query);
+    const listed = new Set(candidates?.map((c) => c.member.id));
     const players = lineup?.players ?? [];
-    const toDto = (p: (typeof players)[number]) => mapPlayer(p.member, p.eligible, p.ineligibilityReasons);
+    const toDto = (p: (typeof players)[number]) => mapPlayer(p.member, p.eligible, p.ineligibilityReasons, listed.has(p.memberId));
     return {
       matchId: match.id,
       matchDate: isoDate(match.date),
@@ -71,12 +94,13 @@ export class LineupsService {
       pairs: pairsOf(players).map((pair) => ({ pairNumber: pair.pairNumber, fromSet: pair.players[0].fromSet, players: pair.players.map(toDto) })),
       reserves: reservesOf(players).map(toDto),
       substitutions: match.substitutions.filter((s) => s.teamId === team.id).map(mapSubstitution),
-      candidates: candidates.map(({ member, result }) => mapResult(member, result)),
+      ...(candidates && { candidates: candidates.map(({ member, result }) => mapResult(member, result)) }),
     };
   }
 
   async save(matchId: string, teamId: string, body: LineupInputDto, user: AuthUser): Promise<TeamLineupDto> {
     const side = teamSideFor(user, await this.data.teams(matchId), teamId);
+    assertComposedOverride(body, user);
     await this.writer.write(matchId, { user, action: 'match.lineup', reason: body.reason }, async (tx, match, settings) => {
       assertMatchFactsOpen(match, user, body.reason);
       const memberIds = [...body.pairs.flatMap((p) => p.memberIds), ...body.reserves];
@@ -101,10 +125,13 @@ export class LineupsService {
         const result = results.get(memberId)!;
         return { memberId, pairNumber, fromSet, eligible: result.eligible, ineligibilityReasons: result.reasons.map((r) => r.message) };
       };
+      // Regel 5D/5E: composed before the match when first saved before the start; kept on later saves.
+      const now = new Date();
+      const composedBeforeMatch = body.composedBeforeMatch ?? lineupOf(match, side)?.composedBeforeMatch ?? now < matchStart(match);
       const lineup = await tx.lineup.upsert({
         where: { matchId_teamId: { matchId: match.id, teamId } },
-        create: { matchId: match.id, teamId, composedBeforeMatch: body.composedBeforeMatch },
-        update: { composedBeforeMatch: body.composedBeforeMatch },
+        create: { matchId: match.id, teamId, composedBeforeMatch, createdAt: now },
+        update: { composedBeforeMatch },
       });
       await tx.lineupPlayer.deleteMany({ where: { lineupId: lineup.id } });
       await tx.lineupPlayer.createMany({

@@ -24,7 +24,10 @@ export class MatchDayController {
 
   @Roles('ADMIN', 'SECRETARY', 'SUPERVISOR')
   @Get('lineups/:teamId')
-  @ApiOperation({ summary: 'Spelerslijst van een team met speelgerechtigdheid en de kandidaten van de moederlijst (eigen secretaris, bondsbeheerder, wedstrijdleider)' })
+  @ApiOperation({
+    summary: 'Spelerslijst van een team met speelgerechtigdheid en de kandidaten van de moederlijst (eigen secretaris, bondsbeheerder, wedstrijdleider)',
+    description: 'De wedstrijdleider krijgt alleen achternamen en geen kandidaten (Regel 15).',
+  })
   @ApiOkResponse({ type: TeamLineupDto })
   lineup(@Param('id', ParseUUIDPipe) id: string, @Param('teamId', ParseUUIDPipe) teamId: string, @CurrentUser() user: AuthUser): Promise<TeamLineupDto> {
     return this.lineups.view(id, teamId, user);
@@ -34,7 +37,10 @@ export class MatchDayController {
   @Put('lineups/:teamId')
   @ApiOperation({
     summary: 'Spelerslijst vastleggen: koppels, laatkomers en reserves (eigen secretaris, bondsbeheerder)',
-    description: 'Elke speler wordt op de wedstrijddatum getoetst (Regel 3B, 4); een niet-speelgerechtigde speler wordt vastgelegd en gemarkeerd. Na bevestiging alleen nog door de bondsbeheerder, met reden.',
+    description:
+      'Elke speler wordt op de wedstrijddatum getoetst (Regel 3B, 4); een niet-speelgerechtigde speler wordt vastgelegd en gemarkeerd. Na bevestiging alleen nog door de bondsbeheerder, met reden. ' +
+      'Vóór de wedstrijd samengesteld (Regel 5D/5E) is de spelerslijst als hij vóór de aanvang voor het eerst is opgeslagen; alleen de bondsbeheerder legt het anders vast, met reden. ' +
+      'Een wijziging nadat de thuisploeg tekende, vraagt een nieuwe handtekening van de thuisploeg (Regel 15).',
   })
   @ApiOkResponse({ type: TeamLineupDto })
   saveLineup(
@@ -76,7 +82,9 @@ export class MatchDayController {
   @Post('substitutions')
   @ApiOperation({
     summary: 'Wissel vastleggen (eigen secretaris, bondsbeheerder)',
-    description: 'Ook een wissel die niet mag wordt vastgelegd, met de overtreding (Regel 13, 14); het koppel verliest dan vanaf die set elke set met 8–0.',
+    description:
+      'Ook een wissel die niet mag wordt vastgelegd, met de overtreding (Regel 13, 14); het koppel verliest dan vanaf die set elke set met 8–0. ' +
+      'Een wissel nadat de thuisploeg tekende, vraagt een nieuwe handtekening van de thuisploeg (Regel 15).',
   })
   @ApiQuery({ name: 'reason', required: false, description: 'Verplicht als de uitslag al vaststaat (bondsbeheerder)' })
   @ApiCreatedResponse({ type: SubstitutionDto })
@@ -109,7 +117,9 @@ export class MatchDayController {
   @HttpCode(200)
   @ApiOperation({
     summary: 'Uitslag bevestigen en daarmee vastzetten (secretaris uitploeg, bondsbeheerder)',
-    description: 'Vereist beide spelerslijsten en een volledige uitslag (422 LINEUP_MISSING / INCOMPLETE_RESULT). Past Regel 4 toe en stelt de boetes voor die uit de feiten volgen.',
+    description:
+      'Vereist beide spelerslijsten, een volledige uitslag en de handtekening van de thuisploeg (422 LINEUP_MISSING / INCOMPLETE_RESULT / HOME_NOT_SIGNED). ' +
+      'Zijn beide teams van dezelfde vereniging, dan bevestigt alleen de bondsbeheerder (403 SAME_CLUB). Past Regel 4 toe en stelt de boetes voor die uit de feiten volgen.',
   })
   @ApiOkResponse({ type: MatchDetailDto })
   @ApiConflictResponse(STALE)

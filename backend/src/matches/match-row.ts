@@ -2,9 +2,13 @@
  * What the match-day services read of a match, in one Prisma include, and the small
  * naming helpers every view shares (Regel 15: public views show family names only).
  */
+import { isoDate } from '../common/dto';
+import type { IsoDate } from '../domain/dates';
 import type { Prisma } from '../generated/prisma/client';
 import type { Side } from '../domain/match';
 import type { TeamFacts } from './match-facts';
+
+const TIME_ZONE = 'Europe/Amsterdam';
 
 const teamSelect = { id: true, name: true, clubId: true, club: { select: { name: true, venue: true, city: true } } } as const;
 
@@ -118,4 +122,23 @@ export function pairsOf<T extends { pairNumber: number | null }>(players: readon
 
 export function reservesOf<T extends { pairNumber: number | null }>(players: readonly T[]): T[] {
   return players.filter((p) => p.pairNumber === null);
+}
+
+/** Minutes the zone is ahead of UTC at `instant`. */
+function zoneOffsetMinutes(instant: Date, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-GB', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }).formatToParts(instant);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)!.value);
+  return (Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute')) - instant.getTime()) / 60_000;
+}
+
+/** The instant of a local date and "HH:MM" in the federation's time zone (summer and winter time). */
+export function localInstant(date: IsoDate, time: string, timeZone = TIME_ZONE): Date {
+  const asUtc = new Date(`${date}T${time}:00Z`).getTime();
+  const first = asUtc - zoneOffsetMinutes(new Date(asUtc), timeZone) * 60_000;
+  return new Date(asUtc - zoneOffsetMinutes(new Date(first), timeZone) * 60_000);
+}
+
+/** When the match begins: its date and start time in the federation's time zone. */
+export function matchStart(match: { date: Date; startTime: string }): Date {
+  return localInstant(isoDate(match.date), match.startTime);
 }

@@ -32,8 +32,17 @@ export function assertHomeEntry(user: AuthUser, match: MatchTeams): void {
   assertClubAccess(user, match.homeTeam.clubId);
 }
 
-/** The away secretary (or an administrator) confirms the result. */
+/**
+ * The away secretary (or an administrator) confirms the result. When one club has both
+ * teams, its secretary would sign for both sides: only an administrator confirms then.
+ */
 export function assertAwayConfirmation(user: AuthUser, match: MatchTeams): void {
+  if (user.role !== 'ADMIN' && match.homeTeam.clubId === match.awayTeam.clubId) {
+    throw new ForbiddenError(
+      'Beide teams in deze wedstrijd zijn van dezelfde vereniging. Regel 15 vraagt de handtekening van beide teams, dus de bondsbeheerder bevestigt deze uitslag.',
+      'SAME_CLUB',
+    );
+  }
   if (user.role === 'SECRETARY' && user.clubId !== match.awayTeam.clubId && user.clubId === match.homeTeam.clubId) {
     throw new ForbiddenError('De uitslag wordt bevestigd door de secretaris van de uitploeg.', 'NOT_AWAY_TEAM');
   }

@@ -82,6 +82,13 @@ export function auditSnapshot(match: MatchRow) {
   };
 }
 
+/** What a signature covers besides the scores: who played in which pair, the reserves and the substitutions. */
+function formFacts(match: MatchRow): string {
+  const { lineups, substitutions } = auditSnapshot(match);
+  const teams = lineups.map(({ teamId, players }) => ({ teamId, players })).sort((a, b) => a.teamId.localeCompare(b.teamId));
+  return JSON.stringify({ teams, substitutions });
+}
+
 /**
  * Every change on match day goes through here: one transaction that first locks the
  * match row (a conditional `UPDATE … WHERE version = $v` when the client sent a version,
@@ -202,11 +209,21 @@ export class MatchWriterService {
     return state;
   }
 
-  /** After a change to line-ups or substitutions: credits, totals, and a new version when the score changed. */
-  async settleAfterFacts(tx: Tx, matchId: string, settings: CompetitionSettings): Promise<void> {
-    if (await this.settleCredits(tx, matchId, settings)) {
-      await tx.match.update({ where: { id: matchId }, data: { version: { increment: 1 } } });
+  /**
+   * After a change to line-ups or substitutions (`before` is the match as it was): credits,
+   * totals, and a new version when the score changed. The home team's signature stands for
+   * the whole form (Regel 15): a change to either team's players or substitutions after it
+   * lapses until the home team signs again, so the away team cannot confirm a form the
+   * home team never saw.
+   */
+  async settleAfterFacts(tx: Tx, before: MatchRow, settings: CompetitionSettings): Promise<void> {
+    const rescored = await this.settleCredits(tx, before.id, settings);
+    const signed = before.homeSignedAt !== null && before.resultState !== 'CONFIRMED';
+    const unsign = signed && formFacts(await this.data.load(before.id, tx)) !== formFacts(before);
+    if (rescored || unsign) {
+      const signature = unsign ? { homeSignedById: null, homeSignedAt: null } : {};
+      await tx.match.update({ where: { id: before.id }, data: { version: { increment: 1 }, ...signature } });
     }
-    await this.refreshTotals(tx, matchId, settings);
+    await this.refreshTotals(tx, before.id, settings);
   }
 }

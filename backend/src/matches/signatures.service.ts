@@ -32,6 +32,12 @@ export class SignaturesService {
       assertResultOpen(match);
       if (match.resultState === 'NONE') throw new ConflictError('Er is nog geen uitslag ingevoerd om te bevestigen.', 'NOTHING_TO_CONFIRM');
       this.assertComplete(match, settings);
+      if (match.homeSignedAt === null && user.role !== 'ADMIN') {
+        throw new RuleViolationError(
+          `${match.homeTeam.name} heeft deze uitslag nog niet ondertekend: na de laatste wijziging van een spelerslijst of wissel moet de thuisploeg de uitslag eerst opnieuw opslaan (Regel 15).`,
+          'HOME_NOT_SIGNED',
+        );
+      }
       const now = new Date();
       await tx.match.update({
         where: { id: match.id },

@@ -732,11 +732,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Spelerslijst van een team met speelgerechtigdheid en de kandidaten van de moederlijst (eigen secretaris, bondsbeheerder, wedstrijdleider) */
+        /**
+         * Spelerslijst van een team met speelgerechtigdheid en de kandidaten van de moederlijst (eigen secretaris, bondsbeheerder, wedstrijdleider)
+         * @description De wedstrijdleider krijgt alleen achternamen en geen kandidaten (Regel 15).
+         */
         get: operations["MatchDayController_lineup"];
         /**
          * Spelerslijst vastleggen: koppels, laatkomers en reserves (eigen secretaris, bondsbeheerder)
-         * @description Elke speler wordt op de wedstrijddatum getoetst (Regel 3B, 4); een niet-speelgerechtigde speler wordt vastgelegd en gemarkeerd. Na bevestiging alleen nog door de bondsbeheerder, met reden.
+         * @description Elke speler wordt op de wedstrijddatum getoetst (Regel 3B, 4); een niet-speelgerechtigde speler wordt vastgelegd en gemarkeerd. Na bevestiging alleen nog door de bondsbeheerder, met reden. Vóór de wedstrijd samengesteld (Regel 5D/5E) is de spelerslijst als hij vóór de aanvang voor het eerst is opgeslagen; alleen de bondsbeheerder legt het anders vast, met reden. Een wijziging nadat de thuisploeg tekende, vraagt een nieuwe handtekening van de thuisploeg (Regel 15).
          */
         put: operations["MatchDayController_saveLineup"];
         post?: never;
@@ -794,7 +797,7 @@ export interface paths {
         put?: never;
         /**
          * Wissel vastleggen (eigen secretaris, bondsbeheerder)
-         * @description Ook een wissel die niet mag wordt vastgelegd, met de overtreding (Regel 13, 14); het koppel verliest dan vanaf die set elke set met 8–0.
+         * @description Ook een wissel die niet mag wordt vastgelegd, met de overtreding (Regel 13, 14); het koppel verliest dan vanaf die set elke set met 8–0. Een wissel nadat de thuisploeg tekende, vraagt een nieuwe handtekening van de thuisploeg (Regel 15).
          */
         post: operations["MatchDayController_addSubstitution"];
         delete?: never;
@@ -831,7 +834,7 @@ export interface paths {
         put?: never;
         /**
          * Uitslag bevestigen en daarmee vastzetten (secretaris uitploeg, bondsbeheerder)
-         * @description Vereist beide spelerslijsten en een volledige uitslag (422 LINEUP_MISSING / INCOMPLETE_RESULT). Past Regel 4 toe en stelt de boetes voor die uit de feiten volgen.
+         * @description Vereist beide spelerslijsten, een volledige uitslag en de handtekening van de thuisploeg (422 LINEUP_MISSING / INCOMPLETE_RESULT / HOME_NOT_SIGNED). Zijn beide teams van dezelfde vereniging, dan bevestigt alleen de bondsbeheerder (403 SAME_CLUB). Past Regel 4 toe en stelt de boetes voor die uit de feiten volgen.
          */
         post: operations["MatchDayController_confirm"];
         delete?: never;
@@ -1748,7 +1751,9 @@ export interface components {
             birthDate: string | null;
             /** @description Rijnummer zoals het rekenblad het toont (kopregel = 1) */
             row: number;
-            /** @description De bond kent dit lidnummer al onder deze andere naam */
+            /** @description De bond kent dit lidnummer al onder een andere naam */
+            knownUnderOtherName: boolean;
+            /** @description Alleen voor de bondsbeheerder: die andere naam */
             knownAs: string | null;
         };
         MemberFieldsDto: {
@@ -1788,9 +1793,13 @@ export interface components {
         };
         ImportWarningDto: {
             /** @enum {string} */
-            code: "UNKNOWN_COLUMN" | "DUPLICATE_COLUMN";
-            column: number;
-            header: string;
+            code: "UNKNOWN_COLUMN" | "DUPLICATE_COLUMN" | "MEMBER_KEPT";
+            /** @description Kolomwaarschuwing: de kolom (1 = eerste) */
+            column: number | null;
+            header: string | null;
+            /** @description Waarschuwing bij een rij (MEMBER_KEPT) */
+            row: number | null;
+            memberNumber: string | null;
             message: string;
         };
         MemberListPreviewDto: {
@@ -1829,7 +1838,10 @@ export interface components {
             namePrefix?: string | null;
             /** @example Chérie */
             givenNames: string;
-            /** Format: date */
+            /**
+             * Format: date
+             * @description Tussen 1900-01-01 en vandaag
+             */
             birthDate?: string | null;
             /**
              * Format: date
@@ -1851,7 +1863,10 @@ export interface components {
             namePrefix?: string | null;
             /** @example Chérie */
             givenNames?: string;
-            /** Format: date */
+            /**
+             * Format: date
+             * @description Tussen 1900-01-01 en vandaag
+             */
             birthDate?: string | null;
             /**
              * Format: date
@@ -1867,8 +1882,12 @@ export interface components {
             /** Format: uuid */
             memberId: string;
             memberNumber: string;
-            memberName: string;
-            /** Format: uuid */
+            /** @description null voor een secretaris zolang het lid niet op de eigen moederlijst staat of stond */
+            memberName: string | null;
+            /**
+             * Format: uuid
+             * @description null: onbekend, of (secretaris) niet te zien zolang het lid niet op de eigen moederlijst staat of stond
+             */
             fromClubId: string | null;
             fromClubName: string | null;
             /** Format: uuid */
@@ -1948,7 +1967,7 @@ export interface components {
         };
         ScheduleInputDto: {
             /**
-             * @description De speeldata, één per ronde, oplopend; overtollige data worden niet gebruikt
+             * @description De speeldata, precies één per ronde, oplopend; te veel of te weinig data wordt geweigerd (400 INVALID_SCHEDULE)
              * @example [
              *       "2026-09-19",
              *       "2026-10-03"
@@ -2243,8 +2262,9 @@ export interface components {
         LineupPlayerDto: {
             /** Format: uuid */
             memberId: string;
-            memberNumber: string;
-            /** @description Voornamen en achternaam */
+            /** @description Alleen voor wie op de moederlijst van de vereniging van het team staat, en niet voor de wedstrijdleider */
+            memberNumber: string | null;
+            /** @description Voornamen en achternaam; alleen de achternaam voor wie niet op de moederlijst van de vereniging staat, en voor de wedstrijdleider */
             name: string;
             /** @description Achternaam met tussenvoegsel, zoals op het wedstrijdformulier */
             familyName: string;
@@ -2292,14 +2312,15 @@ export interface components {
             side: components["schemas"]["Side"];
             /** @description Er is een spelerslijst vastgelegd */
             recorded: boolean;
+            /** @description Vóór de wedstrijd samengesteld (Regel 5D/5E): vóór de aanvang voor het eerst opgeslagen, of zo vastgelegd door de bond; null zolang er geen spelerslijst is */
             composedBeforeMatch: boolean | null;
             /** @description De uitslag staat vast: alleen de bondsbeheerder kan nog wijzigen, met reden */
             locked: boolean;
             pairs: components["schemas"]["LineupPairDto"][];
             reserves: components["schemas"]["LineupPlayerDto"][];
             substitutions: components["schemas"]["SubstitutionDto"][];
-            /** @description Alle leden op de moederlijst van de vereniging dit seizoen, met hun speelgerechtigdheid op de wedstrijddatum */
-            candidates: components["schemas"]["LineupPlayerDto"][];
+            /** @description Alle leden op de moederlijst van de vereniging dit seizoen, met hun speelgerechtigdheid op de wedstrijddatum (niet voor de wedstrijdleider) */
+            candidates?: components["schemas"]["LineupPlayerDto"][];
         };
         LineupPairInputDto: {
             /** @description Koppelnummer 1 … koppels per team */
@@ -2317,9 +2338,9 @@ export interface components {
             pairs: components["schemas"]["LineupPairInputDto"][];
             /** @description Reserves (hoogstens 6, Regel 13) */
             reserves: string[];
-            /** @description De spelerslijst is vóór de wedstrijd samengesteld (anders een boete, Regel 5D/5E) */
-            composedBeforeMatch: boolean;
-            /** @description Alleen verplicht als de uitslag al vaststaat (bondsbeheerder): waarom de spelerslijst wordt gewijzigd */
+            /** @description Alleen de bondsbeheerder, met reden (bijv. bij het overnemen van papieren formulieren): of de spelerslijst vóór de wedstrijd is samengesteld (anders een boete, Regel 5D/5E). Zonder dit veld beslist het systeem: vóór de aanvang voor het eerst opgeslagen. Van een secretaris geweigerd (403 ADMIN_ONLY_FIELD). */
+            composedBeforeMatch?: boolean;
+            /** @description Verplicht als de uitslag al vaststaat of bij composedBeforeMatch (bondsbeheerder): waarom de spelerslijst wordt gewijzigd */
             reason?: string;
         };
         GameInputDto: {

@@ -39,6 +39,14 @@ export function roundsNeeded(teamCount: number, double: boolean): number {
   return double ? 2 * single : single;
 }
 
+/** "Voor 5 teams in een dubbele competitie zijn 10 speeldata nodig; er zijn er 3 opgegeven." */
+export function datesNeededMessage(teamCount: number, double: boolean, given: number): string {
+  return (
+    `Voor ${teamCount} teams in een ${double ? 'dubbele' : 'enkele'} competitie zijn ${roundsNeeded(teamCount, double)} speeldata nodig; ` +
+    `er ${given === 1 ? 'is er 1' : `zijn er ${given}`} opgegeven.`
+  );
+}
+
 /**
  * Round r (0-based) of the circle method over `slots` (even) positions, as [home, away]
  * slot pairs. The last slot is fixed and alternates home and away by round; slots r + i
@@ -60,13 +68,7 @@ function validate({ teamIds, dates, double }: ScheduleRequest): void {
   if (teamIds.length < 2) throw new ScheduleError('Een competitie heeft minstens 2 teams nodig.');
   const duplicate = teamIds.find((id, i) => teamIds.indexOf(id) !== i);
   if (duplicate !== undefined) throw new ScheduleError(`Team ${duplicate} staat meer dan één keer in de lijst.`);
-  const rounds = roundsNeeded(teamIds.length, double);
-  if (dates.length < rounds) {
-    throw new ScheduleError(
-      `Voor ${teamIds.length} teams in een ${double ? 'dubbele' : 'enkele'} competitie zijn ${rounds} speeldata nodig; ` +
-        `er ${dates.length === 1 ? 'is er 1' : `zijn er ${dates.length}`} opgegeven.`,
-    );
-  }
+  if (dates.length < roundsNeeded(teamIds.length, double)) throw new ScheduleError(datesNeededMessage(teamIds.length, double, dates.length));
   const invalid = dates.find((date) => !isIsoDate(date));
   if (invalid !== undefined) throw new ScheduleError(`Geen geldige datum: ${invalid}.`);
   const unordered = dates.findIndex((date, i) => i > 0 && compareDates(dates[i - 1], date) >= 0);

@@ -84,7 +84,10 @@ export function ScheduleForm({ divisionId, divisionName, teamCount, replace, fir
   function check(event: FormEvent) {
     event.preventDefault();
     if (wrong.length) return setMessage({ tone: 'bad', lines: [`Geen datum: ${wrong.join(', ')}. Schrijf elke speeldag als dd-mm-jjjj op een eigen regel.`] });
-    if (dates.length < needed) return setMessage({ tone: 'bad', lines: [`Er zijn ${needed} speeldata nodig voor ${teamCount} teams (${double ? 'dubbele' : 'enkele'} competitie); u gaf er ${dates.length}.`] });
+    if (dates.length !== needed) {
+      const fix = dates.length > needed ? ' Haal de overtollige data weg.' : '';
+      return setMessage({ tone: 'bad', lines: [`Er zijn precies ${needed} speeldata nodig voor ${teamCount} teams (${double ? 'dubbele' : 'enkele'} competitie); u gaf er ${dates.length}.${fix}`] });
+    }
     setMessage(null);
     if (replace) setAsking(true);
     else void send();
@@ -138,7 +141,7 @@ export function ScheduleForm({ divisionId, divisionName, teamCount, replace, fir
         Speeldata, één per regel (dd-mm-jjjj), in volgorde
         <textarea value={datesText} onChange={(e) => setDatesText(e.target.value)} rows={Math.min(12, Math.max(4, needed))} className={fieldClass} />
         <span className="mt-1 block text-xs font-normal text-stone-500">
-          {dates.length} van {needed} ingevuld. Pas data aan voor feestdagen of een winterstop; overtollige data worden niet gebruikt.
+          {dates.length} van {needed} ingevuld{dates.length > needed ? `: ${dates.length - needed} te veel` : ''}. Eén datum per speelronde; pas data aan voor feestdagen of een winterstop.
         </span>
       </label>
       <label className="block max-w-40 text-sm font-medium text-stone-700">

@@ -70,7 +70,9 @@ function PlayerSelect({
             const elsewhere = p.memberId !== value ? taken.get(p.memberId) : undefined;
             return (
               <option key={p.memberId} value={p.memberId} disabled={elsewhere !== undefined}>
-                {p.name} ({p.memberNumber}){p.eligible ? '' : ' — niet speelgerechtigd'}
+                {p.name}
+                {p.memberNumber ? ` (${p.memberNumber})` : ''}
+                {p.eligible ? '' : ' — niet speelgerechtigd'}
                 {elsewhere ? ` — al bij ${elsewhere}` : ''}
               </option>
             );
@@ -82,13 +84,53 @@ function PlayerSelect({
   );
 }
 
+type Override = '' | 'yes' | 'no';
+
+/**
+ * Regel 5D/5E: the system decides whether the line-up was composed before the match (its
+ * first save before the start). A secretary reads that; an administrator may record it
+ * otherwise (e.g. when typing over a paper form later), with a reason.
+ */
+function ComposedBefore({ lineup, startText, fineText, isAdmin, override, onOverride }: {
+  lineup: TeamLineup;
+  startText: string;
+  fineText: string;
+  isAdmin: boolean;
+  override: Override;
+  onOverride: (value: Override) => void;
+}) {
+  const status =
+    lineup.composedBeforeMatch === null
+      ? `Nog niet opgeslagen. Sla de spelerslijst op vóór de aanvang (${startText}); de eerste keer opslaan telt.`
+      : lineup.composedBeforeMatch
+        ? 'Vóór de wedstrijd samengesteld: deze spelerslijst werd vóór de aanvang voor het eerst opgeslagen (of zo vastgelegd door de bond).'
+        : 'Niet vóór de wedstrijd samengesteld: deze spelerslijst werd pas na de aanvang voor het eerst opgeslagen (of zo vastgelegd door de bond).';
+  return (
+    <div className="rounded-lg bg-white p-3 ring-1 ring-stone-200">
+      <p className="font-medium">Spelerslijst vóór de wedstrijd samengesteld (Regel 5D/5E)</p>
+      <p className="text-sm text-stone-700">{status}</p>
+      <p className="text-sm text-stone-600">{fineText}</p>
+      {isAdmin && (
+        <label className="mt-2 block text-sm font-medium text-stone-700">
+          Vastleggen door de bond
+          <select value={override} onChange={(e) => onOverride(e.target.value as Override)} className={control}>
+            <option value="">Niet aanpassen (het systeem beslist)</option>
+            <option value="yes">Wel vóór de wedstrijd samengesteld</option>
+            <option value="no">Niet vóór de wedstrijd samengesteld</option>
+          </select>
+        </label>
+      )}
+    </div>
+  );
+}
+
 export function LineupEditor({
   lineup,
   pairsPerTeam,
   maxReserves,
   deduction,
   isAdmin,
-  defaultComposedBefore,
+  startText,
   fineText,
 }: {
   lineup: TeamLineup;
@@ -96,22 +138,24 @@ export function LineupEditor({
   maxReserves: number;
   deduction: number;
   isAdmin: boolean;
-  defaultComposedBefore: boolean;
+  /** When the match begins, e.g. "03-10-2026, 20:00 uur". */
+  startText: string;
   /** What happens when the line-up was not composed before the match (Regel 5D/5E), with the season's amounts. */
   fineText: string;
 }) {
   const router = useRouter();
   const [pairs, setPairs] = useState(() => initialPairs(lineup, pairsPerTeam));
   const [reserves, setReserves] = useState(() => initialReserves(lineup, maxReserves));
-  const [composed, setComposed] = useState(lineup.composedBeforeMatch ?? defaultComposedBefore);
+  const [override, setOverride] = useState<Override>('');
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<NoticeMessage | null>(null);
 
   const players = useMemo(() => {
+    const candidates = lineup.candidates ?? [];
     const saved = [...lineup.pairs.flatMap((p) => p.players), ...lineup.reserves];
-    const extra = saved.filter((p) => !lineup.candidates.some((c) => c.memberId === p.memberId));
-    return [...lineup.candidates, ...extra];
+    const extra = saved.filter((p) => !candidates.some((c) => c.memberId === p.memberId));
+    return [...candidates, ...extra];
   }, [lineup]);
 
   const taken = new Map<string, string>();
@@ -120,6 +164,7 @@ export function LineupEditor({
   const ineligibleChosen = players.filter((p) => taken.has(p.memberId) && !p.eligible);
   const locked = lineup.locked;
   const editable = !locked || isAdmin;
+  const needsReason = locked || override !== '';
 
   function setPair(index: number, change: Partial<PairDraft>) {
     setPairs((all) => all.map((p, i) => (i === index ? { ...p, ...change } : p)));
@@ -133,8 +178,8 @@ export function LineupEditor({
       setMessage({ tone: 'bad', lines: half.map((p) => `Koppel ${p.pairNumber}: kies twee spelers, of laat het koppel helemaal leeg als het ontbrak (Regel 12A).`) });
       return;
     }
-    if (locked && reason.trim().length < 3) {
-      setMessage({ tone: 'bad', lines: ['De uitslag staat al vast: geef de reden van deze wijziging.'] });
+    if (needsReason && reason.trim().length < 3) {
+      setMessage({ tone: 'bad', lines: [locked ? 'De uitslag staat al vast: geef de reden van deze wijziging.' : 'Geef de reden waarom de bond dit vastlegt.'] });
       return;
     }
     setBusy(true);
@@ -144,8 +189,8 @@ export function LineupEditor({
         body: {
           pairs: pairs.map((p, i) => ({ pairNumber: i + 1, memberIds: p.memberIds, fromSet: p.fromSet })).filter((p) => p.memberIds[0] !== ''),
           reserves: reserves.filter(Boolean),
-          composedBeforeMatch: composed,
-          ...(locked ? { reason: reason.trim() } : {}),
+          ...(override ? { composedBeforeMatch: override === 'yes' } : {}),
+          ...(needsReason ? { reason: reason.trim() } : {}),
         },
       }),
     );
@@ -163,6 +208,8 @@ export function LineupEditor({
         ...(flagged.length ? [`Vastgelegd als niet speelgerechtigd: ${flagged.map((p) => p.name).join(', ')} (Regel 4).`] : []),
       ],
     });
+    setOverride('');
+    setReason('');
     router.refresh();
   }
 
@@ -174,7 +221,7 @@ export function LineupEditor({
           {isAdmin ? 'Als bondsbeheerder kunt u de spelerslijst nog wijzigen, met een reden.' : 'Alleen de bond kan de spelerslijst nog wijzigen.'}
         </p>
       )}
-      {lineup.candidates.length === 0 && (
+      {lineup.candidates?.length === 0 && (
         <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-950">
           Er staat nog niemand op de moederlijst van uw vereniging voor dit seizoen. Lees eerst de moederlijst in onder Mijn vereniging › Moederlijst.
         </p>
@@ -241,14 +288,8 @@ export function LineupEditor({
       </fieldset>
 
       <fieldset disabled={!editable} className="space-y-3">
-        <label className="flex min-h-11 items-start gap-3 rounded-lg bg-white p-3 ring-1 ring-stone-200">
-          <input type="checkbox" checked={composed} onChange={(e) => setComposed(e.target.checked)} className="mt-1 size-5" />
-          <span>
-            <span className="font-medium">Spelerslijst vóór de wedstrijd samengesteld</span>
-            <span className="block text-sm text-stone-600">{fineText}</span>
-          </span>
-        </label>
-        {locked && isAdmin && (
+        <ComposedBefore lineup={lineup} startText={startText} fineText={fineText} isAdmin={isAdmin} override={override} onOverride={setOverride} />
+        {needsReason && isAdmin && (
           <label className="block text-sm font-medium text-stone-700">
             Reden van de wijziging (verplicht, komt in het logboek)
             <input value={reason} onChange={(e) => setReason(e.target.value)} className={control} />

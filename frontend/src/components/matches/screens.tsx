@@ -81,8 +81,8 @@ export async function LineupScreen({ match, teamId, isAdmin }: { match: MatchDet
         maxReserves={s.maxSubstitutions}
         deduction={s.ineligiblePlayerDeduction}
         isAdmin={isAdmin}
-        defaultComposedBefore={new Date().toISOString().slice(0, 10) <= match.date}
-        fineText={`Anders volgt een boete van ${formatEuro(s.lineupMissingFineCents)}, de tweede keer in het seizoen ${formatEuro(s.lineupMissingRepeatFineCents)} (Regel 5D/5E).`}
+        startText={`${formatDate(match.date)}, ${match.startTime} uur`}
+        fineText={`Zo niet, dan volgt bij de bevestiging een boete van ${formatEuro(s.lineupMissingFineCents)}, de tweede keer in het seizoen ${formatEuro(s.lineupMissingRepeatFineCents)}.`}
       />
     </>
   );
@@ -143,11 +143,14 @@ function enteredSeats(match: MatchDetail): number {
 /**
  * What has to happen on match day, in order, for the people who act: line-ups, the home
  * team's entry, the away team's confirmation. `links` decide where each step leads.
+ * Regel 15: the home team signs again after a later change to a line-up or substitution,
+ * and when one club has both teams only the federation confirms.
  */
 export function MatchDaySteps({
   match,
   canEnter,
   canConfirm,
+  isAdmin = false,
   lineupLinks,
   resultHref,
   substitutionsHref,
@@ -156,6 +159,8 @@ export function MatchDaySteps({
   match: MatchDetail;
   canEnter: boolean;
   canConfirm: boolean;
+  /** The federation may confirm without the home team's signature, and for one club's two teams. */
+  isAdmin?: boolean;
   lineupLinks: { teamName: string; recorded: boolean; href: string }[];
   resultHref: string;
   substitutionsHref: string;
@@ -165,6 +170,8 @@ export function MatchDaySteps({
   const seats = match.sets.length;
   const entered = enteredSeats(match);
   const confirmed = match.resultState === 'CONFIRMED';
+  const unsigned = match.complete && !confirmed && !match.signatures.homeSignedAt;
+  const sameClub = match.homeTeam.clubId === match.awayTeam.clubId;
   const link = 'inline-flex min-h-11 items-center rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700';
   return (
     <ol className="space-y-3">
@@ -193,7 +200,7 @@ export function MatchDaySteps({
       <Step
         number={2}
         title="Uitslag invoeren (thuisploeg)"
-        state={match.complete ? { tone: 'good', label: 'Compleet' } : entered > 0 ? { tone: 'warn', label: `${entered} van ${seats} ingevoerd` } : { tone: 'neutral', label: 'Nog niets' }}
+        state={unsigned ? { tone: 'warn', label: 'Opnieuw ondertekenen' } : match.complete ? { tone: 'good', label: 'Compleet' } : entered > 0 ? { tone: 'warn', label: `${entered} van ${seats} ingevoerd` } : { tone: 'neutral', label: 'Nog niets' }}
       >
         {confirmed ? (
           correctHref ? (
@@ -204,9 +211,14 @@ export function MatchDaySteps({
             <p>De uitslag staat vast.</p>
           )
         ) : canEnter ? (
-          <Link className={link} href={resultHref}>
-            {entered > 0 ? 'Uitslag verder invoeren' : 'Uitslag invoeren, set voor set'}
-          </Link>
+          <>
+            {unsigned && <p>Na de laatste wijziging van een spelerslijst of wissel telt de handtekening van {match.homeTeam.name} niet meer (Regel 15). Sla een set opnieuw op om opnieuw te ondertekenen.</p>}
+            <Link className={link} href={resultHref}>
+              {unsigned ? 'Uitslag opnieuw ondertekenen' : entered > 0 ? 'Uitslag verder invoeren' : 'Uitslag invoeren, set voor set'}
+            </Link>
+          </>
+        ) : unsigned ? (
+          <p>Na de laatste wijziging van een spelerslijst of wissel moet de secretaris van {match.homeTeam.name} de uitslag opnieuw ondertekenen (Regel 15).</p>
         ) : (
           <p>De secretaris van {match.homeTeam.name} voert de uitslag in.</p>
         )}
@@ -216,6 +228,10 @@ export function MatchDaySteps({
           <p>Bevestigd: {scoreText(match)}.</p>
         ) : !match.complete ? (
           <p>Bevestigen kan zodra {match.homeTeam.name} alle sets heeft ingevoerd.</p>
+        ) : sameClub && !isAdmin ? (
+          <p>Beide teams zijn van dezelfde vereniging. Regel 15 vraagt de handtekening van beide teams, dus de bond bevestigt deze uitslag.</p>
+        ) : unsigned && !isAdmin ? (
+          <p>Bevestigen kan zodra {match.homeTeam.name} de uitslag opnieuw heeft ondertekend.</p>
         ) : canConfirm ? (
           <>
             <p>Controleer de stand per set hieronder met uw eigen formulier.</p>

@@ -37,6 +37,7 @@ export default async function AdminMatchPage({ params }: { params: Promise<{ id:
             match={match}
             canEnter
             canConfirm
+            isAdmin
             lineupLinks={[
               { teamName: match.homeTeam.name, recorded: Boolean(match.homeLineup), href: `${base}/spelerslijst?team=${match.homeTeam.id}` },
               { teamName: match.awayTeam.name, recorded: Boolean(match.awayLineup), href: `${base}/spelerslijst?team=${match.awayTeam.id}` },

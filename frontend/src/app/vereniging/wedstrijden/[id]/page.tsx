@@ -29,7 +29,7 @@ export default async function SecretaryMatchPage({ params }: { params: Promise<{
           <MatchDaySteps
             match={match}
             canEnter={isHome}
-            canConfirm={isAway}
+            canConfirm={isAway && !isHome}
             lineupLinks={ownTeams.map((t) => ({
               teamName: t.name,
               recorded: Boolean(t.id === match.homeTeam.id ? match.homeLineup : match.awayLineup),
