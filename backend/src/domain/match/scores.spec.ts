@@ -1,8 +1,10 @@
 import {
   Game,
   GAME_AWARD_VALUES,
+  GAME_KIND_POINTS,
   gamePoints,
   isPossibleSetScore,
+  PENALTY_POINTS,
   PenaltyRule,
   setTotalsFromGames,
   validateGame,
@@ -131,5 +133,12 @@ describe('a set entered game by game', () => {
     ],
   ])('validateSetGames: %s', (_, entered, errors) => {
     expect(validateSetGames(2, 5, entered)).toEqual(errors);
+  });
+});
+
+describe('the copy the result-entry form reads', () => {
+  it('matches the domain (run `npm run api:types` after changing the points)', () => {
+    const generated = require('../../../../frontend/src/lib/game-rules.json');
+    expect(generated).toEqual(JSON.parse(JSON.stringify({ gamePoints: GAME_KIND_POINTS, penaltyPoints: PENALTY_POINTS })));
   });
 });

@@ -1,5 +1,6 @@
 // Dutch words for the match-day enums, with the federation's own vocabulary.
 import type { Schemas } from '@/lib/api-server';
+import gameRules from '@/lib/game-rules.json';
 
 export type MatchDetail = Schemas['MatchDetailDto'];
 export type MatchSummary = Schemas['MatchSummaryDto'];
@@ -30,27 +31,31 @@ export const GAME_KIND_SHORT: Record<GameKind, string> = {
   PENALTY: 'straf',
 };
 
-/**
- * The rules that give penalty points to the opponent (Regel 6H … 37), what they are about
- * and the points the rulebook sets. The API checks the points again.
- */
-export const PENALTY_OPTIONS: { rule: PenaltyRule; about: string; points: number[] }[] = [
-  { rule: '6H', about: 'tafelscherm', points: [2, 3, 4, 5] },
-  { rule: '17', about: 'kaart open gevallen', points: [10, 15] },
-  { rule: '19', about: 'aanvang van de partij', points: [2] },
-  { rule: '21', about: 'geen plaatje', points: [5] },
-  { rule: '26', about: 'onvolledige slag verzameld', points: [2] },
-  { rule: '27', about: 'gesloten slag ingezien', points: [2] },
-  { rule: '30', about: 'te vroeg afgetikt', points: [2] },
-  { rule: '31e', about: 'te vroeg afgetikt bij kap', points: [2] },
-  { rule: '32', about: 'meer dan 7 slagen', points: [5] },
-  { rule: '33', about: 'baunie', points: [5] },
-  { rule: '34', about: 'spelen naar baunie', points: [5] },
-  { rule: '36', about: 'game gestaakt', points: [2] },
-  { rule: '37', about: 'wenken of praten', points: [2] },
-];
+/** What each penalty rule (Regel 6H … 37) is about; its points come from the domain (game-rules.json). */
+const PENALTY_ABOUT: Record<PenaltyRule, string> = {
+  '6H': 'tafelscherm',
+  '17': 'kaart open gevallen',
+  '19': 'aanvang van de partij',
+  '21': 'geen plaatje',
+  '26': 'onvolledige slag verzameld',
+  '27': 'gesloten slag ingezien',
+  '30': 'te vroeg afgetikt',
+  '31e': 'te vroeg afgetikt bij kap',
+  '32': 'meer dan 7 slagen',
+  '33': 'baunie',
+  '34': 'spelen naar baunie',
+  '36': 'game gestaakt',
+  '37': 'wenken of praten',
+};
 
-export const FIXED_GAME_POINTS: Record<Exclude<GameKind, 'PENALTY'>, number> = { WON: 2, KAP: 5, KAP_TAPPED: 2, BAUNIE: 15, FAILED_BAUNIE: 5 };
+/** The rules that give penalty points to the opponent, with the points each allows. The API checks them again. */
+export const PENALTY_OPTIONS: { rule: PenaltyRule; about: string; points: number[] }[] = (Object.keys(PENALTY_ABOUT) as PenaltyRule[]).map((rule) => ({
+  rule,
+  about: PENALTY_ABOUT[rule],
+  points: (gameRules.penaltyPoints as Record<PenaltyRule, number[]>)[rule],
+}));
+
+export const FIXED_GAME_POINTS: Record<Exclude<GameKind, 'PENALTY'>, number> = gameRules.gamePoints;
 
 export const SOURCE_LABELS: Record<NonNullable<Seat['source']>, string> = {
   GAMES: 'per partij',
