@@ -9,6 +9,7 @@ COPY prisma prisma
 COPY prisma.config.ts tsconfig.base.json ./
 COPY backend backend
 COPY frontend frontend
-RUN npm ci
+# npm install honours package-lock.json (see .ci/run for why not npm ci)
+RUN npm install --no-audit --no-fund
 EXPOSE 3000 3001
 CMD ["npm", "start"]
