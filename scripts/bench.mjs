@@ -6,17 +6,14 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
+import { compileBackend, frontendDir, nextBin } from './lib/build.mjs';
 import { ensureDatabase, resetSchema } from './lib/database.mjs';
 import { loadEnv, root } from './lib/env.mjs';
 import { migrateDeploy } from './lib/prisma.mjs';
 
 loadEnv();
-const backend = path.join(root, 'backend');
-const out = path.join(backend, '.bench-build');
-rmSync(out, { recursive: true, force: true });
-const swc = path.join(root, 'node_modules', '@swc', 'cli', 'bin', 'swc.js');
-const compile = spawnSync(process.execPath, [swc, 'src', 'bench', 'test', '-d', '.bench-build', '--quiet', '--ignore', '**/*.spec.ts'], { cwd: backend, stdio: 'inherit' });
-if (compile.status !== 0) process.exit(1);
+const out = path.join(root, 'backend', '.bench-build');
+if (!compileBackend(['src', 'bench', 'test'], '.bench-build')) process.exit(1);
 
 const webPort = Number(process.env.BENCH_PORT ?? 3600);
 const db = await ensureDatabase('bench');
@@ -28,9 +25,8 @@ try {
   const apiPort = webPort + 1;
   const env = { ...process.env, DATABASE_URL: db.url, NODE_ENV: 'production', API_URL: `http://127.0.0.1:${apiPort}`, API_PORT: String(apiPort), NEXT_DIST_DIR: '.next-bench', NEXT_TELEMETRY_DISABLED: '1' };
   // The dashboard, for the page figures: it proxies to an API the bench starts on apiPort.
-  const next = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
-  if (spawnSync(process.execPath, [next, 'build'], { cwd: path.join(root, 'frontend'), stdio: ['ignore', 'ignore', 'inherit'], env }).status === 0) {
-    web = spawn(process.execPath, [next, 'start', '-p', String(webPort)], { cwd: path.join(root, 'frontend'), stdio: ['ignore', 'ignore', 'inherit'], env });
+  if (spawnSync(process.execPath, [nextBin, 'build'], { cwd: frontendDir, stdio: ['ignore', 'ignore', 'inherit'], env }).status === 0) {
+    web = spawn(process.execPath, [nextBin, 'start', '-p', String(webPort)], { cwd: frontendDir, stdio: ['ignore', 'ignore', 'inherit'], env });
     env.BENCH_WEB_URL = `http://127.0.0.1:${webPort}`;
   } else {
     console.error('[bench] dashboard niet gebouwd; paginametingen overgeslagen');

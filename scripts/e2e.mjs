@@ -4,6 +4,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { buildBackend, frontendDir, nextBin } from './lib/build.mjs';
 import { ensureDatabase, resetSchema } from './lib/database.mjs';
 import { loadEnv, root } from './lib/env.mjs';
 import { migrateDeploy } from './lib/prisma.mjs';
@@ -34,7 +35,7 @@ async function waitFor(url, seconds) {
   throw new Error(`${url} antwoordde niet binnen ${seconds} s`);
 }
 
-if (spawnSync(process.execPath, [path.join(root, 'scripts', 'build-backend.mjs')], { cwd: root, stdio: 'inherit' }).status !== 0) process.exit(1);
+if (!buildBackend()) process.exit(1);
 const db = await ensureDatabase('e2e');
 let code = 1;
 try {
@@ -43,11 +44,10 @@ try {
   const env = { ...process.env, DATABASE_URL: db.url, API_PORT: String(apiPort), API_URL: apiUrl, NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? '.next-e2e', NEXT_TELEMETRY_DISABLED: '1' };
   const seed = spawnSync(process.execPath, [path.join(root, 'scripts', 'seed.mjs')], { cwd: root, stdio: 'inherit', env });
   if (seed.status !== 0) throw new Error('Seed mislukt');
-  const next = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
-  const build = spawnSync(process.execPath, [next, 'build'], { cwd: path.join(root, 'frontend'), stdio: ['ignore', 'ignore', 'inherit'], env });
+  const build = spawnSync(process.execPath, [nextBin, 'build'], { cwd: frontendDir, stdio: ['ignore', 'ignore', 'inherit'], env });
   if (build.status !== 0) throw new Error('next build mislukt');
   children.push(spawn(process.execPath, [path.join(root, 'backend', 'dist', 'main.js')], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] }));
-  children.push(spawn(process.execPath, [next, 'start', '-p', String(webPort)], { cwd: path.join(root, 'frontend'), env, stdio: ['ignore', 'ignore', 'inherit'] }));
+  children.push(spawn(process.execPath, [nextBin, 'start', '-p', String(webPort)], { cwd: frontendDir, env, stdio: ['ignore', 'ignore', 'inherit'] }));
   await waitFor(`${apiUrl}/api/health`, 60);
   await waitFor(`http://127.0.0.1:${webPort}/api/health`, 60);
   code = await runJest(['-c', 'e2e/jest.config.ts', ...process.argv.slice(2)], { ...env, E2E_BASE_URL: `http://127.0.0.1:${webPort}`, CHROMIUM_PATH: chromium });

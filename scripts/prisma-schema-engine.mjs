@@ -591,9 +591,9 @@ function createAdapterFactory(url, registry) {
     return { pool, adapter: await new PrismaPg(pool, pgOptions(schema)).connect() }
   }
 
-  const connect = async () => {
-    const pool = makePool(main.config)
-    const adapter = await new PrismaPg(pool, pgOptions(main.schema)).connect()
+  /** An adapter over a fresh pool, registered so it is disposed with its pool. */
+  const bindPool = async (pool, target) => {
+    const adapter = await new PrismaPg(pool, pgOptions(target.schema)).connect()
     return bindAdapter(
       registry,
       adapter,
@@ -602,9 +602,11 @@ function createAdapterFactory(url, registry) {
         await adapter.dispose?.().catch(() => {})
         await endPool(pool)
       },
-      lockAdapterFor(main.config, main.schema),
+      lockAdapterFor(target.config, target.schema),
     )
   }
+
+  const connect = async () => bindPool(makePool(main.config), main)
 
   const connectToShadowDb = async () => {
     if (datasource.shadowDatabaseUrl) {
@@ -617,17 +619,7 @@ function createAdapterFactory(url, registry) {
       }
       const pool = makePool(shadow.config)
       await resetExplicitShadowDatabase(pool)
-      const adapter = await new PrismaPg(pool, pgOptions(shadow.schema)).connect()
-      return bindAdapter(
-        registry,
-        adapter,
-        pool,
-        async () => {
-          await adapter.dispose?.().catch(() => {})
-          await endPool(pool)
-        },
-        lockAdapterFor(shadow.config, shadow.schema),
-      )
+      return bindPool(pool, shadow)
     }
 
     const adminConfig = main.config // the main database exists and is reachable

@@ -6,6 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { buildBackend, frontendDir, nextBin } from './lib/build.mjs';
 import { ensureDatabase } from './lib/database.mjs';
 import { loadEnv, root } from './lib/env.mjs';
 import { migrateDeploy } from './lib/prisma.mjs';
@@ -55,18 +56,18 @@ function frontendFingerprint() {
       else hash.update(file).update(readFileSync(file));
     }
   };
-  walk(path.join(root, 'frontend', 'src'));
-  for (const f of ['next.config.ts', 'package.json', 'postcss.config.mjs']) hash.update(readFileSync(path.join(root, 'frontend', f)));
+  walk(path.join(frontendDir, 'src'));
+  for (const f of ['next.config.ts', 'package.json', 'postcss.config.mjs']) hash.update(readFileSync(path.join(frontendDir, f)));
   return hash.digest('hex');
 }
 
 function buildFrontendIfNeeded() {
-  const marker = path.join(root, 'frontend', '.next', 'tsbn-build.txt');
+  const marker = path.join(frontendDir, '.next', 'tsbn-build.txt');
   const fingerprint = frontendFingerprint();
   if (existsSync(marker) && readFileSync(marker, 'utf8') === fingerprint) return;
   log('Dashboard bouwen (eenmalig, ongeveer 20 seconden) …');
-  const result = spawnSync(process.execPath, [path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'build'], {
-    cwd: path.join(root, 'frontend'),
+  const result = spawnSync(process.execPath, [nextBin, 'build'], {
+    cwd: frontendDir,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, API_URL: apiUrl, NEXT_TELEMETRY_DISABLED: '1' },
   });
@@ -76,9 +77,7 @@ function buildFrontendIfNeeded() {
 
 try {
   // Compiling the API takes about a second; always start from the current source.
-  if (spawnSync(process.execPath, [path.join(root, 'scripts', 'build-backend.mjs')], { cwd: root, stdio: 'inherit' }).status !== 0) {
-    throw new Error('De API kon niet worden gecompileerd.');
-  }
+  if (!buildBackend()) throw new Error('De API kon niet worden gecompileerd.');
   db = await ensureDatabase('dev', { log });
   log(db.embedded ? `Ingebouwde PostgreSQL draait (${db.url.replace(/:[^:@/]+@/, ':***@')})` : 'PostgreSQL via DATABASE_URL');
   await migrateDeploy(db.url);
@@ -87,8 +86,8 @@ try {
   if (seed.status !== 0) throw new Error('De demo-gegevens konden niet worden geladen.');
   run('API', process.execPath, [path.join(root, 'backend', 'dist', 'main.js')], { env });
   buildFrontendIfNeeded();
-  run('Dashboard', process.execPath, [path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'start', '-p', String(webPort)], {
-    cwd: path.join(root, 'frontend'),
+  run('Dashboard', process.execPath, [nextBin, 'start', '-p', String(webPort)], {
+    cwd: frontendDir,
     env,
   });
   log('');

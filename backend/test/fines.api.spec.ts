@@ -3,9 +3,21 @@ import { parse } from 'csv-parse/sync';
 import { todayIso } from '../src/common/dto';
 import { addDays } from '../src/domain/dates';
 import { FineProposalsService } from '../src/fines/fine-proposals.service';
-import { createClub, createDivision, createFineRow, createMatchRow, createSeason, createTeam, expectError, loginAs, resetDatabase, startApp, TestContext } from './helpers';
+import {
+  type Agent,
+  createClub,
+  createDivision,
+  createFineRow,
+  createMatchRow,
+  createSeason,
+  createTeam,
+  expectError,
+  loginAs,
+  resetDatabase,
+  startApp,
+  TestContext,
+} from './helpers';
 
-type Agent = Awaited<ReturnType<typeof loginAs>>['agent'];
 interface FineBody {
   id: string;
   clubId: string;

@@ -55,6 +55,8 @@ export async function createUser(prisma: PrismaService, role: Role, clubId: stri
 }
 
 /** A supertest agent that carries the session cookie of a fresh user with this role. */
+export type Agent = Awaited<ReturnType<typeof loginAs>>['agent'];
+
 export async function loginAs(ctx: TestContext, role: Role, clubId: string | null = null) {
   const user = await createUser(ctx.prisma, role, clubId);
   const agent = request.agent(ctx.app.getHttpServer());

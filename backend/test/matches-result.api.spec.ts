@@ -9,6 +9,7 @@
  */
 import { FineProposalsService } from '../src/fines/fine-proposals.service';
 import {
+  type Agent,
   createClub,
   createMatchDay,
   createMatchRow,
@@ -22,7 +23,6 @@ import {
   TestContext,
 } from './helpers';
 
-type Agent = Awaited<ReturnType<typeof loginAs>>['agent'];
 type Day = Awaited<ReturnType<typeof createMatchDay>>;
 type Seat = ReturnType<typeof fullResultSets>[number];
 

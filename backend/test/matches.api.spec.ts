@@ -3,6 +3,7 @@
  * exports (iCal, CSV, PDF), and who may write what on match day.
  */
 import {
+  type Agent,
   createClub,
   createDivision,
   createMatchDay,
@@ -16,7 +17,6 @@ import {
   TestContext,
 } from './helpers';
 
-type Agent = Awaited<ReturnType<typeof loginAs>>['agent'];
 
 /** Unfolds RFC 5545 lines and returns each VEVENT as a map of property name → value. */
 function parseIcs(text: string): Record<string, string>[] {

@@ -6,7 +6,19 @@ import { todayIso } from '../src/common/dto';
 import { addDays } from '../src/domain/dates';
 import { registrationDeadline } from '../src/domain/eligibility';
 import { parseMemberFile } from '../src/member-lists/member-file-parser';
-import { createClub, createDivision, createListedMember, createTeam, expectError, loginAs, resetDatabase, startApp, TestContext, unique } from './helpers';
+import {
+  type Agent,
+  createClub,
+  createDivision,
+  createListedMember,
+  createTeam,
+  expectError,
+  loginAs,
+  resetDatabase,
+  startApp,
+  TestContext,
+  unique,
+} from './helpers';
 
 const FIXTURES = join(__dirname, 'fixtures/member-lists');
 const fixture = (name: string) => readFileSync(join(FIXTURES, name));
@@ -22,7 +34,6 @@ const fields = ({ memberNumber, familyName, namePrefix, givenNames, birthDate }:
 const byNumber = (a: MemberFields, b: MemberFields) => a.memberNumber.localeCompare(b.memberNumber);
 const csv = (...lines: string[]) => Buffer.from(['Lidnummer;Achternaam;Tussenvoegsel;Voornamen;Geboortedatum', ...lines].join('\r\n'), 'utf8');
 
-type Agent = Awaited<ReturnType<typeof loginAs>>['agent'];
 const TODAY = todayIso();
 
 describe('member lists API (Regel 1–4)', () => {

@@ -1,6 +1,16 @@
-import { createClub, createDivision, createSeason, createTeam, expectError, loginAs, resetDatabase, startApp, TestContext } from './helpers';
+import {
+  type Agent,
+  createClub,
+  createDivision,
+  createSeason,
+  createTeam,
+  expectError,
+  loginAs,
+  resetDatabase,
+  startApp,
+  TestContext,
+} from './helpers';
 
-type Agent = Awaited<ReturnType<typeof loginAs>>['agent'];
 
 describe('standings and season files: who may do what', () => {
   let ctx: TestContext;

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
+  type Agent,
   createClub,
   createDivision,
   createMatchRow,
@@ -16,7 +17,6 @@ import {
 } from './helpers';
 
 type Row = { position: number; shared: boolean; teamName: string; decidedBy: string | null; [key: string]: unknown };
-type Agent = Awaited<ReturnType<typeof loginAs>>['agent'];
 
 const exampleDocument = () => JSON.parse(readFileSync(join(__dirname, '..', '..', 'docs', 'season-example.json'), 'utf8'));
 

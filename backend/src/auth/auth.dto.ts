@@ -1,6 +1,6 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, OmitType } from '@nestjs/swagger';
 import { IsEmail, IsString, MaxLength, MinLength } from 'class-validator';
-import { Role } from '../generated/prisma/enums';
+import { UserDto } from '../users/user.dto';
 import type { AuthUser } from './auth.types';
 
 export class LoginDto {
@@ -16,14 +16,8 @@ export class LoginDto {
   password: string;
 }
 
-export class MeDto {
-  @ApiProperty({ format: 'uuid' }) id: string;
-  @ApiProperty() email: string;
-  @ApiProperty() name: string;
-  @ApiProperty({ enum: Role, enumName: 'Role' }) role: Role;
-  @ApiProperty({ format: 'uuid', nullable: true, type: String }) clubId: string | null;
-  @ApiProperty({ nullable: true, type: String }) clubName: string | null;
-}
+/** The logged-in user: a user as administrators see it, without the archive date. */
+export class MeDto extends OmitType(UserDto, ['archivedAt'] as const) {}
 
 export function mapMe(user: AuthUser, clubName: string | null): MeDto {
   return { id: user.id, email: user.email, name: user.name, role: user.role, clubId: user.clubId, clubName };
