@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { isoDate } from '../common/dto';
 import { applyIneligibility, computeMatchResult, Side, SIDES } from '../domain/match';
 import type { CompetitionSettings } from '../domain/settings';
 import { FineProposalsService } from '../fines/fine-proposals.service';
 import { storeMatchDeductions } from './deductions';
 import { fieldedPlayers, incompleteFromStart } from './match-facts';
-import { lineupOf, MatchRow, teamFacts, teamOf } from './match-row';
+import { eligibilityQuery, lineupOf, MatchRow, teamFacts } from './match-row';
 import { MatchDataService } from './match-data.service';
 import { MatchWriterService, Tx } from './match-writer.service';
 import { PlayerEligibilityService } from '../member-lists/player-eligibility.service';
@@ -43,11 +42,9 @@ export class ConsequencesService {
   private async ineligibleSides(tx: Tx, match: MatchRow, settings: CompetitionSettings): Promise<Side[]> {
     const offending: Side[] = [];
     for (const side of SIDES) {
-      const team = teamOf(match, side);
       const lineup = lineupOf(match, side);
       const fielded = fieldedPlayers(teamFacts(match, side));
-      const query = { seasonId: match.division.seasonId, clubId: team.clubId, matchDate: isoDate(match.date), settings };
-      const results = await this.eligibility.check(tx, query, [...fielded, ...(lineup?.players.map((p) => p.memberId) ?? [])]);
+      const results = await this.eligibility.check(tx, eligibilityQuery(match, side, settings), [...fielded, ...(lineup?.players.map((p) => p.memberId) ?? [])]);
       for (const player of lineup?.players ?? []) {
         const result = results.get(player.memberId)!;
         const reasons = result.reasons.map((r) => r.message);

@@ -8,7 +8,7 @@ import { PrismaService } from '../prisma/prisma.service';
 import { mapPublicLineup, MatchSummaryDto } from './match.dto';
 import { MatchDataService } from './match-data.service';
 import { FormTeam, renderMatchForm } from './match-form.pdf';
-import { LineupRow, localInstant, MatchRow } from './match-row';
+import { LineupRow, lineupOf, localInstant, MatchRow } from './match-row';
 
 export interface ExportFile {
   filename: string;
@@ -90,7 +90,6 @@ export class ExportsService {
   async matchForm(matchId: string): Promise<ExportFile> {
     const match: MatchRow = await this.data.load(matchId);
     const settings = await this.data.settings(match.division.seasonId);
-    const lineup = (teamId: string) => match.lineups.find((l) => l.teamId === teamId) ?? null;
     const body = await renderMatchForm({
       seasonName: match.division.season.name,
       divisionName: match.division.name,
@@ -99,8 +98,8 @@ export class ExportsService {
       startTime: match.startTime,
       venue: match.homeTeam.club.venue,
       city: match.homeTeam.club.city,
-      home: formTeam(match.homeTeam.name, lineup(match.homeTeamId)),
-      away: formTeam(match.awayTeam.name, lineup(match.awayTeamId)),
+      home: formTeam(match.homeTeam.name, lineupOf(match, 'HOME')),
+      away: formTeam(match.awayTeam.name, lineupOf(match, 'AWAY')),
       pairsPerTeam: settings.pairsPerTeam,
       gamesPerSet: settings.gamesPerSet,
       maxSubstitutions: settings.maxSubstitutions,

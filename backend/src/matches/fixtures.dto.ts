@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsOptional, IsString, IsUUID, Matches, MaxLength, MinLength } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsOptional, IsUUID, Matches } from 'class-validator';
 import { IsIsoDateString } from '../common/dto';
+import { IsReason } from '../common/reason.dto';
 
 const START_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
@@ -52,9 +53,7 @@ export class MoveInputDto {
   startTime?: string;
 
   @ApiProperty({ description: 'Waarom de wedstrijd verplaatst wordt (blijft in de geschiedenis)' })
-  @IsString()
-  @MinLength(3)
-  @MaxLength(2000)
+  @IsReason()
   reason: string;
 }
 

@@ -12,14 +12,12 @@ import {
   IsBoolean,
   IsInt,
   IsOptional,
-  IsString,
   IsUUID,
   Max,
-  MaxLength,
   Min,
-  MinLength,
   ValidateNested,
 } from 'class-validator';
+import { IsReason } from '../common/reason.dto';
 import { PublicSubstitutionDto } from './match.dto';
 
 export class LineupPairInputDto {
@@ -65,9 +63,7 @@ export class LineupInputDto {
 
   @ApiPropertyOptional({ description: 'Verplicht als de uitslag al vaststaat of bij composedBeforeMatch (bondsbeheerder): waarom de spelerslijst wordt gewijzigd' })
   @IsOptional()
-  @IsString()
-  @MinLength(3)
-  @MaxLength(2000)
+  @IsReason()
   reason?: string;
 }
 
@@ -82,9 +78,7 @@ export class SubstitutionInputDto {
 export class ChangeReasonDto {
   @ApiPropertyOptional({ description: 'Alleen verplicht als de uitslag al vaststaat (bondsbeheerder)' })
   @IsOptional()
-  @IsString()
-  @MinLength(3)
-  @MaxLength(2000)
+  @IsReason()
   reason?: string;
 }
 

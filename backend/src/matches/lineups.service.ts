@@ -10,7 +10,7 @@ import { ConsequencesService } from './consequences.service';
 import { LineupInputDto, LineupPlayerDto, SubstitutionDto, TeamLineupDto } from './lineup.dto';
 import { mapPublicSubstitution } from './match.dto';
 import { MatchDataService } from './match-data.service';
-import { familyNameOf, fullNameOf, lineupOf, matchStart, MatchRow, MemberRow, pairsOf, playerLabels, reservesOf, sideOf, teamOf } from './match-row';
+import { eligibilityQuery, familyNameOf, fullNameOf, lineupOf, matchStart, MatchRow, MemberRow, pairsOf, playerLabels, reservesOf, sideOf, teamOf } from './match-row';
 import { assertMatchFactsOpen } from './match-rules';
 import { PlayerEligibilityService } from '../member-lists/player-eligibility.service';
 import { MatchWriterService } from './match-writer.service';
@@ -50,7 +50,7 @@ export function mapSubstitution(sub: MatchRow['substitutions'][number]): Substit
 export function teamSideFor(user: AuthUser, match: { homeTeamId: string; awayTeamId: string; homeTeam: { clubId: string }; awayTeam: { clubId: string } }, teamId: string) {
   const side = sideOf(match, teamId);
   if (!side) throw new NotFoundError('Team in deze wedstrijd', 'TEAM_NOT_IN_MATCH');
-  if (user.role !== 'SUPERVISOR') assertClubAccess(user, side === 'HOME' ? match.homeTeam.clubId : match.awayTeam.clubId);
+  if (user.role !== 'SUPERVISOR') assertClubAccess(user, teamOf(match, side).clubId);
   return side;
 }
 
@@ -75,9 +75,8 @@ export class LineupsService {
     const settings = await this.data.settings(match.division.seasonId);
     const team = teamOf(match, side);
     const lineup = lineupOf(match, side);
-    const query = { seasonId: match.division.seasonId, clubId: team.clubId, matchDate: isoDate(match.date), settings };
     // A supervisor corrects scores: the form as the public sees it, without the club's member list (Regel 15).
-    const candidates = user.role === 'SUPERVISOR' ? null : await this.eligibility.candidates(this.prisma, query);
+    const candidates = user.role === 'SUPERVISOR' ? null : await this.eligibility.candidates(this.prisma, eligibilityQuery(match, side, settings));
     const listed = new Set(candidates?.map((c) => c.member.id));
     const players = lineup?.players ?? [];
     const toDto = (p: (typeof players)[number]) => mapPlayer(p.member, p.eligible, p.ineligibilityReasons, listed.has(p.memberId));
@@ -118,9 +117,7 @@ export class LineupsService {
       });
       if (errors.length) throw new ValidationError(errors[0], errors.map((message) => ({ field: 'pairs', message })), 'INVALID_LINEUP');
 
-      const team = teamOf(match, side);
-      const query = { seasonId: match.division.seasonId, clubId: team.clubId, matchDate: isoDate(match.date), settings };
-      const results = await this.eligibility.check(tx, query, memberIds);
+      const results = await this.eligibility.check(tx, eligibilityQuery(match, side, settings), memberIds);
       const player = (memberId: string, pairNumber: number | null, fromSet = 1) => {
         const result = results.get(memberId)!;
         return { memberId, pairNumber, fromSet, eligible: result.eligible, ineligibilityReasons: result.reasons.map((r) => r.message) };

@@ -11,6 +11,7 @@ import { SignaturesService } from './signatures.service';
 import { SubstitutionsService } from './substitutions.service';
 
 const STALE = { type: StaleVersionErrorDto, description: 'STALE_VERSION: iemand anders sloeg intussen een nieuwere versie op (details[0].current); of RESULT_LOCKED / MATCH_NOT_PLAYED' };
+const REASON_QUERY = { name: 'reason', required: false, description: 'Verplicht als de uitslag al vaststaat (bondsbeheerder)' };
 
 @ApiTags('match day')
 @Controller('matches/:id')
@@ -86,7 +87,7 @@ export class MatchDayController {
       'Ook een wissel die niet mag wordt vastgelegd, met de overtreding (Regel 13, 14); het koppel verliest dan vanaf die set elke set met 8–0. ' +
       'Een wissel nadat de thuisploeg tekende, vraagt een nieuwe handtekening van de thuisploeg (Regel 15).',
   })
-  @ApiQuery({ name: 'reason', required: false, description: 'Verplicht als de uitslag al vaststaat (bondsbeheerder)' })
+  @ApiQuery(REASON_QUERY)
   @ApiCreatedResponse({ type: SubstitutionDto })
   addSubstitution(
     @Param('id', ParseUUIDPipe) id: string,
@@ -101,7 +102,7 @@ export class MatchDayController {
   @Delete('substitutions/:substitutionId')
   @HttpCode(204)
   @ApiOperation({ summary: 'Verkeerd ingevoerde wissel verwijderen (eigen secretaris, bondsbeheerder)' })
-  @ApiQuery({ name: 'reason', required: false, description: 'Verplicht als de uitslag al vaststaat (bondsbeheerder)' })
+  @ApiQuery(REASON_QUERY)
   @ApiNoContentResponse()
   removeSubstitution(
     @Param('id', ParseUUIDPipe) id: string,

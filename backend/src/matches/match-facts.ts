@@ -44,8 +44,6 @@ export interface MatchCredits {
 
 export const NO_LINEUP_REASON = 'Er is nog geen spelerslijst vastgelegd voor dit team.';
 
-export const seatKey = (setNumber: number, tableNumber: number): string => `${setNumber}/${tableNumber}`;
-
 function checksFor(team: TeamFacts, settings: CreditSettings): SubstitutionCheck[] {
   if (team.lineup === null) {
     return team.substitutions.map((substitution) => ({ substitution, legal: false, reasons: [NO_LINEUP_REASON] }));

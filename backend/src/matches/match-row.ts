@@ -6,6 +6,7 @@ import { isoDate } from '../common/dto';
 import type { IsoDate } from '../domain/dates';
 import type { Prisma } from '../generated/prisma/client';
 import type { Side } from '../domain/match';
+import type { EligibilityQuery } from '../member-lists/player-eligibility.service';
 import type { TeamFacts } from './match-facts';
 
 const TIME_ZONE = 'Europe/Amsterdam';
@@ -62,13 +63,22 @@ export function sideOf(match: { homeTeamId: string; awayTeamId: string }, teamId
   return null;
 }
 
+export function teamIdOf(match: { homeTeamId: string; awayTeamId: string }, side: Side): string {
+  return side === 'HOME' ? match.homeTeamId : match.awayTeamId;
+}
+
 export function lineupOf(match: MatchRow, side: Side): LineupRow | null {
-  const teamId = side === 'HOME' ? match.homeTeamId : match.awayTeamId;
+  const teamId = teamIdOf(match, side);
   return match.lineups.find((l) => l.teamId === teamId) ?? null;
 }
 
-export function teamOf(match: MatchSummaryRow, side: Side) {
+export function teamOf<T>(match: { homeTeam: T; awayTeam: T }, side: Side): T {
   return side === 'HOME' ? match.homeTeam : match.awayTeam;
+}
+
+/** Whose member list and which date the eligibility of `side`'s players is checked against (Regel 3B, 4). */
+export function eligibilityQuery(match: MatchRow, side: Side, settings: EligibilityQuery['settings']): EligibilityQuery {
+  return { seasonId: match.division.seasonId, clubId: teamOf(match, side).clubId, matchDate: isoDate(match.date), settings };
 }
 
 /**
@@ -98,7 +108,7 @@ export function playerLabels(match: MatchRow, extra: readonly MemberRow[] = []):
 /** The line-up and substitutions of one side as the pure rules see them, players named by `name`. */
 export function teamFacts(match: MatchRow, side: Side, name: (memberId: string) => string = (id) => id): TeamFacts {
   const lineup = lineupOf(match, side);
-  const teamId = side === 'HOME' ? match.homeTeamId : match.awayTeamId;
+  const teamId = teamIdOf(match, side);
   return {
     lineup: lineup && {
       pairs: pairsOf(lineup.players).map(({ pairNumber, players }) => ({

@@ -3,15 +3,15 @@ import { randomUUID } from 'node:crypto';
 import { AuditService } from '../audit/audit.service';
 import type { AuthUser } from '../auth/auth.types';
 import { ConflictError, ErrorDetail, NotFoundError } from '../common/errors';
-import { matchTotals, SIDES } from '../domain/match';
+import { matchTotals, seatKey, SIDES } from '../domain/match';
 import type { CompetitionSettings } from '../domain/settings';
 import type { Prisma } from '../generated/prisma/client';
 import type { SetSource } from '../generated/prisma/enums';
 import { PrismaService } from '../prisma/prisma.service';
-import { matchCredits, seatKey } from './match-facts';
+import { matchCredits } from './match-facts';
 import { MatchDetailDto } from './match.dto';
 import { MatchDataService } from './match-data.service';
-import { MatchRow, playerLabels, teamFacts } from './match-row';
+import { MatchRow, playerLabels, teamFacts, teamIdOf } from './match-row';
 import type { StoredSeat } from './seat-entry';
 
 export type Tx = Prisma.TransactionClient;
@@ -151,7 +151,7 @@ export class MatchWriterService {
     const { credited, checks } = matchCredits({ HOME: teamFacts(match, 'HOME', name), AWAY: teamFacts(match, 'AWAY', name) }, settings);
 
     for (const side of SIDES) {
-      const teamId = side === 'HOME' ? match.homeTeamId : match.awayTeamId;
+      const teamId = teamIdOf(match, side);
       const subs = match.substitutions.filter((s) => s.teamId === teamId);
       for (const [i, check] of checks[side].entries()) {
         const violation = check.legal ? null : check.reasons.join(' ');

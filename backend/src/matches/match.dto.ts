@@ -4,11 +4,11 @@
  */
 import { ApiProperty } from '@nestjs/swagger';
 import { isoDate } from '../common/dto';
-import { tablePlan } from '../domain/match';
+import { seatKey, tablePlan } from '../domain/match';
 import type { CompetitionSettings } from '../domain/settings';
 import { ForfeitCause, GameKind, MatchStatus, ResultState, SetSource, Side } from '../generated/prisma/enums';
-import { seatKey, storedWinner } from './match-facts';
-import { familyNameOf, LineupRow, MatchRow, MatchSummaryRow, pairsOf, reservesOf, sideOf } from './match-row';
+import { storedWinner } from './match-facts';
+import { familyNameOf, lineupOf, LineupRow, MatchRow, MatchSummaryRow, pairsOf, reservesOf, sideOf } from './match-row';
 
 export const MATCH_STATUSES = Object.values(MatchStatus);
 export const RESULT_STATES = Object.values(ResultState);
@@ -238,7 +238,6 @@ const dateTime = (value: Date | null) => value?.toISOString() ?? null;
 
 export function mapMatchDetail(match: MatchRow, settings: Pick<CompetitionSettings, 'pairsPerTeam' | 'gamesPerSet'>): MatchDetailDto {
   const sets = mapSeats(match, settings.pairsPerTeam);
-  const lineup = (teamId: string) => mapPublicLineup(match.lineups.find((l) => l.teamId === teamId) ?? null);
   return {
     ...mapMatchSummary(match),
     divisionName: match.division.name,
@@ -250,8 +249,8 @@ export function mapMatchDetail(match: MatchRow, settings: Pick<CompetitionSettin
     gamesPerSet: settings.gamesPerSet,
     complete: sets.every((s) => s.homePoints !== null),
     sets,
-    homeLineup: lineup(match.homeTeamId),
-    awayLineup: lineup(match.awayTeamId),
+    homeLineup: mapPublicLineup(lineupOf(match, 'HOME')),
+    awayLineup: mapPublicLineup(lineupOf(match, 'AWAY')),
     substitutions: match.substitutions.map(mapPublicSubstitution),
     moves: match.moves.map((m) => ({ fromDate: isoDate(m.fromDate), toDate: isoDate(m.toDate), swapped: m.swapped, reason: m.reason, createdAt: m.createdAt.toISOString() })),
     deductions: match.deductions.map((d) => ({ teamId: d.teamId, points: d.points, rule: d.rule, reason: d.reason })),

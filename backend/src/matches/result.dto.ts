@@ -15,9 +15,9 @@ import {
   Max,
   MaxLength,
   Min,
-  MinLength,
   ValidateNested,
 } from 'class-validator';
+import { IsReason } from '../common/reason.dto';
 import { PENALTY_RULES } from '../domain/match';
 import type { ForfeitCause, GameKind, Side } from '../generated/prisma/enums';
 import { FORFEIT_CAUSES, GAME_KINDS, MatchDetailDto, SIDE_VALUES } from './match.dto';
@@ -114,9 +114,7 @@ export class SetInputDto extends VersionDto {
 
 export class CorrectionInputDto extends ResultInputDto {
   @ApiProperty({ description: 'Waarom de vastgezette uitslag wordt gecorrigeerd (wordt in het logboek bewaard)' })
-  @IsString()
-  @MinLength(3)
-  @MaxLength(2000)
+  @IsReason()
   reason: string;
 }
 
@@ -143,17 +141,13 @@ export class NotPlayedInputDto extends VersionDto {
   cause?: ForfeitCause;
 
   @ApiProperty({ description: 'Toelichting (openbaar zichtbaar bij de wedstrijd en in het logboek)' })
-  @IsString()
-  @MinLength(3)
-  @MaxLength(2000)
+  @IsReason()
   reason: string;
 }
 
 export class ReopenInputDto extends VersionDto {
   @ApiProperty({ description: 'Waarom de vastlegging als niet gespeeld wordt teruggedraaid' })
-  @IsString()
-  @MinLength(3)
-  @MaxLength(2000)
+  @IsReason()
   reason: string;
 }
 

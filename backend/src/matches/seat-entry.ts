@@ -11,6 +11,7 @@ import {
   gamePoints,
   PenaltyRule,
   positions,
+  seatKey,
   setTableLabel,
   setTotalsFromGames,
   SetResult,
@@ -19,7 +20,6 @@ import {
   validateSetScore,
 } from '../domain/match';
 import type { CompetitionSettings } from '../domain/settings';
-import { seatKey } from './match-facts';
 
 export interface GameEntry {
   winner: Side;

@@ -62,7 +62,8 @@ export interface MatchOutcome {
 type PlanSettings = Pick<CompetitionSettings, 'pairsPerTeam'>;
 type ResultSettings = Pick<CompetitionSettings, 'pointsWin' | 'pointsDraw' | 'pointsLoss'>;
 
-const seatKey = (setNumber: number, tableNumber: number) => `${setNumber}/${tableNumber}`;
+/** A seat (set, table) as a map key. */
+export const seatKey = (setNumber: number, tableNumber: number): string => `${setNumber}/${tableNumber}`;
 
 function bySeat(a: SetResult, b: SetResult): number {
   return a.setNumber - b.setNumber || a.tableNumber - b.tableNumber;
