@@ -9,7 +9,7 @@ const SATURDAY = 6;
 const SUNDAY = 0;
 
 /** Regel 3B: a working day is Monday to Friday; the rule names no holidays. */
-export function isWorkingDay(date: IsoDate): boolean {
+function isWorkingDay(date: IsoDate): boolean {
   const day = weekday(date);
   return day !== SATURDAY && day !== SUNDAY;
 }
@@ -158,7 +158,7 @@ function sanctionReasons(sanction: Sanction, date: IsoDate): IneligibilityReason
 }
 
 /** Regel 4: an expulsion holds from its first day on; a suspension from its first to its last day. */
-export function isInForce(sanction: Sanction, date: IsoDate): boolean {
+function isInForce(sanction: Sanction, date: IsoDate): boolean {
   return isWithin(date, sanction.startsOn, sanction.kind === 'EXPULSION' ? null : sanction.endsOn);
 }
 

@@ -5,9 +5,9 @@
  */
 import { compareDates, IsoDate, isIsoDate } from './dates';
 
-export const MEMBER_FIELDS = ['memberNumber', 'familyName', 'namePrefix', 'givenNames', 'birthDate'] as const;
+const MEMBER_FIELDS = ['memberNumber', 'familyName', 'namePrefix', 'givenNames', 'birthDate'] as const;
 export type MemberField = (typeof MEMBER_FIELDS)[number];
-export const REQUIRED_FIELDS: readonly MemberField[] = ['memberNumber', 'familyName', 'givenNames'];
+const REQUIRED_FIELDS: readonly MemberField[] = ['memberNumber', 'familyName', 'givenNames'];
 
 /** The column names a club secretary sees, e.g. in the template and in messages. */
 export const FIELD_LABELS: Readonly<Record<MemberField, string>> = {
@@ -35,12 +35,12 @@ const FIELD_BY_ALIAS: ReadonlyMap<string, MemberField> = new Map(
 );
 
 /** "Lid-nr." → "lidnr", "Geboorte Datum" → "geboortedatum", "Prénom" → "prenom". */
-export function normalizeHeader(header: string): string {
+function normalizeHeader(header: string): string {
   return header.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^a-z0-9]/g, '');
 }
 
 /** The field a header names, if any; a remark in parentheses may follow: "Geboortedatum (dd-mm-jjjj)". */
-export function fieldForHeader(header: string): MemberField | undefined {
+function fieldForHeader(header: string): MemberField | undefined {
   const withoutRemarks = header.replace(/\([^)]*\)/g, ' ');
   return FIELD_BY_ALIAS.get(normalizeHeader(header)) ?? FIELD_BY_ALIAS.get(normalizeHeader(withoutRemarks));
 }
@@ -107,7 +107,7 @@ export function parseBirthDate(raw: string): BirthDateParse {
 }
 
 /** Nobody on a member list was born before this day. */
-export const EARLIEST_BIRTH_DATE: IsoDate = '1900-01-01';
+const EARLIEST_BIRTH_DATE: IsoDate = '1900-01-01';
 
 /** A birth date that exists but cannot be a member's: before 1900, or after today. */
 export function birthDateProblem(date: IsoDate, today: IsoDate): 'BEFORE_1900' | 'IN_FUTURE' | null {
@@ -168,7 +168,7 @@ export interface RowValidation {
 
 type Cells = readonly string[];
 
-export function isBlankRow(cells: Cells): boolean {
+function isBlankRow(cells: Cells): boolean {
   return cells.every((cell) => cell.trim() === '');
 }
 
@@ -401,8 +401,6 @@ export type ImportWarning =
   | { code: 'UNKNOWN_COLUMN' | 'DUPLICATE_COLUMN'; column: number; header: string; message: string }
   /** The row's person keeps the record the federation has (see ImportContext.keptMembers). */
   | { code: 'MEMBER_KEPT'; row: number; memberNumber: string; message: string };
-
-export type ImportWarningCode = ImportWarning['code'];
 
 export interface ImportPreview<E extends ExistingMember = ExistingMember> {
   /** No errors: the list may be saved as it is. */

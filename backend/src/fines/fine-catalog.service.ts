@@ -25,7 +25,7 @@ export class FineCatalogService {
   }
 
   async create(body: CreateCatalogItemDto, user: AuthUser): Promise<CatalogItemDto> {
-    const settings = await this.seasons.settings((await this.seasons.get(body.seasonId)).id);
+    const { settings } = await this.seasons.get(body.seasonId);
     return this.prisma.$transaction(async (tx) => {
       const item = await tx.fineCatalogItem.create({
         data: { seasonId: body.seasonId, code: body.code, description: body.description.trim(), rule: '10', amountCents: body.amountCents ?? settings.negligenceFineCents },

@@ -21,7 +21,7 @@ const STATUS_LABELS: Record<FineDto['status'], string> = {
   DISCARDED: 'Vervallen',
 };
 
-export const STATEMENT_COLUMNS = ['Opgelegd', 'Uiterlijk betalen', 'Regel', 'Omschrijving', 'Wedstrijd', 'Bedrag', 'Status', 'Betaald op', 'Ten gunste van'] as const;
+const STATEMENT_COLUMNS = ['Opgelegd', 'Uiterlijk betalen', 'Regel', 'Omschrijving', 'Wedstrijd', 'Bedrag', 'Status', 'Betaald op', 'Ten gunste van'] as const;
 
 function statusLabel(fine: FineDto): string {
   return fine.overdue ? 'Openstaand, te laat' : STATUS_LABELS[fine.status];

@@ -1,14 +1,15 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
 import { IsIsoDateString, isoDate } from '../common/dto';
+import { IsReason } from '../common/reason.dto';
 import { isOverdue, summarizeFines, type FineRule, type FineTotals } from '../domain/fines/fines';
 import type { IsoDate } from '../domain/dates';
 import type { FineStatus } from '../generated/prisma/enums';
 import type { FineRow } from './fine-rows';
 
-export const FINE_STATUSES = ['PROPOSED', 'OPEN', 'PAID', 'WAIVED', 'DISCARDED'] as const satisfies readonly FineStatus[];
-export const FINE_RULES = ['5D', '5E', '6', '9A', '10', '11'] as const satisfies readonly FineRule[];
+const FINE_STATUSES = ['PROPOSED', 'OPEN', 'PAID', 'WAIVED', 'DISCARDED'] as const satisfies readonly FineStatus[];
+const FINE_RULES = ['5D', '5E', '6', '9A', '10', '11'] as const satisfies readonly FineRule[];
 const MAX_CENTS = 10_000_000;
 
 // ─────────────────────────── input ───────────────────────────
@@ -46,7 +47,7 @@ export class ConfirmFineDto {
 
 export class ChangeFineAmountDto {
   @ApiProperty({ description: 'Nieuw bedrag in centen' }) @IsInt() @Min(0) @Max(MAX_CENTS) amountCents: number;
-  @ApiProperty({ description: 'Waarom het bedrag afwijkt van wat de regels geven' }) @IsString() @MinLength(3) @MaxLength(2000) reason: string;
+  @ApiProperty({ description: 'Waarom het bedrag afwijkt van wat de regels geven' }) @IsReason() reason: string;
 }
 
 export class MarkPaidDto {

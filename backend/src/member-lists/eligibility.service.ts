@@ -4,11 +4,9 @@ import type { AuthUser } from '../auth/auth.types';
 import { NotFoundError } from '../common/errors';
 import { registrationDeadline } from '../domain/eligibility';
 import { PrismaService } from '../prisma/prisma.service';
-import { EligiblePlayersDto } from './member-list.dto';
+import { byMemberName, EligiblePlayersDto } from './member-list.dto';
 import { loadSeason } from './member-list.store';
 import { PlayerEligibilityService } from './player-eligibility.service';
-
-const collator = new Intl.Collator('nl', { sensitivity: 'base' });
 
 /** Regel 3B and 4 for a team on a date: every member on its club's list, with the reasons why not. */
 @Injectable()
@@ -33,7 +31,7 @@ export class EligibilityService {
       eligible: result.eligible,
       reasons: result.reasons,
     }));
-    players.sort((a, b) => collator.compare(a.familyName, b.familyName) || collator.compare(a.givenNames, b.givenNames));
+    players.sort(byMemberName);
     return { teamId, date, deadline: registrationDeadline(date, season.settings.registrationLeadWorkingDays), players };
   }
 }

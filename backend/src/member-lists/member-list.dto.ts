@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsOptional, IsString, IsUUID, MaxLength, MinLength, ValidateBy } from 'class-validator';
 import { IsIsoDateString, isoDate, todayIso } from '../common/dto';
+import { IsReason } from '../common/reason.dto';
 import { isIsoDate } from '../domain/dates';
 import { describeSanction, MemberStatus, memberStatus, Sanction } from '../domain/eligibility';
 import { birthDateProblem, NAME_MAX_LENGTHS } from '../domain/member-import';
@@ -116,9 +117,7 @@ class RegistrationDateDto extends MemberNamesDto {
   @ApiPropertyOptional({ description: 'Verplicht bij een eerdere inschrijfdatum' })
   @emptyToNull()
   @IsOptional()
-  @IsString()
-  @MinLength(3)
-  @MaxLength(2000)
+  @IsReason()
   registeredOnReason?: string | null;
 }
 
@@ -141,7 +140,7 @@ export class ConfirmUploadDto {
   @IsIsoDateString()
   registeredOn?: string | null;
 
-  @ApiPropertyOptional() @emptyToNull() @IsOptional() @IsString() @MinLength(3) @MaxLength(2000) registeredOnReason?: string | null;
+  @ApiPropertyOptional() @emptyToNull() @IsOptional() @IsReason() registeredOnReason?: string | null;
 }
 
 export class DownloadQueryDto {
@@ -156,7 +155,7 @@ export class CreateSanctionDto {
   @IsOptional()
   @IsIsoDateString()
   endsOn?: string | null;
-  @ApiProperty() @IsString() @MinLength(3) @MaxLength(2000) reason: string;
+  @ApiProperty() @IsReason() reason: string;
 }
 
 export class CreateTransferDto {
@@ -169,9 +168,7 @@ export class CreateTransferDto {
   @ApiPropertyOptional({ description: 'Alleen bondsbeheerder, binnen de overschrijvingsstop: bestuursbesluit met schriftelijke reden' })
   @emptyToNull()
   @IsOptional()
-  @IsString()
-  @MinLength(3)
-  @MaxLength(2000)
+  @IsReason()
   boardReason?: string | null;
 }
 
@@ -275,6 +272,13 @@ export interface EntryRow {
   registeredOnReason: string | null;
   removedAt: Date | null;
   member: MemberRow & { sanctions: SanctionRow[] };
+}
+
+export const collator = new Intl.Collator('nl', { sensitivity: 'base' });
+
+/** By family name, then given names, as Dutch readers sort them. */
+export function byMemberName(a: { familyName: string; givenNames: string }, b: { familyName: string; givenNames: string }): number {
+  return collator.compare(a.familyName, b.familyName) || collator.compare(a.givenNames, b.givenNames);
 }
 
 export function mapEntry(row: EntryRow, today: string, matchesPlayed = 0): MemberListEntryDto {

@@ -4,20 +4,14 @@ import type { AuthUser } from '../auth/auth.types';
 import { todayIso } from '../common/dto';
 import { NotFoundError } from '../common/errors';
 import { PrismaService } from '../prisma/prisma.service';
-import { entryInclude, mapEntry, MemberListDto, MemberListEntryDto, MemberListOverviewDto } from './member-list.dto';
+import { byMemberName, collator, entryInclude, mapEntry, MemberListDto, MemberListEntryDto, MemberListOverviewDto } from './member-list.dto';
 import { memberListCsv, memberListXlsx } from './member-list-export';
 import { deadlineStatus, listDeadline, loadSeason, matchesPlayed, SeasonContext } from './member-list.store';
 import { TransfersService } from './transfers.service';
 
-const collator = new Intl.Collator('nl', { sensitivity: 'base' });
-
 /** Members on the list first, then the removed ones; each group by family name, then given names. */
 function byListOrder(a: MemberListEntryDto, b: MemberListEntryDto): number {
-  return (
-    Number(a.removedAt !== null) - Number(b.removedAt !== null) ||
-    collator.compare(a.familyName, b.familyName) ||
-    collator.compare(a.givenNames, b.givenNames)
-  );
+  return Number(a.removedAt !== null) - Number(b.removedAt !== null) || byMemberName(a, b);
 }
 
 export interface DownloadFile {

@@ -1,14 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { isoDate, todayIso } from '../common/dto';
 import type { IsoDate } from '../domain/dates';
-import { checkEligibility, EligibilityResult, MemberListEntry, Sanction } from '../domain/eligibility';
+import { checkEligibility, EligibilityResult, MemberListEntry } from '../domain/eligibility';
 import type { CompetitionSettings } from '../domain/settings';
 import type { Member, Prisma } from '../generated/prisma/client';
+import { toDomainSanction } from './member-list.dto';
 
 type Db = Prisma.TransactionClient;
-
-/** A member row as stored (match day maps it to the names it may show). */
-export type MemberRow = Member;
 
 export interface EligibilityQuery {
   seasonId: string;
@@ -34,10 +32,6 @@ function toEntry(row: EntryRow): MemberListEntry {
   };
 }
 
-function toSanction(row: { kind: Sanction['kind']; startsOn: Date; endsOn: Date | null }): Sanction {
-  return { kind: row.kind, startsOn: isoDate(row.startsOn), endsOn: isoDate(row.endsOn) };
-}
-
 /**
  * Regel 3B and 4: reads the member lists and sanctions and asks the pure
  * checkEligibility. Used by the eligible-players endpoint and by match day (line-ups,
@@ -54,25 +48,23 @@ export class PlayerEligibilityService {
       include: { memberList: { select: { clubId: true, club: { select: { name: true } } } } },
     });
     const sanctions = await db.memberSanction.findMany({ where: { memberId: { in: ids } } });
+    const entryOf = new Map(entries.map((e) => [e.memberId, toEntry(e)]));
     return new Map(
-      ids.map((memberId) => {
-        const entry = entries.find((e) => e.memberId === memberId);
-        return [
-          memberId,
-          checkEligibility({
-            clubId: query.clubId,
-            matchDate: query.matchDate,
-            settings: query.settings,
-            entry: entry ? toEntry(entry) : null,
-            sanctions: sanctions.filter((s) => s.memberId === memberId).map(toSanction),
-          }),
-        ];
-      }),
+      ids.map((memberId) => [
+        memberId,
+        checkEligibility({
+          clubId: query.clubId,
+          matchDate: query.matchDate,
+          settings: query.settings,
+          entry: entryOf.get(memberId) ?? null,
+          sanctions: sanctions.filter((s) => s.memberId === memberId).map(toDomainSanction),
+        }),
+      ]),
     );
   }
 
   /** Everyone on the club's member list this season (not removed before the match), with their eligibility, by name. */
-  async candidates(db: Db, query: EligibilityQuery): Promise<{ member: MemberRow; result: EligibilityResult }[]> {
+  async candidates(db: Db, query: EligibilityQuery): Promise<{ member: Member; result: EligibilityResult }[]> {
     const entries = await db.memberListEntry.findMany({
       where: { seasonId: query.seasonId, memberList: { clubId: query.clubId } },
       include: { member: true },

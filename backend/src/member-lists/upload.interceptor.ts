@@ -5,7 +5,7 @@ import { ApiBody, ApiConsumes } from '@nestjs/swagger';
 import { AppError, ValidationError } from '../common/errors';
 import type { UploadedFile as ParserFile } from './member-file-parser';
 
-export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 
 /** What multer hands over for one file kept in memory. */
 export interface MulterFile {
@@ -19,7 +19,7 @@ const MulterSingleFile = FileInterceptor('file', { limits: { fileSize: MAX_UPLOA
 
 /** Multer for one file field "file", with the size limit answered in the envelope, in Dutch. */
 @Injectable()
-export class MemberFileInterceptor implements NestInterceptor {
+class MemberFileInterceptor implements NestInterceptor {
   private readonly multer = new MulterSingleFile();
 
   async intercept(context: ExecutionContext, next: CallHandler) {

@@ -1,9 +1,9 @@
 import type { INestApplication } from '@nestjs/common';
 import { json, type NextFunction, type Request, type Response } from 'express';
 
-export const SEASON_IMPORT_PATH = '/api/seasons/import';
+const SEASON_IMPORT_PATH = '/api/seasons/import';
 /** A 20-team double round robin with every set is about 150 kB; whole seasons of history fit easily. */
-export const SEASON_IMPORT_LIMIT = '10mb';
+const SEASON_IMPORT_LIMIT = '10mb';
 
 /**
  * A larger JSON body limit for the season import only; every other route keeps Nest's

@@ -13,7 +13,7 @@ import { CompetitionSettings, DEFAULT_SETTINGS } from '../domain/settings';
 import { SettingsInputDto } from '../seasons/season.dto';
 
 export const DOCUMENT_VERSION = 1;
-export const DOCUMENT_STATUSES = ['SCHEDULED', 'PLAYED', 'FORFEIT', 'NOT_PLAYED', 'CANCELLED'] as const;
+const DOCUMENT_STATUSES = ['SCHEDULED', 'PLAYED', 'FORFEIT', 'NOT_PLAYED', 'CANCELLED'] as const;
 export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
 export type DocumentSide = 'home' | 'away';
 

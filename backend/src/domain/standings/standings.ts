@@ -109,7 +109,7 @@ export interface SideResult {
   outcome: MatchOutcome | null;
 }
 
-export const TIE_BREAK_NOTES = {
+const TIE_BREAK_NOTES = {
   HEAD_TO_HEAD: 'Onderling resultaat',
   DIFFERENCE: 'Saldo',
   PLAYOFF_WON: 'Beslissingswedstrijd gewonnen',
@@ -184,7 +184,7 @@ function competitionPointsFor(outcome: MatchOutcome | null, settings: PointsSett
  * The main table and the head-to-head mini-table both use this, so forfeits and
  * ineligible players count the same way in both.
  */
-export function scoreMatch(
+function scoreMatch(
   match: StandingsMatch,
   settings: PointsSettings,
 ): readonly [home: SideResult, away: SideResult] | null {
@@ -209,17 +209,13 @@ export function scoreMatch(
 
 // ─────────────────────────── the table ───────────────────────────
 
-interface Tally {
+type Counts = Pick<
+  StandingsRow,
+  'played' | 'won' | 'drawn' | 'lost' | 'pointsFor' | 'pointsAgainst' | 'competitionPoints' | 'deductions' | 'deductionDetails'
+>;
+
+interface Tally extends Counts {
   team: StandingsTeam;
-  played: number;
-  won: number;
-  drawn: number;
-  lost: number;
-  pointsFor: number;
-  pointsAgainst: number;
-  competitionPoints: number;
-  deductions: number;
-  deductionDetails: DeductionDetail[];
   /** Every counted match of this team, for the head-to-head mini-tables. */
   results: SideResult[];
 }
