@@ -1,14 +1,13 @@
 import Link from 'next/link';
 import { buttonClass } from '@/components/ui/button';
 import { Card, EmptyState, PageHeader } from '@/components/ui/layout';
-import { serverApi } from '@/lib/api-server';
+import { currentSeason } from '@/lib/api-server';
 
 export const dynamic = 'force-dynamic';
 
 export default async function HomePage() {
-  const api = await serverApi();
-  const { data: season } = await api.GET('/api/seasons/current');
-  if (!season) {
+  const current = await currentSeason();
+  if (!current) {
     return (
       <>
         <PageHeader title="Troefcall Sport Bond Nederland" />
@@ -18,12 +17,12 @@ export default async function HomePage() {
       </>
     );
   }
-  const { data: divisions = [] } = await api.GET('/api/seasons/{seasonId}/divisions', { params: { path: { seasonId: season.id } } });
+  const { season, divisions } = current;
   return (
     <>
       <PageHeader
         title={`Seizoen ${season.name}`}
-        description={`Competitie van ${new Date(season.competitionStartsOn).toLocaleDateString('nl-NL', { dateStyle: 'long' })} tot ${new Date(season.endsOn).toLocaleDateString('nl-NL', { dateStyle: 'long' })}`}
+        description={`Competitie van ${new Date(season.competitionStartsOn).toLocaleDateString('nl-NL', { dateStyle: 'long', timeZone: 'UTC' })} tot ${new Date(season.endsOn).toLocaleDateString('nl-NL', { dateStyle: 'long', timeZone: 'UTC' })}`}
         actions={
           <>
             <Link href="/stand" className={buttonClass('primary')}>

@@ -5,6 +5,7 @@ import { useRouter } from 'next/navigation';
 import { FormEvent, useState } from 'react';
 import { errorOf } from '@/lib/api-client';
 import { Button } from './ui/button';
+import { InlineMessage, InlineNotice } from './ui/notice';
 
 export interface Field {
   name: string;
@@ -47,7 +48,7 @@ export function ResourceForm({
 }) {
   const router = useRouter();
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<{ tone: 'good' | 'bad'; text: string } | null>(null);
+  const [message, setMessage] = useState<InlineMessage | null>(null);
   const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -134,11 +135,7 @@ export function ResourceForm({
         <Button type="submit" disabled={busy}>
           {busy ? 'Bezig…' : submitLabel}
         </Button>
-        {message && (
-          <p role={message.tone === 'bad' ? 'alert' : 'status'} className={message.tone === 'bad' ? 'text-sm text-red-700' : 'text-sm text-green-800'}>
-            {message.text}
-          </p>
-        )}
+        <InlineNotice message={message} />
       </div>
     </form>
   );

@@ -19,3 +19,9 @@ export function errorOf(body: unknown): ApiErrorBody['error'] {
   const error = (body as ApiErrorBody | undefined)?.error;
   return error ?? { status: 0, code: 'NETWORK', message: 'De server is niet bereikbaar. Probeer het opnieuw.' };
 }
+
+/** The envelope's message followed by its details, as one sentence for the screen. */
+export function errorText(body: unknown): string {
+  const error = errorOf(body);
+  return [error.message, ...(error.details ?? []).map((d) => d.message)].join(' ');
+}

@@ -14,6 +14,11 @@ export async function serverApi() {
   return createClient<paths>({ baseUrl, headers: cookieHeader ? { cookie: cookieHeader } : {}, cache: 'no-store' });
 }
 
+/** The Dutch message in an API error envelope, if there is one. */
+export function messageOf(error: unknown): string | undefined {
+  return (error as { error?: { message?: string } } | undefined)?.error?.message;
+}
+
 /** The logged-in user, or null. */
 export async function currentUser(): Promise<Me | null> {
   const api = await serverApi();
@@ -26,4 +31,13 @@ export async function requireRole(...roles: Me['role'][]): Promise<{ me: Me; all
   const me = await currentUser();
   if (!me) redirect('/inloggen');
   return { me, allowed: roles.includes(me.role) };
+}
+
+/** The current season and its divisions (highest first), or null when there is no season. */
+export async function currentSeason() {
+  const api = await serverApi();
+  const { data: season } = await api.GET('/api/seasons/current');
+  if (!season) return null;
+  const { data: divisions = [] } = await api.GET('/api/seasons/{seasonId}/divisions', { params: { path: { seasonId: season.id } } });
+  return { api, season, divisions };
 }

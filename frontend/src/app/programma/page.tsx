@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
-import { currentSeason } from '@/components/standings/current-season';
 import { FilterLinks } from '@/components/standings/filter-links';
 import { longDate } from '@/components/standings/format';
 import { MatchList } from '@/components/standings/match-list';
 import { Card, EmptyState, PageHeader } from '@/components/ui/layout';
+import { currentSeason } from '@/lib/api-server';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Programma en uitslagen' };

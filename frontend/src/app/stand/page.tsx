@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { currentSeason } from '@/components/standings/current-season';
 import { dateTime } from '@/components/standings/format';
 import { StandingsLegend, StandingsTable } from '@/components/standings/standings-table';
 import { Card, EmptyState, PageHeader } from '@/components/ui/layout';
+import { currentSeason } from '@/lib/api-server';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Stand' };

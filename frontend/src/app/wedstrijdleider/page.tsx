@@ -1,9 +1,8 @@
-import Link from 'next/link';
 import { MatchSummary } from '@/components/matches/labels';
 import { MatchList } from '@/components/matches/match-list';
+import { PouleNav } from '@/components/matches/poule-nav';
 import { Card, EmptyState, Forbidden, PageHeader } from '@/components/ui/layout';
-import { requireRole, serverApi } from '@/lib/api-server';
-import { cn } from '@/lib/cn';
+import { currentSeason, requireRole } from '@/lib/api-server';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Wedstrijdleider' };
@@ -13,10 +12,9 @@ export default async function SupervisorPage({ searchParams }: { searchParams: P
   const { allowed } = await requireRole('SUPERVISOR', 'ADMIN');
   if (!allowed) return <Forbidden message="Deze pagina is voor wedstrijdleiders." />;
   const { poule } = await searchParams;
-  const api = await serverApi();
-  const { data: season } = await api.GET('/api/seasons/current');
-  if (!season) return <EmptyState title="Er is nog geen seizoen." />;
-  const { data: divisions = [] } = await api.GET('/api/seasons/{seasonId}/divisions', { params: { path: { seasonId: season.id } } });
+  const current = await currentSeason();
+  if (!current) return <EmptyState title="Er is nog geen seizoen." />;
+  const { api, divisions } = current;
   const active = divisions.filter((d) => !d.archivedAt);
   const division = active.find((d) => d.id === poule) ?? active[0];
   const { data: fixtures } = division ? await api.GET('/api/divisions/{id}/matches', { params: { path: { id: division.id } } }) : { data: undefined };
@@ -30,18 +28,7 @@ export default async function SupervisorPage({ searchParams }: { searchParams: P
         title="Wedstrijdleider"
         description="Een door beide teams ondertekende uitslag staat vast. Klopt er toch iets niet (een onmogelijke stand, een verkeerd overgenomen tafel), dan corrigeert u hem hier, met een reden; het logboek bewaart de stand ervoor en erna."
       />
-      <nav aria-label="Poules" className="mb-4 flex flex-wrap gap-2">
-        {active.map((d) => (
-          <Link
-            key={d.id}
-            href={`/wedstrijdleider?poule=${d.id}`}
-            aria-current={d.id === division?.id ? 'page' : undefined}
-            className={cn('rounded-md px-3 py-2 text-sm ring-1', d.id === division?.id ? 'bg-brand-600 text-white ring-brand-600' : 'bg-white ring-stone-300')}
-          >
-            {d.name}
-          </Link>
-        ))}
-      </nav>
+      <PouleNav divisions={active} current={division?.id} href={(id) => `/wedstrijdleider?poule=${id}`} />
       <div className="space-y-6">
         <Card title="Vastgestelde uitslagen">
           {confirmed.length === 0 ? (

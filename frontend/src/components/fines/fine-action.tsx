@@ -4,7 +4,7 @@
 import { useRouter } from 'next/navigation';
 import { FormEvent, useId, useState } from 'react';
 import { Button, ButtonVariant } from '@/components/ui/button';
-import { errorOf } from '@/lib/api-client';
+import { errorText } from '@/lib/api-client';
 
 export interface ActionField {
   name: 'amountCents' | 'reason' | 'paidOn';
@@ -61,8 +61,7 @@ export function FineAction({
     const res = await fetch(action, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) }).catch(() => null);
     setBusy(false);
     if (!res || !res.ok) {
-      const err = errorOf(res ? await res.json().catch(() => null) : null);
-      return setError([err.message, ...(err.details ?? []).map((d) => d.message)].join(' '));
+      return setError(errorText(res ? await res.json().catch(() => null) : null));
     }
     setOpen(false);
     router.refresh();

@@ -3,8 +3,9 @@
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { InlineMessage, InlineNotice } from '@/components/ui/notice';
 import { Table, Td, Th } from '@/components/ui/table';
-import { errorOf } from '@/lib/api-client';
+import { errorText } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { formatDate, formatEuro } from '@/lib/format';
 import { FineAction } from './fine-action';
@@ -16,7 +17,7 @@ export function FinesTable({ fines, today }: { fines: Fine[]; today: string }) {
   const [paidOn, setPaidOn] = useState(today);
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ tone: 'good' | 'bad'; text: string } | null>(null);
+  const [message, setMessage] = useState<InlineMessage | null>(null);
   const open = fines.filter((f) => f.status === 'OPEN');
   const chosen = open.filter((f) => selected.has(f.id));
   const chosenCents = chosen.reduce((sum, f) => sum + (f.amountCents ?? 0), 0);
@@ -37,8 +38,7 @@ export function FinesTable({ fines, today }: { fines: Fine[]; today: string }) {
     setBusy(false);
     setAsking(false);
     if (!res || !res.ok) {
-      const err = errorOf(res ? await res.json().catch(() => null) : null);
-      return setMessage({ tone: 'bad', text: [err.message, ...(err.details ?? []).map((d) => d.message)].join(' ') });
+      return setMessage({ tone: 'bad', text: errorText(res ? await res.json().catch(() => null) : null) });
     }
     setMessage({ tone: 'good', text: `${chosen.length} ${chosen.length === 1 ? 'boete' : 'boetes'} als betaald gemarkeerd.` });
     setSelected(new Set());
@@ -70,11 +70,7 @@ export function FinesTable({ fines, today }: { fines: Fine[]; today: string }) {
               Markeer {chosen.length || ''} als betaald
             </Button>
           )}
-          {message && (
-            <p role={message.tone === 'bad' ? 'alert' : 'status'} className={message.tone === 'bad' ? 'text-sm text-red-700' : 'text-sm text-green-800'}>
-              {message.text}
-            </p>
-          )}
+          <InlineNotice message={message} />
         </div>
       )}
       <Table caption="Boetes">

@@ -5,10 +5,10 @@
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { Notice, NoticeMessage } from '@/components/ui/notice';
 import { api } from '@/lib/api-client';
 import { attempt, messagesOf, staleCurrent } from './call';
 import type { MatchDetail } from './labels';
-import { Notice, NoticeMessage } from './notice';
 
 export function ConfirmResult({ match, label = 'Uitslag bevestigen' }: { match: MatchDetail; label?: string }) {
   const router = useRouter();

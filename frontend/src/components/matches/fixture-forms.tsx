@@ -4,10 +4,10 @@
 import { useRouter } from 'next/navigation';
 import { FormEvent, ReactNode, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { Notice, NoticeMessage } from '@/components/ui/notice';
 import { api } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { attempt, messagesOf } from './call';
-import { Notice, NoticeMessage } from './notice';
 
 export const fieldClass = 'mt-1 block min-h-11 w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-base';
 

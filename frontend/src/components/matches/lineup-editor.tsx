@@ -5,10 +5,10 @@
 import { useRouter } from 'next/navigation';
 import { FormEvent, useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { Notice, NoticeMessage } from '@/components/ui/notice';
 import { api } from '@/lib/api-client';
 import type { Schemas } from '@/lib/api-server';
 import { cn } from '@/lib/cn';
-import { Notice, NoticeMessage } from './notice';
 import { attempt, messagesOf } from './call';
 
 type TeamLineup = Schemas['TeamLineupDto'];

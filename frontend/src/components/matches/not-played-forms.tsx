@@ -4,12 +4,12 @@
 import { useRouter } from 'next/navigation';
 import { FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { Notice, NoticeMessage } from '@/components/ui/notice';
 import { api } from '@/lib/api-client';
 import type { Schemas } from '@/lib/api-server';
 import { attempt, messagesOf, staleCurrent } from './call';
 import { AskFirst, fieldClass, ReasonedAction, ReasonField } from './fixture-forms';
 import { FORFEIT_CAUSE_LABELS, MatchDetail } from './labels';
-import { Notice, NoticeMessage } from './notice';
 
 type Kind = Schemas['NotPlayedInputDto']['kind'];
 type Cause = NonNullable<Schemas['NotPlayedInputDto']['cause']>;

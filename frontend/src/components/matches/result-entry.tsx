@@ -6,10 +6,10 @@
 import Link from 'next/link';
 import { FormEvent, KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { Button, buttonClass } from '@/components/ui/button';
+import { Notice, NoticeMessage } from '@/components/ui/notice';
 import { api } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { ApiError, attempt, messagesOf, staleCurrent } from './call';
-import { Notice, NoticeMessage } from './notice';
 import { MatchDetail, pairNames, Seat, seatsOfSet, setNumbers } from './labels';
 import { EntryMode, SeatInput, SetDraft, setDraft, storedSeatInput, TableDraft, tableInput } from './result-draft';
 import { TableEntry } from './table-entry';

@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
-import { serverApi } from '@/lib/api-server';
+import { messageOf, serverApi } from '@/lib/api-server';
 import { cn } from '@/lib/cn';
 import { formatDate, formatEuro } from '@/lib/format';
 import { ConfirmResult } from './confirm-result';
@@ -24,7 +24,7 @@ async function loadLineupAndSettings(match: MatchDetail, teamId: string) {
     api.GET('/api/matches/{id}/lineups/{teamId}', { params: { path: { id: match.id, teamId } } }),
     api.GET('/api/seasons/{id}', { params: { path: { id: match.seasonId } } }),
   ]);
-  return { lineup, season, error: (error as { error?: { message: string } } | undefined)?.error?.message };
+  return { lineup, season, error: messageOf(error) };
 }
 
 /** The last registration date that still makes a member eligible for this match (Regel 3B), from the eligibility check. */

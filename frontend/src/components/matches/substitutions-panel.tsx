@@ -6,10 +6,10 @@ import { useRouter } from 'next/navigation';
 import { FormEvent, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/layout';
+import { EmptyState, Note } from '@/components/ui/layout';
+import { Notice, NoticeMessage } from '@/components/ui/notice';
 import { api } from '@/lib/api-client';
 import type { Schemas } from '@/lib/api-server';
-import { Notice, NoticeMessage } from './notice';
 import { attempt, messagesOf } from './call';
 
 type TeamLineup = Schemas['TeamLineupDto'];
@@ -128,7 +128,7 @@ export function SubstitutionsPanel({ lineup, pairsPerTeam, fromSet, maxSubstitut
           </ul>
         )}
       </div>
-      {locked && !isAdmin && <p className="rounded-md bg-stone-100 p-3 text-sm">De uitslag staat vast; alleen de bond kan de wissels nog wijzigen.</p>}
+      {locked && !isAdmin && <Note>De uitslag staat vast; alleen de bond kan de wissels nog wijzigen.</Note>}
       {(!locked || isAdmin) && (
         <form onSubmit={add} className="space-y-3 rounded-lg bg-white p-3 ring-1 ring-stone-200" aria-label="Wissel toevoegen">
           <h3 className="font-semibold">Wissel toevoegen</h3>

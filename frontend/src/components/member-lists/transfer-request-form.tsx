@@ -4,7 +4,8 @@
 import { useRouter } from 'next/navigation';
 import { FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { errorOf } from '@/lib/api-client';
+import { InlineMessage, InlineNotice } from '@/components/ui/notice';
+import { errorText } from '@/lib/api-client';
 import type { Schemas } from '@/lib/api-server';
 import { transferStatusText } from './badges';
 
@@ -13,7 +14,7 @@ const input = 'mt-1 block w-full rounded-md border border-stone-300 px-3 py-2 te
 export function TransferRequestForm({ toClubId, isAdmin }: { toClubId: string; isAdmin: boolean }) {
   const router = useRouter();
   const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ tone: 'good' | 'bad'; text: string } | null>(null);
+  const [message, setMessage] = useState<InlineMessage | null>(null);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -28,8 +29,7 @@ export function TransferRequestForm({ toClubId, isAdmin }: { toClubId: string; i
     const json = res ? await res.json().catch(() => null) : null;
     setBusy(false);
     if (!res?.ok) {
-      const error = errorOf(json);
-      setMessage({ tone: 'bad', text: [error.message, ...(error.details ?? []).map((d) => d.message)].join(' ') });
+      setMessage({ tone: 'bad', text: errorText(json) });
       return;
     }
     const transfer = json as Schemas['TransferDto'];
@@ -60,11 +60,7 @@ export function TransferRequestForm({ toClubId, isAdmin }: { toClubId: string; i
         <Button type="submit" disabled={busy}>
           {busy ? 'Bezig…' : 'Overschrijving aanvragen'}
         </Button>
-        {message && (
-          <p role={message.tone === 'bad' ? 'alert' : 'status'} className={message.tone === 'bad' ? 'text-sm text-red-700' : 'text-sm text-green-800'}>
-            {message.text}
-          </p>
-        )}
+        <InlineNotice message={message} />
       </div>
     </form>
   );

@@ -9,6 +9,3 @@ export const shortDate = (iso: string) => dayMonth.format(new Date(`${iso}T00:00
 export const longDate = (iso: string) => long.format(new Date(`${iso}T00:00:00Z`));
 /** "22 november 14:05" (an instant, in the federation's time zone) */
 export const dateTime = (instant: string) => stamp.format(new Date(instant));
-
-/** Today as "YYYY-MM-DD" in the federation's time zone. */
-export const todayIso = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Amsterdam' }).format(new Date());

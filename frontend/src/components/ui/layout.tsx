@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
+import { cn } from '@/lib/cn';
 
 export function PageHeader({ title, description, actions }: { title: string; description?: ReactNode; actions?: ReactNode }) {
   return (
@@ -15,7 +16,7 @@ export function PageHeader({ title, description, actions }: { title: string; des
 
 export function Card({ title, children, className }: { title?: string; children: ReactNode; className?: string }) {
   return (
-    <section className={`rounded-lg bg-white p-4 ring-1 ring-stone-200 ${className ?? ''}`}>
+    <section className={cn('rounded-lg bg-white p-4 ring-1 ring-stone-200', className)}>
       {title && <h2 className="mb-3 text-lg font-semibold text-brand-900">{title}</h2>}
       {children}
     </section>
@@ -30,6 +31,11 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
       {children && <div className="mt-1 text-sm text-stone-600">{children}</div>}
     </div>
   );
+}
+
+/** A plain remark on why there is nothing to do here. */
+export function Note({ children }: { children: ReactNode }) {
+  return <p className="rounded-md bg-stone-100 p-3 text-sm">{children}</p>;
 }
 
 export function Forbidden({ message = 'Uw rol geeft geen toegang tot deze pagina.' }: { message?: string }) {

@@ -6,7 +6,7 @@ import { ResourceForm } from '@/components/resource-form';
 import { Card, EmptyState, PageHeader } from '@/components/ui/layout';
 import { Table, Td, Th } from '@/components/ui/table';
 import { buttonClass } from '@/components/ui/button';
-import { serverApi } from '@/lib/api-server';
+import { messageOf, serverApi } from '@/lib/api-server';
 import { formatEuro } from '@/lib/format';
 
 export const metadata = { title: 'Boetes' };
@@ -37,7 +37,7 @@ export default async function FinesAdminPage({ searchParams }: { searchParams: P
     return (
       <>
         <PageHeader title="Boetes" />
-        <EmptyState title={(error as { error?: { message?: string } } | undefined)?.error?.message ?? 'De boetes konden niet worden geladen.'}>Maak eerst een seizoen aan onder Seizoenen.</EmptyState>
+        <EmptyState title={messageOf(error) ?? 'De boetes konden niet worden geladen.'}>Maak eerst een seizoen aan onder Seizoenen.</EmptyState>
       </>
     );
   }

@@ -2,10 +2,10 @@ import Link from 'next/link';
 import { ScheduleForm } from '@/components/matches/fixture-forms';
 import { longDate, MatchSummary } from '@/components/matches/labels';
 import { MatchList } from '@/components/matches/match-list';
+import { PouleNav } from '@/components/matches/poule-nav';
 import { buttonClass } from '@/components/ui/button';
 import { Card, EmptyState, PageHeader } from '@/components/ui/layout';
-import { serverApi } from '@/lib/api-server';
-import { cn } from '@/lib/cn';
+import { currentSeason } from '@/lib/api-server';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Wedstrijden' };
@@ -13,9 +13,8 @@ export const metadata = { title: 'Wedstrijden' };
 /** Per division: generate the schedule, then every round with its matches, to manage one by one. */
 export default async function AdminMatchesPage({ searchParams }: { searchParams: Promise<{ poule?: string }> }) {
   const { poule } = await searchParams;
-  const api = await serverApi();
-  const { data: season } = await api.GET('/api/seasons/current');
-  if (!season) {
+  const current = await currentSeason();
+  if (!current) {
     return (
       <>
         <PageHeader title="Wedstrijden" />
@@ -29,7 +28,7 @@ export default async function AdminMatchesPage({ searchParams }: { searchParams:
       </>
     );
   }
-  const { data: divisions = [] } = await api.GET('/api/seasons/{seasonId}/divisions', { params: { path: { seasonId: season.id } } });
+  const { api, season, divisions } = current;
   const active = divisions.filter((d) => !d.archivedAt);
   const division = active.find((d) => d.id === poule) ?? active[0];
   const { data: fixtures } = division ? await api.GET('/api/divisions/{id}/matches', { params: { path: { id: division.id } } }) : { data: undefined };
@@ -51,18 +50,7 @@ export default async function AdminMatchesPage({ searchParams }: { searchParams:
         </EmptyState>
       ) : (
         <>
-          <nav aria-label="Poules" className="mb-4 flex flex-wrap gap-2">
-            {active.map((d) => (
-              <Link
-                key={d.id}
-                href={`/beheer/wedstrijden?poule=${d.id}`}
-                aria-current={d.id === division?.id ? 'page' : undefined}
-                className={cn('rounded-md px-3 py-2 text-sm ring-1', d.id === division?.id ? 'bg-brand-600 text-white ring-brand-600' : 'bg-white ring-stone-300')}
-              >
-                {d.name}
-              </Link>
-            ))}
-          </nav>
+          <PouleNav divisions={active} current={division?.id} href={(id) => `/beheer/wedstrijden?poule=${id}`} />
           {division && rounds.length === 0 && (
             <Card title={`Programma ${division.name} maken`}>
               {division.teams.length < 2 ? (

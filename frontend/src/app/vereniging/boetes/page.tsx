@@ -1,7 +1,7 @@
 import { FineContext, FineStatusBadge, FineTotals, fineAmount } from '@/components/fines/fine-labels';
 import { buttonClass } from '@/components/ui/button';
 import { Card, EmptyState, Forbidden, PageHeader } from '@/components/ui/layout';
-import { requireRole, serverApi } from '@/lib/api-server';
+import { messageOf, requireRole, serverApi } from '@/lib/api-server';
 import { cn } from '@/lib/cn';
 import { formatDate, formatEuro } from '@/lib/format';
 
@@ -16,7 +16,7 @@ export default async function ClubFinesPage() {
   if (!allowed || !me.clubId) return <Forbidden message="Deze pagina is voor de secretaris van een vereniging." />;
   const api = await serverApi();
   const { data, error } = await api.GET('/api/clubs/{clubId}/fines', { params: { path: { clubId: me.clubId } } });
-  if (!data) return <EmptyState title={(error as { error?: { message?: string } } | undefined)?.error?.message ?? 'De boetes konden niet worden geladen.'} />;
+  if (!data) return <EmptyState title={messageOf(error) ?? 'De boetes konden niet worden geladen.'} />;
   const fines = [...data.fines].sort((a, b) => order(a) - order(b) || a.dueOn.localeCompare(b.dueOn));
   const statement = `/api/clubs/${data.clubId}/fines/statement?seasonId=${data.season.id}`;
 

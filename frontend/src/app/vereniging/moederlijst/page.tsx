@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { MemberListScreen, SeasonPicker } from '@/components/member-lists/member-list-screen';
 import { EmptyState, Forbidden, PageHeader } from '@/components/ui/layout';
-import { requireRole, serverApi } from '@/lib/api-server';
+import { messageOf, requireRole, serverApi } from '@/lib/api-server';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Moederlijst' };
@@ -32,7 +32,7 @@ export default async function SecretaryMemberListPage({ searchParams }: { search
     api.GET('/api/seasons/{seasonId}/clubs/{clubId}/member-list', { params: { path: { seasonId, clubId: me.clubId } } }),
     api.GET('/api/transfers', { params: { query: { clubId: me.clubId } } }),
   ]);
-  if (!list) return <Forbidden message={(error as { error?: { message?: string } } | undefined)?.error?.message} />;
+  if (!list) return <Forbidden message={messageOf(error)} />;
   return (
     <>
       <PageHeader

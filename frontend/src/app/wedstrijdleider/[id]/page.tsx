@@ -3,7 +3,7 @@ import { notFound } from 'next/navigation';
 import { MatchHistory } from '@/components/matches/match-history';
 import { MatchHeader, SetScores } from '@/components/matches/match-view';
 import { loadMatch, ResultScreen } from '@/components/matches/screens';
-import { Card, Forbidden } from '@/components/ui/layout';
+import { Card, Forbidden, Note } from '@/components/ui/layout';
 import { requireRole } from '@/lib/api-server';
 
 export const dynamic = 'force-dynamic';
@@ -32,11 +32,11 @@ export default async function SupervisorMatchPage({ params, searchParams }: { pa
           </Card>
         ) : (
           <>
-            <p className="rounded-md bg-stone-100 p-3 text-sm">
+            <Note>
               {match.status !== 'PLAYED' && match.status !== 'SCHEDULED'
                 ? 'Deze wedstrijd is door de bond vastgelegd als niet gespeeld; dat kan alleen de bondsbeheerder terugdraaien.'
                 : 'Deze uitslag is nog niet door beide teams ondertekend; de thuisploeg kan hem zelf nog wijzigen. Corrigeren kan zodra hij vaststaat.'}
-            </p>
+            </Note>
             <SetScores match={match} />
           </>
         )}

@@ -2,7 +2,7 @@ import Link from 'next/link';
 import { isPlayable } from '@/components/matches/labels';
 import { MatchBody, MatchHeader, MatchLinks } from '@/components/matches/match-view';
 import { MatchDaySteps } from '@/components/matches/screens';
-import { Forbidden } from '@/components/ui/layout';
+import { Forbidden, Note } from '@/components/ui/layout';
 import { secretaryMatch } from '../access';
 
 export const dynamic = 'force-dynamic';
@@ -39,7 +39,7 @@ export default async function SecretaryMatchPage({ params }: { params: Promise<{
             substitutionsHref={`${base}/wissels`}
           />
         ) : (
-          <p className="rounded-md bg-stone-100 p-3 text-sm">Deze wedstrijd is door de bond vastgelegd als niet gespeeld; er valt niets meer in te voeren.</p>
+          <Note>Deze wedstrijd is door de bond vastgelegd als niet gespeeld; er valt niets meer in te voeren.</Note>
         )}
         <MatchBody match={match} />
       </div>

@@ -1,5 +1,6 @@
 import { isPlayable } from '@/components/matches/labels';
 import { ResultScreen, ScreenTitle } from '@/components/matches/screens';
+import { Note } from '@/components/ui/layout';
 import { adminMatch } from '../../access';
 
 export const dynamic = 'force-dynamic';
@@ -17,7 +18,7 @@ export default async function AdminResultPage({ params, searchParams }: { params
       {isPlayable(match) ? (
         <ResultScreen match={match} kind={correcting ? 'correct' : 'enter'} backHref={back} set={set} />
       ) : (
-        <p className="rounded-md bg-stone-100 p-3 text-sm">Deze wedstrijd is vastgelegd als niet gespeeld. Draai dat eerst terug op de wedstrijdpagina.</p>
+        <Note>Deze wedstrijd is vastgelegd als niet gespeeld. Draai dat eerst terug op de wedstrijdpagina.</Note>
       )}
     </>
   );

@@ -1,5 +1,5 @@
 import { ResultScreen, ScreenTitle } from '@/components/matches/screens';
-import { Forbidden } from '@/components/ui/layout';
+import { Forbidden, Note } from '@/components/ui/layout';
 import { secretaryMatch } from '../../access';
 
 export const dynamic = 'force-dynamic';
@@ -17,11 +17,11 @@ export default async function SecretaryResultPage({ params, searchParams }: { pa
     return (
       <>
         <ScreenTitle match={match} title="Uitslag invoeren" backHref={back} />
-        <p className="rounded-md bg-stone-100 p-3 text-sm">
+        <Note>
           {match.resultState === 'CONFIRMED'
             ? 'De uitslag is door beide teams ondertekend en staat vast. Klopt er iets niet, neem dan contact op met de wedstrijdleider.'
             : 'Deze wedstrijd is door de bond vastgelegd als niet gespeeld.'}
-        </p>
+        </Note>
       </>
     );
   }

@@ -1,11 +1,14 @@
 // The answer to a save: green when it worked, red (and announced) when it did not.
 import { cn } from '@/lib/cn';
 
+export type NoticeTone = 'good' | 'bad';
+
 export interface NoticeMessage {
-  tone: 'good' | 'bad';
+  tone: NoticeTone;
   lines: string[];
 }
 
+/** A boxed answer of one or more lines, for larger screens and forms. */
 export function Notice({ message }: { message: NoticeMessage | null }) {
   if (!message) return null;
   const bad = message.tone === 'bad';
@@ -15,5 +18,21 @@ export function Notice({ message }: { message: NoticeMessage | null }) {
         <p key={line}>{line}</p>
       ))}
     </div>
+  );
+}
+
+export interface InlineMessage {
+  tone: NoticeTone;
+  text: string;
+}
+
+/** A one-line answer next to a form's button. */
+export function InlineNotice({ message }: { message: InlineMessage | null }) {
+  if (!message) return null;
+  const bad = message.tone === 'bad';
+  return (
+    <p role={bad ? 'alert' : 'status'} className={bad ? 'text-sm text-red-700' : 'text-sm text-green-800'}>
+      {message.text}
+    </p>
   );
 }
