@@ -1,5 +1,27 @@
-import type { Browser } from 'playwright-core';
-import { BASE_URL, launch, newPage } from './browser';
+import type { Browser, Page } from 'playwright-core';
+import { BASE_URL, launch, login, newPage } from './browser';
+
+/**
+ * Watches a page for JavaScript: every script it downloads, and every HTML document it
+ * receives that carries a `<script>` (inline or not). `found()` waits for the documents read.
+ */
+function watchScripts(page: Page): { found: () => Promise<string[]> } {
+  const seen: string[] = [];
+  const reading: Promise<void>[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') seen.push(request.url());
+  });
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'document') return;
+    reading.push(
+      response.text().then(
+        (html) => void (/<script\b/i.test(html) && seen.push(`<script> in ${response.url()}`)),
+        () => undefined,
+      ),
+    );
+  });
+  return { found: async () => (await Promise.all(reading), seen) };
+}
 
 describe('public standings, programme and club pages', () => {
   let browser: Browser;
@@ -10,6 +32,7 @@ describe('public standings, programme and club pages', () => {
 
   it('opens the standings from the home page, follows a club and sees its upcoming matches', async () => {
     const { context, page } = await newPage(browser, { width: 390, height: 844 });
+    const scripts = watchScripts(page);
     await page.goto(BASE_URL);
     await page.getByRole('main').getByRole('link', { name: 'Stand', exact: true }).click();
     await page.getByRole('heading', { name: 'Stand 2026/2027' }).waitFor();
@@ -28,6 +51,37 @@ describe('public standings, programme and club pages', () => {
     expect(await upcoming.first().textContent()).toContain('Paramaribo Boys 1');
     expect(await team.getByRole('link', { name: 'Zet in je agenda (iCal)' }).getAttribute('href')).toMatch(/^\/api\/teams\/[0-9a-f-]{36}\/calendar\.ics$/);
     expect(await team.getByRole('img', { name: /^Verloop Paramaribo Boys 1: ronde 1: plaats \d/ }).count()).toBe(1);
+
+    // and on to the division's standings per round and a match form
+    await team.getByRole('link', { name: /in de Hoofdklasse$/ }).click();
+    await page.getByRole('navigation', { name: 'Stand na ronde' }).getByRole('link', { name: 'na ronde 1' }).click();
+    await page.getByText('Na ronde 1', { exact: true }).waitFor();
+    await page.getByRole('link', { name: 'Programma en uitslagen' }).click();
+    await page.getByRole('region', { name: /^Ronde 1 ·/ }).getByRole('link', { name: /^\d+–\d+$/ }).first().click();
+    await page.getByText('Uitslag per set en tafel').waitFor();
+    // The public pages are HTML and CSS only: not one script on the whole way.
+    expect(await scripts.found()).toEqual([]);
+    await context.close();
+  });
+
+  it('knows a logged-in visitor on the public pages and logs out without JavaScript', async () => {
+    const { context, page } = await newPage(browser);
+    await login(page, 'admin@tsbn.nl');
+    const scripts = watchScripts(page);
+    await page.goto(`${BASE_URL}/beheer`);
+    // the dashboard is interactive and does load JavaScript (which also shows the watcher sees it)
+    expect((await scripts.found()).length).toBeGreaterThan(0);
+    const menu = page.getByRole('navigation', { name: 'Hoofdmenu' });
+    await menu.getByRole('link', { name: 'Stand' }).click();
+    await page.getByRole('heading', { name: 'Stand 2026/2027' }).waitFor();
+    expect(await page.locator('script').count()).toBe(0);
+    await menu.getByRole('link', { name: 'Beheer' }).waitFor();
+    await menu.getByRole('button', { name: 'Uitloggen' }).click();
+    await page.waitForURL(`${BASE_URL}/`);
+    await menu.getByRole('link', { name: 'Inloggen' }).waitFor();
+    expect(await menu.getByRole('link', { name: 'Beheer' }).count()).toBe(0);
+    const me = await page.request.get(`${BASE_URL}/api/auth/me`);
+    expect(me.status()).toBe(401);
     await context.close();
   });
 

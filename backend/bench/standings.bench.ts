@@ -130,7 +130,7 @@ export async function loadInterleaved(urls: Record<string, string>, connections 
   );
 }
 
-/** Gzipped size (level 9) of each script, fetched relative to the page. */
+/** Gzipped size (level 9) of each file (script or stylesheet), fetched relative to the page. */
 async function gzipSizes(pageUrl: string, sources: string[]): Promise<number> {
   let total = 0;
   for (const src of sources) {
@@ -142,11 +142,15 @@ async function gzipSizes(pageUrl: string, sources: string[]): Promise<number> {
 
 /**
  * A page as a phone gets it: the server's response time for the HTML (median of `times`
- * sequential requests) and the JavaScript it loads (`<script src>`), summed gzipped.
+ * sequential requests), the JavaScript it loads (`<script src>`) summed gzipped, the
+ * JavaScript written into the HTML itself (inline `<script>`, gzipped) and its stylesheets.
  * `noModule` scripts (Next.js's polyfills for old browsers) are counted apart: browsers
  * that run modules, every current phone among them, do not download them.
  */
-export async function measurePage(url: string, times = 20): Promise<{ responseMs: number; htmlBytes: number; scripts: number; jsGzipBytes: number; noModuleGzipBytes: number }> {
+export async function measurePage(
+  url: string,
+  times = 20,
+): Promise<{ responseMs: number; htmlBytes: number; scripts: number; jsGzipBytes: number; inlineJsGzipBytes: number; noModuleGzipBytes: number; cssGzipBytes: number }> {
   let html = '';
   const responseMs = await timeMedian(times, async () => {
     const res = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
@@ -156,12 +160,16 @@ export async function measurePage(url: string, times = 20): Promise<{ responseMs
   const tags = [...new Set(html.match(/<script\b[^>]*\ssrc="[^"]+"[^>]*>/g) ?? [])];
   const src = (tag: string) => /\ssrc="([^"]+)"/.exec(tag)![1].replace(/&amp;/g, '&');
   const noModule = (tag: string) => /\snomodule\b/i.test(tag);
+  const inline = [...html.matchAll(/<script\b(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]).join('');
+  const stylesheets = [...new Set(html.match(/<link\b[^>]*rel="stylesheet"[^>]*>/g) ?? [])].map((tag) => /\shref="([^"]+)"/.exec(tag)![1].replace(/&amp;/g, '&'));
   return {
     responseMs: round1(responseMs),
     htmlBytes: Buffer.byteLength(html),
     scripts: tags.filter((t) => !noModule(t)).length,
     jsGzipBytes: await gzipSizes(url, tags.filter((t) => !noModule(t)).map(src)),
+    inlineJsGzipBytes: inline ? gzipSync(Buffer.from(inline), { level: 9 }).length : 0,
     noModuleGzipBytes: await gzipSizes(url, tags.filter(noModule).map(src)),
+    cssGzipBytes: await gzipSizes(url, stylesheets),
   };
 }
 
@@ -212,6 +220,8 @@ export async function run(ctx: { app: INestApplication; prisma: PrismaService; b
     try {
       const page = await measurePage(`${ctx.webUrl}/stand`);
       for (const [key, value] of Object.entries(page)) figures[`page_stand_${key}`] = value;
+      const division = await measurePage(`${ctx.webUrl}/stand/${divisionId}`);
+      for (const [key, value] of Object.entries(division)) figures[`page_standDivision_${key}`] = value;
     } catch (error) {
       figures.page_stand_error = String(error);
     }

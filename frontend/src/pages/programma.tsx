@@ -1,26 +1,40 @@
-import type { Metadata } from 'next';
+import type { InferGetServerSidePropsType } from 'next';
 import { FilterLinks } from '@/components/standings/filter-links';
 import { longDate } from '@/components/standings/format';
 import { MatchList } from '@/components/standings/match-list';
 import { Card, EmptyState, PageHeader } from '@/components/ui/layout';
-import { currentSeason } from '@/lib/api-server';
+import { seasonOf } from '@/lib/api-core';
+import { PageTitle, publicPage, queryParam } from '@/lib/public-page';
 
-export const dynamic = 'force-dynamic';
-export const metadata: Metadata = { title: 'Programma en uitslagen' };
+export const config = { runtime: 'nodejs', unstable_runtimeJS: false };
 
-export default async function ProgrammePage({ searchParams }: { searchParams: Promise<{ poule?: string }> }) {
-  const [{ poule }, current] = await Promise.all([searchParams, currentSeason()]);
-  if (!current) return <EmptyState title="Er is nog geen seizoen." />;
-  const { api, season, divisions } = current;
-  const division = divisions.find((d) => d.id === poule) ?? divisions[0];
-  if (!division) return <EmptyState title="Dit seizoen heeft nog geen poules." />;
-  const { data: programme } = await api.GET('/api/divisions/{divisionId}/programme', { params: { path: { divisionId: division.id } } });
+export const getServerSideProps = publicPage(async (api, { query }) => {
+  const current = await seasonOf(api);
+  const poule = queryParam(query.poule);
+  const division = current?.divisions.find((d) => d.id === poule) ?? current?.divisions[0] ?? null;
+  const programme = division
+    ? ((await api.GET('/api/divisions/{divisionId}/programme', { params: { path: { divisionId: division.id } } })).data ?? null)
+    : null;
+  return { current, divisionId: division?.id ?? null, programme };
+});
+
+export default function ProgrammePage({ current, divisionId, programme }: InferGetServerSidePropsType<typeof getServerSideProps>) {
+  const division = current?.divisions.find((d) => d.id === divisionId);
+  if (!current || !division) {
+    return (
+      <>
+        <PageTitle title="Programma en uitslagen" />
+        <EmptyState title={current ? 'Dit seizoen heeft nog geen poules.' : 'Er is nog geen seizoen.'} />
+      </>
+    );
+  }
   const rounds = programme?.rounds ?? [];
   return (
     <>
+      <PageTitle title={`Programma ${division.name}`} />
       <PageHeader
         title={`Programma ${division.name}`}
-        description={`Seizoen ${season.name}`}
+        description={`Seizoen ${current.season.name}`}
         actions={
           programme?.nextRound ? (
             <a href={`#ronde-${programme.nextRound}`} className="text-sm text-brand-700 hover:underline">
@@ -29,7 +43,7 @@ export default async function ProgrammePage({ searchParams }: { searchParams: Pr
           ) : undefined
         }
       />
-      <FilterLinks items={divisions} current={division.id} href={(id) => `/programma?poule=${id}`} label="Poules" />
+      <FilterLinks items={current.divisions} current={division.id} href={(id) => `/programma?poule=${id}`} label="Poules" />
       {rounds.length === 0 ? (
         <EmptyState title="Nog geen wedstrijden gepland.">Het programma verschijnt zodra de bond het speelschema heeft gemaakt.</EmptyState>
       ) : (

@@ -1,13 +1,12 @@
-import type { Metadata } from 'next';
+import type { InferGetServerSidePropsType } from 'next';
 import Link from 'next/link';
-import { notFound } from 'next/navigation';
 import { MatchList } from '@/components/standings/match-list';
 import { PositionChart } from '@/components/standings/position-chart';
 import { Card, EmptyState, PageHeader } from '@/components/ui/layout';
-import { serverApi, type Schemas } from '@/lib/api-server';
+import type { Schemas } from '@/lib/api-core';
+import { PageTitle, publicPage, queryParam } from '@/lib/public-page';
 
-export const dynamic = 'force-dynamic';
-export const metadata: Metadata = { title: 'Vereniging' };
+export const config = { runtime: 'nodejs', unstable_runtimeJS: false };
 
 /** How many results and upcoming matches a team card shows; the programme page has them all. */
 const SHOWN = 5;
@@ -23,7 +22,7 @@ function TeamCard({ team, positions }: { team: TeamProgramme; positions?: Positi
         <h2 id={`team-${team.teamId}-kop`} className="text-lg font-semibold text-brand-900">
           {team.teamName}
         </h2>
-        <Link prefetch={false} href={`/stand/${team.divisionId}`} className="text-sm text-brand-700 hover:underline">
+        <Link href={`/stand/${team.divisionId}`} className="text-sm text-brand-700 hover:underline">
           {team.position ? `${team.position}e${team.shared ? ' (gedeeld)' : ''} in de ${team.divisionName}` : team.divisionName}
         </Link>
       </div>
@@ -39,7 +38,7 @@ function TeamCard({ team, positions }: { team: TeamProgramme; positions?: Positi
             <a href={`/api/teams/${team.teamId}/calendar.ics`} className="text-brand-700 hover:underline">
               Zet in je agenda (iCal)
             </a>
-            <Link prefetch={false} href={`/programma?poule=${team.divisionId}`} className="text-brand-700 hover:underline">
+            <Link href={`/programma?poule=${team.divisionId}`} className="text-brand-700 hover:underline">
               Volledig programma
             </Link>
           </p>
@@ -63,23 +62,27 @@ function TeamCard({ team, positions }: { team: TeamProgramme; positions?: Positi
   );
 }
 
-export default async function ClubPage({ params }: { params: Promise<{ id: string }> }) {
-  const { id } = await params;
-  const api = await serverApi();
-  const [{ data: club }, { data: programme }] = await Promise.all([
+export const getServerSideProps = publicPage(async (api, { query }) => {
+  const id = queryParam(query.id) ?? '';
+  const [{ data: club }, { data: programme = null }] = await Promise.all([
     api.GET('/api/clubs/{id}', { params: { path: { id } } }),
     api.GET('/api/clubs/{clubId}/programme', { params: { path: { clubId: id } } }),
   ]);
-  if (!club) notFound();
-  const teams = programme?.teams ?? [];
-  const divisionIds = [...new Set(teams.map((t) => t.divisionId))];
+  if (!club) return null;
+  const divisionIds = [...new Set((programme?.teams ?? []).map((t) => t.divisionId))];
   const positions = await Promise.all(
-    divisionIds.map(async (divisionId) => (await api.GET('/api/divisions/{divisionId}/standings/positions', { params: { path: { divisionId } } })).data),
+    divisionIds.map(async (divisionId) => (await api.GET('/api/divisions/{divisionId}/standings/positions', { params: { path: { divisionId } } })).data ?? null),
   );
-  const positionsOf = (divisionId: string) => positions[divisionIds.indexOf(divisionId)];
+  return { club, programme, positions };
+});
+
+export default function ClubPage({ club, programme, positions }: InferGetServerSidePropsType<typeof getServerSideProps>) {
+  const teams = programme?.teams ?? [];
+  const positionsOf = (divisionId: string) => positions.find((p) => p?.divisionId === divisionId) ?? undefined;
   const earlier = club.teams.filter((t) => t.seasonId !== programme?.seasonId);
   return (
     <>
+      <PageTitle title={club.name} />
       <PageHeader title={club.name} description={[club.city, club.venue].filter(Boolean).join(' · ')} />
       {teams.length === 0 ? (
         <EmptyState title={programme?.seasonName ? `Geen teams in seizoen ${programme.seasonName}.` : 'Deze vereniging heeft geen teams ingeschreven.'} />

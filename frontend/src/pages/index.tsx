@@ -1,15 +1,21 @@
+import type { InferGetServerSidePropsType } from 'next';
 import Link from 'next/link';
 import { buttonClass } from '@/components/ui/button';
 import { Card, EmptyState, PageHeader } from '@/components/ui/layout';
-import { currentSeason } from '@/lib/api-server';
+import { seasonOf } from '@/lib/api-core';
+import { PageTitle, publicPage } from '@/lib/public-page';
 
-export const dynamic = 'force-dynamic';
+export const config = { runtime: 'nodejs', unstable_runtimeJS: false };
 
-export default async function HomePage() {
-  const current = await currentSeason();
+export const getServerSideProps = publicPage(async (api) => ({ current: await seasonOf(api) }));
+
+const longDate = (iso: string) => new Date(iso).toLocaleDateString('nl-NL', { dateStyle: 'long', timeZone: 'UTC' });
+
+export default function HomePage({ current }: InferGetServerSidePropsType<typeof getServerSideProps>) {
   if (!current) {
     return (
       <>
+        <PageTitle />
         <PageHeader title="Troefcall Sport Bond Nederland" />
         <EmptyState title="Er is nog geen seizoen.">
           Een bondsbeheerder maakt het seizoen aan onder <Link className="underline" href="/beheer/seizoenen">Beheer › Seizoenen</Link>.
@@ -20,9 +26,10 @@ export default async function HomePage() {
   const { season, divisions } = current;
   return (
     <>
+      <PageTitle />
       <PageHeader
         title={`Seizoen ${season.name}`}
-        description={`Competitie van ${new Date(season.competitionStartsOn).toLocaleDateString('nl-NL', { dateStyle: 'long', timeZone: 'UTC' })} tot ${new Date(season.endsOn).toLocaleDateString('nl-NL', { dateStyle: 'long', timeZone: 'UTC' })}`}
+        description={`Competitie van ${longDate(season.competitionStartsOn)} tot ${longDate(season.endsOn)}`}
         actions={
           <>
             <Link href="/stand" className={buttonClass('primary')}>

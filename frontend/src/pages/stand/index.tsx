@@ -1,22 +1,35 @@
-import type { Metadata } from 'next';
+import type { InferGetServerSidePropsType } from 'next';
 import Link from 'next/link';
 import { dateTime } from '@/components/standings/format';
 import { StandingsLegend, StandingsTable } from '@/components/standings/standings-table';
 import { Card, EmptyState, PageHeader } from '@/components/ui/layout';
-import { currentSeason } from '@/lib/api-server';
+import { seasonOf } from '@/lib/api-core';
+import { PageTitle, publicPage } from '@/lib/public-page';
 
-export const dynamic = 'force-dynamic';
-export const metadata: Metadata = { title: 'Stand' };
+export const config = { runtime: 'nodejs', unstable_runtimeJS: false };
 
-export default async function StandingsPage() {
-  const current = await currentSeason();
-  if (!current) return <EmptyState title="Er is nog geen seizoen." />;
-  const { api, season, divisions } = current;
+export const getServerSideProps = publicPage(async (api) => {
+  const current = await seasonOf(api);
+  if (!current) return { current: null, standings: [] };
   const standings = await Promise.all(
-    divisions.map(async (d) => (await api.GET('/api/divisions/{divisionId}/standings', { params: { path: { divisionId: d.id } } })).data),
+    current.divisions.map(async (d) => (await api.GET('/api/divisions/{divisionId}/standings', { params: { path: { divisionId: d.id } } })).data ?? null),
   );
+  return { current, standings };
+});
+
+export default function StandingsPage({ current, standings }: InferGetServerSidePropsType<typeof getServerSideProps>) {
+  if (!current) {
+    return (
+      <>
+        <PageTitle title="Stand" />
+        <EmptyState title="Er is nog geen seizoen." />
+      </>
+    );
+  }
+  const { season, divisions } = current;
   return (
     <>
+      <PageTitle title="Stand" />
       <PageHeader title={`Stand ${season.name}`} description="Alle bevestigde uitslagen tellen mee." />
       {divisions.length === 0 && <EmptyState title="Dit seizoen heeft nog geen poules." />}
       <div className="space-y-6">
@@ -30,10 +43,10 @@ export default async function StandingsPage() {
                 <>
                   <StandingsTable standings={table} caption={`Stand ${division.name}`} />
                   <div className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm">
-                    <Link prefetch={false} href={`/stand/${division.id}`} className="text-brand-700 hover:underline">
+                    <Link href={`/stand/${division.id}`} className="text-brand-700 hover:underline">
                       Stand per ronde en verloop
                     </Link>
-                    <Link prefetch={false} href={`/programma?poule=${division.id}`} className="text-brand-700 hover:underline">
+                    <Link href={`/programma?poule=${division.id}`} className="text-brand-700 hover:underline">
                       Programma en uitslagen
                     </Link>
                     {table.asOf && <span className="text-stone-500">Bijgewerkt {dateTime(table.asOf)}</span>}

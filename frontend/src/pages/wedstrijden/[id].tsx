@@ -1,28 +1,25 @@
-import type { Metadata } from 'next';
+import type { InferGetServerSidePropsType } from 'next';
 import Link from 'next/link';
-import { notFound } from 'next/navigation';
 import { MatchBody, MatchHeader, MatchLinks } from '@/components/matches/match-view';
-import { loadMatch } from '@/components/matches/screens';
 import { buttonClass } from '@/components/ui/button';
-import { currentUser } from '@/lib/api-server';
+import { PageTitle, publicPage, queryParam } from '@/lib/public-page';
 
-export const dynamic = 'force-dynamic';
+export const config = { runtime: 'nodejs', unstable_runtimeJS: false };
 
-export async function generateMetadata({ params }: { params: Promise<{ id: string }> }): Promise<Metadata> {
-  const match = await loadMatch((await params).id);
-  return { title: match ? `${match.homeTeam.name} – ${match.awayTeam.name}` : 'Wedstrijd' };
-}
+export const getServerSideProps = publicPage(async (api, { query }) => {
+  const { data: match } = await api.GET('/api/matches/{id}', { params: { path: { id: queryParam(query.id) ?? '' } } });
+  return match ? { match } : null;
+});
 
 /** The public match page: score per set and table, pairs by family name only (Regel 15). */
-export default async function MatchPage({ params }: { params: Promise<{ id: string }> }) {
-  const { id } = await params;
-  const [match, me] = await Promise.all([loadMatch(id), currentUser()]);
-  if (!match) notFound();
+export default function MatchPage({ match, me }: InferGetServerSidePropsType<typeof getServerSideProps>) {
+  const id = match.id;
   const ownClub = me?.role === 'SECRETARY' && (me.clubId === match.homeTeam.clubId || me.clubId === match.awayTeam.clubId);
   const manage =
     me?.role === 'ADMIN' ? `/beheer/wedstrijden/${id}` : me?.role === 'SUPERVISOR' ? `/wedstrijdleider/${id}` : ownClub ? `/vereniging/wedstrijden/${id}` : null;
   return (
     <>
+      <PageTitle title={`${match.homeTeam.name} – ${match.awayTeam.name}`} />
       <Link href={`/programma?poule=${match.divisionId}`} className="text-sm text-brand-700 underline">
         ← Programma {match.divisionName}
       </Link>

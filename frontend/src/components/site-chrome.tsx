@@ -1,0 +1,39 @@
+// The header and footer of every page, in both routers: the dashboard (app router) and
+// the public pages (src/pages, served without JavaScript). Logging out is a plain form
+// post to /uitloggen, so it works on either.
+import Link from 'next/link';
+import type { ReactNode } from 'react';
+import type { Me } from '@/lib/api-core';
+
+export function SiteChrome({ me, children }: { me?: Me | null; children: ReactNode }) {
+  return (
+    <>
+      <header className="bg-brand-900 text-white">
+        <nav className="mx-auto flex max-w-5xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3" aria-label="Hoofdmenu">
+          <Link href="/" className="mr-auto font-bold tracking-wide">
+            TSBN <span className="font-normal text-brand-100">competitie</span>
+          </Link>
+          <Link href="/stand">Stand</Link>
+          <Link href="/programma">Programma</Link>
+          {me?.role === 'ADMIN' && <Link href="/beheer">Beheer</Link>}
+          {me?.role === 'SECRETARY' && <Link href="/vereniging">Mijn vereniging</Link>}
+          {me?.role === 'SUPERVISOR' && <Link href="/wedstrijdleider">Wedstrijdleider</Link>}
+          {me ? (
+            <>
+              <span className="hidden text-sm text-brand-100 sm:inline">{me.name}</span>
+              <form method="post" action="/uitloggen">
+                <button className="rounded-md bg-white/10 px-3 py-1.5 hover:bg-white/20">Uitloggen</button>
+              </form>
+            </>
+          ) : (
+            <Link href="/inloggen" className="rounded-md bg-white/10 px-3 py-1.5 hover:bg-white/20">
+              Inloggen
+            </Link>
+          )}
+        </nav>
+      </header>
+      <main className="mx-auto max-w-5xl px-4 py-6">{children}</main>
+      <footer className="mx-auto max-w-5xl px-4 pb-8 text-xs text-stone-500">Troefcall Sport Bond Nederland · competitieadministratie</footer>
+    </>
+  );
+}

@@ -1,0 +1,36 @@
+// The API client both routers use on the server: the app router's pages pass the
+// cookies of `next/headers` (api-server.ts), the public pages (src/pages) the request's
+// Cookie header. Nothing here may import a router-specific module.
+import createClient from 'openapi-fetch';
+import type { components, paths } from './api-types';
+
+export type Schemas = components['schemas'];
+export type Me = Schemas['MeDto'];
+
+const baseUrl = process.env.API_URL ?? 'http://127.0.0.1:3001';
+
+/** A typed API client that forwards the visitor's session cookie (if any). */
+export function createApi(cookieHeader?: string) {
+  return createClient<paths>({ baseUrl, headers: cookieHeader ? { cookie: cookieHeader } : {}, cache: 'no-store' });
+}
+
+export type Api = ReturnType<typeof createApi>;
+
+/** The Dutch message in an API error envelope, if there is one. */
+export function messageOf(error: unknown): string | undefined {
+  return (error as { error?: { message?: string } } | undefined)?.error?.message;
+}
+
+/** The logged-in user, or null. */
+export async function userOf(api: Api): Promise<Me | null> {
+  const { data } = await api.GET('/api/auth/me');
+  return data ?? null;
+}
+
+/** The current season and its divisions (highest first), or null when there is no season. */
+export async function seasonOf(api: Api) {
+  const { data: season } = await api.GET('/api/seasons/current');
+  if (!season) return null;
+  const { data: divisions = [] } = await api.GET('/api/seasons/{seasonId}/divisions', { params: { path: { seasonId: season.id } } });
+  return { season, divisions };
+}

@@ -1,0 +1,38 @@
+// The public pages (src/pages): rendered on the server per request and sent as HTML and
+// CSS only. Each page exports `config = { runtime: 'nodejs', unstable_runtimeJS: false }`
+// (a static object literal, as Next.js reads it per page), so a production build sends no
+// JavaScript at all: nothing on these pages needs it, and a phone at the club table gets the
+// standings fast. (`runtime: 'nodejs'` is the default; it is spelled out because the type
+// check Next.js generates for pages only knows that key and refuses a config without it.)
+import type { GetServerSideProps, GetServerSidePropsContext } from 'next';
+import Head from 'next/head';
+import { createApi, userOf, type Api, type Me } from './api-core';
+import { SITE_NAME } from './site';
+
+export type PublicProps<P> = P & { me: Me | null };
+
+/**
+ * getServerSideProps for a public page: `load` reads the page's data with the visitor's
+ * cookie (null → 404); the logged-in user, if any, comes along for the header.
+ */
+export function publicPage<P extends object>(load: (api: Api, context: GetServerSidePropsContext) => Promise<P | null>): GetServerSideProps<PublicProps<P>> {
+  return async (context) => {
+    const api = createApi(context.req.headers.cookie);
+    const [me, data] = await Promise.all([userOf(api), load(api, context)]);
+    if (!data) return { notFound: true };
+    return { props: { ...data, me } };
+  };
+}
+
+/** One query parameter as a string (the first when repeated), or null. */
+export function queryParam(value: string | string[] | undefined): string | null {
+  return (Array.isArray(value) ? value[0] : value) ?? null;
+}
+
+export function PageTitle({ title }: { title?: string }) {
+  return (
+    <Head>
+      <title>{title ? `${title} · ${SITE_NAME}` : SITE_NAME}</title>
+    </Head>
+  );
+}

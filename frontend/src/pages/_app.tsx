@@ -1,0 +1,21 @@
+import type { AppProps } from 'next/app';
+import Head from 'next/head';
+import { SiteChrome } from '@/components/site-chrome';
+import type { Me } from '@/lib/api-core';
+import { SITE_DESCRIPTION } from '@/lib/site';
+import '@/app/globals.css';
+
+/** The frame of the public pages: the same header and footer as the dashboard. */
+export default function PublicApp({ Component, pageProps }: AppProps<{ me?: Me | null }>) {
+  return (
+    <>
+      <Head>
+        <meta key="viewport" name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="description" content={SITE_DESCRIPTION} />
+      </Head>
+      <SiteChrome me={pageProps.me}>
+        <Component {...pageProps} />
+      </SiteChrome>
+    </>
+  );
+}
