@@ -144,12 +144,14 @@ async function gzipSizes(pageUrl: string, sources: string[]): Promise<number> {
  * A page as a phone gets it: the server's response time for the HTML (median of `times`
  * sequential requests), the JavaScript it loads (`<script src>`) summed gzipped, the
  * JavaScript written into the HTML itself (inline `<script>`, gzipped) and its stylesheets.
+ * `mustShow`: text the page must contain, so a wrong page is never measured.
  * `noModule` scripts (Next.js's polyfills for old browsers) are counted apart: browsers
  * that run modules, every current phone among them, do not download them.
  */
 export async function measurePage(
   url: string,
   times = 20,
+  mustShow?: string,
 ): Promise<{ responseMs: number; htmlBytes: number; scripts: number; jsGzipBytes: number; inlineJsGzipBytes: number; noModuleGzipBytes: number; cssGzipBytes: number }> {
   let html = '';
   const responseMs = await timeMedian(times, async () => {
@@ -157,6 +159,7 @@ export async function measurePage(
     if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
     html = await res.text();
   });
+  if (mustShow && !html.includes(mustShow)) throw new Error(`${url} toont "${mustShow}" niet: verkeerde pagina gemeten`);
   const tags = [...new Set(html.match(/<script\b[^>]*\ssrc="[^"]+"[^>]*>/g) ?? [])];
   const src = (tag: string) => /\ssrc="([^"]+)"/.exec(tag)![1].replace(/&amp;/g, '&');
   const noModule = (tag: string) => /\snomodule\b/i.test(tag);
@@ -218,9 +221,12 @@ export async function run(ctx: { app: INestApplication; prisma: PrismaService; b
 
   if (ctx.webUrl) {
     try {
-      const page = await measurePage(`${ctx.webUrl}/stand`);
+      // /stand shows the current season: make that the synthetic one (the bench database is
+      // wiped before every run, and other bench cases add seasons of their own).
+      await ctx.prisma.season.updateMany({ where: { id: { not: seasonId } }, data: { archivedAt: new Date() } });
+      const page = await measurePage(`${ctx.webUrl}/stand`, 20, 'Synthetisch 20');
       for (const [key, value] of Object.entries(page)) figures[`page_stand_${key}`] = value;
-      const division = await measurePage(`${ctx.webUrl}/stand/${divisionId}`);
+      const division = await measurePage(`${ctx.webUrl}/stand/${divisionId}`, 20, 'Verloop Synthetisch 20');
       for (const [key, value] of Object.entries(division)) figures[`page_standDivision_${key}`] = value;
     } catch (error) {
       figures.page_stand_error = String(error);

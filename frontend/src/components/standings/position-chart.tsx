@@ -14,6 +14,9 @@ export function PositionChart({ label, rounds, positions, teamCount }: { label: 
   const y = (position: number) => PAD.top + (teamCount <= 1 ? plotH / 2 : ((position - 1) / (teamCount - 1)) * plotH);
   const points = positions.map((p, i) => `${x(i).toFixed(1)},${y(p).toFixed(1)}`).join(' ');
   const step = Math.max(1, Math.ceil(rounds.length / 8));
+  const last = positions[positions.length - 1];
+  // The current place beside the last dot: above it, or below it when it is near the top edge.
+  const labelY = y(last) - 6 < 12 ? y(last) + 14 : y(last) - 6;
   const description = rounds.map((r, i) => `ronde ${r}: plaats ${positions[i]}`).join(', ');
   return (
     <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="h-auto w-full max-w-md" role="img" aria-label={`${label}: ${description}`}>
@@ -39,8 +42,8 @@ export function PositionChart({ label, rounds, positions, teamCount }: { label: 
       {positions.map((p, i) => (
         <circle key={rounds[i]} cx={x(i)} cy={y(p)} r="3" className="fill-brand-700" />
       ))}
-      <text x={x(positions.length - 1) - 6} y={y(positions[positions.length - 1]) - 6} textAnchor="end" className="fill-brand-900 text-[11px] font-semibold">
-        {positions[positions.length - 1]}e
+      <text x={x(positions.length - 1) - 6} y={labelY} textAnchor="end" className="fill-brand-900 text-[11px] font-semibold">
+        {last}e
       </text>
     </svg>
   );
