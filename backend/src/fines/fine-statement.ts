@@ -5,13 +5,9 @@
 import PDFDocument from 'pdfkit';
 import { formatDutchDate } from '../domain/dates';
 import { formatEuro } from '../domain/fines/fines';
+import type { DownloadFile } from '../common/download';
 import type { ClubFinesDto, FineDto } from './fine.dto';
 
-export interface StatementFile {
-  filename: string;
-  contentType: string;
-  body: Buffer;
-}
 
 const STATUS_LABELS: Record<FineDto['status'], string> = {
   PROPOSED: 'Voorstel',
@@ -70,7 +66,7 @@ function csvCell(value: string): string {
   return /[";\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-export function statementCsv(data: ClubFinesDto): StatementFile {
+export function statementCsv(data: ClubFinesDto): DownloadFile {
   const rows: string[][] = [
     ['Boeteoverzicht', data.clubName],
     ['Seizoen', data.season.name],
@@ -89,7 +85,7 @@ export function statementCsv(data: ClubFinesDto): StatementFile {
   return { filename: `${fileStem(data)}.csv`, contentType: 'text/csv; charset=utf-8', body: Buffer.from(`\uFEFF${text}`, 'utf8') };
 }
 
-export function statementPdf(data: ClubFinesDto): Promise<StatementFile> {
+export function statementPdf(data: ClubFinesDto): Promise<DownloadFile> {
   const doc = new PDFDocument({ size: 'A4', margin: 40, info: { Title: `Boeteoverzicht ${data.clubName} ${data.season.name}`, Author: 'Troefcall Sport Bond Nederland' } });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));

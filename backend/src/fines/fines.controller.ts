@@ -1,9 +1,9 @@
-import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Query, Res, StreamableFile } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Query, StreamableFile } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
 import { assertClubAccess } from '../auth/access';
 import type { AuthUser } from '../auth/auth.types';
 import { CurrentUser, Roles } from '../auth/decorators';
+import { download } from '../common/download';
 import { ReasonDto } from '../common/reason.dto';
 import {
   BulkMarkPaidDto,
@@ -123,11 +123,9 @@ export class FinesController {
     @Param('clubId', ParseUUIDPipe) clubId: string,
     @Query() query: StatementQueryDto,
     @CurrentUser() user: AuthUser,
-    @Res({ passthrough: true }) res: Response,
   ): Promise<StreamableFile> {
     assertClubAccess(user, clubId);
     const file = await this.fines.statement(clubId, query);
-    res.setHeader('Content-Disposition', `attachment; filename="${file.filename}"`);
-    return new StreamableFile(file.body, { type: file.contentType, length: file.body.length });
+    return download(file);
   }
 }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AuditService } from '../audit/audit.service';
 import type { AuthUser } from '../auth/auth.types';
 import { dbDate, isoDate, todayIso } from '../common/dto';
+import type { DownloadFile } from '../common/download';
 import { ConflictError, NotFoundError, ValidationError } from '../common/errors';
 import { compareDates, type IsoDate } from '../domain/dates';
 import { dueDate } from '../domain/fines/fines';
@@ -27,7 +28,7 @@ import {
   StatementQueryDto,
 } from './fine.dto';
 import { FINE_INCLUDE, FineRow, lockClubFines, seasonSettings } from './fine-rows';
-import { StatementFile, statementCsv, statementPdf } from './fine-statement';
+import { statementCsv, statementPdf } from './fine-statement';
 
 type Tx = Prisma.TransactionClient;
 
@@ -100,7 +101,7 @@ export class FinesService {
   }
 
   /** The statement of exactly what clubFines lists, so its totals match the screen. */
-  async statement(clubId: string, query: StatementQueryDto): Promise<StatementFile> {
+  async statement(clubId: string, query: StatementQueryDto): Promise<DownloadFile> {
     const data = await this.clubFines(clubId, query.seasonId);
     return query.format === 'csv' ? statementCsv(data) : statementPdf(data);
   }

@@ -7,14 +7,10 @@ import { tablePlan } from '../domain/match';
 import { PrismaService } from '../prisma/prisma.service';
 import { mapPublicLineup, MatchSummaryDto } from './match.dto';
 import { MatchDataService } from './match-data.service';
+import type { DownloadFile } from '../common/download';
 import { FormTeam, renderMatchForm } from './match-form.pdf';
 import { LineupRow, lineupOf, localInstant, MatchRow } from './match-row';
 
-export interface ExportFile {
-  filename: string;
-  contentType: string;
-  body: Buffer;
-}
 
 /** An evening of 6 sets of 4 games; the calendar blocks this long. */
 const MATCH_HOURS = 4;
@@ -53,7 +49,7 @@ export class ExportsService {
     private readonly data: MatchDataService,
   ) {}
 
-  async teamCalendar(teamId: string): Promise<ExportFile> {
+  async teamCalendar(teamId: string): Promise<DownloadFile> {
     const team = await this.prisma.team.findUnique({ where: { id: teamId }, include: { division: { select: { name: true } } } });
     if (!team) throw new NotFoundError('Team');
     const matches = await this.data.team(teamId);
@@ -76,7 +72,7 @@ export class ExportsService {
     return { filename: `${fileSlug(team.name)}.ics`, contentType: 'text/calendar; charset=utf-8', body: Buffer.from(calendar.toString(), 'utf8') };
   }
 
-  async divisionCsv(divisionId: string): Promise<ExportFile> {
+  async divisionCsv(divisionId: string): Promise<DownloadFile> {
     const division = await this.data.division(divisionId);
     const header = ['Ronde', 'Datum', 'Aanvang', 'Thuis', 'Uit', 'Status', 'Uitslag', 'Winnaar'];
     const winnerName = (m: MatchSummaryDto) => (m.winner === 'HOME' ? m.homeTeam.name : m.winner === 'AWAY' ? m.awayTeam.name : m.winner === 'DRAW' ? 'gelijk' : '');
@@ -87,7 +83,7 @@ export class ExportsService {
     return { filename: `programma-${fileSlug(division.divisionName)}.csv`, contentType: 'text/csv; charset=utf-8', body: Buffer.from(`\uFEFF${text}`, 'utf8') };
   }
 
-  async matchForm(matchId: string): Promise<ExportFile> {
+  async matchForm(matchId: string): Promise<DownloadFile> {
     const match: MatchRow = await this.data.load(matchId);
     const settings = await this.data.settings(match.division.seasonId);
     const body = await renderMatchForm({

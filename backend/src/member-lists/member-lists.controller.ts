@@ -3,6 +3,7 @@ import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags }
 import type { Response } from 'express';
 import type { AuthUser } from '../auth/auth.types';
 import { CurrentUser, Roles } from '../auth/decorators';
+import { download } from '../common/download';
 import { MemberEntriesService } from './member-entries.service';
 import { MemberImportService } from './member-import.service';
 import { MemberListImportResultDto, MemberListPreviewDto } from './member-import.dto';
@@ -59,10 +60,7 @@ export class MemberListsController {
   ): Promise<StreamableFile> {
     const file = await this.lists.download(seasonId, clubId, query.format, user);
     res.setHeader('Cache-Control', 'no-store');
-    return new StreamableFile(file.body, {
-      type: file.contentType,
-      disposition: `attachment; filename="${file.fileName.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
-    });
+    return download(file);
   }
 
   @Post(`${LIST}/preview`)

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { assertClubAccess } from '../auth/access';
 import type { AuthUser } from '../auth/auth.types';
+import type { DownloadFile } from '../common/download';
 import { todayIso } from '../common/dto';
 import { NotFoundError } from '../common/errors';
 import { PrismaService } from '../prisma/prisma.service';
@@ -14,11 +15,6 @@ function byListOrder(a: MemberListEntryDto, b: MemberListEntryDto): number {
   return Number(a.removedAt !== null) - Number(b.removedAt !== null) || byMemberName(a, b);
 }
 
-export interface DownloadFile {
-  fileName: string;
-  contentType: string;
-  body: Buffer;
-}
 
 @Injectable()
 export class MemberListsService {
@@ -98,9 +94,9 @@ export class MemberListsService {
     const entries = list.entries.filter((entry) => entry.removedAt === null);
     const baseName = `moederlijst ${list.clubName} ${list.seasonName}`.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '').toLowerCase();
     return format === 'csv'
-      ? { fileName: `${baseName}.csv`, contentType: 'text/csv; charset=utf-8', body: memberListCsv(entries) }
+      ? { filename: `${baseName}.csv`, contentType: 'text/csv; charset=utf-8', body: memberListCsv(entries) }
       : {
-          fileName: `${baseName}.xlsx`,
+          filename: `${baseName}.xlsx`,
           contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
           body: await memberListXlsx(entries, `Moederlijst ${list.seasonName}`),
         };

@@ -3,6 +3,7 @@ import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } fro
 import type { Response } from 'express';
 import type { AuthUser } from '../auth/auth.types';
 import { CurrentUser, Roles } from '../auth/decorators';
+import { dispositionHeader } from '../common/download';
 import { SeasonDocumentDto, SeasonImportResultDto } from './season-document.dto';
 import { SeasonExportService } from './season-export.service';
 import { SeasonImportService } from './season-import.service';
@@ -23,7 +24,7 @@ export class SeasonTransferController {
   @ApiOkResponse({ type: SeasonDocumentDto })
   async export(@Param('id', ParseUUIDPipe) id: string, @Res({ passthrough: true }) res: Response): Promise<SeasonDocumentDto> {
     const document = await this.exporter.export(id);
-    res.setHeader('Content-Disposition', `attachment; filename="${fileName(document.season.name)}"`);
+    res.setHeader('Content-Disposition', dispositionHeader(fileName(document.season.name)));
     return document;
   }
 
