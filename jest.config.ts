@@ -17,7 +17,7 @@ const swc: [string, Record<string, unknown>] = [
   },
 ];
 
-const esmPackages = ['@nestjs', 'file-type', 'strtok3', 'token-types', 'uint8array-extras', '@tokenizer'];
+const esmPackages = ['@nestjs', '@fastify/static', 'content-disposition', 'file-type', 'strtok3', 'token-types', 'uint8array-extras', '@tokenizer'];
 
 const shared = {
   rootDir: __dirname,

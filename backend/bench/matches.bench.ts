@@ -5,7 +5,7 @@
  *   the API, the way the home and away secretaries do (line-ups are recorded beforehand
  *   and timed separately).
  */
-import type { INestApplication } from '@nestjs/common';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { performance } from 'node:perf_hooks';
 import request from 'supertest';
 import { addDays } from '../src/domain/dates';
@@ -42,10 +42,10 @@ async function scheduleFigure(): Promise<number> {
   return median(times);
 }
 
-export async function run(ctx: { app: INestApplication; prisma: PrismaService }): Promise<Record<string, number>> {
+export async function run(ctx: { app: NestFastifyApplication; prisma: PrismaService }): Promise<Record<string, number>> {
   const schedule = await scheduleFigure();
 
-  const test: TestContext = { app: ctx.app, prisma: ctx.prisma, http: () => request(ctx.app.getHttpServer()), close: async () => undefined };
+  const test: TestContext = { app: ctx.app, prisma: ctx.prisma, http: () => request(ctx.app.getHttpServer()), routes: [], close: async () => undefined };
   const day = await createMatchDay(ctx.prisma);
   const home = (await loginAs(test, 'SECRETARY', day.homeClub.id)).agent;
   const away = (await loginAs(test, 'SECRETARY', day.awayClub.id)).agent;

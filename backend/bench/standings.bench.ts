@@ -11,13 +11,13 @@
  *   of the target) and GET /api/seasons/{id} (one small read);
  * - when the dashboard runs (BENCH_WEB_URL): the public standings page's server response
  *   time and the JavaScript it sends, gzipped (measurePage).
- * The load runs in a worker thread, so client and API do not share one event loop.
+ * The load (autocannon) runs in a worker thread, so client and API do not share one event loop.
  * Loopback only; every run is bounded in time.
  */
 import { gzipSync } from 'node:zlib';
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
-import type { INestApplication } from '@nestjs/common';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { computeStandings } from '../src/domain/standings/standings';
 import { PrismaService } from '../src/prisma/prisma.service';
 import { SeasonImportService } from '../src/season-transfer/season-import.service';
@@ -57,34 +57,23 @@ async function timeMedian(times: number, fn: () => unknown): Promise<number> {
   return median(durations);
 }
 
-/** The load generator: `connections` keep-alive loops for `seconds`, in its own thread. */
+/**
+ * The load generator: autocannon with `connections` keep-alive connections for `seconds`,
+ * in its own thread; every response's latency is kept, so rounds can be merged.
+ */
 const LOAD_WORKER = `
-const http = require('node:http');
 const { parentPort, workerData } = require('node:worker_threads');
+const autocannon = require(workerData.autocannon);
 const { url, connections, seconds } = workerData;
-const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
 const latencies = [];
 let errors = 0;
-const deadline = Date.now() + seconds * 1000;
-function once() {
-  return new Promise((resolve) => {
-    const start = process.hrtime.bigint();
-    const req = http.get(url, { agent }, (res) => {
-      res.resume();
-      res.on('end', () => {
-        if (res.statusCode !== 200) errors++;
-        latencies.push(Number(process.hrtime.bigint() - start) / 1e6);
-        resolve();
-      });
-    });
-    req.on('error', () => { errors++; resolve(); });
-  });
-}
-async function loop() { while (Date.now() < deadline) await once(); }
-const started = Date.now();
-Promise.all(Array.from({ length: connections }, loop)).then(() => {
-  agent.destroy();
-  parentPort.postMessage({ latencies, errors, elapsed: (Date.now() - started) / 1000 });
+const instance = autocannon({ url, connections, duration: seconds }, (error, result) => {
+  if (error) throw error;
+  parentPort.postMessage({ latencies, errors: errors + result.errors + result.timeouts, elapsed: result.duration });
+});
+instance.on('response', (client, statusCode, bytes, responseTime) => {
+  if (statusCode !== 200) errors++;
+  latencies.push(responseTime);
 });
 `;
 
@@ -95,7 +84,7 @@ interface RawLoad {
 }
 
 function loadOnce(url: string, connections: number, seconds: number): Promise<RawLoad> {
-  const worker = new Worker(LOAD_WORKER, { eval: true, workerData: { url, connections, seconds } });
+  const worker = new Worker(LOAD_WORKER, { eval: true, workerData: { url, connections, seconds, autocannon: require.resolve('autocannon') } });
   return new Promise<RawLoad>((resolve, reject) => {
     worker.once('message', resolve);
     worker.once('error', reject);
@@ -177,7 +166,7 @@ export async function measurePage(
 }
 
 /** Stores the synthetic season through the import (as an administrator) and returns its division. */
-async function seed(app: INestApplication, prisma: PrismaService): Promise<{ seasonId: string; divisionId: string; importMs: number }> {
+async function seed(app: NestFastifyApplication, prisma: PrismaService): Promise<{ seasonId: string; divisionId: string; importMs: number }> {
   const user = await prisma.user.create({
     data: { email: `bench-${Date.now()}@tsbn.invalid`, name: 'Bench', role: 'ADMIN', passwordHash: 'x' },
   });
@@ -189,7 +178,7 @@ async function seed(app: INestApplication, prisma: PrismaService): Promise<{ sea
   return { seasonId: result.seasonId, divisionId: division.id, importMs };
 }
 
-export async function run(ctx: { app: INestApplication; prisma: PrismaService; baseUrl: string; webUrl?: string | null }): Promise<Figures> {
+export async function run(ctx: { app: NestFastifyApplication; prisma: PrismaService; baseUrl: string; webUrl?: string | null }): Promise<Figures> {
   const { seasonId, divisionId, importMs } = await seed(ctx.app, ctx.prisma);
   const standings = ctx.app.get(StandingsService);
   const data = await standings.data(divisionId);

@@ -38,10 +38,11 @@ describe('foundation API', () => {
         expect(paths).toContain(path);
       }
       // every route Nest registered is documented
-      const router = ctx.app.getHttpAdapter().getInstance()._router ?? ctx.app.getHttpAdapter().getInstance().router;
-      const routes: string[] = router.stack
-        .filter((layer: { route?: { path: string } }) => layer.route?.path?.startsWith('/api/') && !layer.route.path.startsWith('/api/docs'))
-        .map((layer: { route: { path: string } }) => layer.route.path.replace(/:(\w+)/g, '{$1}'));
+      const routes = ctx.routes
+        .filter((route) => !route.startsWith('HEAD ')) // Fastify adds HEAD for every GET
+        .map((route) => route.split(' ')[1])
+        .filter((path) => path.startsWith('/api/') && !path.startsWith('/api/docs'))
+        .map((path) => path.replace(/:(\w+)/g, '{$1}'));
       expect(routes.length).toBeGreaterThan(10);
       for (const route of routes) expect(paths).toContain(route);
     });
@@ -218,6 +219,23 @@ describe('foundation API', () => {
 
     it('answers 404 in the envelope for a missing record', async () => {
       const res = await ctx.http().get('/api/clubs/00000000-0000-4000-8000-000000000000').expect(404);
+      expectError(res.body, 404, 'NOT_FOUND');
+    });
+  });
+
+  describe('bodies the server cannot read', () => {
+    it.each([
+      ['malformed JSON', 'application/json', '{"name": "Kaiman"', 400, 'MALFORMED_JSON'],
+      ['an empty JSON body', 'application/json', '', 400, 'MALFORMED_JSON'],
+      ['a content type the API does not take', 'text/xml', '<club/>', 415, 'UNSUPPORTED_MEDIA_TYPE'],
+    ])('answers %s in the envelope, in Dutch', async (_name, type, body, status, code) => {
+      const res = await admin.agent.post('/api/clubs').set('Content-Type', type).send(body).expect(status);
+      expectError(res.body, status, code);
+      expect(res.body.error.message).toMatch(/[a-z]/);
+    });
+
+    it('answers an unknown route with 404 in the envelope', async () => {
+      const res = await ctx.http().get('/api/bestaat-niet').expect(404);
       expectError(res.body, 404, 'NOT_FOUND');
     });
   });

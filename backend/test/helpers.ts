@@ -2,7 +2,7 @@
  * API test harness: a real Nest application over the real PostgreSQL prepared by
  * scripts/test.mjs, factories with defaults, and logged-in supertest agents.
  */
-import type { INestApplication } from '@nestjs/common';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import request from 'supertest';
 import { createApp } from '../src/app.factory';
 import { generateSchedule, roundsNeeded } from '../src/domain/match/fixtures';
@@ -20,20 +20,28 @@ export function unique(prefix: string): string {
 }
 
 export interface TestContext {
-  app: INestApplication;
+  app: NestFastifyApplication;
   prisma: PrismaService;
   http: () => ReturnType<typeof request>;
+  /** Every route the app registered, as "METHOD /path" with Fastify's `:param` syntax. */
+  routes: string[];
   close: () => Promise<void>;
 }
 
 export async function startApp(): Promise<TestContext> {
   const app = await createApp({ logger: false });
+  const routes: string[] = [];
+  app.getHttpAdapter().getInstance().addHook('onRoute', (route) => {
+    for (const method of ([] as string[]).concat(route.method)) routes.push(`${method} ${route.url}`);
+  });
   await app.init();
+  await app.getHttpAdapter().getInstance().ready(); // Fastify builds its routes' hooks here; listen() would
   const prisma = app.get(PrismaService);
   return {
     app,
     prisma,
     http: () => request(app.getHttpServer()),
+    routes,
     close: () => app.close(),
   };
 }

@@ -214,6 +214,9 @@ describe('standings and season files API', () => {
 
       const tooLarge = await admin.post('/api/clubs').send({ name: 'Grote vereniging', venue: 'x'.repeat(150_000) }).expect(413);
       expectError(tooLarge.body, 413, 'PAYLOAD_TOO_LARGE');
+      // Without a session the large limit does not apply: refused before the body is read.
+      const anonymous = await ctx.http().post('/api/seasons/import').send(document).expect(401);
+      expectError(anonymous.body, 401, 'UNAUTHENTICATED');
     }, 60_000);
   });
 

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PrismaService } from '../prisma/prisma.service';
 import { LoginDto, mapMe, MeDto } from './auth.dto';
 import { AuthService } from './auth.service';
@@ -20,9 +20,9 @@ export class AuthController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Inloggen met e-mail en wachtwoord; zet een httpOnly-sessiecookie' })
   @ApiOkResponse({ type: MeDto })
-  async login(@Body() body: LoginDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<MeDto> {
+  async login(@Body() body: LoginDto, @Req() req: FastifyRequest, @Res({ passthrough: true }) res: FastifyReply): Promise<MeDto> {
     const { token, expiresAt, user } = await this.auth.login(body.email, body.password, req.ip);
-    res.cookie(SESSION_COOKIE, token, {
+    res.setCookie(SESSION_COOKIE, token, {
       httpOnly: true,
       sameSite: 'lax',
       secure: process.env.SESSION_SECURE_COOKIE === 'true',
@@ -36,7 +36,7 @@ export class AuthController {
   @Post('logout')
   @HttpCode(204)
   @ApiOperation({ summary: 'Uitloggen' })
-  async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<void> {
+  async logout(@Req() req: FastifyRequest, @Res({ passthrough: true }) res: FastifyReply): Promise<void> {
     await this.auth.logout(req.cookies?.[SESSION_COOKIE]);
     res.clearCookie(SESSION_COOKIE, { path: '/' });
   }

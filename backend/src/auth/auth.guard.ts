@@ -1,6 +1,6 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import { ForbiddenError, UnauthorizedError } from '../common/errors';
 import type { Role } from '../generated/prisma/enums';
 import { AuthService } from './auth.service';
@@ -21,8 +21,8 @@ export class AuthGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const targets = [context.getHandler(), context.getClass()];
     const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets);
-    const request = context.switchToHttp().getRequest<Request & { user?: unknown }>();
-    const token = request.cookies?.[SESSION_COOKIE] as string | undefined;
+    const request = context.switchToHttp().getRequest<FastifyRequest & { user?: unknown }>();
+    const token = request.cookies?.[SESSION_COOKIE];
     const user = token ? await this.auth.userForToken(token) : null;
     if (user) request.user = user;
     if (isPublic) return true;

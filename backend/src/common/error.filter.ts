@@ -1,5 +1,5 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { AppError, ErrorDetail } from './errors';
 
 /** The one error envelope every endpoint answers with. */
@@ -39,14 +39,30 @@ function prismaError(error: PrismaLikeError): { status: number; code: string; me
   }
 }
 
+interface FastifyLikeError {
+  code?: string;
+  statusCode?: number;
+}
+
+/** Fastify's own refusals (before a controller runs): the body, its type or size. */
+function fastifyError(error: FastifyLikeError): { status: number; code: string; message: string } | null {
+  if (typeof error?.code !== 'string' || !error.code.startsWith('FST_') || typeof error.statusCode !== 'number') return null;
+  if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+    return { status: 400, code: 'MALFORMED_JSON', message: 'Het verzoek bevat geen geldige JSON.' };
+  }
+  const status = error.statusCode;
+  if (status >= 500) return null;
+  return { status, ...(HTTP_MESSAGES[status] ?? { code: 'HTTP_ERROR', message: 'Het verzoek kon niet worden verwerkt.' }) };
+}
+
 @Catch()
 export class GlobalExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('Error');
 
   catch(exception: unknown, host: ArgumentsHost): void {
-    const response = host.switchToHttp().getResponse<Response>();
+    const reply = host.switchToHttp().getResponse<FastifyReply>();
     const body = this.toEnvelope(exception);
-    if (!response.headersSent) response.status(body.error.status).json(body);
+    if (!reply.sent) reply.status(body.error.status).send(body);
   }
 
   toEnvelope(exception: unknown): ErrorEnvelope {
@@ -54,6 +70,9 @@ export class GlobalExceptionFilter implements ExceptionFilter {
       return { error: { status: exception.status, code: exception.code, message: exception.message, details: exception.details } };
     }
     if (exception instanceof HttpException) {
+      // Fastify's refusals reach the filter as an HttpException with the FastifyError as cause.
+      const refusal = fastifyError(exception.cause as FastifyLikeError);
+      if (refusal) return { error: refusal };
       const status = exception.getStatus();
       const payload = exception.getResponse() as { message?: unknown; details?: ErrorDetail[] } | string;
       if (status === HttpStatus.BAD_REQUEST && typeof payload === 'object' && Array.isArray(payload.details)) {
@@ -64,13 +83,6 @@ export class GlobalExceptionFilter implements ExceptionFilter {
     }
     const prisma = prismaError(exception as PrismaLikeError);
     if (prisma) return { error: prisma };
-    const bodyError = exception as { type?: string; status?: number };
-    if (bodyError?.type === 'entity.parse.failed') {
-      return { error: { status: 400, code: 'MALFORMED_JSON', message: 'Het verzoek bevat geen geldige JSON.' } };
-    }
-    if (bodyError?.type === 'entity.too.large') {
-      return { error: { status: 413, ...HTTP_MESSAGES[413] } };
-    }
     this.logger.error(exception instanceof Error ? exception.stack : String(exception));
     return { error: { status: 500, code: 'INTERNAL_ERROR', message: 'Interne fout: probeer het later opnieuw of neem contact op met de bond.' } };
   }

@@ -1,6 +1,5 @@
-import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post, Query, Res, StreamableFile, UploadedFile } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Param, ParseUUIDPipe, Patch, Post, Query, StreamableFile, UploadedFile } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
 import type { AuthUser } from '../auth/auth.types';
 import { CurrentUser, Roles } from '../auth/decorators';
 import { download } from '../common/download';
@@ -17,7 +16,7 @@ import {
   UpdateEntryDto,
 } from './member-list.dto';
 import { MemberListsService } from './member-lists.service';
-import { MemberFileUpload, MulterFile, toParserFile } from './upload.interceptor';
+import { MemberFileUpload, UploadedMultipartFile, toParserFile } from './upload.interceptor';
 
 const LIST = 'seasons/:seasonId/clubs/:clubId/member-list';
 
@@ -51,16 +50,14 @@ export class MemberListsController {
   @ApiOperation({ summary: 'De moederlijst downloaden als CSV (Excel, puntkomma) of Excel-werkmap' })
   @ApiProduces('text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
   @ApiOkResponse({ schema: { type: 'string', format: 'binary' } })
+  @Header('Cache-Control', 'no-store')
   async download(
     @Param('seasonId', ParseUUIDPipe) seasonId: string,
     @Param('clubId', ParseUUIDPipe) clubId: string,
     @Query() query: DownloadQueryDto,
     @CurrentUser() user: AuthUser,
-    @Res({ passthrough: true }) res: Response,
   ): Promise<StreamableFile> {
-    const file = await this.lists.download(seasonId, clubId, query.format, user);
-    res.setHeader('Cache-Control', 'no-store');
-    return download(file);
+    return download(await this.lists.download(seasonId, clubId, query.format, user));
   }
 
   @Post(`${LIST}/preview`)
@@ -71,7 +68,7 @@ export class MemberListsController {
   preview(
     @Param('seasonId', ParseUUIDPipe) seasonId: string,
     @Param('clubId', ParseUUIDPipe) clubId: string,
-    @UploadedFile() file: MulterFile | undefined,
+    @UploadedFile() file: UploadedMultipartFile | undefined,
     @CurrentUser() user: AuthUser,
   ): Promise<MemberListPreviewDto> {
     return this.imports.preview(seasonId, clubId, toParserFile(file), user);
@@ -89,7 +86,7 @@ export class MemberListsController {
   confirm(
     @Param('seasonId', ParseUUIDPipe) seasonId: string,
     @Param('clubId', ParseUUIDPipe) clubId: string,
-    @UploadedFile() file: MulterFile | undefined,
+    @UploadedFile() file: UploadedMultipartFile | undefined,
     @Body() body: ConfirmUploadDto,
     @CurrentUser() user: AuthUser,
   ): Promise<MemberListImportResultDto> {

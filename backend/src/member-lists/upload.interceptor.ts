@@ -1,5 +1,5 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor, PayloadTooLargeException } from '@nestjs/common';
-import { FileInterceptor } from '@nestjs/platform-express';
+import { FileInterceptor, type UploadedMultipartFile } from '@nestjs/platform-fastify';
 import { applyDecorators, UseInterceptors } from '@nestjs/common';
 import { ApiBody, ApiConsumes } from '@nestjs/swagger';
 import { AppError, ValidationError } from '../common/errors';
@@ -7,24 +7,18 @@ import type { UploadedFile as ParserFile } from './member-file-parser';
 
 const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 
-/** What multer hands over for one file kept in memory. */
-export interface MulterFile {
-  buffer: Buffer;
-  originalname: string;
-  mimetype: string;
-  size: number;
-}
+export type { UploadedMultipartFile };
 
-const MulterSingleFile = FileInterceptor('file', { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 }, defParamCharset: 'utf8' });
+const SingleFile = FileInterceptor('file', { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 }, defParamCharset: 'utf8' });
 
-/** Multer for one file field "file", with the size limit answered in the envelope, in Dutch. */
+/** One file field "file", kept in memory, with the size limit answered in the envelope, in Dutch. */
 @Injectable()
 class MemberFileInterceptor implements NestInterceptor {
-  private readonly multer = new MulterSingleFile();
+  private readonly upload = new SingleFile();
 
   async intercept(context: ExecutionContext, next: CallHandler) {
     try {
-      return await this.multer.intercept(context, next);
+      return await this.upload.intercept(context, next);
     } catch (error) {
       if (error instanceof PayloadTooLargeException) {
         throw new AppError(413, 'FILE_TOO_LARGE', `Het bestand is te groot: een moederlijst mag hoogstens ${MAX_UPLOAD_BYTES / 1024 / 1024} MB zijn. Laat overbodige kolommen en tabbladen weg.`);
@@ -49,9 +43,9 @@ export function MemberFileUpload(extraFields: Record<string, object> = {}) {
   );
 }
 
-export function toParserFile(file: MulterFile | undefined): ParserFile {
+export function toParserFile(file: UploadedMultipartFile | undefined): ParserFile {
   if (!file) {
     throw new ValidationError('Kies een bestand om in te lezen.', [{ field: 'file', message: 'Kies een CSV-bestand of Excel-werkmap (.xlsx).' }], 'FILE_MISSING');
   }
-  return { buffer: file.buffer, originalName: file.originalname, mimeType: file.mimetype };
+  return { buffer: file.buffer ?? Buffer.alloc(0), originalName: file.originalname, mimeType: file.mimetype };
 }

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Param, ParseUUIDPipe, Post, Res } from '@nestjs/common';
 import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import type { AuthUser } from '../auth/auth.types';
 import { CurrentUser, Roles } from '../auth/decorators';
 import { dispositionHeader } from '../common/download';
@@ -22,9 +22,9 @@ export class SeasonTransferController {
   @Get(':id/export')
   @ApiOperation({ summary: 'Seizoen exporteren als één JSON-document (bondsbeheerder)' })
   @ApiOkResponse({ type: SeasonDocumentDto })
-  async export(@Param('id', ParseUUIDPipe) id: string, @Res({ passthrough: true }) res: Response): Promise<SeasonDocumentDto> {
+  async export(@Param('id', ParseUUIDPipe) id: string, @Res({ passthrough: true }) res: FastifyReply): Promise<SeasonDocumentDto> {
     const document = await this.exporter.export(id);
-    res.setHeader('Content-Disposition', dispositionHeader(fileName(document.season.name)));
+    res.header('Content-Disposition', dispositionHeader(fileName(document.season.name)));
     return document;
   }
 
