@@ -372,6 +372,7 @@ describe('fines API: from match facts to proposed, confirmed, paid and overdue f
       const res = await secretary.get(`/api/clubs/${ids.kwatta}/fines/statement`).query({ seasonId: ids.season, format: 'csv' }).buffer(true).parse(binary).expect(200);
       expect(res.headers['content-type']).toMatch(/^text\/csv/);
       expect(res.headers['content-disposition']).toMatch(/^attachment; filename=boeteoverzicht-kwatta-[\w-]+\.csv$/);
+      expect(res.headers['cache-control']).toBe('no-store'); // personal data: not kept by browsers or proxies
       const body = res.body as Buffer;
       expect([...body.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       const rows: string[][] = parse(body.toString('utf8'), { bom: true, delimiter: ';', relax_column_count: true, skip_empty_lines: false });

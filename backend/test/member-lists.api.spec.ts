@@ -482,6 +482,7 @@ describe('member lists API (Regel 1–4)', () => {
       const res = await agent.get(`${listUrl(fresh.id)}/download?format=csv`).responseType('blob').expect(200);
       expect(res.headers['content-type']).toMatch(/^text\/csv/);
       expect(res.headers['content-disposition']).toMatch(/^attachment; filename=moederlijst-[\w-]+\.csv$/);
+      expect(res.headers['cache-control']).toBe('no-store'); // personal data: not kept by browsers or proxies
       const body = res.body as Buffer;
       expect([...body.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       const lines = body.subarray(3).toString('utf8').split('\r\n');

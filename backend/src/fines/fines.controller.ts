@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Query, StreamableFile } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Param, ParseUUIDPipe, Post, Query, StreamableFile } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { assertClubAccess } from '../auth/access';
 import type { AuthUser } from '../auth/auth.types';
@@ -119,13 +119,13 @@ export class FinesController {
   @ApiOperation({ summary: 'Boeteoverzicht als PDF of CSV, met de betaalgegevens van de bond (bondsbeheerder; eigen secretaris)' })
   @ApiProduces('application/pdf', 'text/csv')
   @ApiOkResponse({ schema: { type: 'string', format: 'binary' } })
+  @Header('Cache-Control', 'no-store')
   async statement(
     @Param('clubId', ParseUUIDPipe) clubId: string,
     @Query() query: StatementQueryDto,
     @CurrentUser() user: AuthUser,
   ): Promise<StreamableFile> {
     assertClubAccess(user, clubId);
-    const file = await this.fines.statement(clubId, query);
-    return download(file);
+    return download(await this.fines.statement(clubId, query));
   }
 }
