@@ -6,8 +6,8 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from './app.module';
 import { GlobalExceptionFilter } from './common/error.filter';
+import { largeBodyLimits } from './common/large-body';
 import { createValidationPipe } from './common/validation';
-import { seasonImportBodyLimit } from './season-transfer/import-body-limit';
 
 export function buildOpenApi(app: INestApplication): OpenAPIObject {
   const config = new DocumentBuilder()
@@ -19,7 +19,7 @@ export function buildOpenApi(app: INestApplication): OpenAPIObject {
   return SwaggerModule.createDocument(app, config);
 }
 
-/** JSON bodies up to 100 kB (as before on Express); the season import raises its own limit. */
+/** JSON bodies up to 100 kB; an endpoint marked @LargeBody() takes more. */
 const BODY_LIMIT = 100 * 1024;
 
 /**
@@ -30,7 +30,7 @@ const BODY_LIMIT = 100 * 1024;
 export async function createApp(options: { logger?: LogLevel[] | false } = {}): Promise<NestFastifyApplication> {
   // multipart: registered up front, as the member-list upload wraps Nest's FileInterceptor (limits set there).
   const adapter = new FastifyAdapter({ bodyLimit: BODY_LIMIT, multipart: true });
-  seasonImportBodyLimit(adapter.getInstance());
+  largeBodyLimits(adapter.getInstance());
   const app = await NestFactory.create<NestFastifyApplication>(AppModule, adapter, { logger: options.logger ?? ['error', 'warn', 'log'], abortOnError: false });
   app.setGlobalPrefix('api');
   await app.register(fastifyCookie);

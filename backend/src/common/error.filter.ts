@@ -39,21 +39,8 @@ function prismaError(error: PrismaLikeError): { status: number; code: string; me
   }
 }
 
-interface FastifyLikeError {
-  code?: string;
-  statusCode?: number;
-}
-
-/** Fastify's own refusals (before a controller runs): the body, its type or size. */
-function fastifyError(error: FastifyLikeError): { status: number; code: string; message: string } | null {
-  if (typeof error?.code !== 'string' || !error.code.startsWith('FST_') || typeof error.statusCode !== 'number') return null;
-  if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
-    return { status: 400, code: 'MALFORMED_JSON', message: 'Het verzoek bevat geen geldige JSON.' };
-  }
-  const status = error.statusCode;
-  if (status >= 500) return null;
-  return { status, ...(HTTP_MESSAGES[status] ?? { code: 'HTTP_ERROR', message: 'Het verzoek kon niet worden verwerkt.' }) };
-}
+/** Fastify's codes for a JSON body it could not parse (it answers them 400, like other refusals). */
+const MALFORMED_JSON_CODES = new Set(['FST_ERR_CTP_INVALID_JSON_BODY', 'FST_ERR_CTP_EMPTY_JSON_BODY']);
 
 @Catch()
 export class GlobalExceptionFilter implements ExceptionFilter {
@@ -70,9 +57,11 @@ export class GlobalExceptionFilter implements ExceptionFilter {
       return { error: { status: exception.status, code: exception.code, message: exception.message, details: exception.details } };
     }
     if (exception instanceof HttpException) {
-      // Fastify's refusals reach the filter as an HttpException with the FastifyError as cause.
-      const refusal = fastifyError(exception.cause as FastifyLikeError);
-      if (refusal) return { error: refusal };
+      // Fastify's refusals (body, content type, size) arrive as an HttpException of their
+      // status with the FastifyError as cause; only unreadable JSON gets a code of its own.
+      if (MALFORMED_JSON_CODES.has((exception.cause as { code?: string } | undefined)?.code ?? '')) {
+        return { error: { status: 400, code: 'MALFORMED_JSON', message: 'Het verzoek bevat geen geldige JSON.' } };
+      }
       const status = exception.getStatus();
       const payload = exception.getResponse() as { message?: unknown; details?: ErrorDetail[] } | string;
       if (status === HttpStatus.BAD_REQUEST && typeof payload === 'object' && Array.isArray(payload.details)) {

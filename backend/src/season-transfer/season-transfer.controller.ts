@@ -4,11 +4,15 @@ import type { FastifyReply } from 'fastify';
 import type { AuthUser } from '../auth/auth.types';
 import { CurrentUser, Roles } from '../auth/decorators';
 import { dispositionHeader } from '../common/download';
+import { LargeBody } from '../common/large-body';
 import { SeasonDocumentDto, SeasonImportResultDto } from './season-document.dto';
 import { SeasonExportService } from './season-export.service';
 import { SeasonImportService } from './season-import.service';
 
 const fileName = (seasonName: string) => `seizoen-${seasonName.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'export'}.json`;
+
+/** A 20-team double round robin with every set is about 150 kB; whole seasons of history fit easily. */
+const SEASON_IMPORT_LIMIT = 10 * 1024 * 1024;
 
 @ApiTags('seasons')
 @Controller('seasons')
@@ -30,6 +34,7 @@ export class SeasonTransferController {
 
   /** The body is read as a whole by parseSeasonDocument (not the validation pipe), so every problem is listed. */
   @Roles('ADMIN')
+  @LargeBody(SEASON_IMPORT_LIMIT)
   @Post('import')
   @ApiOperation({ summary: 'Seizoen aanmaken uit een seizoensbestand; alles of niets (bondsbeheerder)' })
   @ApiBody({ type: SeasonDocumentDto })
