@@ -419,7 +419,7 @@ describe('member lists API (Regel 1–4)', () => {
       const added = await agent.post(`${listUrl(fresh.id)}/entries`).send({ memberNumber: '0000705', familyName: 'Doëlla', namePrefix: '', givenNames: 'Chérie', birthDate: '1984-03-12' }).expect(201);
       expect(added.body).toMatchObject({ memberNumber: '705', familyName: 'Doëlla', namePrefix: null, givenNames: 'Chérie', birthDate: '1984-03-12', registeredOn: TODAY, status: 'ACTIVE' });
       expectError((await agent.post(`${listUrl(fresh.id)}/entries`).send({ memberNumber: '705', familyName: 'X', givenNames: 'Y' }).expect(409)).body, 409, 'ALREADY_ON_LIST');
-      expectError((await agent.post(`${listUrl(fresh.id)}/entries`).send({ memberNumber: 'A5', familyName: 'X', givenNames: 'Y' }).expect(400)).body, 400, 'VALIDATION_FAILED');
+      expectError((await agent.post(`${listUrl(fresh.id)}/entries`).send({ memberNumber: 'A 5', familyName: 'X', givenNames: 'Y' }).expect(400)).body, 400, 'VALIDATION_FAILED');
       // A secretary learns neither the stored name nor the club; an administrator sees both.
       const other = await agent.post(`${listUrl(fresh.id)}/entries`).send({ memberNumber: '555001', familyName: 'X', givenNames: 'Y' }).expect(422);
       expectError(other.body, 422, 'ON_OTHER_CLUB_LIST');
@@ -716,7 +716,7 @@ describe('member lists API (Regel 1–4)', () => {
 
       test.each([
         ['an unknown member number', { memberNumber: '99999991' }, 404, 'MEMBER_NOT_FOUND'],
-        ['a malformed member number', { memberNumber: 'x12' }, 400, 'VALIDATION_FAILED'],
+        ['a malformed member number', { memberNumber: 'x.12' }, 400, 'VALIDATION_FAILED'],
       ])('refuses %s', async (_what, body, status, code) => {
         expectError((await to.agent.post('/api/transfers').send({ toClubId: to.club.id, ...body }).expect(status)).body, status, code);
       });

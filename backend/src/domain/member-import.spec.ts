@@ -105,21 +105,36 @@ describe('matchHeaders', () => {
   });
 });
 
-describe('normalizeMemberNumber (digits only, at most 10, leading zeros dropped)', () => {
-  test.each([
-    ['10234', '10234'],
-    ['  10234 ', '10234'],
-    ['0010234', '10234'],
-    ['7', '7'],
-    ['1234567890', '1234567890'],
-    ['12345678901', null],
-    ['0', null],
-    ['AB1234', null],
-    ['12.345', null],
-    ['12 345', null],
-    ['10234-1', null],
-    ['', null],
-  ])('%p → %p', (raw, expected) => {
+describe('normalizeMemberNumber (RULES.md: letters, digits and dashes, as the federation writes them; case and surrounding spaces do not count)', () => {
+  test.each<[string, string, string | null]>([
+    ['digits only', '10234', '10234'],
+    ['digits with surrounding spaces', '  10234 ', '10234'],
+    ['digits with leading zeros (a spreadsheet number cell drops them)', '0010234', '10234'],
+    ['a single digit', '7', '7'],
+    ['10 digits', '1234567890', '1234567890'],
+    ['11 digits (a phone number?)', '12345678901', null],
+    ['only zeros', '0', null],
+    ['the federation prefix', 'TS-10021', 'TS-10021'],
+    ['the prefix in small letters with a trailing space', 'ts-10021 ', 'TS-10021'],
+    ['mixed case, spaces around', ' Ts-10021\t', 'TS-10021'],
+    ['letters and digits without dash', 'AB1234', 'AB1234'],
+    ['zeros inside a number with letters are kept', 'TS-00123', 'TS-00123'],
+    ['digits with a dash', '10234-1', '10234-1'],
+    ['several dashes', 'TS-2026-0001', 'TS-2026-0001'],
+    ['20 characters', 'TS-12345678901234567', 'TS-12345678901234567'],
+    ['21 characters', 'TS-123456789012345678', null],
+    ['a dot', '12.345', null],
+    ['an inner space', '12 345', null],
+    ['an inner space after the prefix', 'TS 10021', null],
+    ['a leading dash', '-10021', null],
+    ['a trailing dash', 'TS-', null],
+    ['a double dash', 'TS--10021', null],
+    ['letters only (a name in the number column)', 'Pinas', null],
+    ['a letter outside A–Z', 'TÉ-10021', null],
+    ['ß (would become SS in capitals)', 'ß-1', null],
+    ['an en dash', 'TS–10021', null],
+    ['empty', '', null],
+  ])('%s: %p → %p', (_case, raw, expected) => {
     expect(normalizeMemberNumber(raw)).toBe(expected);
   });
 });
@@ -181,12 +196,12 @@ describe('validateRows', () => {
     ['no member number', cells({ memberNumber: '' }), 'MISSING_MEMBER_NUMBER', 'memberNumber', 'Rij 2: lidnummer ontbreekt'],
     ['only spaces as member number', cells({ memberNumber: '   ' }), 'MISSING_MEMBER_NUMBER', 'memberNumber', 'Rij 2: lidnummer ontbreekt'],
     [
-      'letters in the member number', cells({ memberNumber: 'AB1234' }), 'MALFORMED_MEMBER_NUMBER', 'memberNumber',
-      "Rij 2: lidnummer 'AB1234' is ongeldig; een lidnummer bestaat alleen uit cijfers (hoogstens 10)",
+      'a space inside the member number', cells({ memberNumber: 'TS 10021' }), 'MALFORMED_MEMBER_NUMBER', 'memberNumber',
+      "Rij 2: lidnummer 'TS 10021' is ongeldig; een lidnummer bestaat uit letters, cijfers en streepjes, zoals de bond het schrijft (bijvoorbeeld TS-10021 of 100233; hoogstens 20 tekens)",
     ],
     [
       'a member number of 11 digits', cells({ memberNumber: '31612345678' }), 'MALFORMED_MEMBER_NUMBER', 'memberNumber',
-      "Rij 2: lidnummer '31612345678' is ongeldig; een lidnummer bestaat alleen uit cijfers (hoogstens 10)",
+      "Rij 2: lidnummer '31612345678' is ongeldig; een lidnummer bestaat uit letters, cijfers en streepjes, zoals de bond het schrijft (bijvoorbeeld TS-10021 of 100233; hoogstens 20 tekens)",
     ],
     ['no family name', cells({ familyName: ' ' }), 'EMPTY_NAME', 'familyName', 'Rij 2: achternaam ontbreekt'],
     ['no given names', cells({ givenNames: '' }), 'EMPTY_NAME', 'givenNames', 'Rij 2: voornamen ontbreken'],
@@ -435,5 +450,35 @@ describe('buildImportPreview', () => {
   it('numbers rows from the header row the parser found', () => {
     const preview = buildImportPreview({ headers: HEADERS, rows: [cells({ memberNumber: '' })], headerRowNumber: 3 }, context);
     expect(preview.errors[0].message).toBe('Rij 4: lidnummer ontbreekt');
+  });
+});
+
+describe('member numbers as the federation writes them, in a whole upload (issue 13.1)', () => {
+  test.each<[string, string[][], string[], string[]]>([
+    ['TS- numbers are read and stored in capitals', [cells({ memberNumber: 'TS-10021' }), cells({ memberNumber: 'ts-10022 ' })], ['TS-10021', 'TS-10022'], []],
+    ['digit-only and TS- numbers side by side', [cells({ memberNumber: '100233' }), cells({ memberNumber: 'TS-10021' })], ['100233', 'TS-10021'], []],
+    [
+      "'ts-10021 ' and 'TS-10021' are the same person: the second row is a duplicate",
+      [cells({ memberNumber: 'TS-10021' }), cells({ memberNumber: 'ts-10021 ' })],
+      ['TS-10021'],
+      ['Rij 3: lidnummer TS-10021 staat ook al in rij 2; elk lid mag maar één keer op de lijst staan'],
+    ],
+  ])('%s', (_case, rows, numbers, messages) => {
+    const result = validateRows(rows, COLUMNS, NO_OTHER_CLUBS);
+    expect(result.members.map((m) => m.memberNumber)).toEqual(numbers);
+    expect(result.errors.map((e) => e.message)).toEqual(messages);
+  });
+
+  it('a TS- number on another club’s list is found whatever its case in the file', () => {
+    const result = validateRows([cells({ memberNumber: 'ts-10021' })], COLUMNS, { otherClubMembers: new Map([['TS-10021', 'Kaiman']]) });
+    expect(result.errors).toEqual([expect.objectContaining({ code: 'ON_OTHER_CLUB_LIST', memberNumber: 'TS-10021' })]);
+  });
+
+  it('the stored list diffs against the canonical number: re-uploading in small letters changes nothing', () => {
+    const preview = buildImportPreview(
+      { headers: HEADERS, rows: [cells({ memberNumber: ' ts-10021' })] },
+      { existing: [existing({ memberNumber: 'TS-10021' })], otherClubMembers: new Map() },
+    );
+    expect(preview).toMatchObject({ ok: true, added: [], changed: [], removed: [], unchanged: 1 });
   });
 });

@@ -71,20 +71,48 @@ export function matchHeaders(headers: readonly string[]): HeaderMatch {
   return match;
 }
 
+/** The longest member number stored, in characters (after normalising). */
+export const MEMBER_NUMBER_MAX_LENGTH = 20;
+/** The longest digit-only member number (a typo of a whole phone number with country code is caught). */
+const DIGITS_MAX_LENGTH = 10;
+
+/** How a member number looks, for messages: "letters, cijfers en streepjes, …". */
+export const MEMBER_NUMBER_RULE =
+  `een lidnummer bestaat uit letters, cijfers en streepjes, zoals de bond het schrijft (bijvoorbeeld TS-10021 of 100233; hoogstens ${MEMBER_NUMBER_MAX_LENGTH} tekens)`;
+
+/** The same, as a sentence for a form field's message. */
+export const MEMBER_NUMBER_MESSAGE = `E${MEMBER_NUMBER_RULE.slice(1)}.`;
+
+/** For the API documentation of a member-number field. */
+export const MEMBER_NUMBER_HINT =
+  'Zoals de bond het schrijft: letters, cijfers en streepjes (bijvoorbeeld TS-10021 of 100233). Hoofd- of kleine letters en spaties eromheen tellen niet; opgeslagen in hoofdletters. Bij alleen cijfers tellen voorloopnullen niet.';
+
 /**
- * Decision (RULES.md does not say how a member number looks): digits only, after
- * trimming surrounding spaces. Leading zeros are dropped, because spreadsheet programs
- * drop them from number cells: "000123" in a CSV and 123 in an Excel file are the same
- * member. At most 10 digits remain (room to spare, yet a typo of a whole phone number
- * with country code is caught). Letters, dots, dashes and inner spaces are refused
- * rather than guessed at ("12.345" might be 12345 or a typo).
- * Returns the canonical number, or null when the value is not a member number.
+ * RULES.md: the federation's number for a person, "as the federation writes it: letters,
+ * digits and dashes, e.g. TS-10021 or 100233; compared without regard to case and
+ * surrounding spaces". Returns the canonical form stored and compared everywhere
+ * (members."memberNumber" holds only canonical numbers, a database CHECK enforces it), or
+ * null when the value is not a member number.
+ *
+ * Decisions (RULES.md does not settle them):
+ * - Canonical = trimmed and in capitals: "ts-10021 " and "TS-10021" are one person, stored
+ *   and shown as "TS-10021" (the federation writes its prefixes in capitals).
+ * - Letters are A–Z only; a dash only between letters or digits (not first, last or
+ *   doubled); at least one digit (a name typed in the number column is caught); inner
+ *   spaces, dots and other signs are refused rather than guessed at ("12.345").
+ * - A number of digits only keeps the earlier rule: leading zeros are dropped, because
+ *   spreadsheet programs drop them from number cells ("000123" in a CSV and 123 in an Excel
+ *   file are the same member), and at most 10 digits remain. In a number with letters the
+ *   zeros are kept: it is text in every spreadsheet ("TS-00123" is not "TS-123").
  */
 export function normalizeMemberNumber(raw: string): string | null {
   const trimmed = raw.trim();
-  if (!/^\d+$/.test(trimmed)) return null;
-  const canonical = trimmed.replace(/^0+/, '');
-  return canonical.length >= 1 && canonical.length <= 10 ? canonical : null;
+  if (/^\d+$/.test(trimmed)) {
+    const canonical = trimmed.replace(/^0+/, '');
+    return canonical.length >= 1 && canonical.length <= DIGITS_MAX_LENGTH ? canonical : null;
+  }
+  if (!/^[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*$/.test(trimmed) || !/\d/.test(trimmed)) return null;
+  return trimmed.length <= MEMBER_NUMBER_MAX_LENGTH ? trimmed.toUpperCase() : null;
 }
 
 const DAY_FIRST = /^(\d{1,2})([-/.])(\d{1,2})\2(\d{4})$/;
@@ -253,7 +281,7 @@ function memberNumberErrors(
   if (memberNumber === null) {
     return [{
       row, field, code: 'MALFORMED_MEMBER_NUMBER',
-      message: `Rij ${row}: lidnummer '${raw}' is ongeldig; een lidnummer bestaat alleen uit cijfers (hoogstens 10)`,
+      message: `Rij ${row}: lidnummer '${raw}' is ongeldig; ${MEMBER_NUMBER_RULE}`,
     }];
   }
   const earlierRow = firstRowByNumber.get(memberNumber);

@@ -4,7 +4,7 @@ import { assertClubAccess } from '../auth/access';
 import type { AuthUser } from '../auth/auth.types';
 import { dbDate, todayIso } from '../common/dto';
 import { ConflictError, NotFoundError, RuleViolationError, ValidationError } from '../common/errors';
-import { normalizeMemberNumber } from '../domain/member-import';
+import { MEMBER_NUMBER_MESSAGE, normalizeMemberNumber } from '../domain/member-import';
 import { PrismaService } from '../prisma/prisma.service';
 import { AddEntryDto, entryInclude, fullName, mapEntry, MemberListEntryDto, UpdateEntryDto } from './member-list.dto';
 import { Db, lockList, matchesPlayed, touchList } from './member-list.store';
@@ -25,7 +25,7 @@ export class MemberEntriesService {
     const registration = registrationFor(body, user);
     const memberNumber = normalizeMemberNumber(body.memberNumber);
     if (!memberNumber) {
-      throw new ValidationError('Het lidnummer is ongeldig.', [{ field: 'memberNumber', message: 'Een lidnummer bestaat alleen uit cijfers (hoogstens 10).' }]);
+      throw new ValidationError('Het lidnummer is ongeldig.', [{ field: 'memberNumber', message: MEMBER_NUMBER_MESSAGE }]);
     }
     return this.prisma.$transaction(async (tx) => {
       const list = await lockList(tx, seasonId, clubId);

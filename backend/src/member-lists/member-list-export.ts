@@ -51,7 +51,8 @@ export async function memberListXlsx(entries: readonly MemberListEntryDto[], she
   for (const entry of entries) {
     const row = cells(entry);
     sheet.addRow([
-      Number(entry.memberNumber),
+      // A digit-only number as a number cell (as clubs keep them); TS-10021 stays text.
+      /^\d+$/.test(entry.memberNumber) ? Number(entry.memberNumber) : entry.memberNumber,
       ...row.slice(1, 4),
       entry.birthDate ? new Date(`${entry.birthDate}T00:00:00.000Z`) : null,
       new Date(`${entry.registeredOn}T00:00:00.000Z`),

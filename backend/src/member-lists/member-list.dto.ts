@@ -5,7 +5,7 @@ import { IsIsoDateString, isoDate, todayIso } from '../common/dto';
 import { IsReason } from '../common/reason.dto';
 import { isIsoDate } from '../domain/dates';
 import { describeSanction, MemberStatus, memberStatus, Sanction } from '../domain/eligibility';
-import { birthDateProblem, NAME_MAX_LENGTHS } from '../domain/member-import';
+import { birthDateProblem, MEMBER_NUMBER_HINT, MEMBER_NUMBER_MAX_LENGTH, NAME_MAX_LENGTHS } from '../domain/member-import';
 
 /** '' from a form field means "none". */
 const emptyToNull = () => Transform(({ value }) => (typeof value === 'string' && value.trim() === '' ? null : value));
@@ -87,8 +87,6 @@ export class MemberListOverviewDto {
 
 // ───────────────────────────── requests ─────────────────────────────
 
-const MEMBER_NUMBER_HINT = 'Alleen cijfers, hoogstens 10 (voorloopnullen tellen niet)';
-
 class MemberNamesDto {
   @ApiProperty({ example: 'Doëlla' }) @trimmed() @IsString() @MinLength(1) @MaxLength(NAME_MAX_LENGTHS.familyName) familyName: string;
   @ApiPropertyOptional({ example: 'van', nullable: true, type: String })
@@ -122,7 +120,7 @@ class RegistrationDateDto extends MemberNamesDto {
 }
 
 export class AddEntryDto extends RegistrationDateDto {
-  @ApiProperty({ example: '10234', description: MEMBER_NUMBER_HINT }) @trimmed() @IsString() @MinLength(1) @MaxLength(20) memberNumber: string;
+  @ApiProperty({ example: 'TS-10021', description: MEMBER_NUMBER_HINT }) @trimmed() @IsString() @MinLength(1) @MaxLength(MEMBER_NUMBER_MAX_LENGTH) memberNumber: string;
 }
 
 export class UpdateEntryDto extends PartialType(RegistrationDateDto) {}
@@ -159,7 +157,7 @@ export class CreateSanctionDto {
 }
 
 export class CreateTransferDto {
-  @ApiProperty({ example: '10234' }) @trimmed() @IsString() @MinLength(1) @MaxLength(20) memberNumber: string;
+  @ApiProperty({ example: 'TS-10021', description: MEMBER_NUMBER_HINT }) @trimmed() @IsString() @MinLength(1) @MaxLength(MEMBER_NUMBER_MAX_LENGTH) memberNumber: string;
   @ApiProperty({ format: 'uuid', description: 'De ontvangende vereniging' }) @IsUUID() toClubId: string;
   @ApiPropertyOptional({ description: 'Binnen de overschrijvingsstop: leg het verzoek voor aan het bestuur in plaats van het te weigeren' })
   @IsOptional()

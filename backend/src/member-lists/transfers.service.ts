@@ -6,7 +6,7 @@ import { dbDate, isoDate, todayIso } from '../common/dto';
 import { ConflictError, ForbiddenError, NotFoundError, RuleViolationError, ValidationError } from '../common/errors';
 import { formatDutchDate } from '../domain/dates';
 import { transferFreezePeriod, transferTiming } from '../domain/eligibility';
-import { normalizeMemberNumber } from '../domain/member-import';
+import { MEMBER_NUMBER_MESSAGE, normalizeMemberNumber } from '../domain/member-import';
 import type { TransferStatus } from '../generated/prisma/enums';
 import { PrismaService } from '../prisma/prisma.service';
 import { CreateTransferDto, mapTransfer, TransferDto, transferInclude, TransferQueryDto } from './member-list.dto';
@@ -55,7 +55,7 @@ export class TransfersService {
     }
     const memberNumber = normalizeMemberNumber(body.memberNumber);
     if (!memberNumber) {
-      throw new ValidationError('Het lidnummer is ongeldig.', [{ field: 'memberNumber', message: 'Een lidnummer bestaat alleen uit cijfers (hoogstens 10).' }]);
+      throw new ValidationError('Het lidnummer is ongeldig.', [{ field: 'memberNumber', message: MEMBER_NUMBER_MESSAGE }]);
     }
     const toClub = await this.prisma.club.findUnique({ where: { id: body.toClubId } });
     if (!toClub) throw new NotFoundError('Vereniging');

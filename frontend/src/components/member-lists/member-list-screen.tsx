@@ -66,7 +66,7 @@ export function MemberListScreen({ list, transfers, isAdmin }: { list: Schemas['
           action={`${listUrl}/entries`}
           submitLabel="Lid toevoegen"
           successMessage="Lid toegevoegd aan de moederlijst."
-          fields={[{ name: 'memberNumber', label: 'Lidnummer', required: true, hint: 'Het bondsnummer: alleen cijfers' }, ...NAME_FIELDS, ...(isAdmin ? EARLIER_REGISTRATION_FIELDS : [])]}
+          fields={[{ name: 'memberNumber', label: 'Lidnummer', required: true, hint: 'Het bondsnummer zoals de bond het schrijft: letters, cijfers en streepjes (bijv. TS-10021 of 100233)' }, ...NAME_FIELDS, ...(isAdmin ? EARLIER_REGISTRATION_FIELDS : [])]}
         />
       </Card>
 

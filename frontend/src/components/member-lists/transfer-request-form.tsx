@@ -42,7 +42,7 @@ export function TransferRequestForm({ toClubId, isAdmin }: { toClubId: string; i
     <form onSubmit={submit} className="grid gap-3 sm:grid-cols-2" noValidate>
       <label className="block text-sm font-medium text-stone-700">
         Lidnummer <span className="text-red-600">*</span>
-        <input name="memberNumber" required inputMode="numeric" className={input} />
+        <input name="memberNumber" required autoCapitalize="characters" spellCheck={false} placeholder="TS-10021" className={input} />
       </label>
       {isAdmin ? (
         <label className="block text-sm font-medium text-stone-700">
