@@ -5,6 +5,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from './app.module';
+import { trustedProxies } from './auth/trusted-proxies';
 import { GlobalExceptionFilter } from './common/error.filter';
 import { largeBodyLimits } from './common/large-body';
 import { createValidationPipe } from './common/validation';
@@ -27,9 +28,10 @@ const BODY_LIMIT = 100 * 1024;
  * Nest runs on Fastify: the public reads (standings above all) are served several times
  * faster than on Express, see the bench.
  */
-export async function createApp(options: { logger?: LogLevel[] | false } = {}): Promise<NestFastifyApplication> {
+export async function createApp(options: { logger?: LogLevel[] | false; trustedProxies?: string } = {}): Promise<NestFastifyApplication> {
   // multipart: registered up front, as the member-list upload wraps Nest's FileInterceptor (limits set there).
-  const adapter = new FastifyAdapter({ bodyLimit: BODY_LIMIT, multipart: true });
+  // trustProxy: X-Forwarded-For counts only from these addresses (TRUSTED_PROXIES, default loopback).
+  const adapter = new FastifyAdapter({ bodyLimit: BODY_LIMIT, multipart: true, trustProxy: trustedProxies(options.trustedProxies ?? process.env.TRUSTED_PROXIES) });
   largeBodyLimits(adapter.getInstance());
   const app = await NestFactory.create<NestFastifyApplication>(AppModule, adapter, { logger: options.logger ?? ['error', 'warn', 'log'], abortOnError: false });
   app.setGlobalPrefix('api');

@@ -1,11 +1,22 @@
-import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, Post, Put, Req, Res } from '@nestjs/common';
+import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PrismaService } from '../prisma/prisma.service';
-import { LoginDto, mapMe, MeDto } from './auth.dto';
+import { ChangePasswordDto, LoginDto, mapMe, MeDto } from './auth.dto';
 import { AuthService } from './auth.service';
 import { AuthUser, SESSION_COOKIE } from './auth.types';
 import { CurrentUser, Public } from './decorators';
+import { TooManyAttemptsError } from './login-throttle';
+
+/** A 429 of the login throttle tells when to try again, also in the Retry-After header. */
+async function withRetryAfter<T>(res: FastifyReply, action: () => Promise<T>): Promise<T> {
+  try {
+    return await action();
+  } catch (error) {
+    if (error instanceof TooManyAttemptsError) res.header('Retry-After', String(error.retryAfterSeconds));
+    throw error;
+  }
+}
 
 @ApiTags('auth')
 @Controller('auth')
@@ -20,8 +31,10 @@ export class AuthController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Inloggen met e-mail en wachtwoord; zet een httpOnly-sessiecookie' })
   @ApiOkResponse({ type: MeDto })
+  @ApiTooManyRequestsResponse({ description: 'Te veel mislukte pogingen voor dit e-mailadres vanaf dit adres (of vanaf dit adres in totaal); Retry-After zegt hoeveel seconden te wachten' })
   async login(@Body() body: LoginDto, @Req() req: FastifyRequest, @Res({ passthrough: true }) res: FastifyReply): Promise<MeDto> {
-    const { token, expiresAt, user } = await this.auth.login(body.email, body.password, req.ip);
+    // req.ip: the client's address; X-Forwarded-For counts only from a trusted proxy (TRUSTED_PROXIES).
+    const { token, expiresAt, user } = await withRetryAfter(res, () => this.auth.login(body.email, body.password, req.ip));
     res.setCookie(SESSION_COOKIE, token, {
       httpOnly: true,
       sameSite: 'lax',
@@ -39,6 +52,15 @@ export class AuthController {
   async logout(@Req() req: FastifyRequest, @Res({ passthrough: true }) res: FastifyReply): Promise<void> {
     await this.auth.logout(req.cookies?.[SESSION_COOKIE]);
     res.clearCookie(SESSION_COOKIE, { path: '/' });
+  }
+
+  @Put('password')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Eigen wachtwoord wijzigen; beëindigt alle andere sessies van de gebruiker (deze blijft)' })
+  @ApiNoContentResponse({ description: 'Gewijzigd' })
+  @ApiTooManyRequestsResponse({ description: 'Te vaak een verkeerd huidig wachtwoord; Retry-After zegt hoeveel seconden te wachten' })
+  async changePassword(@Body() body: ChangePasswordDto, @CurrentUser() user: AuthUser, @Req() req: FastifyRequest, @Res({ passthrough: true }) res: FastifyReply): Promise<void> {
+    await withRetryAfter(res, () => this.auth.changePassword(user, body.currentPassword, body.newPassword, req.cookies?.[SESSION_COOKIE]));
   }
 
   @Get('me')

@@ -16,6 +16,24 @@ export class LoginDto {
   password: string;
 }
 
+/** Same bounds as a password an administrator sets (CreateUserDto, `npm run user:create`). */
+export const PASSWORD_MIN_LENGTH = 10;
+export const PASSWORD_MAX_LENGTH = 200;
+
+export class ChangePasswordDto {
+  @ApiProperty({ description: 'Het huidige wachtwoord' })
+  @IsString()
+  @MinLength(1)
+  @MaxLength(PASSWORD_MAX_LENGTH)
+  currentPassword: string;
+
+  @ApiProperty({ minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH, description: 'Het nieuwe wachtwoord (minstens 10 tekens)' })
+  @IsString()
+  @MinLength(PASSWORD_MIN_LENGTH)
+  @MaxLength(PASSWORD_MAX_LENGTH)
+  newPassword: string;
+}
+
 /** The logged-in user: a user as administrators see it, without the archive date. */
 export class MeDto extends OmitType(UserDto, ['archivedAt'] as const) {}
 

@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { hash as argon2Hash, verify as argon2Verify } from '@node-rs/argon2';
 import { createHash, randomBytes } from 'node:crypto';
-import { UnauthorizedError } from '../common/errors';
+import { AuditService } from '../audit/audit.service';
+import { UnauthorizedError, ValidationError } from '../common/errors';
+import type { Prisma } from '../generated/prisma/client';
 import { PrismaService } from '../prisma/prisma.service';
 import type { AuthUser } from './auth.types';
 import { LoginThrottle } from './login-throttle';
@@ -16,16 +18,29 @@ export function hashPassword(password: string): Promise<string> {
   return argon2Hash(password); // argon2id is the default
 }
 
+/** "::ffff:1.2.3.4" and "1.2.3.4" are one client. */
+export function clientAddress(ip: string | undefined): string {
+  return (ip ?? 'unknown').replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '');
+}
+
 @Injectable()
 export class AuthService {
+  /** Logins: per (e-mail address, client address), and per client. */
   private readonly throttle = new LoginThrottle();
+  /** Wrong current passwords when changing one: per account (only its own sessions can try). */
+  private readonly passwordThrottle = new LoginThrottle();
   /** Verified when the e-mail address is unknown, so the answer takes as long either way. */
   private readonly dummyHash = hashPassword(randomBytes(16).toString('hex'));
 
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly audit: AuditService,
+  ) {}
 
-  async login(emailInput: string, password: string, ip = 'unknown'): Promise<{ token: string; expiresAt: Date; user: AuthUser }> {
+  /** `client`: the client's address as the API sees it (X-Forwarded-For from a trusted proxy). */
+  async login(emailInput: string, password: string, client = 'unknown'): Promise<{ token: string; expiresAt: Date; user: AuthUser }> {
     const email = emailInput.trim().toLowerCase();
+    const ip = clientAddress(client);
     this.throttle.check(email, ip);
     const user = await this.prisma.user.findUnique({ where: { email } });
     const passwordOk = await argon2Verify(user?.passwordHash ?? (await this.dummyHash), password);
@@ -33,11 +48,36 @@ export class AuthService {
       this.throttle.fail(email, ip);
       throw new UnauthorizedError('E-mailadres of wachtwoord klopt niet.', 'INVALID_CREDENTIALS');
     }
-    this.throttle.succeed(email);
+    this.throttle.succeed(email, ip);
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(Date.now() + SESSION_DAYS * 86_400_000);
     await this.prisma.session.create({ data: { tokenHash: hashToken(token), userId: user.id, expiresAt } });
     return { token, expiresAt, user: toAuthUser(user) };
+  }
+
+  /**
+   * The logged-in user changes their own password: the current one must be right (a wrong
+   * one counts towards a wait, per account). Every other session of the user ends; the one
+   * this request came with (`currentToken`) stays.
+   */
+  async changePassword(actor: AuthUser, currentPassword: string, newPassword: string, currentToken: string | undefined): Promise<void> {
+    this.passwordThrottle.check(actor.id, actor.id);
+    const user = await this.prisma.user.findUnique({ where: { id: actor.id } });
+    if (!user || user.archivedAt) throw new UnauthorizedError();
+    if (!(await argon2Verify(user.passwordHash, currentPassword))) {
+      this.passwordThrottle.fail(actor.id, actor.id);
+      throw new ValidationError('Het huidige wachtwoord klopt niet.', [{ field: 'currentPassword', message: 'Het huidige wachtwoord klopt niet.' }], 'WRONG_PASSWORD');
+    }
+    this.passwordThrottle.succeed(actor.id, actor.id);
+    if (currentPassword === newPassword) {
+      throw new ValidationError('Kies een ander wachtwoord dan het huidige.', [{ field: 'newPassword', message: 'Kies een ander wachtwoord dan het huidige.' }]);
+    }
+    const passwordHash = await hashPassword(newPassword);
+    await this.prisma.$transaction(async (tx) => {
+      await tx.user.update({ where: { id: user.id }, data: { passwordHash } });
+      await endSessions(tx, user.id, currentToken);
+      await this.audit.record({ userId: user.id, action: 'user.password', entityType: 'User', entityId: user.id }, tx);
+    });
   }
 
   async logout(token: string | undefined): Promise<void> {
@@ -52,6 +92,14 @@ export class AuthService {
     if (!session || session.expiresAt < new Date() || session.user.archivedAt) return null;
     return toAuthUser(session.user);
   }
+}
+
+/**
+ * Ends every session of a user (after a password change), except the one with this token
+ * (the session the change was made in, when the user changed their own password).
+ */
+export async function endSessions(db: Pick<Prisma.TransactionClient, 'session'>, userId: string, exceptToken?: string): Promise<void> {
+  await db.session.deleteMany({ where: { userId, ...(exceptToken ? { tokenHash: { not: hashToken(exceptToken) } } : {}) } });
 }
 
 function toAuthUser(user: { id: string; email: string; name: string; role: AuthUser['role']; clubId: string | null }): AuthUser {

@@ -1,6 +1,7 @@
-import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post, Req } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { AuthUser } from '../auth/auth.types';
+import type { FastifyRequest } from 'fastify';
+import { SESSION_COOKIE, type AuthUser } from '../auth/auth.types';
 import { CurrentUser, Roles } from '../auth/decorators';
 import { CreateUserDto, UpdateUserDto, UserDto } from './user.dto';
 import { UsersService } from './users.service';
@@ -26,10 +27,10 @@ export class UsersController {
   }
 
   @Patch(':id')
-  @ApiOperation({ summary: 'Gebruiker wijzigen (bondsbeheerder)' })
+  @ApiOperation({ summary: 'Gebruiker wijzigen (bondsbeheerder); een nieuw wachtwoord beëindigt de sessies van die gebruiker' })
   @ApiOkResponse({ type: UserDto })
-  update(@Param('id', ParseUUIDPipe) id: string, @Body() body: UpdateUserDto, @CurrentUser() user: AuthUser): Promise<UserDto> {
-    return this.users.update(id, body, user);
+  update(@Param('id', ParseUUIDPipe) id: string, @Body() body: UpdateUserDto, @CurrentUser() user: AuthUser, @Req() req: FastifyRequest): Promise<UserDto> {
+    return this.users.update(id, body, user, req.cookies?.[SESSION_COOKIE]);
   }
 
   @Post(':id/archive')

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AuditService } from '../audit/audit.service';
-import { hashPassword } from '../auth/auth.service';
+import { endSessions, hashPassword } from '../auth/auth.service';
 import type { AuthUser } from '../auth/auth.types';
 import { NotFoundError, ValidationError } from '../common/errors';
 import type { Role } from '../generated/prisma/enums';
@@ -42,7 +42,11 @@ export class UsersService {
     });
   }
 
-  async update(id: string, body: UpdateUserDto, actor: AuthUser): Promise<UserDto> {
+  /**
+   * A new password ends every session of that user, so whoever knew the old one is out;
+   * when administrators change their own, the session they did it in (`actorToken`) stays.
+   */
+  async update(id: string, body: UpdateUserDto, actor: AuthUser, actorToken?: string): Promise<UserDto> {
     const before = await this.prisma.user.findUnique({ where: { id }, include });
     if (!before) throw new NotFoundError('Gebruiker');
     const role = body.role ?? before.role;
@@ -50,6 +54,7 @@ export class UsersService {
     const passwordHash = body.password ? await hashPassword(body.password) : undefined;
     return this.prisma.$transaction(async (tx) => {
       const user = await tx.user.update({ where: { id }, data: { name: body.name?.trim(), role, clubId, passwordHash }, include });
+      if (passwordHash) await endSessions(tx, id, id === actor.id ? actorToken : undefined);
       await this.audit.record({ userId: actor.id, action: 'user.update', entityType: 'User', entityId: id, before: mapUser(before), after: mapUser(user) }, tx);
       return mapUser(user);
     });

@@ -51,6 +51,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Eigen wachtwoord wijzigen; beëindigt alle andere sessies van de gebruiker (deze blijft) */
+        put: operations["AuthController_changePassword"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/me": {
         parameters: {
             query?: never;
@@ -343,7 +360,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Gebruiker wijzigen (bondsbeheerder) */
+        /** Gebruiker wijzigen (bondsbeheerder); een nieuw wachtwoord beëindigt de sessies van die gebruiker */
         patch: operations["UsersController_update"];
         trace?: never;
     };
@@ -1355,6 +1372,12 @@ export interface components {
             clubId: string | null;
             clubName: string | null;
         };
+        ChangePasswordDto: {
+            /** @description Het huidige wachtwoord */
+            currentPassword: string;
+            /** @description Het nieuwe wachtwoord (minstens 10 tekens) */
+            newPassword: string;
+        };
         SeasonSummaryDto: {
             /** Format: uuid */
             id: string;
@@ -1368,6 +1391,8 @@ export interface components {
             /** Format: date-time */
             archivedAt: string | null;
         };
+        /** @enum {string} */
+        CancelledMatchPoints: "FROM_AVERAGES" | "NONE";
         SettingsDto: {
             memberListDeadlineDays: number;
             transferFreezeDays: number;
@@ -1383,6 +1408,7 @@ export interface components {
             pointsWin: number;
             pointsDraw: number;
             pointsLoss: number;
+            cancelledMatchPoints: components["schemas"]["CancelledMatchPoints"];
             lineupMissingFineCents: number;
             lineupMissingRepeatFineCents: number;
             forfeitFineCents: number;
@@ -1436,6 +1462,11 @@ export interface components {
             pointsDraw: number;
             /** @default 0 */
             pointsLoss: number;
+            /**
+             * @description Regel 8: FROM_AVERAGES = de gemiddelde score beslist de afgelaste wedstrijd (winst, gelijk of verlies); NONE = geen competitiepunten, telt alleen in punten voor en tegen
+             * @default FROM_AVERAGES
+             */
+            cancelledMatchPoints: components["schemas"]["CancelledMatchPoints"];
             /** @default 1500 */
             lineupMissingFineCents: number;
             /** @default 4500 */
@@ -1450,8 +1481,10 @@ export interface components {
             incompleteEveryNth: number;
             /** @default 30 */
             fineDueDays: number;
-            paymentAccountName?: string;
-            paymentIban?: string;
+            /** @default Troefcall Sport Bond Nederland */
+            paymentAccountName: string;
+            /** @default NL00 BANK 0000 0000 00 */
+            paymentIban: string;
         };
         CreateSeasonDto: {
             /** @example 2026/2027 */
@@ -1851,8 +1884,8 @@ export interface components {
             /** @description Verplicht bij een eerdere inschrijfdatum */
             registeredOnReason?: Record<string, never>;
             /**
-             * @description Alleen cijfers, hoogstens 10 (voorloopnullen tellen niet)
-             * @example 10234
+             * @description Zoals de bond het schrijft: letters, cijfers en streepjes (bijvoorbeeld TS-10021 of 100233). Hoofd- of kleine letters en spaties eromheen tellen niet; opgeslagen in hoofdletters. Bij alleen cijfers tellen voorloopnullen niet.
+             * @example TS-10021
              */
             memberNumber: string;
         };
@@ -1909,7 +1942,10 @@ export interface components {
             decidedAt: string | null;
         };
         CreateTransferDto: {
-            /** @example 10234 */
+            /**
+             * @description Zoals de bond het schrijft: letters, cijfers en streepjes (bijvoorbeeld TS-10021 of 100233). Hoofd- of kleine letters en spaties eromheen tellen niet; opgeslagen in hoofdletters. Bij alleen cijfers tellen voorloopnullen niet.
+             * @example TS-10021
+             */
             memberNumber: string;
             /**
              * Format: uuid
@@ -3024,6 +3060,13 @@ export interface operations {
                     "application/json": components["schemas"]["HealthDto"];
                 };
             };
+            /** @description De database is niet bereikbaar (code DATABASE_UNAVAILABLE). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     AuthController_login: {
@@ -3047,6 +3090,13 @@ export interface operations {
                     "application/json": components["schemas"]["MeDto"];
                 };
             };
+            /** @description Te veel mislukte pogingen voor dit e-mailadres vanaf dit adres (of vanaf dit adres in totaal); Retry-After zegt hoeveel seconden te wachten */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     AuthController_logout: {
@@ -3059,6 +3109,35 @@ export interface operations {
         requestBody?: never;
         responses: {
             204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AuthController_changePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangePasswordDto"];
+            };
+        };
+        responses: {
+            /** @description Gewijzigd */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Te vaak een verkeerd huidig wachtwoord; Retry-After zegt hoeveel seconden te wachten */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4534,7 +4613,7 @@ export interface operations {
                 seasonId?: string;
                 clubId?: string;
                 status?: components["schemas"]["FineStatus"];
-                rule?: "5D" | "5E" | "6" | "9A" | "10" | "11";
+                rule?: "5D" | "5E" | "6" | "7" | "9A" | "10" | "11";
                 /** @description Alleen openstaande boetes over de betalingstermijn */
                 overdue?: boolean;
             };
