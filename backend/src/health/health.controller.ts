@@ -1,7 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiProperty, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import { Public } from '../auth/decorators';
-import { AppError } from '../common/errors';
+import { DatabaseUnavailableError, databaseOutage } from '../prisma/database-outage';
 import { PrismaService } from '../prisma/prisma.service';
 
 export class HealthDto {
@@ -18,11 +18,14 @@ export class HealthController {
   @Get()
   @ApiOperation({ summary: 'Draait de API en bereikt hij de database?' })
   @ApiOkResponse({ type: HealthDto })
+  @ApiServiceUnavailableResponse({ description: 'De database is niet bereikbaar (code DATABASE_UNAVAILABLE).' })
   async health(): Promise<HealthDto> {
     try {
       await this.prisma.$queryRaw`SELECT 1`;
-    } catch {
-      throw new AppError(503, 'DATABASE_UNAVAILABLE', 'De database is niet bereikbaar.');
+    } catch (error) {
+      // Whatever stops SELECT 1, the database is not usable: 503, logged once per outage.
+      databaseOutage.failed(error);
+      throw new DatabaseUnavailableError();
     }
     return { status: 'ok', database: 'ok' };
   }

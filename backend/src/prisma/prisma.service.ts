@@ -1,13 +1,25 @@
 import { Injectable, OnModuleDestroy } from '@nestjs/common';
 import { PrismaPg } from '@prisma/adapter-pg';
+import { Pool } from 'pg';
 import { PrismaClient } from '../generated/prisma/client';
+import { databaseOutage, isDatabaseUnavailable } from './database-outage';
+
+/** How long a request waits for a connection (new, or a free one from a full pool) before it gets 503. */
+const CONNECT_TIMEOUT_MS = 10_000;
 
 @Injectable()
 export class PrismaService extends PrismaClient implements OnModuleDestroy {
   constructor() {
     const connectionString = process.env.DATABASE_URL;
     if (!connectionString) throw new Error('DATABASE_URL is not set');
-    super({ adapter: new PrismaPg({ connectionString, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) }) });
+    // Our own pool, so we hear when connections die (an idle one when PostgreSQL stops) and
+    // when a new one succeeds again: that is where an outage starts and ends.
+    const pool = new Pool({ connectionString, max: Number(process.env.DATABASE_POOL_SIZE ?? 10), connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+    pool.on('error', (error) => {
+      if (isDatabaseUnavailable(error)) databaseOutage.failed(error);
+    });
+    pool.on('connect', () => databaseOutage.recovered());
+    super({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
   }
 
   async onModuleDestroy(): Promise<void> {
