@@ -32,7 +32,8 @@ const config: Config = {
     {
       ...shared,
       displayName: 'unit',
-      testMatch: ['<rootDir>/backend/src/**/*.spec.ts'],
+      // scripts/lib: the pure parts of the root scripts (cluster settings, the root-access check)
+      testMatch: ['<rootDir>/backend/src/**/*.spec.ts', '<rootDir>/scripts/**/*.spec.ts'],
     },
     {
       ...shared,

@@ -78,7 +78,8 @@ function buildFrontendIfNeeded() {
 try {
   // Compiling the API takes about a second; always start from the current source.
   if (!buildBackend()) throw new Error('De API kon niet worden gecompileerd.');
-  db = await ensureDatabase('dev', { log });
+  // watch: an embedded PostgreSQL that dies is restarted (the API answers 503 meanwhile).
+  db = await ensureDatabase('dev', { log, watch: true });
   log(db.embedded ? `Ingebouwde PostgreSQL draait (${db.url.replace(/:[^:@/]+@/, ':***@')})` : 'PostgreSQL via DATABASE_URL');
   await migrateDeploy(db.url);
   const env = { ...process.env, DATABASE_URL: db.url, API_PORT: String(apiPort), API_URL: apiUrl, NEXT_TELEMETRY_DISABLED: '1' };

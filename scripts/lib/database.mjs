@@ -5,13 +5,10 @@ import { existsSync, mkdirSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
+import { DATA_DIRS, DEFAULT_PORTS, postgresFlags } from './clusters.mjs';
 import { root } from './env.mjs';
 import { embeddedPostgresAccessProblem } from './root-access.mjs';
 
-const DEFAULT_PORTS = { dev: 54329, test: 54339, e2e: 54349, bench: 54359, outage: 54369 };
-const DATA_DIRS = { dev: 'pg', test: 'pg-test', e2e: 'pg-e2e', bench: 'pg-bench', outage: 'pg-outage' };
-/** Throw-away clusters may skip fsync (much faster); the development data in .data/pg may not. */
-const THROWAWAY = new Set(['test', 'e2e', 'bench', 'outage']);
 const DATABASE_NAME = 'tsbn';
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 
@@ -110,7 +107,7 @@ export async function ensureDatabase(kind, { log = console.log, port: fixedPort,
     password: 'tsbn',
     persistent: true,
     createPostgresUser: true,
-    postgresFlags: [...(THROWAWAY.has(kind) ? ['-c', 'fsync=off'] : []), '-c', 'max_connections=200'],
+    postgresFlags: postgresFlags(kind),
     onLog: () => {},
     onError: (message) => {
       const text = String(message ?? '');

@@ -1,0 +1,18 @@
+// The embedded PostgreSQL clusters the scripts run, by kind: where their data lives, their
+// default port and the server settings. Pure data (no import.meta): Jest loads it as CommonJS.
+
+export const DEFAULT_PORTS = { dev: 54329, test: 54339, e2e: 54349, bench: 54359, outage: 54369 };
+export const DATA_DIRS = { dev: 'pg', test: 'pg-test', e2e: 'pg-e2e', bench: 'pg-bench', outage: 'pg-outage' };
+
+/** Clusters whose data may be lost in a power cut: the tests', the browser tests', the bench's. */
+const THROWAWAY = new Set(['test', 'e2e', 'bench', 'outage']);
+
+/**
+ * The `postgres` command-line settings of a cluster. fsync=off makes the throw-away clusters
+ * faster; the development data of `npm start` (.data/pg) keeps PostgreSQL's default (on), so
+ * a crash or power cut cannot corrupt it.
+ * @param {keyof typeof DATA_DIRS} kind
+ */
+export function postgresFlags(kind) {
+  return [...(THROWAWAY.has(kind) ? ['-c', 'fsync=off'] : []), '-c', 'max_connections=200'];
+}

@@ -1,0 +1,21 @@
+import { DATA_DIRS, postgresFlags } from './clusters.mjs';
+
+describe('postgresFlags', () => {
+  test.each([
+    // npm start's data (.data/pg) survives a crash or power cut: PostgreSQL's default fsync=on
+    ['dev', false],
+    // throw-away clusters trade durability for speed
+    ['test', true],
+    ['e2e', true],
+    ['bench', true],
+    ['outage', true],
+  ])('%s: fsync off → %s', (kind, fsyncOff) => {
+    const flags = postgresFlags(kind as keyof typeof DATA_DIRS);
+    expect(flags.includes('fsync=off')).toBe(fsyncOff);
+    expect(flags).toContain('max_connections=200');
+  });
+
+  it('the development cluster keeps its data in .data/pg', () => {
+    expect(DATA_DIRS.dev).toBe('pg');
+  });
+});
