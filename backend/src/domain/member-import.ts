@@ -165,7 +165,9 @@ export type ImportErrorCode =
   | 'EMPTY_NAME'
   | 'NAME_TOO_LONG'
   | 'INVALID_BIRTH_DATE'
-  | 'ON_OTHER_CLUB_LIST';
+  | 'ON_OTHER_CLUB_LIST'
+  /** A secretary names a person the federation knows differently (see known-person.ts). */
+  | 'MEMBER_KNOWN_OTHERWISE';
 
 export interface ImportError {
   row: number;

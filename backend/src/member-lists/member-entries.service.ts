@@ -2,9 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { AuditService } from '../audit/audit.service';
 import { assertClubAccess } from '../auth/access';
 import type { AuthUser } from '../auth/auth.types';
-import { dbDate, todayIso } from '../common/dto';
+import { dbDate, isoDate, todayIso } from '../common/dto';
 import { ConflictError, NotFoundError, RuleViolationError, ValidationError } from '../common/errors';
 import { MEMBER_NUMBER_MESSAGE, normalizeMemberNumber } from '../domain/member-import';
+import { namesKnownPerson, unknownPersonMessage } from '../domain/known-person';
 import { PrismaService } from '../prisma/prisma.service';
 import { AddEntryDto, entryInclude, fullName, mapEntry, MemberListEntryDto, UpdateEntryDto } from './member-list.dto';
 import { Db, lockList, matchesPlayed, touchList } from './member-list.store';
@@ -52,6 +53,10 @@ export class MemberEntriesService {
         ...(body.birthDate !== undefined || !person ? { birthDate: dbDate(body.birthDate ?? null) } : {}),
       };
       const keep = person && (await keepsStoredRecord(tx, person.id, clubId, user));
+      // On this list this season before (and taken off): the secretary has seen the record already.
+      if (person && keep && !earlier && !namesKnownPerson({ ...names, birthDate: body.birthDate ?? null }, { ...person, birthDate: isoDate(person.birthDate) })) {
+        throw new RuleViolationError(unknownPersonMessage(memberNumber), 'MEMBER_KNOWN_OTHERWISE');
+      }
       const member = !person ? await tx.member.create({ data: { memberNumber, ...names } }) : keep ? person : await tx.member.update({ where: { id: person.id }, data: names });
       const data = { registeredOn: dbDate(registration.registeredOn), registeredOnReason: registration.reason, removedAt: null };
       const entry = earlier

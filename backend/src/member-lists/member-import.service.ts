@@ -5,6 +5,7 @@ import type { AuthUser } from '../auth/auth.types';
 import { isoDate, todayIso } from '../common/dto';
 import { ConflictError, ValidationError } from '../common/errors';
 import { formatDutchDate } from '../domain/dates';
+import { refuseUnknownPersons } from '../domain/known-person';
 import {
   buildImportPreview,
   DIFF_FIELDS,
@@ -58,12 +59,17 @@ const sql = {
       JOIN clubs c ON c.id = l."clubId"
       JOIN members m ON m.id = e."memberId"
       WHERE e."seasonId" = ${seasonId}::uuid AND l."clubId" <> ${clubId}::uuid AND m."memberNumber" = ANY(${numbers}::text[])`,
-  /** The stored persons, and whether any club other than this one has (had) them on its list, in any season. */
-  known: (db: Db, clubId: string, numbers: string[]) =>
-    db.$queryRaw<(MemberRow & { elsewhere: boolean })[]>`
+  /**
+   * The stored persons, whether any club other than this one has (had) them on its list, in any
+   * season, and whether this club's list of this season holds (or held) them.
+   */
+  known: (db: Db, seasonId: string, clubId: string, numbers: string[]) =>
+    db.$queryRaw<(MemberRow & { elsewhere: boolean; ownThisSeason: boolean })[]>`
       SELECT m.id, m."memberNumber", m."familyName", m."namePrefix", m."givenNames", m."birthDate",
              EXISTS (SELECT 1 FROM member_list_entries e JOIN member_lists l ON l.id = e."memberListId"
-                     WHERE e."memberId" = m.id AND l."clubId" <> ${clubId}::uuid) AS elsewhere
+                     WHERE e."memberId" = m.id AND l."clubId" <> ${clubId}::uuid) AS elsewhere,
+             EXISTS (SELECT 1 FROM member_list_entries e JOIN member_lists l ON l.id = e."memberListId"
+                     WHERE e."memberId" = m.id AND l."clubId" = ${clubId}::uuid AND e."seasonId" = ${seasonId}::uuid) AS "ownThisSeason"
       FROM members m WHERE m."memberNumber" = ANY(${numbers}::text[])`,
 };
 
@@ -169,15 +175,17 @@ export class MemberImportService {
     const [existingRows, otherRows, knownRows] = await Promise.all([
       sql.existing(db, season.id, clubId),
       sql.otherClubs(db, season.id, clubId, numbers),
-      sql.known(db, clubId, numbers),
+      sql.known(db, season.id, clubId, numbers),
     ]);
     const existing: StoredMember[] = existingRows.map((row) => ({ ...toImported(row), entryId: row.entryId, memberId: row.id }));
     const otherClubMembers = new Map(
       otherRows.map((row) => [row.memberNumber, !isAdmin ? null : row.removedAt ? `${row.clubName} (afgevoerd op ${formatDutchDate(todayIso(row.removedAt))})` : row.clubName]),
     );
     const kept = new Map(isAdmin ? [] : knownRows.filter((row) => row.elsewhere).map((row) => [row.memberNumber, toImported(row)]));
+    // A person the secretary has not seen on this season's list goes on it only under the name the federation knows.
+    const unseen = new Map([...kept].filter(([number]) => !knownRows.some((row) => row.memberNumber === number && row.ownThisSeason)));
     return {
-      preview: buildImportPreview(parsed, { existing, otherClubMembers, keptMembers: kept, today: todayIso() }),
+      preview: refuseUnknownPersons(buildImportPreview(parsed, { existing, otherClubMembers, keptMembers: kept, today: todayIso() }), unseen),
       known: new Map(knownRows.map((row) => [row.memberNumber, row])),
       kept,
       fields: new Set((Object.keys(columns) as MemberField[]).filter((field) => columns[field] !== undefined)),

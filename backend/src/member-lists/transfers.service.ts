@@ -45,8 +45,10 @@ export class TransfersService {
   /**
    * Regel 2. An administrator's request is granted at once (inside the freeze only as a board
    * decision). A secretary's request waits for the board inside the freeze, and also outside it
-   * when another club has the member on a list of this or a later season: one club cannot take
-   * a member off another club's list on its own.
+   * when another club has the member on a list of this or a later season (one club cannot take
+   * a member off another club's list on its own), or when the member was never on the
+   * requesting club's list: a member number alone must not put a person, and so their record,
+   * on a secretary's list (to add someone they know, a secretary names them on the list).
    */
   async request(body: CreateTransferDto, user: AuthUser): Promise<TransferDto> {
     assertClubAccess(user, body.toClubId);
@@ -74,7 +76,8 @@ export class TransfersService {
         const created = await tx.transfer.create({ data: { ...base, effectiveSeasonId: frozenIn.id, status: 'REQUESTED' } });
         return this.decide(tx, created, { status: 'COMPLETED', reason: body.boardReason, registeredOn: today }, user);
       }
-      const forTheBoard = frozenIn !== null || (user.role !== 'ADMIN' && (await heldByOtherClub(tx, memberId, toClub.id, today)));
+      const forTheBoard =
+        frozenIn !== null || (user.role !== 'ADMIN' && ((await heldByOtherClub(tx, memberId, toClub.id, today)) || !(await everOnList(tx, memberId, toClub.id))));
       const status: TransferStatus = forTheBoard ? 'REQUESTED' : 'APPROVED';
       const created = await tx.transfer.create({ data: { ...base, effectiveSeasonId: (frozenIn ?? nextSeason)?.id ?? null, status } });
       await this.audit.record({ userId: user.id, action: 'transfer.request', entityType: 'Transfer', entityId: created.id, after: created }, tx);
@@ -186,6 +189,11 @@ export class TransfersService {
 async function heldByOtherClub(db: Db, memberId: string, clubId: string, today: string): Promise<boolean> {
   const entries = await db.memberListEntry.count({ where: { memberId, memberList: { clubId: { not: clubId } }, season: { endsOn: { gte: dbDate(today) } } } });
   return entries > 0;
+}
+
+/** The club has (had) the member on its list, in any season. */
+async function everOnList(db: Db, memberId: string, clubId: string): Promise<boolean> {
+  return (await db.memberListEntry.count({ where: { memberId, memberList: { clubId } } })) > 0;
 }
 
 type TransferParties = { memberId: string; fromClubId: string | null };
