@@ -405,10 +405,10 @@ describe('match day API', () => {
       const m = await matchDay({ round: 11 });
       const hook = jest.spyOn(fines, 'forfeit');
       const missing = await admin.post(`${m.url}/not-played`).send({ version: await version(m.url), kind: 'FORFEIT', reason: 'x y z' }).expect(400);
-      expect(missing.body.error.details.map((d: { field: string }) => d.field).sort()).toEqual(['cause', 'offendingTeamId']);
+      expect(missing.body.error.details.map((d: { field: string }) => d.field).sort()).toEqual(['offendingTeamId']);
       const res = await admin
         .post(`${m.url}/not-played`)
-        .send({ version: await version(m.url), kind: 'FORFEIT', offendingTeamId: m.day.away.id, cause: 'TOO_FEW_PAIRS', reason: 'Slechts 4 koppels aanwezig' })
+        .send({ version: await version(m.url), kind: 'FORFEIT', offendingTeamId: m.day.away.id, pairsPresent: 4, reason: 'Slechts 4 koppels aanwezig' })
         .expect(200);
       expect(res.body).toMatchObject({ status: 'FORFEIT', resultState: 'CONFIRMED', homePoints: 288, awayPoints: 0, winner: 'HOME', forfeitingTeamId: m.day.away.id, forfeitCause: 'TOO_FEW_PAIRS' });
       expect(res.body.sets.every((s: { source: string; homePoints: number }) => s.source === 'FORFEIT' && s.homePoints === 8)).toBe(true);

@@ -1,11 +1,30 @@
-// Issue 13 "Rules fidelity", item 1: member numbers as the federation writes them (RULES.md,
-// "Season, member lists and eligibility"): letters, digits and dashes, compared without
-// regard to case and surrounding spaces, through every endpoint that reads or shows them.
+// Issue 13 "Rules fidelity":
+// - item 1: member numbers as the federation writes them (RULES.md, "Season, member lists and
+//   eligibility"): letters, digits and dashes, compared without regard to case and surrounding
+//   spaces, through every endpoint that reads or shows them;
+// - item 8: Regel 11 counts per club ("vereniging"), over all its teams in the season;
+// - item 9: Regel 7 / 9A follow from the recorded facts of a forfeit (pairs present, call-off time);
+// - item 10: Regel 2, the transfer window until the freeze.
 import iconv from 'iconv-lite';
 import type { Test } from 'supertest';
 import { todayIso } from '../src/common/dto';
 import { addDays } from '../src/domain/dates';
-import { type Agent, createClub, createDivision, createTeam, expectError, loginAs, resetDatabase, startApp, TestContext, unique } from './helpers';
+import { FineProposalsService } from '../src/fines/fine-proposals.service';
+import {
+  type Agent,
+  createClub,
+  createDivision,
+  createMatchDay,
+  createMatchRow,
+  createSeason,
+  createTeam,
+  expectError,
+  loginAs,
+  resetDatabase,
+  startApp,
+  TestContext,
+  unique,
+} from './helpers';
 
 const TODAY = todayIso();
 // The machine is shared; starting the app may take longer than Jest's 5 s default.
@@ -141,6 +160,116 @@ describe('member numbers as the federation writes them (issue 13.1)', () => {
     it('the database refuses a number that is not canonical, so its unique index ignores case', async () => {
       await expect(ctx.prisma.member.create({ data: { memberNumber: 'ts-30002', familyName: 'X', givenNames: 'Y' } })).rejects.toThrow();
       await expect(ctx.prisma.member.create({ data: { memberNumber: ' TS-30002', familyName: 'X', givenNames: 'Y' } })).rejects.toThrow();
+    });
+  });
+  describe('Regel 7 / 9A: the cause of a forfeit, and the rule of its fine, follow from the facts (issue 13.9)', () => {
+    /** A match on Saturday 14-11-2026 at 20:00 (Amsterdam), the away team in default. */
+    async function forfeit(facts: Record<string, unknown>) {
+      const day = await createMatchDay(ctx.prisma, { date: '2026-11-14', playersPerClub: 0 });
+      const res = await admin.post(`/api/matches/${day.match.id}/not-played`).send({ version: 0, kind: 'FORFEIT', offendingTeamId: day.away.id, reason: 'Uitploeg in gebreke', ...facts });
+      return { day, res };
+    }
+
+    test.each<[string, Record<string, unknown>, string, string, string | null]>([
+      ['4 pairs present', { pairsPresent: 4 }, 'TOO_FEW_PAIRS', '7', null],
+      ['called off on the evening itself (local time)', { calledOffAt: '2026-11-14T18:00', calledOffBy: 'J. Pinas, secretaris' }, 'LATE_CANCELLATION', '7', '2026-11-14T17:00:00.000Z'],
+      ['called off 47 hours 59 minutes before', { calledOffAt: '2026-11-12T20:01' }, 'LATE_CANCELLATION', '7', '2026-11-12T19:01:00.000Z'],
+      ['called off exactly 48 hours before (an instant with zone): in time, another act', { calledOffAt: '2026-11-12T19:00:00Z' }, 'OTHER', '9A', '2026-11-12T19:00:00.000Z'],
+      ['called off a week before', { calledOffAt: '2026-11-07T12:00' }, 'OTHER', '9A', '2026-11-07T11:00:00.000Z'],
+      ['nothing recorded: another act of the club', {}, 'OTHER', '9A', null],
+    ])('%s → %s, fine under Regel %s for the affected club', async (_case, facts, cause, rule, calledOffAt) => {
+      const { day, res } = await forfeit(facts);
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ status: 'FORFEIT', forfeitCause: cause, calledOffAt, calledOffByTeamId: calledOffAt ? day.away.id : null, homePoints: 288, awayPoints: 0 });
+      const fines = await ctx.prisma.fine.findMany({ where: { matchId: day.match.id } });
+      expect(fines.map((f) => [f.rule, f.clubId, f.amountCents, f.beneficiary, f.beneficiaryClubId])).toEqual(
+        expect.arrayContaining([[rule, day.awayClub.id, 6000, 'CLUB', day.homeClub.id]]),
+      );
+      expect(fines.filter((f) => f.rule === '7' || f.rule === '9A')).toHaveLength(1);
+      const stored = await ctx.prisma.match.findUniqueOrThrow({ where: { id: day.match.id } });
+      expect(stored.calledOffBy).toBe((facts.calledOffBy as string | undefined) ?? null);
+    });
+
+    test.each<[string, string, Record<string, unknown>, string]>([
+      ['5 pairs present: the match could start (Regel 5B/5C)', 'FORFEIT', { pairsPresent: 5 }, 'pairsPresent'],
+      ['pairs present and a call-off at once', 'FORFEIT', { pairsPresent: 3, calledOffAt: '2026-11-14T18:00' }, 'calledOffAt'],
+      ['a call-off in the future', 'FORFEIT', { calledOffAt: '2099-01-01T10:00' }, 'calledOffAt'],
+      ['a call-off time that does not exist', 'FORFEIT', { calledOffAt: '2026-02-30T10:00' }, 'calledOffAt'],
+      ['who called off, without when', 'FORFEIT', { calledOffBy: 'J. Pinas' }, 'calledOffBy'],
+      ['a call-off on a match cancelled by the federation', 'CANCELLED', { calledOffAt: '2026-11-14T18:00' }, 'calledOffAt'],
+    ])('refuses %s (400), storing nothing', async (_case, kind, facts, field) => {
+      const day = await createMatchDay(ctx.prisma, { date: '2026-11-14', playersPerClub: 0 });
+      const body = { version: 0, kind, reason: 'Uitploeg in gebreke', ...(kind === 'FORFEIT' ? { offendingTeamId: day.away.id } : {}), ...facts };
+      const res = await admin.post(`/api/matches/${day.match.id}/not-played`).send(body).expect(400);
+      expectError(res.body, 400);
+      expect(res.body.error.details).toEqual(expect.arrayContaining([expect.objectContaining({ field })]));
+      expect(await ctx.prisma.match.findUniqueOrThrow({ where: { id: day.match.id } })).toMatchObject({ status: 'SCHEDULED', calledOffAt: null });
+    });
+
+    it('the cause is no longer picked by hand', async () => {
+      const day = await createMatchDay(ctx.prisma, { date: '2026-11-14', playersPerClub: 0 });
+      const res = await admin.post(`/api/matches/${day.match.id}/not-played`).send({ version: 0, kind: 'FORFEIT', offendingTeamId: day.away.id, cause: 'LATE_CANCELLATION', reason: 'x y z' }).expect(400);
+      expectError(res.body, 400);
+    });
+
+    it('reopening clears the call-off', async () => {
+      const { day, res } = await forfeit({ calledOffAt: '2026-11-14T18:00' });
+      const reopened = await admin.post(`/api/matches/${day.match.id}/reopen`).send({ version: res.body.version, reason: 'Verkeerde wedstrijd' }).expect(200);
+      expect(reopened.body).toMatchObject({ status: 'SCHEDULED', forfeitCause: null, calledOffAt: null, calledOffByTeamId: null });
+    });
+
+    it('the season file keeps the cause: exported and imported again, the forfeit is still a late call-off', async () => {
+      const { day } = await forfeit({ calledOffAt: '2026-11-14T18:00' });
+      const exported = (await admin.get(`/api/seasons/${day.season.id}/export`).expect(200)).body;
+      expect(exported.matches).toEqual([expect.objectContaining({ status: 'FORFEIT', forfeitedBy: 'away', forfeitCause: 'LATE_CANCELLATION' })]);
+      const name = unique('Kopie');
+      await admin.post('/api/seasons/import').send({ ...exported, season: { ...exported.season, name } }).expect(201);
+      const imported = await ctx.prisma.match.findFirstOrThrow({ where: { division: { season: { name } } } });
+      expect(imported).toMatchObject({ status: 'FORFEIT', forfeitCause: 'LATE_CANCELLATION' });
+    });
+  });
+
+  describe('Regel 11 counts per club, over all its teams in the season (issue 13.8)', () => {
+    let proposals: FineProposalsService;
+    let division: { id: string };
+    let round = 100;
+    beforeAll(async () => {
+      proposals = ctx.app.get(FineProposalsService);
+      const regel11Season = await createSeason(ctx.prisma, { startsOn: '2026-01-01', competitionStartsOn: '2026-01-10', endsOn: '2027-12-31' });
+      division = await createDivision(ctx.prisma, regel11Season.id);
+    });
+
+    type Step = { team: 'A1' | 'A2' | 'B1'; as: 'incomplete' | 'forfeit with 3 pairs' | 'late call-off' };
+    const incomplete = (team: Step['team']): Step => ({ team, as: 'incomplete' });
+    test.each<[string, Step[], boolean[]]>([
+      ['two teams of one club, each incomplete twice: the club’s 3rd and 4th time', [incomplete('A1'), incomplete('A2'), incomplete('A1'), incomplete('A2')], [false, false, true, false]],
+      ['another club’s appearances do not count', [incomplete('A1'), incomplete('B1'), incomplete('A2'), incomplete('B1'), incomplete('A1')], [false, false, false, false, true]],
+      ['a Regel 7 forfeit with fewer than 5 pairs counts as incomplete', [incomplete('A1'), incomplete('A2'), { team: 'A1', as: 'forfeit with 3 pairs' }], [false, false, true]],
+      ['a call-off is no incomplete appearance', [incomplete('A1'), incomplete('A2'), { team: 'A2', as: 'late call-off' }, incomplete('A1')], [false, false, false, true]],
+    ])('%s', async (_case, steps, fined) => {
+      const [clubA, clubB, opponentClub] = [await createClub(ctx.prisma), await createClub(ctx.prisma), await createClub(ctx.prisma)];
+      const teams = {
+        A1: await createTeam(ctx.prisma, division.id, clubA.id),
+        A2: await createTeam(ctx.prisma, division.id, clubA.id),
+        B1: await createTeam(ctx.prisma, division.id, clubB.id),
+      };
+      const opponent = await createTeam(ctx.prisma, division.id, opponentClub.id);
+      const matches: string[] = [];
+      for (const step of steps) {
+        round += 1;
+        const team = teams[step.team];
+        const match = await createMatchRow(ctx.prisma, { divisionId: division.id, homeTeamId: opponent.id, awayTeamId: team.id, date: '2026-10-03', round, status: 'SCHEDULED' });
+        matches.push(match.id);
+        if (step.as === 'incomplete') {
+          await ctx.prisma.$transaction((tx) => proposals.incompleteOrLate(tx, { matchId: match.id, teamId: team.id, actorId: null }));
+        } else {
+          const facts = step.as === 'late call-off' ? { calledOffAt: '2026-10-03T12:00' } : { pairsPresent: 3 };
+          await admin.post(`/api/matches/${match.id}/not-played`).send({ version: 0, kind: 'FORFEIT', offendingTeamId: team.id, reason: 'In gebreke', ...facts }).expect(200);
+        }
+      }
+      const regel11 = await ctx.prisma.fine.findMany({ where: { rule: '11', clubId: { in: [clubA.id, clubB.id] } } });
+      expect(matches.map((id) => regel11.some((f) => f.matchId === id))).toEqual(fined);
+      for (const f of regel11) expect(f).toMatchObject({ clubId: clubA.id, amountCents: 4500, status: 'PROPOSED', reason: expect.stringMatching(/^Vereniging voor de \d+e keer dit seizoen/) });
     });
   });
 });

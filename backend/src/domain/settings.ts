@@ -1,6 +1,16 @@
 /**
- * Every "(setting)" of RULES.md, with the TSBN defaults. Mirrors the
- * SeasonSettings table; domain functions take this plain object.
+ * Regel 8 (RULES.md "Cancelled by the federation"): how a match cancelled by the federation
+ * counts. FROM_AVERAGES: the averaged score decides it like any result (win, draw or loss,
+ * their competition points, counted as played). NONE: no competition points, counted as
+ * neither played, won, drawn nor lost; the score still counts in points for and against.
+ */
+export const CANCELLED_MATCH_POINTS = ['FROM_AVERAGES', 'NONE'] as const;
+export type CancelledMatchPoints = (typeof CANCELLED_MATCH_POINTS)[number];
+
+/**
+ * Every "(setting)" of RULES.md, with the TSBN defaults: the one declaration of the settings.
+ * The SeasonSettings table, the season DTOs (their defaults) and the interface texts derive
+ * from it; domain functions take this plain object.
  */
 export interface CompetitionSettings {
   /** Regel 1: member list due this many days before the season start. */
@@ -29,6 +39,8 @@ export interface CompetitionSettings {
   pointsWin: number;
   pointsDraw: number;
   pointsLoss: number;
+  /** Regel 8: whether a cancelled match gives competition points from its averaged score. */
+  cancelledMatchPoints: CancelledMatchPoints;
   /** Regel 5D / 5E, in cents. */
   lineupMissingFineCents: number;
   lineupMissingRepeatFineCents: number;
@@ -60,6 +72,7 @@ export const DEFAULT_SETTINGS: Readonly<CompetitionSettings> = Object.freeze({
   pointsWin: 3,
   pointsDraw: 1,
   pointsLoss: 0,
+  cancelledMatchPoints: 'FROM_AVERAGES',
   lineupMissingFineCents: 1500,
   lineupMissingRepeatFineCents: 4500,
   forfeitFineCents: 6000,

@@ -5,6 +5,7 @@ import { NotFoundError, ValidationError } from '../common/errors';
 import type { CompetitionSettings } from '../domain/settings';
 import {
   dueDate,
+  FORFEIT_FINE_RULES,
   proposeForfeitFine,
   proposeIncompleteFine,
   proposeLineupMissingFine,
@@ -13,6 +14,7 @@ import {
   type FineRule,
 } from '../domain/fines/fines';
 import type { Prisma } from '../generated/prisma/client';
+import type { ForfeitCause } from '../generated/prisma/enums';
 import { lockClubFines, seasonSettings } from './fine-rows';
 
 type Tx = Prisma.TransactionClient;
@@ -21,6 +23,7 @@ interface MatchFacts {
   id: string;
   seasonId: string;
   teams: { id: string; clubId: string }[];
+  forfeitCause: ForfeitCause | null;
 }
 
 const LINEUP_RULES: FineRule[] = ['5D', '5E'];
@@ -48,28 +51,35 @@ export class FineProposalsService {
     await this.create(tx, match, team, proposeLineupMissingFine(previous, settings), settings, fact.actorId);
   }
 
-  /** Regel 7/9A: `forfeitingTeamId` forfeited `matchId`; the fine goes to the affected club. */
+  /**
+   * Regel 7/9A: `forfeitingTeamId` forfeited `matchId`; the fine goes to the affected club. The
+   * rule follows the cause stored on the match (derived from the recorded facts, see
+   * domain/match/not-played.ts): Regel 7 for too few pairs or a late call-off, 9A otherwise.
+   * A forfeit with too few pairs is also an incomplete appearance (Regel 11).
+   */
   async forfeit(tx: Tx, fact: { matchId: string; forfeitingTeamId: string; actorId: string | null }): Promise<void> {
     const match = await this.match(tx, fact.matchId);
     const offender = teamIn(match, fact.forfeitingTeamId);
     const affected = match.teams.find((t) => t.id !== offender.id) ?? offender;
     await lockClubFines(tx, match.seasonId, [offender.clubId]);
-    if (await this.alreadyProposed(tx, match.id, offender.id, ['9A'])) return;
+    if (match.forfeitCause === 'TOO_FEW_PAIRS') await this.incompleteOrLate(tx, { matchId: match.id, teamId: offender.id, actorId: fact.actorId });
+    if (await this.alreadyProposed(tx, match.id, offender.id, FORFEIT_FINE_RULES)) return;
     const settings = await seasonSettings(tx, match.seasonId);
-    const proposal = proposeForfeitFine({ offendingClubId: offender.clubId, affectedClubId: affected.clubId }, settings);
+    const proposal = proposeForfeitFine({ offendingClubId: offender.clubId, affectedClubId: affected.clubId }, match.forfeitCause ?? 'OTHER', settings);
     await this.create(tx, match, offender, proposal, settings, fact.actorId);
   }
 
   /**
    * Regel 11: `teamId` was incomplete or late at `matchId` (fewer than pairsPerTeam pairs
-   * from set 1). Every occurrence is recorded; the 3rd, 6th, … in a season is fined.
+   * from set 1, or a Regel 7 forfeit with too few pairs). Every occurrence is recorded; the
+   * club's 3rd, 6th, … in a season over all its teams is fined (RULES.md "Fines": "vereniging").
    */
   async incompleteOrLate(tx: Tx, fact: { matchId: string; teamId: string; actorId: string | null }): Promise<void> {
     const match = await this.match(tx, fact.matchId);
     const team = teamIn(match, fact.teamId);
     await lockClubFines(tx, match.seasonId, [team.clubId]);
     if (await tx.incompleteAppearance.findUnique({ where: { matchId_teamId: { matchId: match.id, teamId: team.id } } })) return;
-    const earlier = await tx.incompleteAppearance.count({ where: { seasonId: match.seasonId, teamId: team.id } });
+    const earlier = await tx.incompleteAppearance.count({ where: { seasonId: match.seasonId, team: { clubId: team.clubId } } });
     const appearance = await tx.incompleteAppearance.create({
       data: { seasonId: match.seasonId, teamId: team.id, matchId: match.id, occurrence: earlier + 1, recordedById: fact.actorId },
     });
@@ -96,15 +106,15 @@ export class FineProposalsService {
   private async match(tx: Tx, matchId: string): Promise<MatchFacts> {
     const match = await tx.match.findUnique({
       where: { id: matchId },
-      select: { id: true, division: { select: { seasonId: true } }, homeTeam: { select: { id: true, clubId: true } }, awayTeam: { select: { id: true, clubId: true } } },
+      select: { id: true, forfeitCause: true, division: { select: { seasonId: true } }, homeTeam: { select: { id: true, clubId: true } }, awayTeam: { select: { id: true, clubId: true } } },
     });
     if (!match) throw new NotFoundError('Wedstrijd');
-    return { id: match.id, seasonId: match.division.seasonId, teams: [match.homeTeam, match.awayTeam] };
+    return { id: match.id, seasonId: match.division.seasonId, teams: [match.homeTeam, match.awayTeam], forfeitCause: match.forfeitCause };
   }
 
   /** Any earlier fine for this match, team and rule, whatever its status (a discard stands). */
-  private async alreadyProposed(tx: Tx, matchId: string, teamId: string, rules: FineRule[]): Promise<boolean> {
-    return (await tx.fine.count({ where: { matchId, teamId, rule: { in: rules } } })) > 0;
+  private async alreadyProposed(tx: Tx, matchId: string, teamId: string, rules: readonly FineRule[]): Promise<boolean> {
+    return (await tx.fine.count({ where: { matchId, teamId, rule: { in: [...rules] } } })) > 0;
   }
 
   private async create(tx: Tx, match: MatchFacts, team: { id: string; clubId: string }, proposal: FineProposal, settings: CompetitionSettings, actorId: string | null) {

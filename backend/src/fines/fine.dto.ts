@@ -9,7 +9,7 @@ import type { FineStatus } from '../generated/prisma/enums';
 import type { FineRow } from './fine-rows';
 
 const FINE_STATUSES = ['PROPOSED', 'OPEN', 'PAID', 'WAIVED', 'DISCARDED'] as const satisfies readonly FineStatus[];
-const FINE_RULES = ['5D', '5E', '6', '9A', '10', '11'] as const satisfies readonly FineRule[];
+const FINE_RULES = ['5D', '5E', '6', '7', '9A', '10', '11'] as const satisfies readonly FineRule[];
 const MAX_CENTS = 10_000_000;
 
 // ─────────────────────────── input ───────────────────────────

@@ -56,7 +56,14 @@ export class MatchSummaryDto {
   @ApiProperty({ description: 'Regel 4: de uitploeg zette een niet-speelgerechtigde speler in' }) awayIneligible: boolean;
   @ApiProperty({ format: 'uuid', nullable: true, type: String, description: 'Regel 7/9A: het team dat reglementair verloor' })
   forfeitingTeamId: string | null;
-  @ApiProperty({ enum: FORFEIT_CAUSES, enumName: 'ForfeitCause', nullable: true }) forfeitCause: ForfeitCause | null;
+  @ApiProperty({ enum: FORFEIT_CAUSES, enumName: 'ForfeitCause', nullable: true, description: 'Regel 7/9A: afgeleid uit de vastgelegde feiten (aanwezige koppels, tijdstip van afzeggen)' })
+  forfeitCause: ForfeitCause | null;
+  @ApiProperty({ format: 'date-time', nullable: true, type: String, description: 'Regel 7: wanneer het team in gebreke de wedstrijd afzegde' })
+  calledOffAt: string | null;
+  @ApiProperty({ format: 'uuid', nullable: true, type: String, description: 'Het team dat de wedstrijd afzegde' })
+  calledOffByTeamId: string | null;
+  @ApiProperty({ nullable: true, type: Number, description: 'Regel 7: met zoveel koppels kwam het team in gebreke' })
+  forfeitPairsPresent: number | null;
   @ApiProperty({ nullable: true, type: String, description: 'Toelichting van de bond bij een niet-gespeelde wedstrijd' })
   statusReason: string | null;
   @ApiProperty({ description: 'Versie van de uitslag; stuur hem mee bij elke wijziging (optimistische vergrendeling)' })
@@ -185,6 +192,9 @@ export function mapMatchSummary(match: MatchSummaryRow): MatchSummaryDto {
     awayIneligible: match.awayIneligible,
     forfeitingTeamId: match.forfeitingTeamId,
     forfeitCause: match.forfeitCause,
+    calledOffAt: match.calledOffAt?.toISOString() ?? null,
+    calledOffByTeamId: match.calledOffByTeamId,
+    forfeitPairsPresent: match.forfeitPairsPresent,
     statusReason: match.statusReason,
     version: match.version,
     // A complete entry counts as the home team's signature, and lapses when it is no longer complete.

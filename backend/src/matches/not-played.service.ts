@@ -1,18 +1,46 @@
 import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '../auth/auth.types';
+import { isoDate } from '../common/dto';
 import { ConflictError, ValidationError } from '../common/errors';
-import { NotPlayed, notPlayedOutcome, Side } from '../domain/match';
+import { deriveForfeitCause, EarlierMatch, ForfeitCause, NotPlayed, notPlayedOutcome, Side } from '../domain/match';
+import { isIsoDate } from '../domain/dates';
+import type { CompetitionSettings } from '../domain/settings';
 import type { MatchStatus } from '../generated/prisma/enums';
 import { FineProposalsService } from '../fines/fine-proposals.service';
 import { storeMatchDeductions } from './deductions';
 import { MatchDetailDto } from './match.dto';
 import { MatchDataService } from './match-data.service';
-import { MatchRow, sideOf, teamOf } from './match-row';
+import { localInstant, MatchRow, matchStart, sideOf, teamOf } from './match-row';
 import { MatchWriterService, Tx } from './match-writer.service';
 import type { NotPlayedInputDto, NotPlayedKindInput, ReopenInputDto } from './result.dto';
 
 const STATUS_OF: Record<NotPlayedKindInput, MatchStatus> = { NO_TABLE_SCREEN: 'NOT_PLAYED', FORFEIT: 'FORFEIT', CANCELLED: 'CANCELLED' };
 const NOT_PLAYED_STATUSES: readonly MatchStatus[] = Object.values(STATUS_OF);
+/** Input that belongs to a forfeit only. */
+const FORFEIT_FIELDS = ['offendingTeamId', 'pairsPresent', 'calledOffAt', 'calledOffBy'] as const;
+
+/**
+ * Regel 7 / 9A: the cause (and so the rule of the fine) follows from the facts recorded with
+ * the forfeit: the pairs present, or when the team called the match off (see deriveForfeitCause).
+ */
+function forfeitFacts(match: MatchRow, body: NotPlayedInputDto, settings: CompetitionSettings) {
+  const calledOffAt = body.calledOffAt === undefined ? null : parseCallOff(body.calledOffAt);
+  const pairsPresent = body.pairsPresent ?? null;
+  const derived = deriveForfeitCause({ pairsPresent, calledOffAt }, matchStart(match), new Date(), settings);
+  if (!derived.ok) throw new ValidationError(derived.message, [{ field: derived.field, message: derived.message }]);
+  return { cause: derived.cause, calledOffAt, pairsPresent };
+}
+
+/** "2026-11-13T19:30" is local time (the federation's zone); with Z or an offset it is that instant. */
+function parseCallOff(value: string): Date {
+  const local = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})$/.exec(value);
+  const instant = local && isIsoDate(local[1]) ? localInstant(local[1], local[2]) : new Date(value);
+  if (Number.isNaN(instant.getTime()) || (local && !isIsoDate(local[1]))) {
+    throw new ValidationError('Het tijdstip van afzeggen bestaat niet.', [{ field: 'calledOffAt', message: `'${value}' is geen bestaand tijdstip.` }]);
+  }
+  return instant;
+}
+
 /** Deductions that follow from the match itself (Regel 4, 6); recording the match anew replaces them. */
 const MATCH_RULES = ['4', '6'];
 
@@ -34,7 +62,8 @@ export class NotPlayedService {
     const offendingSide = this.offendingSide(teams, body);
     const options = { user, action: 'match.not-played', version: body.version, reason: body.reason };
     return this.writer.write(matchId, options, async (tx, match, settings) => {
-      const outcome = notPlayedOutcome(await this.domainInput(tx, match, body, offendingSide), settings);
+      const forfeit = body.kind === 'FORFEIT' ? forfeitFacts(match, body, settings) : null;
+      const outcome = notPlayedOutcome(await this.domainInput(tx, match, body, offendingSide, forfeit?.cause ?? 'OTHER'), settings);
       await this.clearResult(tx, match.id);
       if (outcome.sets.length) await tx.matchSet.createMany({ data: outcome.sets.map((s) => ({ matchId: match.id, ...s })) });
       await storeMatchDeductions(tx, match, outcome, {
@@ -51,7 +80,11 @@ export class NotPlayedService {
           homePoints: outcome.homePoints,
           awayPoints: outcome.awayPoints,
           forfeitingTeamId,
-          forfeitCause: body.kind === 'FORFEIT' ? body.cause : null,
+          forfeitCause: forfeit?.cause ?? null,
+          calledOffAt: forfeit?.calledOffAt ?? null,
+          calledOffByTeamId: forfeit?.calledOffAt ? forfeitingTeamId : null,
+          calledOffBy: forfeit?.calledOffAt ? (body.calledOffBy?.trim() ?? null) || null : null,
+          forfeitPairsPresent: forfeit?.pairsPresent ?? null,
           statusReason: body.reason,
           homeIneligible: false,
           awayIneligible: false,
@@ -80,6 +113,10 @@ export class NotPlayedService {
           awayPoints: null,
           forfeitingTeamId: null,
           forfeitCause: null,
+          calledOffAt: null,
+          calledOffByTeamId: null,
+          calledOffBy: null,
+          forfeitPairsPresent: null,
           statusReason: null,
           homeIneligible: false,
           awayIneligible: false,
@@ -91,49 +128,51 @@ export class NotPlayedService {
           awaySignedAt: null,
         },
       });
+      // A Regel 7 forfeit with too few pairs was an incomplete appearance (Regel 11); undone with it.
+      await tx.incompleteAppearance.deleteMany({ where: { matchId: match.id } });
       await this.writer.settleCredits(tx, match.id, settings);
     });
   }
 
   private offendingSide(teams: { homeTeamId: string; awayTeamId: string }, body: NotPlayedInputDto): Side | null {
-    const extra = body.kind !== 'FORFEIT' && (body.offendingTeamId !== undefined || body.cause !== undefined);
-    if (extra) {
-      throw new ValidationError('Een team in gebreke en een oorzaak horen alleen bij een reglementair verlies.', [
-        { field: body.offendingTeamId !== undefined ? 'offendingTeamId' : 'cause', message: 'Alleen bij FORFEIT.' },
+    const extra = FORFEIT_FIELDS.find((field) => body[field] !== undefined);
+    if (body.kind !== 'FORFEIT' && extra) {
+      throw new ValidationError('Een team in gebreke, aanwezige koppels en een afzegging horen alleen bij een reglementair verlies.', [
+        { field: extra, message: 'Alleen bij FORFEIT.' },
       ]);
     }
     if (body.kind !== 'FORFEIT') return null;
     const side = body.offendingTeamId ? sideOf(teams, body.offendingTeamId) : null;
-    const details = [
-      ...(side ? [] : [{ field: 'offendingTeamId', message: 'Kies het team van deze wedstrijd dat in gebreke bleef.' }]),
-      ...(body.cause ? [] : [{ field: 'cause', message: 'Kies de oorzaak van het reglementaire verlies.' }]),
-    ];
-    if (details.length) throw new ValidationError('Geef aan welk team in gebreke bleef en waarom.', details);
+    if (!side) {
+      throw new ValidationError('Geef aan welk team in gebreke bleef.', [{ field: 'offendingTeamId', message: 'Kies het team van deze wedstrijd dat in gebreke bleef.' }]);
+    }
+    if (body.calledOffBy !== undefined && body.calledOffAt === undefined) {
+      throw new ValidationError('Wie afzegde hoort bij een afzegging.', [{ field: 'calledOffBy', message: 'Vul ook het tijdstip van afzeggen in.' }]);
+    }
     return side;
   }
 
-  private async domainInput(tx: Tx, match: MatchRow, body: NotPlayedInputDto, offendingSide: Side | null): Promise<NotPlayed> {
-    if (body.kind === 'FORFEIT') return { kind: 'FORFEIT', offendingSide: offendingSide!, cause: body.cause! };
+  private async domainInput(tx: Tx, match: MatchRow, body: NotPlayedInputDto, offendingSide: Side | null, cause: ForfeitCause): Promise<NotPlayed> {
+    if (body.kind === 'FORFEIT') return { kind: 'FORFEIT', offendingSide: offendingSide!, cause };
     if (body.kind === 'NO_TABLE_SCREEN') return { kind: 'NO_TABLE_SCREEN' };
-    const home = await this.previousPointsFor(tx, match, match.homeTeamId);
-    const away = await this.previousPointsFor(tx, match, match.awayTeamId);
-    return { kind: 'CANCELLED', homePreviousPointsFor: home, awayPreviousPointsFor: away };
+    const home = await this.earlierMatches(tx, match, match.homeTeamId);
+    const away = await this.earlierMatches(tx, match, match.awayTeamId);
+    return { kind: 'CANCELLED', date: isoDate(match.date), homeEarlier: home, awayEarlier: away };
   }
 
-  /** Regel 8: the team's game points in every match the standings count as played, before this match's date. */
-  private async previousPointsFor(tx: Tx, match: MatchRow, teamId: string): Promise<number[]> {
+  /** Regel 8: the team's confirmed matches before this match's date; averageBefore keeps the played ones. */
+  private async earlierMatches(tx: Tx, match: MatchRow, teamId: string): Promise<EarlierMatch[]> {
     const matches = await tx.match.findMany({
       where: {
         archivedAt: null,
         id: { not: match.id },
         resultState: 'CONFIRMED',
-        status: { in: ['PLAYED', 'FORFEIT'] },
         date: { lt: match.date },
         OR: [{ homeTeamId: teamId }, { awayTeamId: teamId }],
       },
-      select: { homeTeamId: true, homePoints: true, awayPoints: true },
+      select: { status: true, date: true, homeTeamId: true, homePoints: true, awayPoints: true },
     });
-    return matches.map((m) => (m.homeTeamId === teamId ? m.homePoints : m.awayPoints) ?? 0);
+    return matches.map((m) => ({ status: m.status, date: isoDate(m.date), pointsFor: m.homeTeamId === teamId ? m.homePoints : m.awayPoints }));
   }
 
   private async clearResult(tx: Tx, matchId: string): Promise<void> {

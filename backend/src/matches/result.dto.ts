@@ -12,6 +12,7 @@ import {
   IsOptional,
   IsString,
   IsUUID,
+  Matches,
   Max,
   MaxLength,
   Min,
@@ -19,8 +20,11 @@ import {
 } from 'class-validator';
 import { IsReason } from '../common/reason.dto';
 import { PENALTY_RULES } from '../domain/match';
-import type { ForfeitCause, GameKind, Side } from '../generated/prisma/enums';
-import { FORFEIT_CAUSES, GAME_KINDS, MatchDetailDto, SIDE_VALUES } from './match.dto';
+import type { GameKind, Side } from '../generated/prisma/enums';
+import { GAME_KINDS, MatchDetailDto, SIDE_VALUES } from './match.dto';
+
+/** A call-off time: local "2026-11-13T19:30" (the federation's time zone) or an instant with zone. */
+export const CALLED_OFF_AT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?$/;
 
 export class VersionDto {
   @ApiProperty({ description: 'De versie van de wedstrijd die de gebruiker voor zich had (MatchDetailDto.version)', minimum: 0 })
@@ -135,10 +139,32 @@ export class NotPlayedInputDto extends VersionDto {
   @IsUUID()
   offendingTeamId?: string;
 
-  @ApiPropertyOptional({ enum: FORFEIT_CAUSES, enumName: 'ForfeitCause', description: 'Alleen bij FORFEIT' })
+  @ApiPropertyOptional({
+    minimum: 0,
+    maximum: 12,
+    description:
+      'Alleen bij FORFEIT, als het team in gebreke wel kwam: met hoeveel koppels (minder dan 5: Regel 7). De oorzaak en de regel van de boete volgen uit de feiten: te weinig koppels of minder dan 48 uur voor de aanvang afgezegd: Regel 7; anders: Regel 9A.',
+  })
   @IsOptional()
-  @IsIn(FORFEIT_CAUSES)
-  cause?: ForfeitCause;
+  @IsInt()
+  @Min(0)
+  @Max(12)
+  pairsPresent?: number;
+
+  @ApiPropertyOptional({
+    example: '2026-11-13T19:30',
+    description:
+      'Alleen bij FORFEIT, als het team in gebreke afzegde: wanneer het dat kenbaar maakte aan de wedstrijdleider of de vereniging (Regel 7). Plaatselijke tijd JJJJ-MM-DDTUU:MM, of een tijdstip met tijdzone (…Z, …+01:00).',
+  })
+  @IsOptional()
+  @Matches(CALLED_OFF_AT, { message: 'Vul het tijdstip van afzeggen in als JJJJ-MM-DDTUU:MM, bijvoorbeeld 2026-11-13T19:30.' })
+  calledOffAt?: string;
+
+  @ApiPropertyOptional({ maxLength: 100, description: 'Bij een afzegging: wie het kenbaar maakte, bijvoorbeeld "J. Pinas, secretaris" (alleen in het logboek en voor de bond)' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  calledOffBy?: string;
 
   @ApiProperty({ description: 'Toelichting (openbaar zichtbaar bij de wedstrijd en in het logboek)' })
   @IsReason()

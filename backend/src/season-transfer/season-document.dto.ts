@@ -45,6 +45,11 @@ export class DocumentMatchDto {
   sets?: [number, number][];
   @ApiPropertyOptional({ ...pair, description: 'Alleen de totalen [thuis, uit], voor historie zonder sets' }) score?: [number, number];
   @ApiPropertyOptional({ enum: SIDES, description: 'Bij FORFEIT: het team dat reglementair verliest' }) forfeitedBy?: 'home' | 'away';
+  @ApiPropertyOptional({
+    enum: ['TOO_FEW_PAIRS', 'LATE_CANCELLATION', 'OTHER'],
+    description: 'Bij FORFEIT: de oorzaak (TOO_FEW_PAIRS en LATE_CANCELLATION: Regel 7; OTHER: Regel 9A); zonder: onbekend',
+  })
+  forfeitCause?: 'TOO_FEW_PAIRS' | 'LATE_CANCELLATION' | 'OTHER';
   @ApiPropertyOptional({ type: 'array', items: { type: 'string', enum: SIDES }, description: 'Regel 4: kant(en) met een niet-speelgerechtigde speler' })
   ineligible?: ('home' | 'away')[];
 }

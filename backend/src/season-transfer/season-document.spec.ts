@@ -46,11 +46,30 @@ describe('parseSeasonDocument: the README example', () => {
     expect(forfeit.sets.every((s) => s.source === 'FORFEIT')).toBe(true);
   });
 
-  it('scores a cancelled match without score with each team’s average of its earlier matches (Regel 8)', async () => {
+  it('scores a cancelled match without score with each team’s average of its earlier played matches (Regel 8)', async () => {
     const p = await plan(example());
     const firstMatchAway = p.matches[0].awayPoints!; // Paramaribo Boys in round 1
-    // Paramaribo Boys: round 1 and the forfeit (0); Sranan Troef: 167 and 136 → 151.5 → 152 (half up).
-    expect(p.matches[5]).toMatchObject({ status: 'CANCELLED', homePoints: Math.floor((2 * firstMatchAway + 2) / 4), awayPoints: 152 });
+    // Paramaribo Boys: round 1 only, its forfeit is not a played match; Sranan Troef: 167 and 136 → 151.5 → 152 (half up).
+    expect(p.matches[5]).toMatchObject({ status: 'CANCELLED', homePoints: firstMatchAway, awayPoints: 152 });
+  });
+
+  test.each([
+    ['a played match of 150 and a forfeit win 288–0: 150, not 219', [{ status: 'PLAYED', score: [150, 140] }, { status: 'FORFEIT', forfeitedBy: 'away' }], 150],
+    ['a played match of 150 and a forfeit loss 0–288: 150, not 75', [{ status: 'PLAYED', score: [150, 140] }, { status: 'FORFEIT', forfeitedBy: 'home' }], 150],
+    ['a played match of 150 and an earlier cancelled match 200–100: 150', [{ status: 'PLAYED', score: [150, 140] }, { status: 'CANCELLED', score: [200, 100] }], 150],
+    ['only a forfeit win: none played, 0', [{ status: 'FORFEIT', forfeitedBy: 'away' }], 0],
+  ])('the import averages only played matches (Regel 8): %s', async (_name, earlier, expected) => {
+    const doc = {
+      season: { name: '2030/2031', startsOn: '2030-09-01', competitionStartsOn: '2030-09-10', endsOn: '2031-05-31' },
+      divisions: [{ name: 'Klasse', teams: ['A', 'B', 'C', 'D'].map((name) => ({ name, club: `Club ${name}` })) }],
+      matches: [
+        ...earlier.map((m, i) => ({ division: 'Klasse', round: i + 1, date: `2030-09-1${i}`, home: 'A', away: ['B', 'C', 'D'][i], ...m })),
+        { division: 'Klasse', round: 5, date: '2030-10-20', home: 'A', away: 'B', status: 'CANCELLED' },
+      ],
+    };
+    const result = await parseSeasonDocument(doc);
+    if (!result.ok) throw new Error(JSON.stringify(result.problems));
+    expect(result.plan.matches.at(-1)!.homePoints).toBe(expected);
   });
 
   it('links a deduction with a round to the team’s match in that round', async () => {

@@ -8,7 +8,8 @@ import { BadRequestException } from '@nestjs/common';
 import type { ErrorDetail } from '../common/errors';
 import { createValidationPipe } from '../common/validation';
 import { isIsoDate } from '../domain/dates';
-import { averageScore, matchTotals, notPlayedOutcome, SetResult, tablePlan, validateSetScore } from '../domain/match';
+import { averageBefore, EarlierMatch, matchTotals, notPlayedOutcome, SetResult, tablePlan, validateSetScore } from '../domain/match';
+import type { ForfeitCause } from '../domain/match/not-played';
 import { CompetitionSettings, DEFAULT_SETTINGS } from '../domain/settings';
 import { SettingsInputDto } from '../seasons/season.dto';
 
@@ -33,6 +34,8 @@ export interface PlannedMatch {
   awayPoints: number | null;
   sets: PlannedSet[];
   forfeitedBy: DocumentSide | null;
+  /** Regel 7 / 9A, as recorded (null: the document does not say). */
+  forfeitCause: ForfeitCause | null;
   homeIneligible: boolean;
   awayIneligible: boolean;
 }
@@ -183,7 +186,8 @@ function teamAt(reader: Reader, index: DivisionIndex, divisionIndex: number | un
 }
 
 const SIDE_VALUES: readonly DocumentSide[] = ['home', 'away'];
-const MATCH_FIELDS = ['division', 'round', 'date', 'startTime', 'home', 'away', 'status', 'sets', 'score', 'forfeitedBy', 'ineligible'];
+const MATCH_FIELDS = ['division', 'round', 'date', 'startTime', 'home', 'away', 'status', 'sets', 'score', 'forfeitedBy', 'forfeitCause', 'ineligible'];
+const FORFEIT_CAUSE_VALUES: readonly ForfeitCause[] = ['TOO_FEW_PAIRS', 'LATE_CANCELLATION', 'OTHER'];
 
 interface SeasonDates {
   startsOn: string;
@@ -198,6 +202,7 @@ function checkStatusFields(reader: Reader, path: string, status: DocumentStatus,
     case 'PLAYED':
       if (!has('sets') && !has('score')) reader.add(`${path}.sets`, 'Een gespeelde wedstrijd heeft sets of een score.');
       forbid('forfeitedBy', 'Alleen bij FORFEIT.');
+      forbid('forfeitCause', 'Alleen bij FORFEIT.');
       break;
     case 'FORFEIT':
       if (!has('forfeitedBy')) reader.add(`${path}.forfeitedBy`, "Geef aan welk team reglementair verliest: 'home' of 'away'.");
@@ -209,11 +214,13 @@ function checkStatusFields(reader: Reader, path: string, status: DocumentStatus,
         forbid(key, status === 'SCHEDULED' ? 'Een wedstrijd zonder uitslag heeft geen score.' : 'Een niet gespeelde wedstrijd (Regel 6) telt nergens en heeft geen score.');
       }
       forbid('forfeitedBy', 'Alleen bij FORFEIT.');
+      forbid('forfeitCause', 'Alleen bij FORFEIT.');
       forbid('ineligible', 'Alleen bij PLAYED.');
       break;
     case 'CANCELLED':
       forbid('sets', 'Een afgelaste wedstrijd (Regel 8) heeft geen sets; geef eventueel de score.');
       forbid('forfeitedBy', 'Alleen bij FORFEIT.');
+      forbid('forfeitCause', 'Alleen bij FORFEIT.');
       forbid('ineligible', 'Alleen bij PLAYED.');
       break;
   }
@@ -242,6 +249,11 @@ function readSide(reader: Reader, path: string, value: unknown): DocumentSide | 
   return reader.add(path, "Kies 'home' of 'away'.");
 }
 
+function readForfeitCause(reader: Reader, path: string, value: unknown): ForfeitCause | undefined {
+  if (FORFEIT_CAUSE_VALUES.includes(value as ForfeitCause)) return value as ForfeitCause;
+  return reader.add(path, `Kies een van: ${FORFEIT_CAUSE_VALUES.join(', ')} (Regel 7: te weinig koppels of te laat afgezegd; Regel 9A: iets anders).`);
+}
+
 function readMatch(reader: Reader, index: DivisionIndex, path: string, raw: unknown, settings: CompetitionSettings, dates?: SeasonDates): PlannedMatch | undefined {
   const match = reader.object(path, raw, MATCH_FIELDS);
   if (!match) return undefined;
@@ -266,6 +278,7 @@ function readMatch(reader: Reader, index: DivisionIndex, path: string, raw: unkn
   const sets = match.sets === undefined ? [] : readSets(reader, `${path}.sets`, match.sets, settings);
   const score = match.score === undefined ? null : reader.pair(`${path}.score`, match.score);
   const forfeitedBy = match.forfeitedBy === undefined ? null : readSide(reader, `${path}.forfeitedBy`, match.forfeitedBy);
+  const forfeitCause = match.forfeitCause === undefined ? null : readForfeitCause(reader, `${path}.forfeitCause`, match.forfeitCause);
   const ineligible = match.ineligible === undefined ? [] : reader.list(`${path}.ineligible`, match.ineligible, 2);
   ineligible?.forEach((side, i) => readSide(reader, `${path}.ineligible[${i}]`, side));
   if (sets?.length && score) {
@@ -275,7 +288,7 @@ function readMatch(reader: Reader, index: DivisionIndex, path: string, raw: unkn
     }
   }
   if (divisionIndex === undefined || round === undefined || !date || homeIndex === undefined || awayIndex === undefined || !status) return undefined;
-  if (!sets || score === undefined || forfeitedBy === undefined || !ineligible) return undefined;
+  if (!sets || score === undefined || forfeitedBy === undefined || forfeitCause === undefined || !ineligible) return undefined;
   const totals = sets.length ? matchTotals(sets) : score ? { homePoints: score[0], awayPoints: score[1] } : null;
   return {
     divisionIndex,
@@ -289,6 +302,7 @@ function readMatch(reader: Reader, index: DivisionIndex, path: string, raw: unkn
     awayPoints: totals?.awayPoints ?? null,
     sets,
     forfeitedBy,
+    forfeitCause,
     homeIneligible: ineligible.includes('home'),
     awayIneligible: ineligible.includes('away'),
   };
@@ -319,19 +333,20 @@ function checkOncePerRound(reader: Reader, matches: (PlannedMatch | undefined)[]
 function completeScores(matches: PlannedMatch[], settings: CompetitionSettings): void {
   for (const match of matches) {
     if (match.status !== 'FORFEIT' || match.homePoints !== null) continue;
-    const outcome = notPlayedOutcome({ kind: 'FORFEIT', offendingSide: match.forfeitedBy === 'home' ? 'HOME' : 'AWAY', cause: 'OTHER' }, settings);
+    const outcome = notPlayedOutcome({ kind: 'FORFEIT', offendingSide: match.forfeitedBy === 'home' ? 'HOME' : 'AWAY', cause: match.forfeitCause ?? 'OTHER' }, settings);
     match.sets = outcome.sets.map((set) => ({ ...set, source: 'FORFEIT' }));
     match.homePoints = outcome.homePoints;
     match.awayPoints = outcome.awayPoints;
   }
-  const earlierPointsFor = (cancelled: PlannedMatch, teamIndex: number) =>
+  // Regel 8: only matches played before the date count (averageBefore), not forfeits.
+  const earlier = (cancelled: PlannedMatch, teamIndex: number): EarlierMatch[] =>
     matches
-      .filter((m) => m.divisionIndex === cancelled.divisionIndex && m.date < cancelled.date && (m.status === 'PLAYED' || m.status === 'FORFEIT'))
-      .flatMap((m) => (m.homeIndex === teamIndex ? [m.homePoints!] : m.awayIndex === teamIndex ? [m.awayPoints!] : []));
+      .filter((m) => m.divisionIndex === cancelled.divisionIndex && (m.homeIndex === teamIndex || m.awayIndex === teamIndex))
+      .map((m) => ({ status: m.status, date: m.date, pointsFor: m.homeIndex === teamIndex ? m.homePoints : m.awayPoints }));
   for (const match of matches) {
     if (match.status !== 'CANCELLED' || match.homePoints !== null) continue;
-    match.homePoints = averageScore(earlierPointsFor(match, match.homeIndex));
-    match.awayPoints = averageScore(earlierPointsFor(match, match.awayIndex));
+    match.homePoints = averageBefore(earlier(match, match.homeIndex), match.date);
+    match.awayPoints = averageBefore(earlier(match, match.awayIndex), match.date);
   }
 }
 

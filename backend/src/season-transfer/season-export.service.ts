@@ -35,6 +35,7 @@ const exportSelect = {
           homePoints: true,
           awayPoints: true,
           forfeitingTeamId: true,
+          forfeitCause: true,
           homeIneligible: true,
           awayIneligible: true,
           sets: { orderBy: [{ setNumber: 'asc' }, { tableNumber: 'asc' }], select: { setNumber: true, tableNumber: true, homePoints: true, awayPoints: true } },
@@ -81,6 +82,7 @@ function exportMatch(match: ExportMatch, division: string, teamName: (id: string
   if (sets) result.sets = sets;
   else if (match.homePoints !== null && match.awayPoints !== null) result.score = [match.homePoints, match.awayPoints];
   if (match.status === 'FORFEIT') result.forfeitedBy = match.forfeitingTeamId === match.homeTeamId ? 'home' : 'away';
+  if (match.status === 'FORFEIT' && match.forfeitCause) result.forfeitCause = match.forfeitCause;
   const ineligible = [...(match.homeIneligible ? ['home' as const] : []), ...(match.awayIneligible ? ['away' as const] : [])];
   if (match.status === 'PLAYED' && ineligible.length) result.ineligible = ineligible;
   return result;

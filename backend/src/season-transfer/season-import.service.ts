@@ -50,6 +50,7 @@ function matchStatusData(match: PlannedMatch, homeTeamId: string, awayTeamId: st
     homePoints: match.homePoints,
     awayPoints: match.awayPoints,
     forfeitingTeamId: match.forfeitedBy === 'home' ? homeTeamId : match.forfeitedBy === 'away' ? awayTeamId : null,
+    forfeitCause: match.status === 'FORFEIT' ? match.forfeitCause : null,
     homeIneligible: match.homeIneligible,
     awayIneligible: match.awayIneligible,
   };

@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength, ValidateNested } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength, ValidateNested } from 'class-validator';
 import { IsIsoDateString, isoDate } from '../common/dto';
-import { CompetitionSettings, DEFAULT_SETTINGS } from '../domain/settings';
+import { CANCELLED_MATCH_POINTS, CancelledMatchPoints, CompetitionSettings, DEFAULT_SETTINGS } from '../domain/settings';
 
 const count = (max = 100) => [IsOptional(), IsInt(), Min(0), Max(max)];
 const cents = () => [IsOptional(), IsInt(), Min(0), Max(10_000_000)];
@@ -10,31 +10,42 @@ function apply(...decorators: PropertyDecorator[]): PropertyDecorator {
   return (target, key) => decorators.forEach((d) => d(target, key));
 }
 
-/** Every (setting) of RULES.md; omitted fields keep the TSBN default. */
+const D = DEFAULT_SETTINGS;
+
+/** Every (setting) of RULES.md; omitted fields keep the TSBN default (domain/settings.ts). */
 export class SettingsInputDto implements Partial<CompetitionSettings> {
-  @ApiPropertyOptional({ default: 15 }) @apply(...count(365)) memberListDeadlineDays?: number;
-  @ApiPropertyOptional({ default: 15 }) @apply(...count(365)) transferFreezeDays?: number;
-  @ApiPropertyOptional({ default: 5 }) @apply(...count(60)) registrationLeadWorkingDays?: number;
-  @ApiPropertyOptional({ default: 3 }) @apply(...count()) ineligiblePlayerDeduction?: number;
-  @ApiPropertyOptional({ default: 6 }) @IsOptional() @IsInt() @Min(2) @Max(12) pairsPerTeam?: number;
-  @ApiPropertyOptional({ default: 4 }) @IsOptional() @IsInt() @Min(1) @Max(12) gamesPerSet?: number;
-  @ApiPropertyOptional({ default: 5 }) @IsOptional() @IsInt() @Min(1) @Max(12) minimumPairsToStart?: number;
-  @ApiPropertyOptional({ default: 8 }) @apply(...count()) missingSetPoints?: number;
-  @ApiPropertyOptional({ default: 6 }) @apply(...count(24)) maxSubstitutions?: number;
-  @ApiPropertyOptional({ default: 3 }) @IsOptional() @IsInt() @Min(1) @Max(12) substitutionsFromSet?: number;
-  @ApiPropertyOptional({ default: 3 }) @apply(...count()) noScreenDeduction?: number;
-  @ApiPropertyOptional({ default: 3 }) @apply(...count(10)) pointsWin?: number;
-  @ApiPropertyOptional({ default: 1 }) @apply(...count(10)) pointsDraw?: number;
-  @ApiPropertyOptional({ default: 0 }) @apply(...count(10)) pointsLoss?: number;
-  @ApiPropertyOptional({ default: 1500 }) @apply(...cents()) lineupMissingFineCents?: number;
-  @ApiPropertyOptional({ default: 4500 }) @apply(...cents()) lineupMissingRepeatFineCents?: number;
-  @ApiPropertyOptional({ default: 6000 }) @apply(...cents()) forfeitFineCents?: number;
-  @ApiPropertyOptional({ default: 1500 }) @apply(...cents()) negligenceFineCents?: number;
-  @ApiPropertyOptional({ default: 4500 }) @apply(...cents()) incompleteFineCents?: number;
-  @ApiPropertyOptional({ default: 3 }) @IsOptional() @IsInt() @Min(1) @Max(100) incompleteEveryNth?: number;
-  @ApiPropertyOptional({ default: 30 }) @apply(...count(365)) fineDueDays?: number;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MinLength(2) @MaxLength(200) paymentAccountName?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MinLength(5) @MaxLength(64) paymentIban?: string;
+  @ApiPropertyOptional({ default: D.memberListDeadlineDays }) @apply(...count(365)) memberListDeadlineDays?: number;
+  @ApiPropertyOptional({ default: D.transferFreezeDays }) @apply(...count(365)) transferFreezeDays?: number;
+  @ApiPropertyOptional({ default: D.registrationLeadWorkingDays }) @apply(...count(60)) registrationLeadWorkingDays?: number;
+  @ApiPropertyOptional({ default: D.ineligiblePlayerDeduction }) @apply(...count()) ineligiblePlayerDeduction?: number;
+  @ApiPropertyOptional({ default: D.pairsPerTeam }) @IsOptional() @IsInt() @Min(2) @Max(12) pairsPerTeam?: number;
+  @ApiPropertyOptional({ default: D.gamesPerSet }) @IsOptional() @IsInt() @Min(1) @Max(12) gamesPerSet?: number;
+  @ApiPropertyOptional({ default: D.minimumPairsToStart }) @IsOptional() @IsInt() @Min(1) @Max(12) minimumPairsToStart?: number;
+  @ApiPropertyOptional({ default: D.missingSetPoints }) @apply(...count()) missingSetPoints?: number;
+  @ApiPropertyOptional({ default: D.maxSubstitutions }) @apply(...count(24)) maxSubstitutions?: number;
+  @ApiPropertyOptional({ default: D.substitutionsFromSet }) @IsOptional() @IsInt() @Min(1) @Max(12) substitutionsFromSet?: number;
+  @ApiPropertyOptional({ default: D.noScreenDeduction }) @apply(...count()) noScreenDeduction?: number;
+  @ApiPropertyOptional({ default: D.pointsWin }) @apply(...count(10)) pointsWin?: number;
+  @ApiPropertyOptional({ default: D.pointsDraw }) @apply(...count(10)) pointsDraw?: number;
+  @ApiPropertyOptional({ default: D.pointsLoss }) @apply(...count(10)) pointsLoss?: number;
+  @ApiPropertyOptional({
+    enum: CANCELLED_MATCH_POINTS,
+    enumName: 'CancelledMatchPoints',
+    default: D.cancelledMatchPoints,
+    description: 'Regel 8: FROM_AVERAGES = de gemiddelde score beslist de afgelaste wedstrijd (winst, gelijk of verlies); NONE = geen competitiepunten, telt alleen in punten voor en tegen',
+  })
+  @IsOptional()
+  @IsIn(CANCELLED_MATCH_POINTS, { message: `Kies een van: ${CANCELLED_MATCH_POINTS.join(', ')}.` })
+  cancelledMatchPoints?: CancelledMatchPoints;
+  @ApiPropertyOptional({ default: D.lineupMissingFineCents }) @apply(...cents()) lineupMissingFineCents?: number;
+  @ApiPropertyOptional({ default: D.lineupMissingRepeatFineCents }) @apply(...cents()) lineupMissingRepeatFineCents?: number;
+  @ApiPropertyOptional({ default: D.forfeitFineCents }) @apply(...cents()) forfeitFineCents?: number;
+  @ApiPropertyOptional({ default: D.negligenceFineCents }) @apply(...cents()) negligenceFineCents?: number;
+  @ApiPropertyOptional({ default: D.incompleteFineCents }) @apply(...cents()) incompleteFineCents?: number;
+  @ApiPropertyOptional({ default: D.incompleteEveryNth }) @IsOptional() @IsInt() @Min(1) @Max(100) incompleteEveryNth?: number;
+  @ApiPropertyOptional({ default: D.fineDueDays }) @apply(...count(365)) fineDueDays?: number;
+  @ApiPropertyOptional({ default: D.paymentAccountName }) @IsOptional() @IsString() @MinLength(2) @MaxLength(200) paymentAccountName?: string;
+  @ApiPropertyOptional({ default: D.paymentIban }) @IsOptional() @IsString() @MinLength(5) @MaxLength(64) paymentIban?: string;
 }
 
 export class CreateSeasonDto {
@@ -66,6 +77,7 @@ export class SettingsDto implements CompetitionSettings {
   @ApiProperty() pointsWin: number;
   @ApiProperty() pointsDraw: number;
   @ApiProperty() pointsLoss: number;
+  @ApiProperty({ enum: CANCELLED_MATCH_POINTS, enumName: 'CancelledMatchPoints' }) cancelledMatchPoints: CancelledMatchPoints;
   @ApiProperty() lineupMissingFineCents: number;
   @ApiProperty() lineupMissingRepeatFineCents: number;
   @ApiProperty() forfeitFineCents: number;

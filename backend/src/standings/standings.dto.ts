@@ -2,7 +2,8 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsUUID, Max, Min } from 'class-validator';
 import { IsIsoDateString, isoDate } from '../common/dto';
-import type { StandingsRow, TieBreaker } from '../domain/standings/standings';
+import { CANCELLED_MATCH_POINTS, CancelledMatchPoints, DEFAULT_SETTINGS } from '../domain/settings';
+import type { PointsSettings, StandingsRow, TieBreaker } from '../domain/standings/standings';
 
 const TIE_BREAKERS: TieBreaker[] = ['HEAD_TO_HEAD', 'DIFFERENCE', 'PLAYOFF'];
 
@@ -42,8 +43,26 @@ export class StandingsRowDto {
   @ApiProperty({ enum: TIE_BREAKERS, nullable: true, type: String, description: 'Wat de plaats binnen een gelijke groep bepaalde; null = de punten alleen' })
   decidedBy: TieBreaker | null;
   @ApiProperty({ type: [DeductionDetailDto] }) deductionDetails: DeductionDetailDto[];
-  @ApiProperty() playoffNeeded: boolean;
-  @ApiProperty({ nullable: true, type: String, description: 'Korte uitleg van de beslissing, in het Nederlands' }) note: string | null;
+  @ApiProperty({ description: 'Gedeelde plaats aan het einde van de competitie (zie final): een beslissingswedstrijd is nodig' }) playoffNeeded: boolean;
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    description: "Korte uitleg van de beslissing, in het Nederlands: 'Onderling resultaat', 'Saldo', 'Beslissingswedstrijd gewonnen/verloren', 'Beslissingswedstrijd nodig', of 'Gelijk' bij een gedeelde plaats vóór het einde",
+  })
+  note: string | null;
+}
+
+/** The season settings the standings were computed with (Regel 8, 40), for the legend. */
+export class StandingsSettingsDto implements PointsSettings {
+  @ApiProperty({ example: DEFAULT_SETTINGS.pointsWin, description: 'Competitiepunten voor winst (Regel 40)' }) pointsWin: number;
+  @ApiProperty({ example: DEFAULT_SETTINGS.pointsDraw, description: 'Competitiepunten voor gelijkspel' }) pointsDraw: number;
+  @ApiProperty({ example: DEFAULT_SETTINGS.pointsLoss, description: 'Competitiepunten voor verlies' }) pointsLoss: number;
+  @ApiProperty({
+    enum: CANCELLED_MATCH_POINTS,
+    enumName: 'CancelledMatchPoints',
+    description: 'Regel 8: FROM_AVERAGES = een afgelaste wedstrijd telt als gespeeld met de gemiddelde score als uitslag; NONE = alleen in punten voor en tegen',
+  })
+  cancelledMatchPoints: CancelledMatchPoints;
 }
 
 export class StandingsDto {
@@ -57,7 +76,17 @@ export class StandingsDto {
   asOf: string | null;
   @ApiProperty({ nullable: true, type: Number, description: 'De stand na deze ronde; null = alle bevestigde uitslagen' }) round: number | null;
   @ApiProperty({ type: [Number], description: 'Rondes met ten minste één bevestigde uitslag' }) rounds: number[];
+  @ApiProperty({
+    description: 'Elke wedstrijd is beslist of het seizoen is voorbij (Regel 41: "aan het einde"): pas dan vraagt een gedeelde plaats om een beslissingswedstrijd',
+  })
+  final: boolean;
+  @ApiProperty({ type: StandingsSettingsDto }) settings: StandingsSettingsDto;
   @ApiProperty({ type: [StandingsRowDto] }) rows: StandingsRowDto[];
+}
+
+export function mapStandingsSettings(settings: PointsSettings): StandingsSettingsDto {
+  const { pointsWin, pointsDraw, pointsLoss, cancelledMatchPoints } = settings;
+  return { pointsWin, pointsDraw, pointsLoss, cancelledMatchPoints };
 }
 
 export class TeamPositionsDto {

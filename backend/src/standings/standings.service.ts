@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { NotFoundError } from '../common/errors';
-import { computeStandings, positionsByRound } from '../domain/standings/standings';
+import { todayIso } from '../common/dto';
+import { computeStandings, isFinal, positionsByRound } from '../domain/standings/standings';
 import { PrismaService } from '../prisma/prisma.service';
 import { CacheEntry, readFingerprint, StandingsCache, view } from './standings-cache';
 import { DivisionStandingsData, standingsSelect, toStandingsData } from './standings-data';
-import { mapStandingsRow, PositionsDto, StandingsDto } from './standings.dto';
+import { mapStandingsRow, mapStandingsSettings, PositionsDto, StandingsDto } from './standings.dto';
 
 @Injectable()
 export class StandingsService {
@@ -20,14 +21,19 @@ export class StandingsService {
   /** The standings of a division (Regel 40, 41), optionally after round `round`. */
   async standings(divisionId: string, round?: number): Promise<StandingsDto> {
     const entry = await this.entry(divisionId);
-    return view(entry, `standings:${round ?? ''}`, () => {
+    // The season's end passes without a change in the data: it is part of the view's key.
+    const seasonEnded = todayIso() > entry.data.seasonEndsOn;
+    return view(entry, `standings:${round ?? ''}:${seasonEnded}`, () => {
       const { data } = entry;
-      const rows = computeStandings({ ...data.input, upToRound: round });
+      const input = { ...data.input, upToRound: round, seasonEnded };
+      const rows = computeStandings(input);
       return {
         divisionId,
         asOf: data.asOf?.toISOString() ?? null,
         round: round ?? null,
         rounds: data.rounds,
+        final: isFinal(input),
+        settings: mapStandingsSettings(data.settings),
         rows: rows.map((row) => mapStandingsRow(row, data.clubIds.get(row.teamId)!)),
       };
     });

@@ -1,5 +1,6 @@
 import { DEFAULT_SETTINGS } from '../settings';
 import {
+  clubOccurrences,
   dueDate,
   formatEuro,
   isOverdue,
@@ -79,15 +80,31 @@ describe('proposeLineupMissingFine (Regel 5D, 5E)', () => {
   });
 });
 
-describe('proposeForfeitFine (Regel 7, 9A, 9B)', () => {
-  it('fines the offending club €60 for the affected club', () => {
-    expect(proposeForfeitFine({ offendingClubId: 'kwatta', affectedClubId: 'apintie' }, DEFAULT_SETTINGS)).toEqual({
+describe('proposeForfeitFine (Regel 7, 9A, 9B: the cause gives the rule)', () => {
+  test.each<[string, 'TOO_FEW_PAIRS' | 'LATE_CANCELLATION' | 'OTHER', string, string]>([
+    ['fewer than 5 pairs present', 'TOO_FEW_PAIRS', '7', 'Wedstrijd niet doorgegaan: minder dan 5 koppels aanwezig, grove nalatigheid (Regel 7); de boete gaat naar de gedupeerde vereniging (Regel 9B).'],
+    ['called off less than 48 hours before', 'LATE_CANCELLATION', '7', 'Wedstrijd niet doorgegaan: minder dan 48 uur van tevoren afgezegd, grove nalatigheid (Regel 7); de boete gaat naar de gedupeerde vereniging (Regel 9B).'],
+    ['any other act of the club', 'OTHER', '9A', 'Wedstrijd niet doorgegaan: door toedoen van de vereniging, grove nalatigheid (Regel 9A); de boete gaat naar de gedupeerde vereniging (Regel 9B).'],
+  ])('%s: Regel %s… fines the offending club €60 for the affected club', (_case, cause, rule, reason) => {
+    expect(proposeForfeitFine({ offendingClubId: 'kwatta', affectedClubId: 'apintie' }, cause, DEFAULT_SETTINGS)).toEqual({
       clubId: 'kwatta',
-      rule: '9A',
+      rule,
       amountCents: 6000,
-      reason: 'Wedstrijd niet doorgegaan door grove nalatigheid (Regel 7, 9A); de boete gaat naar de gedupeerde vereniging.',
+      reason,
       beneficiary: { kind: 'CLUB', clubId: 'apintie' },
     });
+  });
+});
+
+describe('clubOccurrences (Regel 11 counts per club, over all its teams in the season)', () => {
+  const fined = (clubs: string[]) => clubOccurrences(clubs.map((clubId) => ({ clubId }))).map((n) => proposeIncompleteFine(n, DEFAULT_SETTINGS) !== null);
+  test.each<[string, string[], number[], boolean[]]>([
+    ['two teams of one club, each incomplete twice: the club’s 3rd and 4th time', ['A', 'A', 'A', 'A'], [1, 2, 3, 4], [false, false, true, false]],
+    ['another club’s appearances do not count', ['A', 'B', 'A', 'B', 'A'], [1, 1, 2, 2, 3], [false, false, false, false, true]],
+    ['the 6th time of a club is fined again', ['A', 'A', 'A', 'A', 'A', 'A'], [1, 2, 3, 4, 5, 6], [false, false, true, false, false, true]],
+  ])('%s', (_case, clubs, occurrences, fines) => {
+    expect(clubOccurrences(clubs.map((clubId) => ({ clubId })))).toEqual(occurrences);
+    expect(fined(clubs)).toEqual(fines);
   });
 });
 
@@ -109,7 +126,7 @@ describe('proposeIncompleteFine (Regel 11: every 3rd time)', () => {
     expect(proposeIncompleteFine(6, DEFAULT_SETTINGS)).toEqual({
       rule: '11',
       amountCents: 4500,
-      reason: 'Team voor de 6e keer dit seizoen onvolledig of te laat aanwezig (Regel 11).',
+      reason: 'Vereniging voor de 6e keer dit seizoen onvolledig of te laat aanwezig (Regel 11).',
       beneficiary: { kind: 'FEDERATION' },
     });
   });

@@ -5,8 +5,15 @@
 import { addDays, compareDates, type IsoDate } from '../dates';
 import type { CompetitionSettings } from '../settings';
 
-/** Decision: the forfeit fine is labelled '9A' (Regel 9A/9B make it payable to the affected club). */
-export type FineRule = '5D' | '5E' | '6' | '9A' | '10' | '11';
+/**
+ * A forfeit's fine carries the rule that gives it: '7' (fewer than 5 pairs, or called off less
+ * than 48 hours before the match) or '9A' (any other act of the club that stops the match).
+ * Both are passed on to the affected club (Regel 9B).
+ */
+export type FineRule = '5D' | '5E' | '6' | '7' | '9A' | '10' | '11';
+
+/** The rules a forfeit fine can carry: one per match and team, whichever applies. */
+export const FORFEIT_FINE_RULES: readonly FineRule[] = ['7', '9A'];
 
 /** Mirrors the FineStatus enum: PROPOSED and DISCARDED are not final fines. */
 export type FineStatus = 'PROPOSED' | 'OPEN' | 'PAID' | 'WAIVED' | 'DISCARDED';
@@ -94,27 +101,42 @@ export function proposeLineupMissingFine(
   };
 }
 
+/** Mirrors the ForfeitCause enum (domain/match/not-played.ts derives it from the recorded facts). */
+export type ForfeitFineCause = 'TOO_FEW_PAIRS' | 'LATE_CANCELLATION' | 'OTHER';
+
 /**
- * Regel 7, 9A: the match did not take place through the offending club's fault. Regel 9B:
- * the fine is passed on to the affected club.
+ * Regel 7, 9A: the match did not take place through the offending club's fault; the cause
+ * decides the rule (Regel 7 for too few pairs or a late call-off, 9A for any other act).
+ * Regel 9B: the fine is passed on to the affected club.
  */
 export function proposeForfeitFine(
   clubs: { offendingClubId: string; affectedClubId: string },
-  settings: Pick<CompetitionSettings, 'forfeitFineCents'>,
+  cause: ForfeitFineCause,
+  settings: Pick<CompetitionSettings, 'forfeitFineCents' | 'minimumPairsToStart'>,
 ): ForfeitFineProposal {
+  const passedOn = 'de boete gaat naar de gedupeerde vereniging (Regel 9B).';
+  const { rule, what } = FORFEIT_CAUSE_TEXT[cause](settings);
   return {
     clubId: clubs.offendingClubId,
-    rule: '9A',
+    rule,
     amountCents: settings.forfeitFineCents,
-    reason: 'Wedstrijd niet doorgegaan door grove nalatigheid (Regel 7, 9A); de boete gaat naar de gedupeerde vereniging.',
+    reason: `Wedstrijd niet doorgegaan: ${what}; ${passedOn}`,
     beneficiary: { kind: 'CLUB', clubId: clubs.affectedClubId },
   };
 }
 
+const FORFEIT_CAUSE_TEXT: Readonly<Record<ForfeitFineCause, (settings: Pick<CompetitionSettings, 'minimumPairsToStart'>) => { rule: FineRule; what: string }>> = {
+  TOO_FEW_PAIRS: (settings) => ({ rule: '7', what: `minder dan ${settings.minimumPairsToStart} koppels aanwezig, grove nalatigheid (Regel 7)` }),
+  LATE_CANCELLATION: () => ({ rule: '7', what: 'minder dan 48 uur van tevoren afgezegd, grove nalatigheid (Regel 7)' }),
+  OTHER: () => ({ rule: '9A', what: 'door toedoen van de vereniging, grove nalatigheid (Regel 9A)' }),
+};
+
 /**
- * Regel 11: a team incomplete or late for the 3rd time in a season (setting), and every
- * 3rd time after. `occurrence`: 1-based count of this team's incomplete or late
- * appearances in the season, this one included. null: no fine this time.
+ * Regel 11: a club ("vereniging") incomplete or late for the 3rd time in a season (setting),
+ * and every 3rd time after. `occurrence`: 1-based count of the club's incomplete or late
+ * appearances in the season over all its teams, this one included (RULES.md "Fines": like
+ * Regel 5E, Regel 11 counts per club; a Regel 7 forfeit with fewer than 5 pairs counts as
+ * incomplete). null: no fine this time.
  */
 export function proposeIncompleteFine(
   occurrence: number,
@@ -125,9 +147,23 @@ export function proposeIncompleteFine(
   return {
     rule: '11',
     amountCents: settings.incompleteFineCents,
-    reason: `Team voor de ${occurrence}e keer dit seizoen onvolledig of te laat aanwezig (Regel 11).`,
+    reason: `Vereniging voor de ${occurrence}e keer dit seizoen onvolledig of te laat aanwezig (Regel 11).`,
     beneficiary: FEDERATION,
   };
+}
+
+/**
+ * Regel 11 over a season: the club's occurrence number of each incomplete or late
+ * appearance, in the order given (the order they were recorded). Teams of one club share
+ * one count; other clubs do not count.
+ */
+export function clubOccurrences(appearances: readonly { clubId: string }[]): number[] {
+  const counts = new Map<string, number>();
+  return appearances.map(({ clubId }) => {
+    const next = (counts.get(clubId) ?? 0) + 1;
+    counts.set(clubId, next);
+    return next;
+  });
 }
 
 /** Regel 6: match played without table screen; the board sets the amount. */

@@ -1,5 +1,5 @@
-import { DEFAULT_SETTINGS } from '../settings';
-import { averageScore, ForfeitCause, isLateCancellation, notPlayedOutcome } from './not-played';
+import { CancelledMatchPoints, DEFAULT_SETTINGS } from '../settings';
+import { averageBefore, averageScore, EarlierMatch, ForfeitCause, isLateCancellation, notPlayedOutcome } from './not-played';
 import { Side } from './side';
 
 const settings = DEFAULT_SETTINGS;
@@ -101,7 +101,6 @@ describe('cancelled by the federation (Regel 8)', () => {
     ['180 and 181 average 180.5, rounded half up to 181', [180, 181], 181],
     ['100, 100, 101 average 100.33, rounded to 100', [100, 100, 101], 100],
     ['100, 101, 101 average 100.67, rounded to 101', [100, 101, 101], 101],
-    ['a forfeit lost 0–288 counts as a match played', [200, 0], 100],
   ])('average score: %s', (_, previous, expected) => {
     expect(averageScore(previous)).toBe(expected);
   });
@@ -110,20 +109,66 @@ describe('cancelled by the federation (Regel 8)', () => {
     expect(() => averageScore([180, 12.5])).toThrow(RangeError);
   });
 
-  test('each team is scored with its own average; no competition points, not played, not won or lost', () => {
+  const earlier = (status: EarlierMatch['status'], pointsFor: number | null, date = '2026-10-01'): EarlierMatch => ({ status, pointsFor, date });
+
+  // Only matches *played* before the date count (RULES.md "Cancelled by the federation").
+  test.each<[string, EarlierMatch[], number]>([
+    ['previous result 150 and a forfeit win 288–0: 150, not 219', [earlier('PLAYED', 150), earlier('FORFEIT', 288)], 150],
+    ['previous result 150 and a forfeit loss 0–288: 150, not 75', [earlier('PLAYED', 150), earlier('FORFEIT', 0)], 150],
+    ['an earlier cancelled match does not count', [earlier('PLAYED', 160), earlier('CANCELLED', 100)], 160],
+    ['a match without table screen (Regel 6) does not count', [earlier('PLAYED', 160), earlier('NOT_PLAYED', 0)], 160],
+    ['a fixture without result does not count', [earlier('PLAYED', 160), earlier('SCHEDULED', null)], 160],
+    ['only forfeits: none played, 0', [earlier('FORFEIT', 288)], 0],
+    ['a match on the same date or later does not count', [earlier('PLAYED', 150), earlier('PLAYED', 200, '2026-11-14'), earlier('PLAYED', 250, '2026-12-01')], 150],
+    ['150 and 151 played: 150.5 rounded half up to 151', [earlier('PLAYED', 150), earlier('PLAYED', 151)], 151],
+  ])('averageBefore: %s', (_, matches, expected) => {
+    expect(averageBefore(matches, '2026-11-14')).toBe(expected);
+  });
+
+  const cancelledMatch = (homeEarlier: EarlierMatch[], awayEarlier: EarlierMatch[]) =>
+    ({ kind: 'CANCELLED', date: '2026-11-14', homeEarlier, awayEarlier }) as const;
+
+  // Regel 8 (revised): the averaged score decides the match like any result, unless the season chooses NONE.
+  test.each<[string, CancelledMatchPoints, number[], number[], object]>([
+    [
+      'FROM_AVERAGES, 161–0: home wins, 3 and 0 points, counted as played',
+      'FROM_AVERAGES',
+      [150, 171],
+      [],
+      { homePoints: 161, awayPoints: 0, winner: 'HOME', home: { result: 'WIN', competitionPoints: 3, deduction: 0 }, away: { result: 'LOSS', competitionPoints: 0, deduction: 0 } },
+    ],
+    [
+      'FROM_AVERAGES, 140–151: away wins',
+      'FROM_AVERAGES',
+      [140],
+      [151],
+      { homePoints: 140, awayPoints: 151, winner: 'AWAY', home: { result: 'LOSS', competitionPoints: 0, deduction: 0 }, away: { result: 'WIN', competitionPoints: 3, deduction: 0 } },
+    ],
+    [
+      'FROM_AVERAGES, equal averages: a draw, 1 point each',
+      'FROM_AVERAGES',
+      [150],
+      [150],
+      { homePoints: 150, awayPoints: 150, winner: 'DRAW', home: { result: 'DRAW', competitionPoints: 1, deduction: 0 }, away: { result: 'DRAW', competitionPoints: 1, deduction: 0 } },
+    ],
+    [
+      'NONE, 161–0: no competition points, not played, not won or lost',
+      'NONE',
+      [150, 171],
+      [],
+      { homePoints: 161, awayPoints: 0, winner: null, home: { result: null, competitionPoints: 0, deduction: 0 }, away: { result: null, competitionPoints: 0, deduction: 0 } },
+    ],
+  ])('%s', (_, cancelledMatchPoints, home, away, expected) => {
     const outcome = notPlayedOutcome(
-      { kind: 'CANCELLED', homePreviousPointsFor: [150, 171], awayPreviousPointsFor: [] },
-      settings,
+      cancelledMatch(home.map((p) => earlier('PLAYED', p)), away.map((p) => earlier('PLAYED', p))),
+      { ...settings, cancelledMatchPoints },
     );
-    expect(outcome).toEqual({
-      homePoints: 161,
-      awayPoints: 0,
-      winner: null,
-      home: { result: null, competitionPoints: 0, deduction: 0 },
-      away: { result: null, competitionPoints: 0, deduction: 0 },
-      sets: [],
-      fines: [],
-    });
+    expect(outcome).toEqual({ ...expected, sets: [], fines: [] });
+  });
+
+  test('the forfeit win does not lift the average that decides the match: 150 (not 219) against 160', () => {
+    const outcome = notPlayedOutcome(cancelledMatch([earlier('PLAYED', 150), earlier('FORFEIT', 288)], [earlier('PLAYED', 160)]), settings);
+    expect([outcome.homePoints, outcome.awayPoints, outcome.winner]).toEqual([150, 160, 'AWAY']);
   });
 });
 

@@ -2,6 +2,7 @@
  * Matches that are not played (RULES.md "Matches that are not played", Regel 6–9): what
  * each kind means for game points, competition points, deductions and fines.
  */
+import type { IsoDate } from '../dates';
 import { CompetitionSettings } from '../settings';
 import {
   CreditedSet,
@@ -9,10 +10,12 @@ import {
   decidedOutcome,
   MatchOutcome,
   matchTotals,
+  MatchWinner,
   pairForfeits,
   TeamOutcome,
 } from './match-result';
 import { positions } from './rotation';
+import type { SetTotals } from './scores';
 import { opponentOf, Side } from './side';
 
 /** Regel 7: calling a match off less than this many hours before it is gross negligence. */
@@ -26,10 +29,17 @@ export type NotPlayed =
   /** Regel 7, 9A: the match did not take place through the fault of `offendingSide`. */
   | { kind: 'FORFEIT'; offendingSide: Side; cause: ForfeitCause }
   /**
-   * Regel 8: cancelled by the federation. Each team's game points in every match it played
-   * before the date of this one (see averageScore).
+   * Regel 8: cancelled by the federation on `date`. Each team's earlier matches (any status;
+   * averageBefore keeps the ones that count).
    */
-  | { kind: 'CANCELLED'; homePreviousPointsFor: readonly number[]; awayPreviousPointsFor: readonly number[] };
+  | { kind: 'CANCELLED'; date: IsoDate; homeEarlier: readonly EarlierMatch[]; awayEarlier: readonly EarlierMatch[] };
+
+/** One of a team's matches as Regel 8 sees it: its status, date and the team's own game points. */
+export interface EarlierMatch {
+  status: 'SCHEDULED' | 'PLAYED' | 'NOT_PLAYED' | 'FORFEIT' | 'CANCELLED';
+  date: IsoDate;
+  pointsFor: number | null;
+}
 
 export type NotPlayedKind = NotPlayed['kind'];
 
@@ -62,6 +72,7 @@ export type NotPlayedSettings = Pick<
   | 'pointsWin'
   | 'pointsDraw'
   | 'pointsLoss'
+  | 'cancelledMatchPoints'
 >;
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -72,9 +83,70 @@ export function isLateCancellation(calledOffAt: Date, matchStartsAt: Date): bool
 }
 
 /**
- * Regel 8: a team's average game points per match, rounded half up to a whole number;
- * 0 when it has played none. Pass the points for of every match the standings count as
- * played (played and forfeited matches; not Regel 6 or earlier Regel 8 matches).
+ * What an administrator records about a forfeit (Regel 7, 9A). The cause, and with it the
+ * rule of the fine, follows from these facts; nobody picks it by hand.
+ */
+export interface ForfeitFacts {
+  /** The offending team came with this many pairs (fewer than minimumPairsToStart). */
+  pairsPresent: number | null;
+  /** When the offending team made it known that it would not come (Regel 7: "kenbaar gemaakt"). */
+  calledOffAt: Date | null;
+}
+
+export type ForfeitCauseResult =
+  | { ok: true; cause: ForfeitCause; rule: '7' | '9A' }
+  | { ok: false; field: 'pairsPresent' | 'calledOffAt'; message: string };
+
+/**
+ * Regel 7 / 9A from the recorded facts:
+ * - fewer than minimumPairsToStart pairs present → TOO_FEW_PAIRS, Regel 7;
+ * - called off less than 48 hours before the start → LATE_CANCELLATION, Regel 7;
+ * - called off earlier, or any other act of the club that stops the match → OTHER, Regel 9A.
+ * Refused: both facts at once (a team that called off did not come), pairs enough to start
+ * (Regel 5B/5C: that match is played), and a call-off time after `now`.
+ */
+export function deriveForfeitCause(
+  facts: ForfeitFacts,
+  matchStartsAt: Date,
+  now: Date,
+  settings: Pick<CompetitionSettings, 'minimumPairsToStart'>,
+): ForfeitCauseResult {
+  const { pairsPresent, calledOffAt } = facts;
+  if (pairsPresent !== null && calledOffAt !== null) {
+    return { ok: false, field: 'calledOffAt', message: 'Een team dat heeft afgezegd, was niet met koppels aanwezig: vul het aantal aanwezige koppels óf het tijdstip van afzeggen in.' };
+  }
+  if (pairsPresent !== null) {
+    if (pairsPresent >= settings.minimumPairsToStart) {
+      return {
+        ok: false,
+        field: 'pairsPresent',
+        message: `Met ${pairsPresent} koppels kan de wedstrijd beginnen (Regel 5B/5C); reglementair verlies wegens te weinig koppels geldt bij minder dan ${settings.minimumPairsToStart} (Regel 7).`,
+      };
+    }
+    return { ok: true, cause: 'TOO_FEW_PAIRS', rule: '7' };
+  }
+  if (calledOffAt !== null) {
+    if (calledOffAt.getTime() > now.getTime()) return { ok: false, field: 'calledOffAt', message: 'Het tijdstip van afzeggen ligt in de toekomst.' };
+    return isLateCancellation(calledOffAt, matchStartsAt) ? { ok: true, cause: 'LATE_CANCELLATION', rule: '7' } : { ok: true, cause: 'OTHER', rule: '9A' };
+  }
+  return { ok: true, cause: 'OTHER', rule: '9A' };
+}
+
+/**
+ * Regel 8: the average of a team's game points over its matches *played* before `date`.
+ * Only PLAYED matches with a score count: forfeits (Regel 7, 9A: the 288–0 is a credit, not
+ * game points played), cancelled (Regel 8) and not-played (Regel 6) matches are not played
+ * matches. Rounded half up; 0 if none.
+ */
+export function averageBefore(earlier: readonly EarlierMatch[], date: IsoDate): number {
+  return averageScore(
+    earlier.flatMap((m) => (m.status === 'PLAYED' && m.pointsFor !== null && m.date < date ? [m.pointsFor] : [])),
+  );
+}
+
+/**
+ * A list of game points averaged, rounded half up to a whole number; 0 for an empty list.
+ * Regel 8 passes the points of played matches only (see averageBefore).
  */
 export function averageScore(previousMatchPointsFor: readonly number[]): number {
   if (previousMatchPointsFor.some((points) => !Number.isInteger(points) || points < 0)) {
@@ -155,23 +227,24 @@ function forfeit(offendingSide: Side, cause: ForfeitCause, settings: NotPlayedSe
 }
 
 /**
- * Regel 8: each team is scored with its own average (see averageScore), so the match reads
+ * Regel 8: each team is scored with its own average (see averageBefore), so the match reads
  * home average – away average and counts in both teams' points for and against. Decision
- * (RULES.md): no competition points, and it counts as neither played, won, drawn nor lost.
+ * (RULES.md, revised): with cancelledMatchPoints FROM_AVERAGES (the default) that score
+ * decides the match like any result; with NONE it gives no competition points and counts
+ * as neither played, won, drawn nor lost.
  */
-function cancelled(
-  homePreviousPointsFor: readonly number[],
-  awayPreviousPointsFor: readonly number[],
-): NotPlayedOutcome {
-  return {
-    homePoints: averageScore(homePreviousPointsFor),
-    awayPoints: averageScore(awayPreviousPointsFor),
-    winner: null,
-    home: notCounted(),
-    away: notCounted(),
-    sets: [],
-    fines: [],
-  };
+export function cancelledOutcome(totals: SetTotals, settings: NotPlayedSettings): MatchOutcome {
+  if (settings.cancelledMatchPoints === 'NONE') {
+    return { ...totals, winner: null, home: notCounted(), away: notCounted() };
+  }
+  const winner: MatchWinner =
+    totals.homePoints > totals.awayPoints ? 'HOME' : totals.homePoints < totals.awayPoints ? 'AWAY' : 'DRAW';
+  return decidedOutcome(totals, winner, settings);
+}
+
+function cancelled(match: Extract<NotPlayed, { kind: 'CANCELLED' }>, settings: NotPlayedSettings): NotPlayedOutcome {
+  const totals = { homePoints: averageBefore(match.homeEarlier, match.date), awayPoints: averageBefore(match.awayEarlier, match.date) };
+  return { ...cancelledOutcome(totals, settings), sets: [], fines: [] };
 }
 
 export function notPlayedOutcome(match: NotPlayed, settings: NotPlayedSettings): NotPlayedOutcome {
@@ -181,6 +254,6 @@ export function notPlayedOutcome(match: NotPlayed, settings: NotPlayedSettings):
     case 'FORFEIT':
       return forfeit(match.offendingSide, match.cause, settings);
     case 'CANCELLED':
-      return cancelled(match.homePreviousPointsFor, match.awayPreviousPointsFor);
+      return cancelled(match, settings);
   }
 }

@@ -160,15 +160,26 @@ describe('computeStandings: order and tie-breaks (Regel 41)', () => {
       ['1 B -', '2 A DIFFERENCE', '3 C DIFFERENCE'],
     ],
     [
-      'forfeit and cancelled matches: the forfeit gives B the win, the cancelled score counts only in saldo and puts C above D',
+      'forfeit and cancelled matches (cancelledMatchPoints NONE): the forfeit gives B the win, the cancelled score counts only in saldo and puts C above D',
       ['A', 'B', 'C', 'D'],
       [
         forfeit('A', 'B', 'A'), // B 3 points, 288–0
         played('C', 'D', 150, 150), // C and D 1 point each, level head-to-head
         match('C', 'A', { status: 'CANCELLED', homePoints: 160, awayPoints: 140 }), // no points, C +20
       ],
-      {},
+      { settings: { ...DEFAULT_SETTINGS, cancelledMatchPoints: 'NONE' } },
       ['1 B -', '2 C DIFFERENCE', '3 D DIFFERENCE', '4 A -'],
+    ],
+    [
+      'forfeit and cancelled matches (FROM_AVERAGES, the default): the cancelled 160–140 is a win for C',
+      ['A', 'B', 'C', 'D'],
+      [
+        forfeit('A', 'B', 'A'), // B 3 points
+        played('C', 'D', 150, 150), // C and D 1 point each
+        match('C', 'A', { status: 'CANCELLED', homePoints: 160, awayPoints: 140 }), // C 3 points
+      ],
+      {},
+      ['1 C -', '2 B -', '3 D -', '4 A -'],
     ],
     [
       'equal on everything: shared position and the next position skipped (1, 2, 2, 4)',
@@ -228,6 +239,180 @@ describe('computeStandings: order and tie-breaks (Regel 41)', () => {
 
   test.each(cases)('%s', (_name, teams, matches, fields, expected) => {
     expect(summary(standings(teams, matches, fields))).toEqual(expected);
+  });
+});
+
+const cancelled = (home: string, away: string, homePoints: number, awayPoints: number) =>
+  match(home, away, { status: 'CANCELLED', homePoints, awayPoints });
+const none = { settings: { ...DEFAULT_SETTINGS, cancelledMatchPoints: 'NONE' as const } };
+
+/** "position team decidedBy note playoffNeeded", one string per row. */
+const explained = (rows: StandingsRow[]) =>
+  rows.map((r) => `${r.position} ${r.teamId} ${r.decidedBy ?? '-'} ${r.note ?? '-'}${r.playoffNeeded ? ' (nodig)' : ''}`);
+
+describe('Regel 41 head-to-head counts only played and forfeited mutual matches (issue 13, item 4)', () => {
+  const cases: Case[] = [
+    [
+      'NONE: the only mutual match is cancelled 140–151; it does not decide head-to-head, saldo does',
+      ['A', 'B', 'C', 'D'],
+      [cancelled('A', 'B', 140, 151), played('A', 'C', 200, 100), played('B', 'D', 160, 150)],
+      none,
+      ['1 A DIFFERENCE', '2 B DIFFERENCE', '3 D DIFFERENCE', '4 C DIFFERENCE'],
+    ],
+    [
+      'FROM_AVERAGES: B won the cancelled mutual match 151–140, A and B level on points; saldo decides, not that match',
+      ['A', 'B', 'C', 'D'],
+      [cancelled('A', 'B', 140, 151), played('A', 'C', 200, 100), played('A', 'D', 155, 150), played('B', 'C', 151, 150)],
+      {},
+      ['1 A DIFFERENCE', '2 B DIFFERENCE', '3 D DIFFERENCE', '4 C DIFFERENCE'],
+    ],
+    [
+      'a forfeited mutual match does count in head-to-head: B above A although A has the better saldo',
+      ['A', 'B', 'C', 'D'],
+      [forfeit('A', 'B', 'A'), played('A', 'C', 500, 100), played('B', 'D', 100, 400)], // A +112, B −12
+      { deductions: [deduction('D', 3)] },
+      ['1 B HEAD_TO_HEAD', '2 A HEAD_TO_HEAD', '3 D DIFFERENCE', '4 C DIFFERENCE'],
+    ],
+    [
+      'a played mutual match and a cancelled one: only the played one counts (A won it, B won the cancelled one by more)',
+      ['A', 'B'],
+      [played('A', 'B', 150, 140, 1), cancelled('B', 'A', 200, 100), played('A', 'B', 100, 200, 3)],
+      none,
+      ['1 B HEAD_TO_HEAD', '2 A HEAD_TO_HEAD'],
+    ],
+  ];
+
+  test.each(cases)('%s', (_name, teams, matches, fields, expected) => {
+    expect(summary(standings(teams, matches, fields))).toEqual(expected);
+  });
+});
+
+describe('Regel 8 cancelled match points in the table (issue 13, item 3)', () => {
+  test.each<[string, Partial<StandingsInput>, string[]]>([
+    ['FROM_AVERAGES (default): 151–140 is a win, played and won', {}, ['B played 1 won 1 CP 3', 'A played 1 lost 1 CP 0']],
+    ['NONE: no competition points, neither played nor won, score counts', none, ['B played 0 won 0 CP 0', 'A played 0 lost 0 CP 0']],
+  ])('%s', (_name, fields, expected) => {
+    const rows = standings(['A', 'B'], [cancelled('A', 'B', 140, 151)], fields);
+    expect(rows.map((r) => `${r.teamId} played ${r.played} ${r.teamId === 'A' ? `lost ${r.lost}` : `won ${r.won}`} CP ${r.competitionPoints}`)).toEqual(expected);
+    expect(rows.map((r) => r.pointsDifference).sort()).toEqual([-11, 11]);
+  });
+});
+
+describe('Regel 41 play-offs (issue 13, item 5)', () => {
+  // Three teams level on everything: every match drawn 150–150.
+  const level3 = [played('A', 'B', 150, 150, 1), played('B', 'C', 150, 150, 2), played('C', 'A', 150, 150, 3)];
+
+  test.each<[string, PlayoffResult[], string[]]>([
+    [
+      'no play-off yet: all three share, a play-off is needed',
+      [],
+      ['1 A - Beslissingswedstrijd nodig (nodig)', '1 B - Beslissingswedstrijd nodig (nodig)', '1 C - Beslissingswedstrijd nodig (nodig)'],
+    ],
+    [
+      '(a) only A beat B: A first, B and C share the next position and still need a play-off (C is not ranked above B)',
+      [playoff('A', 'B')],
+      ['1 A PLAYOFF Beslissingswedstrijd gewonnen', '2 B - Beslissingswedstrijd nodig (nodig)', '2 C - Beslissingswedstrijd nodig (nodig)'],
+    ],
+    [
+      'A beat B and C beat B: A and C share first, B third',
+      [playoff('A', 'B'), playoff('C', 'B')],
+      ['1 A - Beslissingswedstrijd nodig (nodig)', '1 C - Beslissingswedstrijd nodig (nodig)', '3 B PLAYOFF Beslissingswedstrijd verloren'],
+    ],
+    [
+      'A beat B, C beat B, then A beat C: A, C, B',
+      [playoff('A', 'B'), playoff('C', 'B'), playoff('A', 'C')],
+      ['1 A PLAYOFF Beslissingswedstrijd gewonnen', '2 C PLAYOFF Beslissingswedstrijd', '3 B PLAYOFF Beslissingswedstrijd verloren'],
+    ],
+    [
+      'A beat B and B beat C: one win each for A and B, so their own play-off orders them',
+      [playoff('A', 'B'), playoff('B', 'C')],
+      ['1 A PLAYOFF Beslissingswedstrijd gewonnen', '2 B PLAYOFF Beslissingswedstrijd', '3 C PLAYOFF Beslissingswedstrijd verloren'],
+    ],
+    [
+      'circular play-offs (A beat B, B beat C, C beat A): all three still share',
+      [playoff('A', 'B'), playoff('B', 'C'), playoff('C', 'A')],
+      ['1 A - Beslissingswedstrijd nodig (nodig)', '1 B - Beslissingswedstrijd nodig (nodig)', '1 C - Beslissingswedstrijd nodig (nodig)'],
+    ],
+  ])('%s', (_name, playoffs, expected) => {
+    expect(explained(standings(['A', 'B', 'C'], level3, { playoffs }))).toEqual(expected);
+  });
+
+  const tie = [played('A', 'B', 150, 150, 1)];
+  test.each<[string, StandingsMatch[], Partial<StandingsInput>, string[]]>([
+    ['(b) before any match: every team level, no play-off asked for', [match('A', 'B'), match('C', 'D')], {}, ['1 A - Gelijk', '1 B - Gelijk', '1 C - Gelijk', '1 D - Gelijk']],
+    [
+      '(b) mid-season: A and B level while C–D is still to be played',
+      [...tie, played('C', 'D', 200, 100, 1), match('A', 'C', { round: 2 })],
+      {},
+      ['1 C - -', '2 A - Gelijk', '2 B - Gelijk', '4 D - -'],
+    ],
+    [
+      '(b) a match entered but without both totals is not decided yet',
+      [...tie, played('C', 'D', 200, 100, 1), match('A', 'C', { round: 2, homePoints: 150 })],
+      {},
+      ['1 C - -', '2 A - Gelijk', '2 B - Gelijk', '4 D - -'],
+    ],
+    [
+      '(b) every match decided: the play-off is needed',
+      [...tie, played('C', 'D', 200, 100, 1)],
+      {},
+      ['1 C - -', '2 A - Beslissingswedstrijd nodig (nodig)', '2 B - Beslissingswedstrijd nodig (nodig)', '4 D - -'],
+    ],
+    [
+      '(b) matches not played (Regel 6) and cancelled ones are decided too',
+      [...tie, played('C', 'D', 200, 100, 1), match('A', 'C', { status: 'NOT_PLAYED', round: 2 }), cancelled('B', 'D', 100, 100)],
+      none,
+      ['1 C - -', '2 A - Beslissingswedstrijd nodig (nodig)', '2 B - Beslissingswedstrijd nodig (nodig)', '4 D - -'],
+    ],
+    [
+      '(b) the season has ended with a match still open: the play-off is needed',
+      [...tie, played('C', 'D', 200, 100, 1), match('A', 'C', { round: 2 })],
+      { seasonEnded: true },
+      ['1 C - -', '2 A - Beslissingswedstrijd nodig (nodig)', '2 B - Beslissingswedstrijd nodig (nodig)', '4 D - -'],
+    ],
+    [
+      '(b) an open fixture of a withdrawn team (no row) does not keep the competition open',
+      [...tie, played('C', 'D', 200, 100, 1), match('A', 'X', { round: 2 })],
+      {},
+      ['1 C - -', '2 A - Beslissingswedstrijd nodig (nodig)', '2 B - Beslissingswedstrijd nodig (nodig)', '4 D - -'],
+    ],
+    [
+      '(b) the standings after an earlier round never ask for a play-off',
+      [...tie, played('C', 'D', 200, 100, 1), played('A', 'C', 100, 200, 2), played('B', 'D', 100, 200, 2)],
+      { upToRound: 1 },
+      ['1 C - -', '2 A - Gelijk', '2 B - Gelijk', '4 D - -'],
+    ],
+  ])('%s', (_name, matches, fields, expected) => {
+    expect(explained(standings(['A', 'B', 'C', 'D'], matches, fields))).toEqual(expected);
+  });
+
+  test.each<[string, StandingsMatch[], string[]]>([
+    [
+      '(c) saldo separates one team of a circular tie; the other two, equal on saldo, are ranked again from head-to-head among themselves (B beat C)',
+      [
+        played('A', 'B', 150, 140), // mini-table of three: each team 3 points, +0 → level
+        played('B', 'C', 150, 140),
+        played('C', 'A', 150, 140),
+        played('A', 'D', 250, 100), // A the best saldo
+        played('B', 'D', 180, 100), // B and C equal saldo (+80)
+        played('C', 'D', 180, 100),
+      ],
+      ['1 A DIFFERENCE Saldo', '2 B HEAD_TO_HEAD Onderling resultaat', '3 C HEAD_TO_HEAD Onderling resultaat', '4 D - -'],
+    ],
+    [
+      '(c) saldo separates one team; the two left level on head-to-head too share (and need a play-off)',
+      [
+        played('A', 'B', 150, 150),
+        played('B', 'C', 150, 150),
+        played('C', 'A', 150, 150),
+        played('A', 'D', 250, 100),
+        played('B', 'D', 200, 100),
+        played('C', 'D', 200, 100),
+      ],
+      ['1 A DIFFERENCE Saldo', '2 B - Beslissingswedstrijd nodig (nodig)', '2 C - Beslissingswedstrijd nodig (nodig)', '4 D - -'],
+    ],
+  ])('%s', (_name, matches, expected) => {
+    expect(explained(standings(['A', 'B', 'C', 'D'], matches))).toEqual(expected);
   });
 });
 
@@ -336,10 +521,16 @@ describe('computeStandings: what a match counts for (Regel 4, 6, 7, 8, 40)', () 
       { ...zero, played: 1, lost: 1, pointsAgainst: 288 },
     ],
     [
-      'cancelled (Regel 8): not played, no competition points, but the score counts',
+      'cancelled (Regel 8, FROM_AVERAGES): the averaged score 140–151 decides it, counted as played',
       match('A', 'B', { status: 'CANCELLED', homePoints: 140, awayPoints: 151 }),
-      { ...zero, pointsFor: 140, pointsAgainst: 151 },
-      { ...zero, pointsFor: 151, pointsAgainst: 140 },
+      { ...zero, played: 1, lost: 1, pointsFor: 140, pointsAgainst: 151 },
+      { ...zero, played: 1, won: 1, pointsFor: 151, pointsAgainst: 140, competitionPoints: 3, total: 3 },
+    ],
+    [
+      'cancelled (Regel 8, FROM_AVERAGES) with equal averages: a draw',
+      match('A', 'B', { status: 'CANCELLED', homePoints: 150, awayPoints: 150 }),
+      { ...zero, played: 1, drawn: 1, pointsFor: 150, pointsAgainst: 150, competitionPoints: 1, total: 1 },
+      { ...zero, played: 1, drawn: 1, pointsFor: 150, pointsAgainst: 150, competitionPoints: 1, total: 1 },
     ],
     [
       'not played (Regel 6): counts nowhere, even with a score on it',
@@ -366,6 +557,12 @@ describe('computeStandings: what a match counts for (Regel 4, 6, 7, 8, 40)', () 
       { ...zero, played: 1, lost: 1, pointsFor: 150, pointsAgainst: 150 },
       { ...zero, played: 1, lost: 1, pointsFor: 150, pointsAgainst: 150 },
     ],
+    [
+      'cancelled without a score yet: counts nowhere',
+      match('A', 'B', { status: 'CANCELLED' }),
+      zero,
+      zero,
+    ],
   ])('%s', (_name, m, home, away) => {
     const rows = standings(['A', 'B'], [m]);
     expect(counts(row(rows, 'A'))).toEqual(home);
@@ -374,7 +571,7 @@ describe('computeStandings: what a match counts for (Regel 4, 6, 7, 8, 40)', () 
 
   it('uses the competition points of the settings', () => {
     const rows = standings(['A', 'B', 'C'], [played('A', 'B', 150, 140), played('B', 'C', 150, 150)], {
-      settings: { pointsWin: 2, pointsDraw: 1, pointsLoss: -1 },
+      settings: { pointsWin: 2, pointsDraw: 1, pointsLoss: -1, cancelledMatchPoints: 'FROM_AVERAGES' },
     });
     expect(rows.map((r) => [r.teamId, r.competitionPoints])).toEqual([
       ['A', 2],

@@ -9,7 +9,8 @@ import type { CompetitionSettings } from '../settings';
 
 export type MatchStatus = 'SCHEDULED' | 'PLAYED' | 'FORFEIT' | 'NOT_PLAYED' | 'CANCELLED';
 
-export type PointsSettings = Pick<CompetitionSettings, 'pointsWin' | 'pointsDraw' | 'pointsLoss'>;
+/** The settings the standings are computed with (Regel 8, 40). */
+export type PointsSettings = Pick<CompetitionSettings, 'pointsWin' | 'pointsDraw' | 'pointsLoss' | 'cancelledMatchPoints'>;
 
 export interface StandingsTeam {
   teamId: string;
@@ -54,6 +55,11 @@ export interface StandingsInput {
   settings: PointsSettings;
   /** Standings after this round: only matches and deductions of rounds <= upToRound. */
   upToRound?: number;
+  /**
+   * The season has ended (its end date has passed). Regel 41 speaks of the end of the
+   * competition: a play-off is asked for only once every match is decided or the season ended.
+   */
+  seasonEnded?: boolean;
 }
 
 /** The criterion that placed a team within a group level on total points. */
@@ -85,6 +91,7 @@ export interface StandingsRow {
   deductionDetails: DeductionDetail[];
   total: number;
   decidedBy: TieBreaker | null;
+  /** Shared at the end of the competition (see StandingsInput.seasonEnded): a play-off is needed. */
   playoffNeeded: boolean;
   /** Short Dutch explanation of the tie-break, for the reader of the standings. */
   note: string | null;
@@ -105,8 +112,10 @@ export interface SideResult {
   pointsFor: number;
   pointsAgainst: number;
   competitionPoints: number;
-  /** null: counts in game points only (CANCELLED, Regel 8). */
+  /** null: counts in game points only (CANCELLED with cancelledMatchPoints NONE, Regel 8). */
   outcome: MatchOutcome | null;
+  /** Regel 41: counts in a head-to-head mini-table (played and forfeited matches only). */
+  headToHead: boolean;
 }
 
 const TIE_BREAK_NOTES = {
@@ -116,6 +125,7 @@ const TIE_BREAK_NOTES = {
   PLAYOFF_LOST: 'Beslissingswedstrijd verloren',
   PLAYOFF: 'Beslissingswedstrijd',
   PLAYOFF_NEEDED: 'Beslissingswedstrijd nodig',
+  LEVEL: 'Gelijk',
 } as const;
 
 // ─────────────────────────── one match ───────────────────────────
@@ -147,7 +157,7 @@ function byForfeit(match: StandingsMatch): Outcomes {
 }
 
 /** The outcomes of a match, or undefined when it counts nowhere. */
-function outcomesOf(match: StandingsMatch): Outcomes | undefined {
+function outcomesOf(match: StandingsMatch, settings: PointsSettings): Outcomes | undefined {
   switch (match.status) {
     case 'PLAYED': {
       // Decision: a PLAYED match counts once both totals are entered.
@@ -158,8 +168,10 @@ function outcomesOf(match: StandingsMatch): Outcomes | undefined {
     case 'FORFEIT':
       return byForfeit(match);
     case 'CANCELLED':
-      // Regel 8 (Decision): no competition points, not played, but the score counts.
-      return match.homePoints !== null && match.awayPoints !== null ? [null, null] : undefined;
+      // Regel 8 (revised): the averaged score decides it like any result; with the setting
+      // NONE no competition points, not played, but the score still counts.
+      if (match.homePoints === null || match.awayPoints === null) return undefined;
+      return settings.cancelledMatchPoints === 'NONE' ? [null, null] : byScore(match.homePoints, match.awayPoints);
     case 'NOT_PLAYED': // Regel 6: counts nowhere; its deductions come in as deductions.
     case 'SCHEDULED':
       return undefined;
@@ -188,8 +200,10 @@ function scoreMatch(
   match: StandingsMatch,
   settings: PointsSettings,
 ): readonly [home: SideResult, away: SideResult] | null {
-  const outcomes = outcomesOf(match);
+  const outcomes = outcomesOf(match, settings);
   if (!outcomes) return null;
+  // Regel 41: head-to-head counts the matches played among the teams, forfeits included.
+  const headToHead = match.status === 'PLAYED' || match.status === 'FORFEIT';
   // Decision: a forfeit without a recorded score counts 0–0 in game points.
   const home = match.homePoints ?? 0;
   const away = match.awayPoints ?? 0;
@@ -200,6 +214,7 @@ function scoreMatch(
     pointsAgainst: other,
     competitionPoints: competitionPointsFor(outcome, settings),
     outcome,
+    headToHead,
   });
   return [
     side(match.homeTeamId, match.awayTeamId, home, away, outcomes[0]),
@@ -302,7 +317,7 @@ function splitByKey<T>(items: readonly T[], key: (item: T) => SortKey): { items:
 interface Criterion {
   name: TieBreaker;
   /** Builds the sort key for the teams of one level group. */
-  keyFor(group: readonly Tally[], playoffs: readonly PlayoffResult[]): (tally: Tally) => SortKey;
+  keyFor(group: readonly Tally[]): (tally: Tally) => SortKey;
   note(key: SortKey): string;
 }
 
@@ -315,7 +330,7 @@ function headToHeadKey(group: readonly Tally[]): (tally: Tally) => SortKey {
     let points = 0;
     let diff = 0;
     for (const r of tally.results) {
-      if (!ids.has(r.opponentId)) continue;
+      if (!r.headToHead || !ids.has(r.opponentId)) continue;
       points += r.competitionPoints;
       diff += r.pointsFor - r.pointsAgainst;
     }
@@ -323,34 +338,10 @@ function headToHeadKey(group: readonly Tally[]): (tally: Tally) => SortKey {
   };
 }
 
-/**
- * Decision: a play-off result counts for a level group when both its teams are in the
- * group; teams are ordered by play-off wins, then fewer play-off losses (so a play-off
- * among three teams is a small round robin of recorded results).
- */
-function playoffKey(group: readonly Tally[], playoffs: readonly PlayoffResult[]): (tally: Tally) => SortKey {
-  const ids = teamIds(group);
-  const among = playoffs.filter((p) => ids.has(p.winnerTeamId) && ids.has(p.loserTeamId));
-  return (tally) => {
-    const id = tally.team.teamId;
-    const wins = among.filter((p) => p.winnerTeamId === id).length;
-    const losses = among.filter((p) => p.loserTeamId === id).length;
-    return [wins, -losses];
-  };
-}
-
-function playoffNote([wins, negativeLosses]: SortKey): string {
-  const losses = -negativeLosses;
-  if (wins > losses) return TIE_BREAK_NOTES.PLAYOFF_WON;
-  if (wins < losses) return TIE_BREAK_NOTES.PLAYOFF_LOST;
-  return TIE_BREAK_NOTES.PLAYOFF;
-}
-
-/** Regel 41, in order. */
+/** Regel 41, steps 1 and 2, in order; a play-off (step 3) comes after them. */
 const CRITERIA: readonly Criterion[] = [
   { name: 'HEAD_TO_HEAD', keyFor: headToHeadKey, note: () => TIE_BREAK_NOTES.HEAD_TO_HEAD },
   { name: 'DIFFERENCE', keyFor: () => (t) => [difference(t)], note: () => TIE_BREAK_NOTES.DIFFERENCE },
-  { name: 'PLAYOFF', keyFor: playoffKey, note: playoffNote },
 ];
 
 /** One or more teams at one place; more than one = shared position. */
@@ -360,37 +351,82 @@ interface Placement {
   note: string | null;
 }
 
+/** What the rows of a group still level say: a play-off is needed only at the end (Regel 41). */
+interface Level {
+  /** Every match of the division is decided, or the season has ended. */
+  final: boolean;
+  playoffs: readonly PlayoffResult[];
+}
+
 const byTeamName = (a: Tally, b: Tally): number =>
   a.team.teamName.localeCompare(b.team.teamName, 'nl') || (a.team.teamId < b.team.teamId ? -1 : 1);
 
 /**
+ * Regel 41 step 3: the play-off results among a group still level form a mini-table of
+ * play-off wins. It orders the teams it separates; the teams it leaves level keep sharing
+ * and still need a play-off (RULES.md: three level teams, only A beat B: A first, B and C
+ * share). Decision: a play-off result counts when both its teams are in the group; the
+ * teams a mini-table leaves level are ordered by the play-offs among only themselves (so
+ * A beat B, B beat C, C beat A leaves all three level, and A beat B and C beat B, then
+ * A beat C orders A, C, B), but never again by head-to-head or saldo: those left them level.
+ */
+function rankByPlayoffs(group: Tally[], level: Level, record = playoffRecord(group, level.playoffs)): Placement[] {
+  const among = playoffsAmong(group, level.playoffs);
+  const parts = splitByKey(group, (t) => [among.filter((p) => p.winnerTeamId === t.team.teamId).length]);
+  if (parts.length === 1) {
+    const note = level.final ? TIE_BREAK_NOTES.PLAYOFF_NEEDED : TIE_BREAK_NOTES.LEVEL;
+    return [{ tallies: [...group].sort(byTeamName), decidedBy: null, note }];
+  }
+  return parts.flatMap(({ items }) =>
+    items.length > 1 ? rankByPlayoffs(items, level, record) : [{ tallies: items, decidedBy: 'PLAYOFF' as const, note: record(items[0]) }],
+  );
+}
+
+function playoffsAmong(group: readonly Tally[], playoffs: readonly PlayoffResult[]): PlayoffResult[] {
+  const ids = teamIds(group);
+  return playoffs.filter((p) => ids.has(p.winnerTeamId) && ids.has(p.loserTeamId));
+}
+
+/** The note of a team placed by play-offs: its record in the play-offs of the whole level group. */
+function playoffRecord(group: readonly Tally[], playoffs: readonly PlayoffResult[]): (tally: Tally) => string {
+  const among = playoffsAmong(group, playoffs);
+  return (tally) => {
+    const id = tally.team.teamId;
+    const wins = among.filter((p) => p.winnerTeamId === id).length;
+    const losses = among.filter((p) => p.loserTeamId === id).length;
+    if (wins > losses) return TIE_BREAK_NOTES.PLAYOFF_WON;
+    if (wins < losses) return TIE_BREAK_NOTES.PLAYOFF_LOST;
+    return TIE_BREAK_NOTES.PLAYOFF;
+  };
+}
+
+/**
  * Orders a group of teams level on total. The first criterion that separates any of
  * them decides; every group still level is ranked again from the first criterion, with
- * only its own teams. Decision: this restart also follows a separation by saldo or by
- * play-off (RULES.md spells it out for head-to-head only), so a pair left level after
- * saldo is still ordered by its own match before a play-off is asked for.
+ * only its own teams (RULES.md: after head-to-head, and after saldo "ranked again from
+ * step 1 among itself"). What both leave level goes to the play-offs.
  * Each recursion works on a strictly smaller group, so it ends.
  */
-function rankLevelGroup(group: Tally[], playoffs: readonly PlayoffResult[]): Placement[] {
+function rankLevelGroup(group: Tally[], level: Level): Placement[] {
   for (const criterion of CRITERIA) {
-    const parts = splitByKey(group, criterion.keyFor(group, playoffs));
+    const parts = splitByKey(group, criterion.keyFor(group));
     if (parts.length === 1) continue;
     return parts.flatMap(({ items, key }) =>
       items.length === 1
         ? [{ tallies: items, decidedBy: criterion.name, note: criterion.note(key) }]
-        : rankLevelGroup(items, playoffs),
+        : rankLevelGroup(items, level),
     );
   }
-  return [{ tallies: [...group].sort(byTeamName), decidedBy: null, note: TIE_BREAK_NOTES.PLAYOFF_NEEDED }];
+  return rankByPlayoffs(group, level);
 }
 
-function place(tallies: readonly Tally[], playoffs: readonly PlayoffResult[]): Placement[] {
+function place(tallies: readonly Tally[], level: Level): Placement[] {
   return splitByKey(tallies, (t) => [total(t)]).flatMap(({ items }) =>
-    items.length === 1 ? [{ tallies: items, decidedBy: null, note: null }] : rankLevelGroup(items, playoffs),
+    items.length === 1 ? [{ tallies: items, decidedBy: null, note: null }] : rankLevelGroup(items, level),
   );
 }
 
-function toRow(tally: Tally, position: number, placement: Placement): StandingsRow {
+function toRow(tally: Tally, position: number, placement: Placement, final: boolean): StandingsRow {
   const shared = placement.tallies.length > 1;
   return {
     position,
@@ -410,28 +446,63 @@ function toRow(tally: Tally, position: number, placement: Placement): StandingsR
     deductionDetails: tally.deductionDetails,
     total: total(tally),
     decidedBy: placement.decidedBy,
-    playoffNeeded: shared,
+    playoffNeeded: shared && final,
     note: placement.note,
   };
 }
 
 /**
  * Decision: play-offs are played at the end of the season (Regel 41: "aan het einde"),
- * so they decide only the standings after the last round of the input's matches, not
- * the standings after an earlier round.
+ * so they decide only the standings after the last round of the input's matches (every
+ * fixture, decided or not), not the standings after an earlier round; the same holds for
+ * asking for one.
  */
-function playoffsThatApply(input: StandingsInput): readonly PlayoffResult[] {
-  if (input.upToRound === undefined) return input.playoffs;
+function atTheEnd(input: StandingsInput): boolean {
+  if (input.upToRound === undefined) return true;
   const lastRound = input.matches.reduce((max, m) => Math.max(max, m.round), 0);
-  return input.upToRound >= lastRound ? input.playoffs : [];
+  return input.upToRound >= lastRound;
 }
 
-/** The standings of one division, best first (Regel 40, 41). */
+/**
+ * A match is decided once it counts (or is known to count nowhere: Regel 6). Decision: a
+ * fixture of a team without a row (withdrawn) will not be played and does not keep the
+ * competition open.
+ */
+function undecided(match: StandingsMatch, listed: ReadonlySet<string>): boolean {
+  if (!listed.has(match.homeTeamId) || !listed.has(match.awayTeamId)) return false;
+  if (match.status === 'SCHEDULED') return true;
+  return match.status === 'PLAYED' && (match.homePoints === null || match.awayPoints === null);
+}
+
+/** Regel 41 "at the end": every match of the input decided, or the season has ended. */
+export function competitionFinished(input: Pick<StandingsInput, 'teams' | 'matches' | 'seasonEnded'>): boolean {
+  if (input.seasonEnded) return true;
+  const listed = new Set(input.teams.map((t) => t.teamId));
+  return !input.matches.some((m) => undecided(m, listed));
+}
+
+/**
+ * These standings are the end of the competition (Regel 41): they are not an earlier
+ * round's, and every match is decided or the season has ended. Only then does a shared
+ * position ask for a play-off.
+ */
+export function isFinal(input: StandingsInput): boolean {
+  return atTheEnd(input) && competitionFinished(input);
+}
+
+/**
+ * The standings of one division, best first (Regel 40, 41). Pass every fixture of the
+ * division in `matches`, decided or not (a fixture without result counts nowhere): the
+ * standings ask for a play-off only once none is left undecided or the season has ended.
+ */
 export function computeStandings(input: StandingsInput): StandingsRow[] {
+  const end = atTheEnd(input);
+  const final = isFinal(input);
+  const level: Level = { final, playoffs: end ? input.playoffs : [] };
   const rows: StandingsRow[] = [];
-  for (const placement of place(tallyTeams(input), playoffsThatApply(input))) {
+  for (const placement of place(tallyTeams(input), level)) {
     const position = rows.length + 1;
-    for (const tally of placement.tallies) rows.push(toRow(tally, position, placement));
+    for (const tally of placement.tallies) rows.push(toRow(tally, position, placement, final));
   }
   return rows;
 }

@@ -18,6 +18,7 @@ export const RULE_LABELS: Record<string, string> = {
   '5D': '5D — geen spelerslijst',
   '5E': '5E — geen spelerslijst, herhaald',
   '6': '6 — geen tafelscherm',
+  '7': '7 — te weinig koppels of te laat afgezegd',
   '9A': '9A — niet doorgegaan (grove nalatigheid)',
   '10': '10 — overige nalatigheid',
   '11': '11 — onvolledig of te laat',

@@ -9,10 +9,17 @@ import { api } from '@/lib/api-client';
 import type { Schemas } from '@/lib/api-server';
 import { attempt, messagesOf, staleCurrent } from './call';
 import { AskFirst, fieldClass, ReasonedAction, ReasonField } from './fixture-forms';
-import { FORFEIT_CAUSE_LABELS, MatchDetail } from './labels';
+import { MatchDetail } from './labels';
 
 type Kind = Schemas['NotPlayedInputDto']['kind'];
-type Cause = NonNullable<Schemas['NotPlayedInputDto']['cause']>;
+/** What the offending team did; the server derives the cause and the rule (Regel 7 or 9A) from it. */
+type Happened = 'TOO_FEW_PAIRS' | 'CALLED_OFF' | 'OTHER';
+
+const HAPPENED: { value: Happened; label: string }[] = [
+  { value: 'TOO_FEW_PAIRS', label: 'Kwam met te weinig koppels (Regel 7)' },
+  { value: 'CALLED_OFF', label: 'Zegde af (minder dan 48 uur voor de aanvang: Regel 7; eerder: Regel 9A)' },
+  { value: 'OTHER', label: 'Iets anders verhinderde de wedstrijd (Regel 9A)' },
+];
 
 export interface NotPlayedNumbers {
   noScreenDeduction: number;
@@ -30,7 +37,7 @@ function kindOptions(n: NotPlayedNumbers): { kind: Kind; title: string; explains
     {
       kind: 'FORFEIT',
       title: 'Reglementair verloren door grove nalatigheid (Regel 7, 9A)',
-      explains: `Het andere team wint met ${n.missingSetPoints}–0 in elke set; de schuldige vereniging krijgt een boete van ${n.forfeitFine}, door te geven aan de benadeelde vereniging.`,
+      explains: `Het andere team wint met ${n.missingSetPoints}–0 in elke set; de schuldige vereniging krijgt een boete van ${n.forfeitFine}, door te geven aan de benadeelde vereniging. De regel (7 of 9A) volgt uit wat er gebeurde.`,
     },
     { kind: 'CANCELLED', title: 'Afgelast door de bond (Regel 8)', explains: 'Elk team krijgt zijn gemiddelde aantal punten per wedstrijd; geen competitiepunten.' },
   ];
@@ -45,7 +52,10 @@ export function NotPlayedForm({ match, numbers }: { match: MatchDetail; numbers:
   const router = useRouter();
   const [kind, setKind] = useState<Kind | ''>('');
   const [offender, setOffender] = useState('');
-  const [cause, setCause] = useState<Cause | ''>('');
+  const [happened, setHappened] = useState<Happened | ''>('');
+  const [pairsPresent, setPairsPresent] = useState('');
+  const [calledOffAt, setCalledOffAt] = useState('');
+  const [calledOffBy, setCalledOffBy] = useState('');
   const [reason, setReason] = useState('');
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -56,7 +66,15 @@ export function NotPlayedForm({ match, numbers }: { match: MatchDetail; numbers:
 
   function check(event: FormEvent) {
     event.preventDefault();
-    const missing = [!kind && 'wat er gebeurde', kind === 'FORFEIT' && !offender && 'welk team in gebreke bleef', kind === 'FORFEIT' && !cause && 'de oorzaak', reason.trim().length < 3 && 'een toelichting'].filter(Boolean);
+    const forfeit = kind === 'FORFEIT';
+    const missing = [
+      !kind && 'wat er gebeurde',
+      forfeit && !offender && 'welk team in gebreke bleef',
+      forfeit && !happened && 'wat het team deed',
+      forfeit && happened === 'TOO_FEW_PAIRS' && pairsPresent === '' && 'het aantal aanwezige koppels',
+      forfeit && happened === 'CALLED_OFF' && !calledOffAt && 'wanneer er werd afgezegd',
+      reason.trim().length < 3 && 'een toelichting',
+    ].filter(Boolean);
     if (missing.length) return setMessage({ tone: 'bad', lines: [`Vul nog in: ${missing.join(', ')}.`] });
     setMessage(null);
     setAsking(true);
@@ -64,7 +82,13 @@ export function NotPlayedForm({ match, numbers }: { match: MatchDetail; numbers:
 
   async function send() {
     setBusy(true);
-    const body = { version: match.version, kind: kind as Kind, reason: reason.trim(), ...(kind === 'FORFEIT' ? { offendingTeamId: offender, cause: cause as Cause } : {}) };
+    const facts =
+      happened === 'TOO_FEW_PAIRS'
+        ? { pairsPresent: Number(pairsPresent) }
+        : happened === 'CALLED_OFF'
+          ? { calledOffAt, ...(calledOffBy.trim() ? { calledOffBy: calledOffBy.trim() } : {}) }
+          : {};
+    const body = { version: match.version, kind: kind as Kind, reason: reason.trim(), ...(kind === 'FORFEIT' ? { offendingTeamId: offender, ...facts } : {}) };
     const outcome = await attempt(api.POST('/api/matches/{id}/not-played', { params: { path: { id: match.id } }, body }));
     setBusy(false);
     setAsking(false);
@@ -102,16 +126,34 @@ export function NotPlayedForm({ match, numbers }: { match: MatchDetail; numbers:
             </select>
           </label>
           <label className="block text-sm font-medium text-stone-700">
-            Oorzaak
-            <select value={cause} onChange={(e) => setCause(e.target.value as Cause)} className={fieldClass}>
+            Wat deed dit team?
+            <select value={happened} onChange={(e) => setHappened(e.target.value as Happened)} className={fieldClass}>
               <option value="">— kies —</option>
-              {(Object.keys(FORFEIT_CAUSE_LABELS) as Cause[]).map((c) => (
-                <option key={c} value={c}>
-                  {FORFEIT_CAUSE_LABELS[c]}
+              {HAPPENED.map((h) => (
+                <option key={h.value} value={h.value}>
+                  {h.label}
                 </option>
               ))}
             </select>
           </label>
+          {happened === 'TOO_FEW_PAIRS' && (
+            <label className="block text-sm font-medium text-stone-700">
+              Aanwezige koppels
+              <input type="number" min={0} max={12} inputMode="numeric" value={pairsPresent} onChange={(e) => setPairsPresent(e.target.value)} className={fieldClass} />
+            </label>
+          )}
+          {happened === 'CALLED_OFF' && (
+            <>
+              <label className="block text-sm font-medium text-stone-700">
+                Afgezegd op (datum en tijd)
+                <input type="datetime-local" value={calledOffAt} onChange={(e) => setCalledOffAt(e.target.value)} className={fieldClass} />
+              </label>
+              <label className="block text-sm font-medium text-stone-700">
+                Afgezegd door (naam, functie)
+                <input type="text" maxLength={100} value={calledOffBy} onChange={(e) => setCalledOffBy(e.target.value)} className={fieldClass} />
+              </label>
+            </>
+          )}
         </div>
       )}
       <ReasonField value={reason} onChange={setReason} label="Toelichting" hint="Openbaar zichtbaar bij de wedstrijd en bewaard in het logboek." />

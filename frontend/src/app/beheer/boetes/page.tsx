@@ -24,7 +24,7 @@ function filtersFrom(search: Search) {
   return {
     clubId: club && /^[0-9a-f-]{36}$/i.test(club) ? club : undefined,
     status: status && status in STATUS_LABELS ? (status as Status) : undefined,
-    rule: rule && rule in RULE_LABELS ? (rule as '5D' | '5E' | '6' | '9A' | '10' | '11') : undefined,
+    rule: rule && rule in RULE_LABELS ? (rule as '5D' | '5E' | '6' | '7' | '9A' | '10' | '11') : undefined,
     overdue: one(search.overdue) === '1' ? true : undefined,
   };
 }
