@@ -21,6 +21,9 @@ export function SiteChrome({ me, children }: { me?: Me | null; children: ReactNo
           {me ? (
             <>
               <span className="hidden text-sm text-brand-100 sm:inline">{me.name}</span>
+              <Link href="/wachtwoord" className="text-sm">
+                Wachtwoord
+              </Link>
               <form method="post" action="/uitloggen">
                 <button className="rounded-md bg-white/10 px-3 py-1.5 hover:bg-white/20">Uitloggen</button>
               </form>

@@ -9,9 +9,16 @@ export type Me = Schemas['MeDto'];
 
 const baseUrl = process.env.API_URL ?? 'http://127.0.0.1:3001';
 
-/** A typed API client that forwards the visitor's session cookie (if any). */
-export function createApi(cookieHeader?: string) {
-  return createClient<paths>({ baseUrl, headers: cookieHeader ? { cookie: cookieHeader } : {}, cache: 'no-store' });
+/**
+ * A typed API client that forwards the visitor's session cookie (if any) and address
+ * (X-Forwarded-For, believed by the API only from TRUSTED_PROXIES): the calls are made on
+ * the visitor's behalf.
+ */
+export function createApi(cookieHeader?: string, forwardedFor?: string) {
+  const headers: Record<string, string> = {};
+  if (cookieHeader) headers.cookie = cookieHeader;
+  if (forwardedFor) headers['x-forwarded-for'] = forwardedFor;
+  return createClient<paths>({ baseUrl, headers, cache: 'no-store' });
 }
 
 export type Api = ReturnType<typeof createApi>;

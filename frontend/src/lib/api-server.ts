@@ -1,12 +1,13 @@
 // Server-side API client for the app router: forwards the visitor's session cookie to the API.
-import { cookies } from 'next/headers';
+import { cookies, headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { createApi, seasonOf, userOf, type Me } from './api-core';
 
 export { messageOf, type Me, type Schemas } from './api-core';
 
 export async function serverApi() {
-  return createApi((await cookies()).toString());
+  // Next has put the browser's address (or a front proxy's X-Forwarded-For) in the request.
+  return createApi((await cookies()).toString(), (await headers()).get('x-forwarded-for') ?? undefined);
 }
 
 /** The logged-in user, or null. */

@@ -17,7 +17,8 @@ export type PublicProps<P> = P & { me: Me | null };
  */
 export function publicPage<P extends object>(load: (api: Api, context: GetServerSidePropsContext) => Promise<P | null>): GetServerSideProps<PublicProps<P>> {
   return async (context) => {
-    const api = createApi(context.req.headers.cookie);
+    const forwardedFor = context.req.headers['x-forwarded-for'] ?? context.req.socket.remoteAddress;
+    const api = createApi(context.req.headers.cookie, Array.isArray(forwardedFor) ? forwardedFor.join(', ') : forwardedFor);
     const [me, data] = await Promise.all([userOf(api), load(api, context)]);
     if (!data) return { notFound: true };
     return { props: { ...data, me } };
