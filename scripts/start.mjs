@@ -3,10 +3,8 @@
 // API_PORT (3001) and the dashboard on PORT (3000), which proxies /api/*.
 // Ctrl-C stops everything, the database included.
 import { spawn, spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { buildBackend, frontendDir, nextBin } from './lib/build.mjs';
+import { buildBackend, buildFrontendIfNeeded, frontendDir, nextBin } from './lib/build.mjs';
 import { ensureDatabase } from './lib/database.mjs';
 import { loadEnv, root } from './lib/env.mjs';
 import { migrateDeploy } from './lib/prisma.mjs';
@@ -46,35 +44,6 @@ function run(name, command, args, options) {
   return child;
 }
 
-/** Hash of the dashboard's sources and build settings: rebuild only when they changed. */
-function frontendFingerprint() {
-  const hash = createHash('sha256').update(apiUrl);
-  const walk = (dir) => {
-    for (const entry of readdirSync(dir).sort()) {
-      const file = path.join(dir, entry);
-      if (statSync(file).isDirectory()) walk(file);
-      else hash.update(file).update(readFileSync(file));
-    }
-  };
-  walk(path.join(frontendDir, 'src'));
-  for (const f of ['next.config.ts', 'package.json', 'postcss.config.mjs']) hash.update(readFileSync(path.join(frontendDir, f)));
-  return hash.digest('hex');
-}
-
-function buildFrontendIfNeeded() {
-  const marker = path.join(frontendDir, '.next', 'tsbn-build.txt');
-  const fingerprint = frontendFingerprint();
-  if (existsSync(marker) && readFileSync(marker, 'utf8') === fingerprint) return;
-  log('Dashboard bouwen (eenmalig, ongeveer 20 seconden) …');
-  const result = spawnSync(process.execPath, [nextBin, 'build'], {
-    cwd: frontendDir,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, API_URL: apiUrl, NEXT_TELEMETRY_DISABLED: '1' },
-  });
-  if (result.status !== 0) throw new Error('Het dashboard kon niet worden gebouwd (next build).');
-  writeFileSync(marker, fingerprint);
-}
-
 try {
   // Compiling the API takes about a second; always start from the current source.
   if (!buildBackend()) throw new Error('De API kon niet worden gecompileerd.');
@@ -86,7 +55,7 @@ try {
   const seed = spawnSync(process.execPath, [path.join(root, 'scripts', 'seed.mjs'), '--if-empty'], { cwd: root, stdio: 'inherit', env });
   if (seed.status !== 0) throw new Error('De demo-gegevens konden niet worden geladen.');
   run('API', process.execPath, [path.join(root, 'backend', 'dist', 'main.js')], { env });
-  buildFrontendIfNeeded();
+  buildFrontendIfNeeded(apiUrl, log);
   run('Dashboard', process.execPath, [nextBin, 'start', '-p', String(webPort)], {
     cwd: frontendDir,
     env,

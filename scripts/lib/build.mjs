@@ -1,6 +1,7 @@
 // Building blocks shared by start, e2e and bench: the compiled API and Next.js's CLI.
 import { spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { root } from './env.mjs';
 
@@ -22,4 +23,38 @@ export function compileBackend(dirs, outDir, extraArgs = []) {
 /** backend/src → backend/dist, as `node backend/dist/main.js` runs it. About a second. */
 export function buildBackend() {
   return compileBackend(['src'], 'dist', ['--strip-leading-paths']);
+}
+
+/** Hash of the dashboard's sources and build settings: rebuild only when they changed. */
+function frontendFingerprint(apiUrl) {
+  const hash = createHash('sha256').update(apiUrl);
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir).sort()) {
+      const file = path.join(dir, entry);
+      if (statSync(file).isDirectory()) walk(file);
+      else hash.update(file).update(readFileSync(file));
+    }
+  };
+  walk(path.join(frontendDir, 'src'));
+  for (const f of ['next.config.ts', 'package.json', 'postcss.config.mjs']) hash.update(readFileSync(path.join(frontendDir, f)));
+  return hash.digest('hex');
+}
+
+/**
+ * Builds the dashboard (`next build` into frontend/.next) unless the last build was of the
+ * same sources for the same API_URL (which the build bakes in). Used by `npm start` and the
+ * Docker image (scripts/build-dashboard.mjs), so a container does not build at start.
+ */
+export function buildFrontendIfNeeded(apiUrl, log = console.log) {
+  const marker = path.join(frontendDir, '.next', 'tsbn-build.txt');
+  const fingerprint = frontendFingerprint(apiUrl);
+  if (existsSync(marker) && readFileSync(marker, 'utf8') === fingerprint) return;
+  log('Dashboard bouwen (eenmalig, ongeveer 20 seconden) …');
+  const result = spawnSync(process.execPath, [nextBin, 'build'], {
+    cwd: frontendDir,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, API_URL: apiUrl, NEXT_TELEMETRY_DISABLED: '1' },
+  });
+  if (result.status !== 0) throw new Error('Het dashboard kon niet worden gebouwd (next build).');
+  writeFileSync(marker, fingerprint);
 }
