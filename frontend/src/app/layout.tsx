@@ -1,6 +1,8 @@
 import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
 import { SiteChrome } from '@/components/site-chrome';
+import { Unavailable } from '@/components/unavailable';
+import { isApiUnavailable } from '@/lib/api-core';
 import { currentUser } from '@/lib/api-server';
 import { SITE_DESCRIPTION, SITE_NAME } from '@/lib/site';
 import './globals.css';
@@ -13,11 +15,22 @@ export const metadata: Metadata = {
 export const viewport: Viewport = { width: 'device-width', initialScale: 1 };
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
-  const me = await currentUser();
+  // The API or its database down: one clear notice instead of the page, whose own calls
+  // would fail the same way (and must not read as "no season" or "not logged in").
+  const me = await currentUser().catch((error: unknown) => {
+    if (isApiUnavailable(error)) return 'unavailable' as const;
+    throw error;
+  });
   return (
     <html lang="nl">
       <body className="min-h-screen">
-        <SiteChrome me={me}>{children}</SiteChrome>
+        {me === 'unavailable' ? (
+          <SiteChrome unavailable>
+            <Unavailable />
+          </SiteChrome>
+        ) : (
+          <SiteChrome me={me}>{children}</SiteChrome>
+        )}
       </body>
     </html>
   );

@@ -5,7 +5,8 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 import type { Me } from '@/lib/api-core';
 
-export function SiteChrome({ me, children }: { me?: Me | null; children: ReactNode }) {
+/** `unavailable`: the API is down, so who is logged in is unknown: neither "Inloggen" nor "Uitloggen". */
+export function SiteChrome({ me, unavailable = false, children }: { me?: Me | null; unavailable?: boolean; children: ReactNode }) {
   return (
     <>
       <header className="bg-brand-900 text-white">
@@ -28,7 +29,7 @@ export function SiteChrome({ me, children }: { me?: Me | null; children: ReactNo
                 <button className="rounded-md bg-white/10 px-3 py-1.5 hover:bg-white/20">Uitloggen</button>
               </form>
             </>
-          ) : (
+          ) : unavailable ? null : (
             <Link href="/inloggen" className="rounded-md bg-white/10 px-3 py-1.5 hover:bg-white/20">
               Inloggen
             </Link>

@@ -1,8 +1,11 @@
 // The API client both routers use on the server: the app router's pages pass the
 // cookies of `next/headers` (api-server.ts), the public pages (src/pages) the request's
 // Cookie header. Nothing here may import a router-specific module.
-import createClient from 'openapi-fetch';
+import createClient, { type Middleware } from 'openapi-fetch';
+import { ApiUnavailableError, UNAVAILABLE_STATUSES } from './api-unavailable';
 import type { components, paths } from './api-types';
+
+export { ApiUnavailableError, isApiUnavailable } from './api-unavailable';
 
 export type Schemas = components['schemas'];
 export type Me = Schemas['MeDto'];
@@ -18,8 +21,25 @@ export function createApi(cookieHeader?: string, forwardedFor?: string) {
   const headers: Record<string, string> = {};
   if (cookieHeader) headers.cookie = cookieHeader;
   if (forwardedFor) headers['x-forwarded-for'] = forwardedFor;
-  return createClient<paths>({ baseUrl, headers, cache: 'no-store' });
+  const client = createClient<paths>({ baseUrl, headers, cache: 'no-store' });
+  client.use(failWhenUnavailable);
+  return client;
 }
+
+/**
+ * A 503 (the API's database is down) or no answer at all throws ApiUnavailableError from
+ * every call, so no page mistakes an outage for "nothing there" or "logged out".
+ */
+const failWhenUnavailable: Middleware = {
+  onResponse({ response }) {
+    if (!UNAVAILABLE_STATUSES.has(response.status)) return undefined;
+    void response.body?.cancel();
+    throw new ApiUnavailableError(response.status);
+  },
+  onError() {
+    return new ApiUnavailableError(0);
+  },
+};
 
 export type Api = ReturnType<typeof createApi>;
 

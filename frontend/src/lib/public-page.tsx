@@ -6,10 +6,10 @@
 // check Next.js generates for pages only knows that key and refuses a config without it.)
 import type { GetServerSideProps, GetServerSidePropsContext } from 'next';
 import Head from 'next/head';
-import { createApi, userOf, type Api, type Me } from './api-core';
+import { createApi, isApiUnavailable, userOf, type Api, type Me } from './api-core';
 import { SITE_NAME } from './site';
 
-export type PublicProps<P> = P & { me: Me | null };
+export type PublicProps<P> = P & { me: Me | null; unavailable?: boolean };
 
 /**
  * getServerSideProps for a public page: `load` reads the page's data with the visitor's
@@ -19,9 +19,18 @@ export function publicPage<P extends object>(load: (api: Api, context: GetServer
   return async (context) => {
     const forwardedFor = context.req.headers['x-forwarded-for'] ?? context.req.socket.remoteAddress;
     const api = createApi(context.req.headers.cookie, Array.isArray(forwardedFor) ? forwardedFor.join(', ') : forwardedFor);
-    const [me, data] = await Promise.all([userOf(api), load(api, context)]);
-    if (!data) return { notFound: true };
-    return { props: { ...data, me } };
+    try {
+      const [me, data] = await Promise.all([userOf(api), load(api, context)]);
+      if (!data) return { notFound: true };
+      return { props: { ...data, me } };
+    } catch (error) {
+      if (!isApiUnavailable(error)) throw error;
+      // Neither "not found" nor "logged out": _app.tsx shows "tijdelijk niet bereikbaar"
+      // instead of the page (which therefore never sees these props).
+      context.res.statusCode = 503;
+      context.res.setHeader('Retry-After', '60');
+      return { props: { me: null, unavailable: true } as PublicProps<P> };
+    }
   };
 }
 
