@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional, OmitType, PartialType } from '@nestjs/swagger';
-import { IsInt, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { IsInt, IsOptional, IsString, IsUUID, Matches, Max, Min } from 'class-validator';
+import { IsRequiredText } from '../common/reason.dto';
 
 export class CreateCatalogItemDto {
   @ApiProperty({ format: 'uuid' }) @IsUUID() seasonId: string;
@@ -7,7 +8,7 @@ export class CreateCatalogItemDto {
   @IsString()
   @Matches(/^[A-Z0-9_-]{2,20}$/)
   code: string;
-  @ApiProperty({ example: 'Geen speelmatten' }) @IsString() @MinLength(3) @MaxLength(200) description: string;
+  @ApiProperty({ example: 'Geen speelmatten' }) @IsRequiredText('de omschrijving', { min: 3, max: 200 }) description: string;
   @ApiPropertyOptional({ description: 'In centen; standaard de Regel 10-boete uit de seizoensinstellingen (€ 15)' })
   @IsOptional()
   @IsInt()
