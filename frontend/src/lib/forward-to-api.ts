@@ -12,6 +12,8 @@ const CONNECTION_HEADERS = ['connection', 'keep-alive', 'proxy-connection', 'tra
 export async function forwardToApi(request: Request, path: string): Promise<Response> {
   const headers = new Headers(request.headers);
   for (const name of CONNECTION_HEADERS) headers.delete(name);
+  // As the /api rewrite does: the API compares a write's Origin with the dashboard's host.
+  headers.set('x-forwarded-host', request.headers.get('host') ?? '');
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
   let res: Response;
   try {
