@@ -7,6 +7,7 @@ import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from './app.module';
 import { trustedProxies } from './auth/trusted-proxies';
 import { GlobalExceptionFilter } from './common/error.filter';
+import { hardenHttp } from './common/http-hardening';
 import { largeBodyLimits } from './common/large-body';
 import { createValidationPipe } from './common/validation';
 
@@ -33,7 +34,9 @@ export async function createApp(options: { logger?: LogLevel[] | false; trustedP
   // trustProxy: X-Forwarded-For counts only from these addresses (TRUSTED_PROXIES, default loopback).
   const adapter = new FastifyAdapter({ bodyLimit: BODY_LIMIT, multipart: true, trustProxy: trustedProxies(options.trustedProxies ?? process.env.TRUSTED_PROXIES) });
   largeBodyLimits(adapter.getInstance());
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule, adapter, { logger: options.logger ?? ['error', 'warn', 'log'], abortOnError: false });
+  // bodyParser: false, as hardenHttp installs the one JSON parser (no forms, no text).
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule, adapter, { logger: options.logger ?? ['error', 'warn', 'log'], abortOnError: false, bodyParser: false });
+  hardenHttp(app, { https: process.env.SESSION_SECURE_COOKIE === 'true' });
   app.setGlobalPrefix('api');
   await app.register(fastifyCookie);
   app.useGlobalPipes(createValidationPipe());

@@ -1,5 +1,6 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
-import { registerDecorator, ValidationOptions } from 'class-validator';
+import { IsInt, Max, Min, registerDecorator, ValidationOptions } from 'class-validator';
 import { isIsoDate } from '../domain/dates';
 
 /** A calendar date "YYYY-MM-DD" that exists. */
@@ -13,6 +14,18 @@ export function IsIsoDateString(options?: ValidationOptions): PropertyDecorator 
       validator: { validate: (value: unknown) => typeof value === 'string' && isIsoDate(value) },
     });
   };
+}
+
+/** The largest value a PostgreSQL `integer` column (Prisma `Int`) holds: 2^31 − 1. */
+export const MAX_DB_INT = 2_147_483_647;
+
+/**
+ * An integer that fits an `Int` column, `min` … 2^31 − 1: a larger one is refused with the
+ * field's Dutch message (400) instead of reaching the database, which answers it with an
+ * error (500). Use it for every integer input that is stored or compared in a query.
+ */
+export function IsDbInt(min = 0, max = MAX_DB_INT): PropertyDecorator {
+  return applyDecorators(IsInt(), Min(min), Max(max));
 }
 
 /** Prisma @db.Date columns come back as UTC midnight. */

@@ -16,7 +16,7 @@ const HTTP_MESSAGES: Record<number, { code: string; message: string }> = {
   405: { code: 'METHOD_NOT_ALLOWED', message: 'Deze bewerking is hier niet toegestaan.' },
   409: { code: 'CONFLICT', message: 'Dit conflicteert met bestaande gegevens.' },
   413: { code: 'PAYLOAD_TOO_LARGE', message: 'Het bestand of verzoek is te groot.' },
-  415: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Dit soort bestand wordt niet ondersteund.' },
+  415: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Dit soort inhoud neemt de API niet aan: stuur JSON (Content-Type: application/json), of bij een upload het bestand als formulier.' },
   429: { code: 'TOO_MANY_REQUESTS', message: 'Te veel verzoeken; probeer het zo opnieuw.' },
 };
 

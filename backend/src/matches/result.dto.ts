@@ -18,6 +18,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
+import { IsDbInt, MAX_DB_INT } from '../common/dto';
 import { IsReason } from '../common/reason.dto';
 import { PENALTY_RULES } from '../domain/match';
 import type { GameKind, Side } from '../generated/prisma/enums';
@@ -27,9 +28,8 @@ import { GAME_KINDS, MatchDetailDto, SIDE_VALUES } from './match.dto';
 export const CALLED_OFF_AT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?$/;
 
 export class VersionDto {
-  @ApiProperty({ description: 'De versie van de wedstrijd die de gebruiker voor zich had (MatchDetailDto.version)', minimum: 0 })
-  @IsInt()
-  @Min(0)
+  @ApiProperty({ description: 'De versie van de wedstrijd die de gebruiker voor zich had (MatchDetailDto.version)', minimum: 0, maximum: MAX_DB_INT })
+  @IsDbInt()
   version: number;
 }
 

@@ -2046,7 +2046,10 @@ export interface components {
          * @enum {string}
          */
         MatchWinner: "HOME" | "AWAY" | "DRAW";
-        /** @enum {string} */
+        /**
+         * @description Regel 7/9A: afgeleid uit de vastgelegde feiten (aanwezige koppels, tijdstip van afzeggen)
+         * @enum {string}
+         */
         ForfeitCause: "TOO_FEW_PAIRS" | "LATE_CANCELLATION" | "OTHER";
         MatchSummaryDto: {
             /** Format: uuid */
@@ -2084,7 +2087,20 @@ export interface components {
              * @description Regel 7/9A: het team dat reglementair verloor
              */
             forfeitingTeamId: string | null;
+            /** @description Regel 7/9A: afgeleid uit de vastgelegde feiten (aanwezige koppels, tijdstip van afzeggen) */
             forfeitCause: components["schemas"]["ForfeitCause"] | null;
+            /**
+             * Format: date-time
+             * @description Regel 7: wanneer het team in gebreke de wedstrijd afzegde
+             */
+            calledOffAt: string | null;
+            /**
+             * Format: uuid
+             * @description Het team dat de wedstrijd afzegde
+             */
+            calledOffByTeamId: string | null;
+            /** @description Regel 7: met zoveel koppels kwam het team in gebreke */
+            forfeitPairsPresent: number | null;
             /** @description Toelichting van de bond bij een niet-gespeelde wedstrijd */
             statusReason: string | null;
             /** @description Versie van de uitslag; stuur hem mee bij elke wijziging (optimistische vergrendeling) */
@@ -2237,7 +2253,20 @@ export interface components {
              * @description Regel 7/9A: het team dat reglementair verloor
              */
             forfeitingTeamId: string | null;
+            /** @description Regel 7/9A: afgeleid uit de vastgelegde feiten (aanwezige koppels, tijdstip van afzeggen) */
             forfeitCause: components["schemas"]["ForfeitCause"] | null;
+            /**
+             * Format: date-time
+             * @description Regel 7: wanneer het team in gebreke de wedstrijd afzegde
+             */
+            calledOffAt: string | null;
+            /**
+             * Format: uuid
+             * @description Het team dat de wedstrijd afzegde
+             */
+            calledOffByTeamId: string | null;
+            /** @description Regel 7: met zoveel koppels kwam het team in gebreke */
+            forfeitPairsPresent: number | null;
             /** @description Toelichting van de bond bij een niet-gespeelde wedstrijd */
             statusReason: string | null;
             /** @description Versie van de uitslag; stuur hem mee bij elke wijziging (optimistische vergrendeling) */
@@ -2490,8 +2519,15 @@ export interface components {
              * @description Alleen bij FORFEIT: het team dat in gebreke bleef
              */
             offendingTeamId?: string;
-            /** @description Alleen bij FORFEIT */
-            cause?: components["schemas"]["ForfeitCause"];
+            /** @description Alleen bij FORFEIT, als het team in gebreke wel kwam: met hoeveel koppels (minder dan 5: Regel 7). De oorzaak en de regel van de boete volgen uit de feiten: te weinig koppels of minder dan 48 uur voor de aanvang afgezegd: Regel 7; anders: Regel 9A. */
+            pairsPresent?: number;
+            /**
+             * @description Alleen bij FORFEIT, als het team in gebreke afzegde: wanneer het dat kenbaar maakte aan de wedstrijdleider of de vereniging (Regel 7). Plaatselijke tijd JJJJ-MM-DDTUU:MM, of een tijdstip met tijdzone (…Z, …+01:00).
+             * @example 2026-11-13T19:30
+             */
+            calledOffAt?: string;
+            /** @description Bij een afzegging: wie het kenbaar maakte, bijvoorbeeld "J. Pinas, secretaris" (alleen in het logboek en voor de bond) */
+            calledOffBy?: string;
             /** @description Toelichting (openbaar zichtbaar bij de wedstrijd en in het logboek) */
             reason: string;
         };
@@ -2746,6 +2782,25 @@ export interface components {
             /** @description In centen; standaard de Regel 10-boete uit de seizoensinstellingen (€ 15) */
             amountCents?: number;
         };
+        StandingsSettingsDto: {
+            /**
+             * @description Competitiepunten voor winst (Regel 40)
+             * @example 3
+             */
+            pointsWin: number;
+            /**
+             * @description Competitiepunten voor gelijkspel
+             * @example 1
+             */
+            pointsDraw: number;
+            /**
+             * @description Competitiepunten voor verlies
+             * @example 0
+             */
+            pointsLoss: number;
+            /** @description Regel 8: FROM_AVERAGES = een afgelaste wedstrijd telt als gespeeld met de gemiddelde score als uitslag; NONE = alleen in punten voor en tegen */
+            cancelledMatchPoints: components["schemas"]["CancelledMatchPoints"];
+        };
         DeductionDetailDto: {
             points: number;
             /** @example 4 */
@@ -2780,8 +2835,9 @@ export interface components {
              */
             decidedBy: "HEAD_TO_HEAD" | "DIFFERENCE" | "PLAYOFF" | null;
             deductionDetails: components["schemas"]["DeductionDetailDto"][];
+            /** @description Gedeelde plaats aan het einde van de competitie (zie final): een beslissingswedstrijd is nodig */
             playoffNeeded: boolean;
-            /** @description Korte uitleg van de beslissing, in het Nederlands */
+            /** @description Korte uitleg van de beslissing, in het Nederlands: 'Onderling resultaat', 'Saldo', 'Beslissingswedstrijd gewonnen/verloren', 'Beslissingswedstrijd nodig', of 'Gelijk' bij een gedeelde plaats vóór het einde */
             note: string | null;
         };
         StandingsDto: {
@@ -2796,6 +2852,9 @@ export interface components {
             round: number | null;
             /** @description Rondes met ten minste één bevestigde uitslag */
             rounds: number[];
+            /** @description Elke wedstrijd is beslist of het seizoen is voorbij (Regel 41: "aan het einde"): pas dan vraagt een gedeelde plaats om een beslissingswedstrijd */
+            final: boolean;
+            settings: components["schemas"]["StandingsSettingsDto"];
             rows: components["schemas"]["StandingsRowDto"][];
         };
         TeamPositionsDto: {
@@ -2986,6 +3045,11 @@ export interface components {
              * @enum {string}
              */
             forfeitedBy?: "home" | "away";
+            /**
+             * @description Bij FORFEIT: de oorzaak (TOO_FEW_PAIRS en LATE_CANCELLATION: Regel 7; OTHER: Regel 9A); zonder: onbekend
+             * @enum {string}
+             */
+            forfeitCause?: "TOO_FEW_PAIRS" | "LATE_CANCELLATION" | "OTHER";
             /** @description Regel 4: kant(en) met een niet-speelgerechtigde speler */
             ineligible?: ("home" | "away")[];
         };
