@@ -5,6 +5,7 @@
 import PDFDocument from 'pdfkit';
 import { formatDutchDate } from '../domain/dates';
 import { formatEuro } from '../domain/fines/fines';
+import { toCsv } from '../common/csv';
 import type { DownloadFile } from '../common/download';
 import type { ClubFinesDto, FineDto } from './fine.dto';
 
@@ -60,12 +61,6 @@ function fineCells(fine: FineDto): string[] {
   ];
 }
 
-/** Quotes when needed; a leading = + - @ is neutralised so a spreadsheet never runs it as a formula. */
-function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[";\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
 export function statementCsv(data: ClubFinesDto): DownloadFile {
   const rows: string[][] = [
     ['Boeteoverzicht', data.clubName],
@@ -81,8 +76,7 @@ export function statementCsv(data: ClubFinesDto): DownloadFile {
     ['IBAN', data.payment.iban],
     ['Onder vermelding van', data.payment.reference],
   ];
-  const text = rows.map((row) => row.map(csvCell).join(';')).join('\r\n') + '\r\n';
-  return { filename: `${fileStem(data)}.csv`, contentType: 'text/csv; charset=utf-8', body: Buffer.from(`\uFEFF${text}`, 'utf8') };
+  return { filename: `${fileStem(data)}.csv`, contentType: 'text/csv; charset=utf-8', body: toCsv(rows) };
 }
 
 export function statementPdf(data: ClubFinesDto): Promise<DownloadFile> {

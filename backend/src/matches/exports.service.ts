@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import ical, { ICalEventStatus } from 'ical-generator';
+import { toCsv } from '../common/csv';
 import { isoDate } from '../common/dto';
 import { NotFoundError } from '../common/errors';
 import { formatDutchDate } from '../domain/dates';
@@ -22,11 +23,6 @@ const STATUS_LABELS: Record<MatchSummaryDto['status'], string> = {
   FORFEIT: 'reglementair (Regel 7)',
   CANCELLED: 'afgelast (Regel 8)',
 };
-
-function csvField(value: string | number | null): string {
-  const text = value === null ? '' : String(value);
-  return /[;"\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
 
 function score(match: MatchSummaryDto): string {
   return match.homePoints === null || match.awayPoints === null ? '' : `${match.homePoints}–${match.awayPoints}`;
@@ -79,8 +75,8 @@ export class ExportsService {
     const rows = division.rounds.flatMap((r) =>
       r.matches.map((m) => [m.round, formatDutchDate(m.date), m.startTime, m.homeTeam.name, m.awayTeam.name, STATUS_LABELS[m.status], score(m), winnerName(m)]),
     );
-    const text = [header, ...rows].map((line) => line.map(csvField).join(';')).join('\r\n') + '\r\n';
-    return { filename: `programma-${fileSlug(division.divisionName)}.csv`, contentType: 'text/csv; charset=utf-8', body: Buffer.from(`\uFEFF${text}`, 'utf8') };
+    // Team names are typed by people: the shared writer neutralises any that a spreadsheet would run as a formula.
+    return { filename: `programma-${fileSlug(division.divisionName)}.csv`, contentType: 'text/csv; charset=utf-8', body: toCsv([header, ...rows]) };
   }
 
   async matchForm(matchId: string): Promise<DownloadFile> {

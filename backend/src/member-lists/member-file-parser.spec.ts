@@ -3,7 +3,20 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import { buildImportPreview, ExistingMember, ImportedMember, ImportError } from '../domain/member-import';
-import { cellText, detectDelimiter, MemberFileError, MemberFileErrorCode, parseMemberFile, ParsedMemberFile } from './member-file-parser';
+import { memberWorkbook, WorkbookSpec } from '../../test/fixtures/workbooks';
+import { memberListCsv } from './member-list-export';
+import type { MemberListEntryDto } from './member-list.dto';
+import {
+  cellText,
+  detectDelimiter,
+  MEMBER_FILE_LIMITS,
+  MemberFileError,
+  MemberFileErrorCode,
+  MemberFileLimitCode,
+  MemberFileLimitError,
+  parseMemberFile,
+  ParsedMemberFile,
+} from './member-file-parser';
 
 const FIXTURES = join(__dirname, '../../test/fixtures/member-lists');
 const expected = JSON.parse(readFileSync(join(FIXTURES, 'expected-names.json'), 'utf8')) as {
@@ -218,5 +231,75 @@ describe('files that are not a member list', () => {
         "'leden.xls' is een webpagina (HTML), ook al eindigt de naam op .xls. " +
         'Open het in Excel of LibreOffice en sla het op als Excel-werkmap (.xlsx) of als CSV.',
     });
+  });
+});
+
+describe('files larger inside than a member list can be', () => {
+  const csvLines = (count: number) => ['Lidnummer;Achternaam;Voornamen', ...Array.from({ length: count - 1 }, (_, i) => `${20000 + i};Achternaam ${i};Voornaam ${i}`)].join('\r\n');
+
+  it(`a CSV of exactly ${MEMBER_FILE_LIMITS.rows} lines is read`, async () => {
+    const parsed = await parseText(csvLines(MEMBER_FILE_LIMITS.rows));
+    expect(parsed.rows).toHaveLength(MEMBER_FILE_LIMITS.rows - 1);
+  });
+
+  it('a CSV of one line more is refused, with the first row too many', async () => {
+    await expect(parseText(csvLines(MEMBER_FILE_LIMITS.rows + 1), 'lang.csv')).rejects.toMatchObject({
+      status: 413,
+      code: 'TOO_MANY_ROWS',
+      message: expect.stringMatching(/^'lang\.csv' heeft meer dan 20\.000 regels; een moederlijst mag er hoogstens 20\.000 hebben\./),
+      details: [{ row: 20_001, code: 'TOO_MANY_ROWS', message: 'Rij 20.001: meer regels dan een moederlijst mag hebben (hoogstens 20.000)' }],
+    });
+  });
+
+  it('the generated workbook is a real one: a small one reads as a member list', async () => {
+    const parsed = await parseBytes(memberWorkbook({ members: 2 }), 'klein.xlsx');
+    expect(parsed).toMatchObject({ format: 'xlsx', headers: ['Lidnummer', 'Achternaam', 'Voornamen'], rows: [['10000', 'Achternaam 0', 'Voornaam 0'], ['10001', 'Achternaam 1', 'Voornaam 1']] });
+  });
+
+  test.each<[string, WorkbookSpec, MemberFileLimitCode, RegExp]>([
+    ['300 MB unpacked, as it says', { repeatMb: 300 }, 'WORKBOOK_TOO_LARGE', /sheet1\.xml: zegt uitgepakt 300 MB te zijn/],
+    ['300 MB unpacked, saying it is 5 kB', { repeatMb: 300, declaredSheetBytes: 5_000 }, 'WORKBOOK_TOO_LARGE', /sheet1\.xml: pakt uit tot een andere grootte dan het zelf aangeeft/],
+    ['20 MB unpacked, saying it is 5 kB', { repeatMb: 20, declaredSheetBytes: 5_000 }, 'WORKBOOK_TOO_LARGE', /sheet1\.xml: pakt uit tot een andere grootte/],
+    [`${MEMBER_FILE_LIMITS.rows + 1} rows`, { members: MEMBER_FILE_LIMITS.rows }, 'TOO_MANY_ROWS', /^Rij 20\.001: meer regels/],
+    ['a value in row 1,000,000', { farRows: [1_000_000] }, 'TOO_MANY_ROWS', /^Rij 20\.001/],
+    ['a value in column XFD (16,384)', { farColumn: 16_384 }, 'TOO_MANY_COLUMNS', /gegevens in kolom 16\.384 \(hoogstens 200\)/],
+  ])('a workbook of %s is refused before it is read into memory', async (_what, spec, code, detail) => {
+    const buffer = memberWorkbook(spec);
+    expect(buffer.length).toBeLessThan(5 * 1024 * 1024); // under the upload limit: only what is inside is too large
+    const error = await parseBytes(buffer, 'bom.xlsx').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(MemberFileLimitError);
+    expect(error).toMatchObject({ status: 413, code });
+    expect((error as MemberFileLimitError).details?.[0].message).toMatch(detail);
+  });
+
+  it('the 300 MB workbook is about 1 MB zipped', () => {
+    expect(memberWorkbook({ repeatMb: 300 }).length).toBeGreaterThan(1_000_000);
+  });
+});
+
+describe('our own CSV download read back', () => {
+  it('a name the download neutralised (=, +, -, @) is read as it was; other apostrophes stay', async () => {
+    const entry = (memberNumber: string, familyName: string, givenNames: string, namePrefix: string | null = null): MemberListEntryDto => ({
+      id: memberNumber,
+      memberId: memberNumber,
+      memberNumber,
+      familyName,
+      namePrefix,
+      givenNames,
+      birthDate: '1980-01-01',
+      registeredOn: '2026-01-01',
+      registeredOnReason: null,
+      removedAt: null,
+      status: 'ACTIVE',
+      sanctions: [],
+      matchesPlayed: 0,
+    });
+    const entries = [entry('1', '=1+1', '+Jan'), entry('2', '-Pinas', '@Ruben', "'t"), entry('3', "'=Sital", "O'Neil")];
+    const parsed = await parseBytes(memberListCsv(entries), 'download.csv');
+    expect(parsed.rows.map((row) => row.slice(0, 4))).toEqual([
+      ['1', '=1+1', '', '+Jan'],
+      ['2', '-Pinas', "'t", '@Ruben'],
+      ['3', "'=Sital", '', "O'Neil"],
+    ]);
   });
 });

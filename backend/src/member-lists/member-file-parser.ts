@@ -2,11 +2,17 @@
  * Turns an uploaded member list (CSV in any encoding clubs produce, or an Excel .xlsx
  * workbook) into a table of strings for domain/member-import.ts. No database, no
  * framework: bytes in, headers and rows out, or a MemberFileError with a Dutch message.
+ *
+ * The API runs this in a worker thread with a time and memory budget (member-file-reader.ts);
+ * the limits below keep a small file from growing into a large one while it is read.
  */
 import { parse as parseCsv } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
-import { ValidationError } from '../common/errors';
+import type { Readable } from 'node:stream';
+import yauzl from 'yauzl';
+import { restoreNeutralised } from '../common/csv';
+import { AppError, ErrorDetail, ValidationError } from '../common/errors';
 
 export interface UploadedFile {
   buffer: Buffer;
@@ -42,6 +48,47 @@ export class MemberFileError extends ValidationError {
 }
 
 const ACCEPTED = 'Lees de moederlijst in als CSV-bestand of als Excel-werkmap (.xlsx).';
+
+/**
+ * What one upload may grow into while it is read. A club's list has a few hundred rows; the
+ * bench reads 10,000. An .xlsx of 20,000 such rows unpacks to about 7 MB.
+ */
+export const MEMBER_FILE_LIMITS = {
+  /** Rows of the file (the header and blank rows included): twice the largest list we measure. */
+  rows: 20_000,
+  /** Columns with a value; a member list needs five. */
+  columns: 200,
+  /** Cells in all sheets of a workbook together (20,000 rows of 20 columns). */
+  cells: 400_000,
+  /** Everything in a workbook, unpacked: the declared sizes and what actually comes out. */
+  unpackedBytes: 32 * 1024 * 1024,
+  /** Parts (files) inside a workbook; Excel writes about a dozen. */
+  zipEntries: 1_000,
+} as const;
+
+export type MemberFileLimitCode = 'WORKBOOK_TOO_LARGE' | 'TOO_MANY_ROWS' | 'TOO_MANY_COLUMNS' | 'TOO_MANY_CELLS' | 'FILE_TOO_COMPLEX';
+
+/** A file larger inside than a member list can be: 413 (422 when reading it took too long), nothing read. */
+export class MemberFileLimitError extends AppError {
+  declare readonly code: MemberFileLimitCode;
+
+  constructor(code: MemberFileLimitCode, message: string, details?: ErrorDetail[], status = 413) {
+    super(status, code, message, details);
+  }
+}
+
+const dutchNumber = (n: number) => new Intl.NumberFormat('nl-NL').format(n);
+const MB = 1024 * 1024;
+const SAVE_SMALLER = 'Sla alleen het tabblad met de leden op als nieuwe Excel-werkmap of als CSV en lees dat in.';
+
+function tooManyRows(name: string): MemberFileLimitError {
+  const max = MEMBER_FILE_LIMITS.rows;
+  return new MemberFileLimitError(
+    'TOO_MANY_ROWS',
+    `'${name}' heeft meer dan ${dutchNumber(max)} regels; een moederlijst mag er hoogstens ${dutchNumber(max)} hebben. Laat lege regels en andere lijsten weg. ${SAVE_SMALLER}`,
+    [{ row: max + 1, code: 'TOO_MANY_ROWS', message: `Rij ${dutchNumber(max + 1)}: meer regels dan een moederlijst mag hebben (hoogstens ${dutchNumber(max)})` }],
+  );
+}
 
 export async function parseMemberFile(file: UploadedFile): Promise<ParsedMemberFile> {
   const { buffer, originalName } = file;
@@ -100,7 +147,10 @@ function parseCsvText(buffer: Buffer, name: string): ParsedMemberFile {
   }
   const { body, delimiter } = splitDelimiter(text);
   const records = readCsvRecords(body, delimiter, name);
-  return { format: 'csv', encoding, delimiter, ...splitHeader(records, name) };
+  if (records.length > MEMBER_FILE_LIMITS.rows) throw tooManyRows(name);
+  // A field our own download neutralised ('=…) is read back as it was (common/csv.ts).
+  const restored = records.map((record) => record.map(restoreNeutralised));
+  return { format: 'csv', encoding, delimiter, ...splitHeader(restored, name) };
 }
 
 /**
@@ -166,6 +216,7 @@ function readCsvRecords(body: string, delimiter: CsvDelimiter, name: string): st
       relax_column_count: true,
       relax_quotes: true,
       skip_empty_lines: false,
+      to: MEMBER_FILE_LIMITS.rows + 1, // one more than allowed: enough to refuse, no more
     }) as string[][];
   } catch (error) {
     throw new MemberFileError('UNREADABLE_FILE', csvErrorMessage(error, name));
@@ -184,25 +235,127 @@ function csvErrorMessage(error: unknown, name: string): string {
 // ---- XLSX ------------------------------------------------------------------------------
 
 async function parseXlsx(buffer: Buffer, name: string): Promise<ParsedMemberFile> {
+  await checkWorkbookSize(buffer, name);
   const workbook = new ExcelJS.Workbook();
   try {
     // exceljs declares its own Buffer type; an ArrayBuffer copy satisfies it and JSZip alike.
     await workbook.xlsx.load(buffer.buffer.slice(buffer.byteOffset, buffer.byteOffset + buffer.byteLength) as ArrayBuffer);
   } catch {
-    throw new MemberFileError(
-      'UNSUPPORTED_FORMAT',
-      `'${name}' is een zip-bestand maar geen Excel-werkmap die gelezen kan worden (misschien een OpenDocument- of Word-bestand). Sla de lijst op als Excel-werkmap (.xlsx) of als CSV.`,
-    );
+    throw notAWorkbook(name);
   }
-  const sheet = workbook.worksheets.find((ws) => ws.state === 'visible' && worksheetRows(ws).some((row) => !isBlank(row)));
+  const sheet = workbook.worksheets.find((ws) => ws.state === 'visible' && worksheetRows(ws, name).some((row) => !isBlank(row)));
   if (!sheet) throw new MemberFileError('EMPTY_FILE', `De Excel-werkmap '${name}' bevat geen ingevulde cellen.`);
-  return { format: 'xlsx', sheetName: sheet.name, ...splitHeader(worksheetRows(sheet), name) };
+  return { format: 'xlsx', sheetName: sheet.name, ...splitHeader(worksheetRows(sheet, name), name) };
 }
 
-/** Rows 1..last as strings, so that index + 1 is the row number Excel shows. */
-function worksheetRows(sheet: ExcelJS.Worksheet): string[][] {
-  const width = sheet.columnCount;
-  return Array.from({ length: sheet.rowCount }, (_, r) => {
+function notAWorkbook(name: string): MemberFileError {
+  return new MemberFileError(
+    'UNSUPPORTED_FORMAT',
+    `'${name}' is een zip-bestand maar geen Excel-werkmap die gelezen kan worden (misschien een OpenDocument- of Word-bestand). Sla de lijst op als Excel-werkmap (.xlsx) of als CSV.`,
+  );
+}
+
+function workbookTooLarge(name: string, part: string, what: string): MemberFileLimitError {
+  return new MemberFileLimitError(
+    'WORKBOOK_TOO_LARGE',
+    `De Excel-werkmap '${name}' is uitgepakt veel groter dan een moederlijst kan zijn (hoogstens ${MEMBER_FILE_LIMITS.unpackedBytes / MB} MB); er is niets gelezen. ${SAVE_SMALLER}`,
+    [{ field: 'file', code: 'WORKBOOK_TOO_LARGE', message: `${part}: ${what}` }],
+  );
+}
+
+const ROW_ELEMENT = /<(?:[\w.-]+:)?row[\s/>]/g;
+const CELL_ELEMENT = /<(?:[\w.-]+:)?c[\s/>]/g;
+const WORKSHEET_PART = /^xl\/worksheets\/[^/]+\.xml$/i;
+
+/**
+ * A workbook is a zip archive, and exceljs unpacks every part of it into memory. Before it
+ * does, the archive's own list of parts is checked (how many, and the unpacked sizes they
+ * declare), then every part is really unpacked and counted (yauzl stops a part that unpacks to
+ * more than it declared, and we stop at the limit), and the rows and cells of every worksheet
+ * are counted. Only a workbook within all limits reaches exceljs.
+ */
+async function checkWorkbookSize(buffer: Buffer, name: string): Promise<void> {
+  const limits = MEMBER_FILE_LIMITS;
+  let zip: yauzl.ZipFile;
+  try {
+    zip = await yauzl.fromBufferPromise(buffer, { lazyEntries: true, validateEntrySizes: true, strictFileNames: false });
+  } catch {
+    throw notAWorkbook(name);
+  }
+  try {
+    if (zip.entryCount > limits.zipEntries) throw workbookTooLarge(name, 'Werkmap', `${dutchNumber(zip.entryCount)} onderdelen (hoogstens ${dutchNumber(limits.zipEntries)})`);
+    const entries: yauzl.Entry[] = [];
+    let declared = 0;
+    for await (const entry of zip.eachEntry()) {
+      declared += entry.uncompressedSize;
+      if (declared > limits.unpackedBytes) {
+        throw workbookTooLarge(name, entry.fileName, `zegt uitgepakt ${Math.round(entry.uncompressedSize / MB)} MB te zijn (de hele werkmap mag hoogstens ${limits.unpackedBytes / MB} MB zijn)`);
+      }
+      if (!entry.fileName.endsWith('/')) entries.push(entry);
+    }
+    let unpacked = 0;
+    let cells = 0;
+    for (const entry of entries) {
+      const isSheet = WORKSHEET_PART.test(entry.fileName);
+      const chunks: Buffer[] = [];
+      let stream: Readable;
+      try {
+        stream = await zip.openReadStreamPromise(entry);
+      } catch {
+        throw notAWorkbook(name);
+      }
+      try {
+        for await (const chunk of stream as AsyncIterable<Buffer>) {
+          unpacked += chunk.length;
+          if (unpacked > limits.unpackedBytes) {
+            throw workbookTooLarge(name, entry.fileName, `pakt uit tot meer dan ${limits.unpackedBytes / MB} MB`);
+          }
+          if (isSheet) chunks.push(chunk);
+        }
+      } catch (error) {
+        stream.destroy();
+        if (error instanceof AppError) throw error;
+        // yauzl: the part unpacks to more (or less) than it declares, or its data is damaged.
+        throw workbookTooLarge(name, entry.fileName, 'pakt uit tot een andere grootte dan het zelf aangeeft');
+      }
+      if (!isSheet) continue;
+      const xml = Buffer.concat(chunks).toString('latin1');
+      const rows = xml.match(ROW_ELEMENT)?.length ?? 0;
+      if (rows > limits.rows) throw tooManyRows(name);
+      cells += xml.match(CELL_ELEMENT)?.length ?? 0;
+      if (cells > limits.cells) {
+        throw new MemberFileLimitError(
+          'TOO_MANY_CELLS',
+          `De Excel-werkmap '${name}' heeft meer dan ${dutchNumber(limits.cells)} cellen; zo groot is een moederlijst nooit. ${SAVE_SMALLER}`,
+          [{ field: 'file', code: 'TOO_MANY_CELLS', message: `${entry.fileName}: meer dan ${dutchNumber(limits.cells)} cellen in de werkmap` }],
+        );
+      }
+    }
+  } finally {
+    zip.close();
+  }
+}
+
+/** Rows 1..the last with a value, as strings, so that index + 1 is the row number Excel shows. */
+function worksheetRows(sheet: ExcelJS.Worksheet, name: string): string[][] {
+  // Only cells with a value count: a sheet formatted down to row 1,048,576 is not that long.
+  let height = 0;
+  let width = 0;
+  sheet.eachRow((row, rowNumber) => {
+    height = rowNumber;
+    row.eachCell((_, columnNumber) => {
+      width = Math.max(width, columnNumber);
+    });
+  });
+  if (height > MEMBER_FILE_LIMITS.rows) throw tooManyRows(name);
+  if (width > MEMBER_FILE_LIMITS.columns) {
+    throw new MemberFileLimitError(
+      'TOO_MANY_COLUMNS',
+      `Tabblad '${sheet.name}' van '${name}' heeft gegevens in kolom ${dutchNumber(width)}; een moederlijst heeft hoogstens ${MEMBER_FILE_LIMITS.columns} kolommen. ${SAVE_SMALLER}`,
+      [{ field: 'file', code: 'TOO_MANY_COLUMNS', message: `Tabblad '${sheet.name}': gegevens in kolom ${dutchNumber(width)} (hoogstens ${MEMBER_FILE_LIMITS.columns})` }],
+    );
+  }
+  return Array.from({ length: height }, (_, r) => {
     const row = sheet.getRow(r + 1);
     return Array.from({ length: width }, (_, c) => cellText(row.getCell(c + 1).value));
   });

@@ -17,7 +17,8 @@ import {
   normalizeMemberNumber,
 } from '../domain/member-import';
 import { PrismaService } from '../prisma/prisma.service';
-import { parseMemberFile, ParsedMemberFile, UploadedFile } from './member-file-parser';
+import { ParsedMemberFile, UploadedFile } from './member-file-parser';
+import { readMemberFile } from './member-file-reader';
 import { fullName, MemberRow } from './member-list.dto';
 import { MemberListImportResultDto, MemberListPreviewDto, PreviewMemberDto } from './member-import.dto';
 import { Db, deadlineStatus, lockList, matchesPlayed, SeasonContext, touchList } from './member-list.store';
@@ -94,7 +95,7 @@ export class MemberImportService {
 
   async preview(seasonId: string, clubId: string, file: UploadedFile, user: AuthUser): Promise<MemberListPreviewDto> {
     const { season } = await this.lists.context(seasonId, clubId, user);
-    const parsed = await parseMemberFile(file);
+    const parsed = await readMemberFile(file);
     const state = await this.state(this.prisma, season, clubId, parsed, user);
     const played = await matchesPlayed(this.prisma, seasonId, clubId, state.preview.removed.map((member) => member.memberId));
     return mapPreview(file, parsed, state, played, previewId(seasonId, clubId, file, state.preview), user.role === 'ADMIN');
@@ -109,7 +110,7 @@ export class MemberImportService {
   ): Promise<MemberListImportResultDto> {
     const { season } = await this.lists.context(seasonId, clubId, user);
     const registration = registrationFor(body, user);
-    const parsed = await parseMemberFile(file);
+    const parsed = await readMemberFile(file);
     return this.prisma.$transaction(
       async (tx) => {
         const list = await lockList(tx, seasonId, clubId);

@@ -4,6 +4,7 @@
  * (the extra columns are reported as ignored).
  */
 import ExcelJS from 'exceljs';
+import { toCsv } from '../common/csv';
 import { formatDutchDate } from '../domain/dates';
 import { FIELD_LABELS } from '../domain/member-import';
 import type { MemberListEntryDto } from './member-list.dto';
@@ -32,15 +33,9 @@ function cells(entry: MemberListEntryDto): string[] {
   ];
 }
 
-/** Quotes when needed; a leading =, +, - or @ is defused so Excel never runs a name as a formula. */
-function csvField(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[";\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
+/** The shared CSV writer (common/csv.ts): formula-like names are neutralised, and the upload reads them back unchanged. */
 export function memberListCsv(entries: readonly MemberListEntryDto[]): Buffer {
-  const lines = [HEADERS, ...entries.map(cells)].map((row) => row.map(csvField).join(';'));
-  return Buffer.from(`\uFEFF${lines.join('\r\n')}\r\n`, 'utf8');
+  return toCsv([HEADERS, ...entries.map(cells)]);
 }
 
 export async function memberListXlsx(entries: readonly MemberListEntryDto[], sheetName: string): Promise<Buffer> {
