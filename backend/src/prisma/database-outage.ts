@@ -68,11 +68,12 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   return isDatabaseUnavailable(e.cause, depth + 1) || isDatabaseUnavailable(e.meta?.driverAdapterError, depth + 1);
 }
 
-/** One line about the cause, without a stack: "ECONNREFUSED connect ECONNREFUSED 127.0.0.1:5432". */
+/** One line about the cause, without a stack: "P1001 Can't reach database server at 127.0.0.1:5432". */
 function describe(error: unknown): string {
   const e = error as ErrorLike | undefined;
-  const parts = [e?.code, e?.message].filter((p): p is string => typeof p === 'string' && p.length > 0);
-  const text = parts.join(' ').split('\n')[0].slice(0, 200);
+  // Prisma's message starts with where it was called and ends with the reason: keep the reason.
+  const line = typeof e?.message === 'string' ? (e.message.split('\n').filter((l) => l.trim()).pop() ?? '').trim() : '';
+  const text = [typeof e?.code === 'string' ? e.code : '', line].filter(Boolean).join(' ').slice(0, 200);
   return text || String(error);
 }
 
