@@ -79,8 +79,8 @@ function describe(error: unknown): string {
 
 /**
  * Whether the database is reachable, as far as this process knows: the first connection
- * error of an outage is logged, the rest are not; the first new connection after it logs
- * the recovery (PrismaService reports both from its pool).
+ * error of an outage is logged, the rest are not; the first query that gets a connection
+ * after it logs the recovery (PrismaService reports both from its pool).
  */
 export class DatabaseOutage {
   private down = false;

@@ -13,12 +13,13 @@ export class PrismaService extends PrismaClient implements OnModuleDestroy {
     const connectionString = process.env.DATABASE_URL;
     if (!connectionString) throw new Error('DATABASE_URL is not set');
     // Our own pool, so we hear when connections die (an idle one when PostgreSQL stops) and
-    // when a new one succeeds again: that is where an outage starts and ends.
+    // when a query gets a connection again: that is where an outage starts and ends. (Not
+    // 'connect': after a pool timeout with healthy connections no new one may be made.)
     const pool = new Pool({ connectionString, max: Number(process.env.DATABASE_POOL_SIZE ?? 10), connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
     pool.on('error', (error) => {
       if (isDatabaseUnavailable(error)) databaseOutage.failed(error);
     });
-    pool.on('connect', () => databaseOutage.recovered());
+    pool.on('acquire', () => databaseOutage.recovered());
     super({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
   }
 
