@@ -16,6 +16,7 @@ export function SiteChrome({ me, unavailable = false, children }: { me?: Me | nu
           </Link>
           <Link href="/stand">Stand</Link>
           <Link href="/programma">Programma</Link>
+          <Link href="/reglement">Reglement</Link>
           {me?.role === 'ADMIN' && <Link href="/beheer">Beheer</Link>}
           {me?.role === 'SECRETARY' && <Link href="/vereniging">Mijn vereniging</Link>}
           {me?.role === 'SUPERVISOR' && <Link href="/wedstrijdleider">Wedstrijdleider</Link>}
@@ -37,7 +38,7 @@ export function SiteChrome({ me, unavailable = false, children }: { me?: Me | nu
         </nav>
       </header>
       <main className="mx-auto max-w-5xl px-4 py-6">{children}</main>
-      <footer className="mx-auto max-w-5xl px-4 pb-8 text-xs text-stone-500">Troefcall Sport Bond Nederland · competitieadministratie</footer>
+      <footer className="mx-auto max-w-5xl px-4 pb-8 text-xs text-stone-500">Troefcall Sport Bond Nederland · competitieadministratie · <Link href="/reglement" className="underline">Hoe de stand wordt berekend</Link></footer>
     </>
   );
 }
