@@ -35,7 +35,7 @@ export class SettingsInputDto implements Partial<CompetitionSettings> {
     description: 'Regel 8: FROM_AVERAGES = de gemiddelde score beslist de afgelaste wedstrijd (winst, gelijk of verlies); NONE = geen competitiepunten, telt alleen in punten voor en tegen',
   })
   @IsOptional()
-  @IsIn(CANCELLED_MATCH_POINTS, { message: `Kies een van: ${CANCELLED_MATCH_POINTS.join(', ')}.` })
+  @IsIn(CANCELLED_MATCH_POINTS)
   cancelledMatchPoints?: CancelledMatchPoints;
   @ApiPropertyOptional({ default: D.lineupMissingFineCents }) @apply(...cents()) lineupMissingFineCents?: number;
   @ApiPropertyOptional({ default: D.lineupMissingRepeatFineCents }) @apply(...cents()) lineupMissingRepeatFineCents?: number;
