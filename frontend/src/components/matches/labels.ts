@@ -80,7 +80,7 @@ export function matchStateBadge(match: Pick<MatchSummary, 'status' | 'resultStat
     case 'FORFEIT':
       return { tone: 'bad', label: 'Reglementair verloren (Regel 7)' };
     case 'CANCELLED':
-      return { tone: 'neutral', label: 'Afgelast (Regel 8)' };
+      return { tone: 'neutral', label: 'Afgelast, gemiddelde score (Regel 8)' };
   }
   if (match.resultState === 'CONFIRMED') return { tone: 'good', label: 'Uitslag bevestigd' };
   if (match.resultState === 'ENTERED') return { tone: 'warn', label: 'Wacht op bevestiging' };

@@ -39,7 +39,7 @@ const VALUES: Record<string, string> = {
   PLAYED: 'gespeeld',
   NOT_PLAYED: 'niet gespeeld (Regel 6)',
   FORFEIT: 'reglementair verloren (Regel 7)',
-  CANCELLED: 'afgelast (Regel 8)',
+  CANCELLED: 'afgelast, gemiddelde score (Regel 8)',
   true: 'ja',
   false: 'nee',
 };

@@ -39,7 +39,7 @@ function kindOptions(n: NotPlayedNumbers): { kind: Kind; title: string; explains
       title: 'Reglementair verloren door grove nalatigheid (Regel 7, 9A)',
       explains: `Het andere team wint met ${n.missingSetPoints}–0 in elke set; de schuldige vereniging krijgt een boete van ${n.forfeitFine}, door te geven aan de benadeelde vereniging. De regel (7 of 9A) volgt uit wat er gebeurde.`,
     },
-    { kind: 'CANCELLED', title: 'Afgelast door de bond (Regel 8)', explains: 'Elk team krijgt zijn gemiddelde aantal punten per wedstrijd; geen competitiepunten.' },
+    { kind: 'CANCELLED', title: 'Afgelast door de bond (Regel 8)', explains: 'Elk team krijgt als score zijn gemiddelde aantal punten over zijn eerder gespeelde wedstrijden (reglementaire niet meegeteld); die score beslist de wedstrijd, tenzij het seizoen is ingesteld op geen competitiepunten.' },
   ];
 }
 

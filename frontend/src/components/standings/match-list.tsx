@@ -7,7 +7,7 @@ type Match = Schemas['PublicMatchDto'];
 
 const STATUS: Partial<Record<Match['status'], { label: string; tone: 'warn' | 'info' | 'bad' }>> = {
   FORFEIT: { label: 'reglementair (Regel 7)', tone: 'bad' },
-  CANCELLED: { label: 'afgelast (Regel 8)', tone: 'info' },
+  CANCELLED: { label: 'afgelast, gemiddelde score (Regel 8)', tone: 'info' },
   NOT_PLAYED: { label: 'niet gespeeld (Regel 6)', tone: 'warn' },
 };
 

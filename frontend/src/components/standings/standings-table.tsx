@@ -100,19 +100,32 @@ export function StandingsTable({ standings, caption }: { standings: Standings; c
   );
 }
 
-/** How the table is ordered (Regel 40, 41), once per page. */
-export function StandingsLegend() {
+/** "3 competitiepunten", "1 competitiepunt". */
+const points = (n: number) => `${n} ${n === 1 || n === -1 ? 'competitiepunt' : 'competitiepunten'}`;
+
+/**
+ * How the table is ordered (Regel 8, 40, 41), once per page, with the settings the standings
+ * were computed with (StandingsDto.settings): a season that changes them reads its own rules.
+ */
+export function StandingsLegend({ settings }: { settings: Standings['settings'] }) {
+  const cancelled =
+    settings.cancelledMatchPoints === 'FROM_AVERAGES'
+      ? 'een door de bond afgelaste wedstrijd (Regel 8) krijgt als uitslag ieders gemiddelde score over de eerder gespeelde wedstrijden en telt daarmee als gespeeld (winst, gelijk of verlies)'
+      : 'een door de bond afgelaste wedstrijd (Regel 8) telt alleen in de punten voor en tegen (ieders gemiddelde score), niet als gespeeld';
   return (
     <details className="mt-6 text-sm text-stone-700">
       <summary className="cursor-pointer font-medium">Hoe de stand wordt bepaald</summary>
       <p className="mt-2">
-        Winst 3, gelijkspel 1, verlies 0 competitiepunten (Regel 40); aftrek gaat er vóór alles af. Bij gelijke punten beslist eerst het onderlinge resultaat
-        (de wedstrijden tussen alleen die teams: competitiepunten, dan saldo), daarna het saldo van alle wedstrijden. Zijn teams dan nog gelijk, dan delen ze de
-        plaats tot een beslissingswedstrijd is gespeeld (Regel 41). Onder een team staat wat zijn plaats bepaalde.
+        Winst {points(settings.pointsWin)}, gelijkspel {points(settings.pointsDraw)}, verlies {points(settings.pointsLoss)} (Regel 40); aftrek gaat er vóór
+        alles af. Bij gelijke punten beslist eerst het onderlinge resultaat (alleen de gespeelde wedstrijden tussen die teams, reglementair verloren wedstrijden
+        meegerekend: competitiepunten, dan saldo), daarna het saldo van alle wedstrijden; blijft een deel van de teams dan gelijk, dan begint het voor hen opnieuw
+        bij het onderlinge resultaat. Zijn teams dan nog gelijk, dan delen ze de plaats (<em>Gelijk</em>). Aan het einde van de competitie, als elke wedstrijd
+        beslist is, beslist een beslissingswedstrijd (Regel 41): tot die gespeeld is, staat er <em>Beslissingswedstrijd nodig</em>. Onder een team staat wat
+        zijn plaats bepaalde.
       </p>
       <p className="mt-2">
         G gespeeld, W gewonnen, GL gelijk, V verloren, Voor/Tegen punten voor en tegen, CP competitiepunten. Een reglementair verloren wedstrijd (Regel 7) telt als
-        gespeeld; een door de bond afgelaste wedstrijd (Regel 8) telt alleen in de punten voor en tegen; een wedstrijd zonder tafelscherm (Regel 6) telt nergens.
+        gespeeld; {cancelled}; een wedstrijd zonder tafelscherm (Regel 6) telt nergens.
       </p>
     </details>
   );

@@ -60,7 +60,7 @@ export default function DivisionStandingsPage({ division, standings, positions, 
           </div>
         </Card>
       )}
-      <StandingsLegend />
+      <StandingsLegend settings={standings.settings} />
     </>
   );
 }

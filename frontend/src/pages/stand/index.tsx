@@ -27,6 +27,8 @@ export default function StandingsPage({ current, standings }: InferGetServerSide
     );
   }
   const { season, divisions } = current;
+  // Every division of a season has the season's settings: the first table's explain them all.
+  const legend = standings.find((table) => table !== null);
   return (
     <>
       <PageTitle title="Stand" />
@@ -57,7 +59,7 @@ export default function StandingsPage({ current, standings }: InferGetServerSide
           );
         })}
       </div>
-      <StandingsLegend />
+      {legend && <StandingsLegend settings={legend.settings} />}
     </>
   );
 }

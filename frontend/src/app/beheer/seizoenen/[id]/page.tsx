@@ -3,31 +3,57 @@ import { ConfirmAction } from '@/components/confirm-action';
 import { Field, ResourceForm } from '@/components/resource-form';
 import { Badge } from '@/components/ui/badge';
 import { Card, EmptyState, PageHeader } from '@/components/ui/layout';
-import { serverApi } from '@/lib/api-server';
+import { type Schemas, serverApi } from '@/lib/api-server';
 
-const SETTINGS: [string, string][] = [
-  ['memberListDeadlineDays', 'Moederlijst: dagen vóór seizoensbegin (Regel 1)'],
-  ['transferFreezeDays', 'Overschrijvingsstop: dagen vóór competitiestart (Regel 2)'],
-  ['registrationLeadWorkingDays', 'Inschrijving: werkdagen vóór de wedstrijd (Regel 3B)'],
-  ['ineligiblePlayerDeduction', 'Aftrek bij niet-speelgerechtigde speler (Regel 4)'],
-  ['pairsPerTeam', 'Koppels per team / tafels'],
-  ['gamesPerSet', 'Partijen per set'],
-  ['minimumPairsToStart', 'Minimum koppels om te beginnen (Regel 5/7)'],
-  ['missingSetPoints', 'Punten per gemiste set (Regel 12A, X–0)'],
-  ['maxSubstitutions', 'Maximum wissels per team (Regel 13)'],
-  ['substitutionsFromSet', 'Wissels toegestaan vanaf set (Regel 13)'],
-  ['noScreenDeduction', 'Aftrek zonder tafelscherm (Regel 6)'],
-  ['pointsWin', 'Competitiepunten winst'],
-  ['pointsDraw', 'Competitiepunten gelijkspel'],
-  ['pointsLoss', 'Competitiepunten verlies'],
-  ['lineupMissingFineCents', 'Boete geen spelerslijst, 1e keer (cent, Regel 5D)'],
-  ['lineupMissingRepeatFineCents', 'Boete geen spelerslijst, 2e keer e.v. (cent, Regel 5E)'],
-  ['forfeitFineCents', 'Boete grove nalatigheid (cent, Regel 7/9A)'],
-  ['negligenceFineCents', 'Boete overige nalatigheid (cent, Regel 10)'],
-  ['incompleteFineCents', 'Boete onvolledig/te laat (cent, Regel 11)'],
-  ['incompleteEveryNth', 'Regel 11: elke zoveelste keer'],
-  ['fineDueDays', 'Betalingstermijn boetes in dagen (Regel 12B)'],
-];
+type Settings = Schemas['SettingsDto'];
+
+/**
+ * The label of every season setting (RULES.md "(setting)"). Typed by the API's SettingsDto,
+ * which follows the domain's one declaration (backend/src/domain/settings.ts): a setting
+ * added there does not compile here until it has a label.
+ */
+const SETTING_LABELS: Record<keyof Settings, string> = {
+  memberListDeadlineDays: 'Moederlijst: dagen vóór seizoensbegin (Regel 1)',
+  transferFreezeDays: 'Overschrijvingsstop: dagen vóór competitiestart (Regel 2)',
+  registrationLeadWorkingDays: 'Inschrijving: werkdagen vóór de wedstrijd (Regel 3B)',
+  ineligiblePlayerDeduction: 'Aftrek bij niet-speelgerechtigde speler (Regel 4)',
+  pairsPerTeam: 'Koppels per team / tafels',
+  gamesPerSet: 'Partijen per set',
+  minimumPairsToStart: 'Minimum koppels om te beginnen (Regel 5/7)',
+  missingSetPoints: 'Punten per gemiste set (Regel 12A, X–0)',
+  maxSubstitutions: 'Maximum wissels per team (Regel 13)',
+  substitutionsFromSet: 'Wissels toegestaan vanaf set (Regel 13)',
+  noScreenDeduction: 'Aftrek zonder tafelscherm (Regel 6)',
+  pointsWin: 'Competitiepunten winst (Regel 40)',
+  pointsDraw: 'Competitiepunten gelijkspel (Regel 40)',
+  pointsLoss: 'Competitiepunten verlies (Regel 40)',
+  cancelledMatchPoints: 'Afgelaste wedstrijd (Regel 8)',
+  lineupMissingFineCents: 'Boete geen spelerslijst, 1e keer (cent, Regel 5D)',
+  lineupMissingRepeatFineCents: 'Boete geen spelerslijst, 2e keer e.v. (cent, Regel 5E)',
+  forfeitFineCents: 'Boete grove nalatigheid (cent, Regel 7/9A)',
+  negligenceFineCents: 'Boete overige nalatigheid (cent, Regel 10)',
+  incompleteFineCents: 'Boete onvolledig/te laat (cent, Regel 11)',
+  incompleteEveryNth: 'Regel 11: elke zoveelste keer',
+  fineDueDays: 'Betalingstermijn boetes in dagen (Regel 12B)',
+  paymentAccountName: 'Betalingen: ten name van',
+  paymentIban: 'Betalingen: IBAN',
+};
+
+const CANCELLED_MATCH_POINTS: Record<Settings['cancelledMatchPoints'], string> = {
+  FROM_AVERAGES: 'De gemiddelde score beslist: winst, gelijk of verlies met competitiepunten',
+  NONE: 'Geen competitiepunten: telt alleen in punten voor en tegen',
+};
+
+/** One form field per setting, in the order above, with the season's value. */
+function settingFields(settings: Settings): Field[] {
+  return (Object.keys(SETTING_LABELS) as (keyof Settings)[]).map((name): Field => {
+    const base = { name, label: SETTING_LABELS[name], defaultValue: settings[name], bodyPath: `settings.${name}` };
+    if (name === 'cancelledMatchPoints') {
+      return { ...base, type: 'select', required: true, options: Object.entries(CANCELLED_MATCH_POINTS).map(([value, label]) => ({ value, label })) };
+    }
+    return typeof settings[name] === 'number' ? { ...base, type: 'number' } : base;
+  });
+}
 
 export default async function SeasonPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
@@ -38,12 +64,6 @@ export default async function SeasonPage({ params }: { params: Promise<{ id: str
     api.GET('/api/clubs'),
   ]);
   if (!season) notFound();
-  const settings = season.settings as unknown as Record<string, number | string>;
-  const settingFields: Field[] = [
-    ...SETTINGS.map(([name, label]): Field => ({ name, label, type: 'number', defaultValue: settings[name], bodyPath: `settings.${name}` })),
-    { name: 'paymentAccountName', label: 'Betalingen: ten name van', defaultValue: season.settings.paymentAccountName, bodyPath: 'settings.paymentAccountName' },
-    { name: 'paymentIban', label: 'Betalingen: IBAN', defaultValue: season.settings.paymentIban, bodyPath: 'settings.paymentIban' },
-  ];
   const clubOptions = clubs.map((c) => ({ value: c.id, label: c.name }));
 
   return (
@@ -123,7 +143,7 @@ export default async function SeasonPage({ params }: { params: Promise<{ id: str
 
         <Card title="Instellingen">
           <p className="mb-3 text-sm text-stone-600">Standaard gelden de waarden van het spelregelbeleid van de TSBN.</p>
-          <ResourceForm action={`/api/seasons/${id}`} method="PATCH" submitLabel="Instellingen opslaan" fields={settingFields} />
+          <ResourceForm action={`/api/seasons/${id}`} method="PATCH" submitLabel="Instellingen opslaan" fields={settingFields(season.settings)} />
         </Card>
       </div>
     </>
