@@ -744,50 +744,57 @@ describe('member lists API (Regel 1–4)', () => {
       const approve = (id: string) => admin.agent.post(`/api/transfers/${id}/approve`).send({ reason: 'Bestuursbesluit 20: akkoord van beide verenigingen' }).expect(200);
       const membersOf = async (clubId: string, seasonId = season.id) => (await listOf(clubId, seasonId)).entries.map((e) => e.memberId);
 
-      it('without a next season: granted, pending for the next season; it takes effect once that season exists', async () => {
+      it('between seasons, without a next season: granted, pending for the next season; it takes effect once that season exists', async () => {
         const direct = await memberOfFromClub();
         const asked = await memberOfFromClub();
-        expectError((await admin.agent.post('/api/transfers').send({ memberNumber: direct.number, toClubId: to.club.id, boardReason: 'Onnodig' }).expect(400)).body, 400, 'VALIDATION_FAILED');
-        // An administrator grants at once; a secretary's request for another club's member waits for the board.
-        const granted = await request(admin.agent, direct.number).expect(201);
-        expect(granted.body).toMatchObject({ status: 'APPROVED', effectiveSeasonId: null, boardDecision: false });
-        const waiting = await request(to.agent, asked.number).expect(201);
-        expect(waiting.body).toMatchObject({ status: 'REQUESTED', effectiveSeasonId: null, boardDecision: false });
-        expect(await approve(waiting.body.id)).toMatchObject({ body: expect.objectContaining({ status: 'APPROVED', effectiveSeasonId: null, boardDecision: true }) });
-        // This season the members stay with the old club.
-        expect(await membersOf(from.club.id)).toEqual(expect.arrayContaining([direct.member.id, asked.member.id]));
+        // Between seasons: this season is over, so no season is open to the transfer (Regel 2).
+        await ctx.prisma.season.update({ where: { id: season.id }, data: { competitionStartsOn: new Date(`${addDays(TODAY, -70)}T00:00:00.000Z`), endsOn: new Date(`${addDays(TODAY, -1)}T00:00:00.000Z`) } });
+        try {
+          expectError((await admin.agent.post('/api/transfers').send({ memberNumber: direct.number, toClubId: to.club.id, boardReason: 'Onnodig' }).expect(400)).body, 400, 'VALIDATION_FAILED');
+          // An administrator grants at once; a secretary's request for another club's member waits for the board.
+          const granted = await request(admin.agent, direct.number).expect(201);
+          expect(granted.body).toMatchObject({ status: 'APPROVED', effectiveSeasonId: null, boardDecision: false });
+          const waiting = await request(to.agent, asked.number).expect(201);
+          expect(waiting.body).toMatchObject({ status: 'REQUESTED', effectiveSeasonId: null, boardDecision: false });
+          expect(await approve(waiting.body.id)).toMatchObject({ body: expect.objectContaining({ status: 'APPROVED', effectiveSeasonId: null, boardDecision: true }) });
+          // This season the members stay with the old club.
+          expect(await membersOf(from.club.id)).toEqual(expect.arrayContaining([direct.member.id, asked.member.id]));
 
-        const next = await newSeason(200, 220, 500);
-        const list = await to.agent.get(listUrl(to.club.id, next.id)).expect(200);
-        expect(list.body.entries).toEqual(
-          expect.arrayContaining([direct.member.id, asked.member.id].map((memberId) => expect.objectContaining({ memberId, registeredOn: TODAY, removedAt: null }))),
-        );
-        const [settled] = (await to.agent.get(`/api/transfers?memberId=${direct.member.id}`).expect(200)).body;
-        expect(settled).toMatchObject({ status: 'COMPLETED', effectiveSeasonId: next.id, effectiveSeasonName: next.name });
-        const entry = list.body.entries.find((e: { memberId: string }) => e.memberId === direct.member.id);
-        expect(await ctx.prisma.auditLog.findFirst({ where: { action: 'memberListEntry.transfer', entityId: entry.id } })).toMatchObject({ userId: null });
+          const next = await newSeason(200, 220, 500);
+          const list = await to.agent.get(listUrl(to.club.id, next.id)).expect(200);
+          expect(list.body.entries).toEqual(
+            expect.arrayContaining([direct.member.id, asked.member.id].map((memberId) => expect.objectContaining({ memberId, registeredOn: TODAY, removedAt: null }))),
+          );
+          const [settled] = (await to.agent.get(`/api/transfers?memberId=${direct.member.id}`).expect(200)).body;
+          expect(settled).toMatchObject({ status: 'COMPLETED', effectiveSeasonId: next.id, effectiveSeasonName: next.name });
+          const entry = list.body.entries.find((e: { memberId: string }) => e.memberId === direct.member.id);
+          expect(await ctx.prisma.auditLog.findFirst({ where: { action: 'memberListEntry.transfer', entityId: entry.id } })).toMatchObject({ userId: null });
+        } finally {
+          await ctx.prisma.season.update({ where: { id: season.id }, data: { competitionStartsOn: new Date(`${addDays(TODAY, 30)}T00:00:00.000Z`), endsOn: new Date(`${addDays(TODAY, 150)}T00:00:00.000Z`) } });
+        }
       });
 
-      it('with a next season: an administrator’s transfer moves the member to the new club’s list of that season right away', async () => {
+      it('before the freeze of a season whose competition has not started: an administrator’s transfer takes effect at once for that season (Regel 2, revised)', async () => {
         const { member, number } = await memberOfFromClub();
         const res = await request(admin.agent, number).expect(201);
-        expect(res.body).toMatchObject({ status: 'COMPLETED', effectiveSeasonName: expect.any(String), fromClubId: from.club.id });
-        expect(await membersOf(to.club.id, res.body.effectiveSeasonId)).toContain(member.id);
-        expect((await listOf(from.club.id)).entries.find((e) => e.memberId === member.id)).toMatchObject({ removedAt: null });
+        expect(res.body).toMatchObject({ status: 'COMPLETED', effectiveSeasonId: season.id, fromClubId: from.club.id });
+        expect(await membersOf(to.club.id)).toContain(member.id);
+        expect(await membersOf(from.club.id)).not.toContain(member.id);
       });
 
       it('a secretary cannot take a member off another club’s list of the coming season: the board decides', async () => {
         const next = (await ctx.prisma.season.findFirstOrThrow({ where: { startsOn: { gt: new Date() } }, orderBy: { startsOn: 'asc' } })).id;
         const { member, number } = await memberOfFromClub(next);
         const res = await request(to.agent, number).expect(201);
-        expect(res.body).toMatchObject({ status: 'REQUESTED', effectiveSeasonId: next, boardDecision: false });
+        // The running season is open to the transfer (Regel 2, revised); the member moves from then on.
+        expect(res.body).toMatchObject({ status: 'REQUESTED', effectiveSeasonId: season.id, boardDecision: false });
         expect(await membersOf(from.club.id, next)).toContain(member.id);
         expect(await membersOf(to.club.id, next)).not.toContain(member.id);
         // The administrators' screen lists the request; approved, the member moves.
         const pending = (await admin.agent.get('/api/transfers').expect(200)).body as { id: string; status: string }[];
         expect(pending).toContainEqual(expect.objectContaining({ id: res.body.id, status: 'REQUESTED' }));
         const approved = await approve(res.body.id);
-        expect(approved.body).toMatchObject({ status: 'COMPLETED', effectiveSeasonId: next, boardDecision: true });
+        expect(approved.body).toMatchObject({ status: 'COMPLETED', effectiveSeasonId: season.id, boardDecision: true });
         expect(await membersOf(from.club.id, next)).not.toContain(member.id);
         expect(await membersOf(to.club.id, next)).toContain(member.id);
       });

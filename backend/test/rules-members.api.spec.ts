@@ -14,6 +14,7 @@ import {
   type Agent,
   createClub,
   createDivision,
+  createListedMember,
   createMatchDay,
   createMatchRow,
   createSeason,
@@ -162,6 +163,93 @@ describe('member numbers as the federation writes them (issue 13.1)', () => {
       await expect(ctx.prisma.member.create({ data: { memberNumber: ' TS-30002', familyName: 'X', givenNames: 'Y' } })).rejects.toThrow();
     });
   });
+  // Before the match-day tests below: their seasons (2026/2027) are in the freeze today, and a
+  // freeze anywhere holds every transfer.
+  describe('Regel 2, the transfer window until the freeze (issue 13.10)', () => {
+    let from: Awaited<ReturnType<typeof clubWithSecretary>>;
+    let to: Awaited<ReturnType<typeof clubWithSecretary>>;
+    let number = 40000;
+    /** A member on the old club's list of this season (competition in 60 days: no freeze yet). */
+    async function memberOfOldClub() {
+      number += 1;
+      const { member } = await createListedMember(ctx.prisma, { seasonId: season.id, clubId: from.club.id, memberNumber: `TS-${number}` });
+      return { member, number: `ts-${number}` };
+    }
+    const listed = async (clubId: string) => (await entriesOf(clubId)).map((e) => e.memberId);
+    const setCompetitionStart = (days: number) =>
+      ctx.prisma.season.update({ where: { id: season.id }, data: { competitionStartsOn: new Date(`${addDays(TODAY, days)}T00:00:00.000Z`) } });
+
+    beforeAll(async () => {
+      from = await clubWithSecretary();
+      to = await clubWithSecretary();
+    });
+
+    it('before the freeze of a season whose competition has not started: takes effect at once for that season', async () => {
+      const { member, number: asTyped } = await memberOfOldClub();
+      const res = await admin.post('/api/transfers').send({ memberNumber: asTyped, toClubId: to.club.id }).expect(201);
+      expect(res.body).toMatchObject({ status: 'COMPLETED', effectiveSeasonId: season.id, boardDecision: false });
+      expect(await listed(to.club.id)).toContain(member.id);
+      expect(await listed(from.club.id)).not.toContain(member.id);
+    });
+
+    test.each([
+      ['in a pair of a line-up', { pairNumber: 2 }],
+      ['brought in as a substitute', { substitute: true }],
+    ])('not when the member already played for the old club in that season (%s): it waits for the next season', async (_case, how) => {
+      const { member, number: asTyped } = await memberOfOldClub();
+      const division = await createDivision(ctx.prisma, season.id);
+      const [oldTeam, opponent] = [await createTeam(ctx.prisma, division.id, from.club.id), await createTeam(ctx.prisma, division.id, (await createClub(ctx.prisma)).id)];
+      const match = await createMatchRow(ctx.prisma, { divisionId: division.id, homeTeamId: oldTeam.id, awayTeamId: opponent.id, date: addDays(TODAY, -3), status: 'PLAYED' });
+      const lineup = await ctx.prisma.lineup.create({ data: { matchId: match.id, teamId: oldTeam.id } });
+      if ('pairNumber' in how) await ctx.prisma.lineupPlayer.create({ data: { lineupId: lineup.id, memberId: member.id, pairNumber: how.pairNumber } });
+      else {
+        const out = await createListedMember(ctx.prisma, { seasonId: season.id, clubId: from.club.id });
+        await ctx.prisma.substitution.create({ data: { matchId: match.id, teamId: oldTeam.id, setNumber: 3, pairNumber: 1, outMemberId: out.member.id, inMemberId: member.id } });
+      }
+      const res = await admin.post('/api/transfers').send({ memberNumber: asTyped, toClubId: to.club.id }).expect(201);
+      expect(res.body).toMatchObject({ status: 'APPROVED', effectiveSeasonId: null });
+      expect(await listed(from.club.id)).toContain(member.id);
+      expect(await listed(to.club.id)).not.toContain(member.id);
+    });
+
+    describe('inside the freeze (competition starts in 5 days): only the board, with a written reason', () => {
+      beforeAll(() => setCompetitionStart(5));
+      afterAll(() => setCompetitionStart(60));
+
+      test.each<[string, 'admin' | 'secretary', Record<string, unknown>, number, string]>([
+        ['a secretary’s request', 'secretary', {}, 422, 'TRANSFER_FREEZE'],
+        ['an administrator’s request without a reason', 'admin', {}, 422, 'TRANSFER_FREEZE'],
+        ['a secretary deciding as the board', 'secretary', { boardReason: 'Wij vinden het goed' }, 403, 'BOARD_ONLY'],
+      ])('refuses %s, storing nothing', async (_case, who, extra, status, code) => {
+        const { member, number: asTyped } = await memberOfOldClub();
+        const agent = who === 'admin' ? admin : to.agent;
+        const res = await agent.post('/api/transfers').send({ memberNumber: asTyped, toClubId: to.club.id, ...extra }).expect(status);
+        expectError(res.body, status, code);
+        expect(await ctx.prisma.transfer.count({ where: { memberId: member.id } })).toBe(0);
+      });
+
+      it('the board’s decision with a written reason takes effect at once; the reason is stored and in the audit log', async () => {
+        const { member, number: asTyped } = await memberOfOldClub();
+        const reason = 'Bestuursbesluit 7: verhuisd naar Almere';
+        const res = await admin.post('/api/transfers').send({ memberNumber: asTyped, toClubId: to.club.id, boardReason: reason }).expect(201);
+        expect(res.body).toMatchObject({ status: 'COMPLETED', boardDecision: true, boardReason: reason, effectiveSeasonId: season.id });
+        expect(await listed(to.club.id)).toContain(member.id);
+        expect(await ctx.prisma.auditLog.findFirst({ where: { entityId: res.body.id, action: 'transfer.approve' } })).toMatchObject({ reason });
+      });
+
+      it('a request put to the board waits; a secretary cannot approve it, the administrator can, with a reason', async () => {
+        const { member, number: asTyped } = await memberOfOldClub();
+        const asked = await to.agent.post('/api/transfers').send({ memberNumber: asTyped, toClubId: to.club.id, askBoard: true }).expect(201);
+        expect(asked.body).toMatchObject({ status: 'REQUESTED' });
+        expectError((await to.agent.post(`/api/transfers/${asked.body.id}/approve`).send({ reason: 'Akkoord' }).expect(403)).body, 403);
+        expectError((await admin.post(`/api/transfers/${asked.body.id}/approve`).send({}).expect(400)).body, 400, 'VALIDATION_FAILED');
+        const approved = await admin.post(`/api/transfers/${asked.body.id}/approve`).send({ reason: 'Bestuursbesluit 8' }).expect(200);
+        expect(approved.body).toMatchObject({ status: 'COMPLETED', boardDecision: true, boardReason: 'Bestuursbesluit 8' });
+        expect(await listed(to.club.id)).toContain(member.id);
+      });
+    });
+  });
+
   describe('Regel 7 / 9A: the cause of a forfeit, and the rule of its fine, follow from the facts (issue 13.9)', () => {
     /** A match on Saturday 14-11-2026 at 20:00 (Amsterdam), the away team in default. */
     async function forfeit(facts: Record<string, unknown>) {

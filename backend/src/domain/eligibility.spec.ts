@@ -226,23 +226,26 @@ describe('memberStatus on a date (Regel 4)', () => {
   });
 });
 
-describe('transferTiming (Regel 2: transfers take effect between seasons)', () => {
+describe('transferTiming (Regel 2: the window between seasons runs until the freeze)', () => {
   const settings = { transferFreezeDays: 15 };
   const s2026 = { id: '2026', startsOn: '2026-09-01', competitionStartsOn: '2026-09-19', endsOn: '2027-05-31', settings };
   const s2027 = { id: '2027', startsOn: '2027-09-01', competitionStartsOn: '2027-09-18', endsOn: '2028-05-31', settings };
-  test.each<[string, string, (typeof s2026)[], string | null, string | null]>([
-    ['before the season starts', '2026-08-20', [s2026, s2027], null, '2026'],
-    ['season started, freeze not yet (competition start − 16 days)', '2026-09-03', [s2026, s2027], null, '2027'],
-    ['first day of the freeze (competition start − 15 days)', '2026-09-04', [s2026, s2027], '2026', '2027'],
-    ['mid-season', '2027-01-15', [s2026, s2027], '2026', '2027'],
-    ['last day of the season', '2027-05-31', [s2026, s2027], '2026', '2027'],
-    ['between seasons', '2027-06-01', [s2026, s2027], null, '2027'],
-    ['between seasons, next season not created', '2027-06-01', [s2026], null, null],
-    ['mid-season, next season not created', '2027-01-15', [s2026], '2026', null],
-    ['the earliest later season, whatever the order given', '2026-08-20', [s2027, s2026], null, '2026'],
-  ])('%s (%s)', (_what, date, seasons, frozenIn, nextSeason) => {
-    const timing = transferTiming(date, seasons);
+  test.each<[string, string, (typeof s2026)[], string[], string | null, string | null]>([
+    ['before the season starts', '2026-08-20', [s2026, s2027], [], null, '2026'],
+    ['season started, competition and freeze not yet (competition start − 16 days): at once for the running season', '2026-09-03', [s2026, s2027], [], null, '2026'],
+    ['season started, freeze not yet, but the member already played for the old club in it: the next season', '2026-09-03', [s2026, s2027], ['2026'], null, '2027'],
+    ['the same, next season not created: waits for it', '2026-09-03', [s2026], ['2026'], null, null],
+    ['first day of the freeze (competition start − 15 days)', '2026-09-04', [s2026, s2027], [], '2026', '2027'],
+    ['mid-season', '2027-01-15', [s2026, s2027], [], '2026', '2027'],
+    ['last day of the season', '2027-05-31', [s2026, s2027], [], '2026', '2027'],
+    ['between seasons', '2027-06-01', [s2026, s2027], [], null, '2027'],
+    ['between seasons, played for the old club only in the season before', '2027-06-01', [s2026, s2027], ['2026'], null, '2027'],
+    ['between seasons, next season not created', '2027-06-01', [s2026], [], null, null],
+    ['mid-season, next season not created', '2027-01-15', [s2026], [], '2026', null],
+    ['the earliest open season, whatever the order given', '2026-08-20', [s2027, s2026], [], null, '2026'],
+  ])('%s (%s)', (_what, date, seasons, played, frozenIn, takesEffectIn) => {
+    const timing = transferTiming(date, seasons, new Set(played));
     expect(timing.frozenIn?.id ?? null).toBe(frozenIn);
-    expect(timing.nextSeason?.id ?? null).toBe(nextSeason);
+    expect(timing.takesEffectIn?.id ?? null).toBe(takesEffectIn);
   });
 });

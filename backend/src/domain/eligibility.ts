@@ -189,16 +189,35 @@ export interface SeasonWithSettings extends SeasonPeriod {
 export interface TransferTiming<S extends SeasonWithSettings = SeasonWithSettings> {
   /** The season whose transfer freeze holds on the date (Regel 2), if any. */
   frozenIn: S | null;
-  /** Outside the freeze a transfer takes effect for this season: the first one starting after the date (null: not created yet). */
-  nextSeason: S | null;
+  /**
+   * Outside the freeze a transfer takes effect at once for this season (null: not created yet).
+   * RULES.md, Regel 2 (revised decision): the window between seasons runs until the freeze, so
+   * this is the earliest season whose freeze has not begun on the date — the running season
+   * while its competition has not started (and its freeze not begun), otherwise the next one —
+   * skipping a season in which the member already played for the old club.
+   */
+  takesEffectIn: S | null;
 }
 
-/** Regel 2: may a member change clubs on this date, and from which season on? */
-export function transferTiming<S extends SeasonWithSettings>(date: IsoDate, seasons: readonly S[]): TransferTiming<S> {
+/**
+ * Regel 2: may a member change clubs on this date, and for which season? `playedForOldClubIn`:
+ * the seasons in which the member played a match for the club they leave; in such a season the
+ * transfer cannot take effect (Decision: it then takes effect for the season after it).
+ */
+export function transferTiming<S extends SeasonWithSettings>(
+  date: IsoDate,
+  seasons: readonly S[],
+  playedForOldClubIn: ReadonlySet<string> = new Set(),
+): TransferTiming<S> {
   const frozenIn = seasons.find((season) => isInTransferFreeze(date, season, season.settings)) ?? null;
-  const later = seasons.filter((season) => compareDates(season.startsOn, date) > 0);
-  const nextSeason = later.reduce<S | null>((first, season) => (first && compareDates(first.startsOn, season.startsOn) <= 0 ? first : season), null);
-  return { frozenIn, nextSeason };
+  const open = seasons.filter((season) => compareDates(date, transferFreezePeriod(season, season.settings).from) < 0);
+  const byStart = [...open].sort((a, b) => compareDates(a.startsOn, b.startsOn));
+  // A season the member played in for the old club is closed to the transfer, and so is every
+  // season starting before the end of it: the transfer waits for the season after.
+  const blocked = byStart.filter((season) => playedForOldClubIn.has(season.id));
+  const lastBlockedEnd = blocked.reduce<IsoDate | null>((end, season) => (end === null || compareDates(season.endsOn, end) > 0 ? season.endsOn : end), null);
+  const takesEffectIn = byStart.find((season) => lastBlockedEnd === null || compareDates(season.startsOn, lastBlockedEnd) > 0) ?? null;
+  return { frozenIn, takesEffectIn };
 }
 
 function otherClub(entry: MemberListEntry): string {

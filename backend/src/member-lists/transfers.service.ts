@@ -7,7 +7,7 @@ import { ConflictError, ForbiddenError, NotFoundError, RuleViolationError, Valid
 import { formatDutchDate } from '../domain/dates';
 import { transferFreezePeriod, transferTiming } from '../domain/eligibility';
 import { MEMBER_NUMBER_MESSAGE, normalizeMemberNumber } from '../domain/member-import';
-import type { TransferStatus } from '../generated/prisma/enums';
+import type { MatchStatus, TransferStatus } from '../generated/prisma/enums';
 import { PrismaService } from '../prisma/prisma.service';
 import { CreateTransferDto, mapTransfer, TransferDto, transferInclude, TransferQueryDto } from './member-list.dto';
 import { Db, loadSeasons, placeOnList, SeasonContext } from './member-list.store';
@@ -62,12 +62,13 @@ export class TransfersService {
     const toClub = await this.prisma.club.findUnique({ where: { id: body.toClubId } });
     if (!toClub) throw new NotFoundError('Vereniging');
     const today = todayIso();
-    const { frozenIn, nextSeason } = transferTiming(today, await loadSeasons(this.prisma));
+    const seasons = await loadSeasons(this.prisma);
     return this.prisma.$transaction(async (tx) => {
       const { memberId, fromClubId } = await this.transferable(tx, memberNumber, toClub);
+      const { frozenIn, takesEffectIn } = transferTiming(today, seasons, await playedForClubIn(tx, memberId, fromClubId, today));
       if (!frozenIn && body.boardReason) {
         throw new ValidationError('Buiten de overschrijvingsstop is geen bestuursbesluit nodig.', [
-          { field: 'boardReason', message: 'Laat dit leeg: de overschrijving gaat in het volgende seizoen in.' },
+          { field: 'boardReason', message: 'Laat dit leeg: buiten de overschrijvingsstop gaat de overschrijving in zonder bestuursbesluit.' },
         ]);
       }
       if (frozenIn && !body.boardReason && !body.askBoard) throw new RuleViolationError(freezeMessage(frozenIn), 'TRANSFER_FREEZE');
@@ -79,9 +80,9 @@ export class TransfersService {
       const forTheBoard =
         frozenIn !== null || (user.role !== 'ADMIN' && ((await heldByOtherClub(tx, memberId, toClub.id, today)) || !(await everOnList(tx, memberId, toClub.id))));
       const status: TransferStatus = forTheBoard ? 'REQUESTED' : 'APPROVED';
-      const created = await tx.transfer.create({ data: { ...base, effectiveSeasonId: (frozenIn ?? nextSeason)?.id ?? null, status } });
+      const created = await tx.transfer.create({ data: { ...base, effectiveSeasonId: (frozenIn ?? takesEffectIn)?.id ?? null, status } });
       await this.audit.record({ userId: user.id, action: 'transfer.request', entityType: 'Transfer', entityId: created.id, after: created }, tx);
-      if (nextSeason && !forTheBoard) await this.apply(tx, created, nextSeason.id, today, user.id);
+      if (takesEffectIn && !forTheBoard) await this.apply(tx, created, takesEffectIn.id, today, user.id);
       return this.map(tx, created.id, user);
     });
   }
@@ -125,13 +126,14 @@ export class TransfersService {
    */
   async settle(season: SeasonContext): Promise<void> {
     const pending = await this.prisma.transfer.findMany({
-      where: { status: 'APPROVED', effectiveSeasonId: null, requestedOn: { lt: dbDate(season.startsOn) } },
+      where: { status: 'APPROVED', effectiveSeasonId: null, requestedOn: { lt: dbDate(transferFreezePeriod(season, season.settings).from) } },
     });
     if (pending.length === 0) return;
     const seasons = await loadSeasons(this.prisma);
     for (const transfer of pending) {
       const requestedOn = isoDate(transfer.requestedOn);
-      if (transferTiming(requestedOn, seasons).nextSeason?.id !== season.id) continue;
+      const played = await playedForClubIn(this.prisma, transfer.memberId, transfer.fromClubId, todayIso());
+      if (transferTiming(requestedOn, seasons, played).takesEffectIn?.id !== season.id) continue;
       await this.prisma.$transaction(async (tx) => {
         const claimed = await tx.transfer.updateMany({ where: { id: transfer.id, status: 'APPROVED', effectiveSeasonId: null }, data: { effectiveSeasonId: season.id } });
         if (claimed.count === 1) await this.apply(tx, transfer, season.id, requestedOn, null);
@@ -139,14 +141,25 @@ export class TransfersService {
     }
   }
 
-  /** Moves the member to the new club's list for the season and marks the transfer done. */
+  /**
+   * Moves the member to the new club's list for the season and marks the transfer done. Decision:
+   * the member also leaves the old club's lists of later seasons already created (a transfer
+   * takes effect from its season on), and moves to the new club's list there.
+   */
   private async apply(tx: Db, transfer: TransferToApply, seasonId: string, registeredOn: string, userId: string | null) {
-    const { before, entry } = await placeOnList(tx, { seasonId, clubId: transfer.toClubId, memberId: transfer.memberId, registeredOn });
+    const season = await tx.season.findUniqueOrThrow({ where: { id: seasonId }, select: { startsOn: true } });
+    const later = await tx.memberListEntry.findMany({
+      where: { memberId: transfer.memberId, season: { startsOn: { gt: season.startsOn } }, memberList: { clubId: { not: transfer.toClubId } } },
+      select: { seasonId: true },
+    });
+    for (const target of [seasonId, ...later.map((entry) => entry.seasonId)]) {
+      const { before, entry } = await placeOnList(tx, { seasonId: target, clubId: transfer.toClubId, memberId: transfer.memberId, registeredOn });
+      await this.audit.record(
+        { userId, action: 'memberListEntry.transfer', entityType: 'MemberListEntry', entityId: entry.id, before, after: entry, reason: `Overschrijving ${transfer.id}` },
+        tx,
+      );
+    }
     await tx.transfer.update({ where: { id: transfer.id }, data: { status: 'COMPLETED', effectiveSeasonId: seasonId } });
-    await this.audit.record(
-      { userId, action: 'memberListEntry.transfer', entityType: 'MemberListEntry', entityId: entry.id, before, after: entry, reason: `Overschrijving ${transfer.id}` },
-      tx,
-    );
   }
 
   private async find(tx: Db, id: string) {
@@ -183,6 +196,26 @@ export class TransfersService {
     }
     return { memberId: member.id, fromClubId: latest.memberList.clubId };
   }
+}
+
+/**
+ * Regel 2: the seasons in which the member played a match for `clubId` up to `today` (in a pair
+ * of one of its teams' line-ups, or brought in as a substitute); there a transfer cannot take
+ * effect any more.
+ */
+async function playedForClubIn(db: Db, memberId: string, clubId: string | null, today: string): Promise<Set<string>> {
+  if (!clubId) return new Set();
+  const match = { date: { lte: dbDate(today) }, status: { in: ['SCHEDULED', 'PLAYED'] as MatchStatus[] } };
+  // One after the other: inside a transaction the connection runs one query at a time.
+  const paired = await db.lineupPlayer.findMany({
+    where: { memberId, pairNumber: { not: null }, lineup: { team: { clubId }, match } },
+    select: { lineup: { select: { match: { select: { division: { select: { seasonId: true } } } } } } },
+  });
+  const substituted = await db.substitution.findMany({
+    where: { inMemberId: memberId, team: { clubId }, match },
+    select: { match: { select: { division: { select: { seasonId: true } } } } },
+  });
+  return new Set([...paired.map((p) => p.lineup.match.division.seasonId), ...substituted.map((s) => s.match.division.seasonId)]);
 }
 
 /** Regel 2: another club has the member on its list of a season not over yet (this one or a later one), removed or not. */
