@@ -4,12 +4,70 @@ import type { NextConfig } from 'next';
 // session cookie just works. API_URL is read when the dashboard is built.
 const apiUrl = process.env.API_URL ?? 'http://127.0.0.1:3001';
 
+// Security headers (the API sends its own, through Nest). Read when the dashboard is built:
+// SESSION_SECURE_COOKIE=true means it is served over HTTPS, which adds HSTS.
+const https = process.env.SESSION_SECURE_COOKIE === 'true';
+const dev = process.env.NODE_ENV === 'development';
+
+const policy = (directives: Record<string, string>) =>
+  Object.entries({ ...directives, ...(https ? { 'upgrade-insecure-requests': '' } : {}) })
+    .map(([name, value]) => `${name} ${value}`.trim())
+    .join('; ');
+
+const common = {
+  'default-src': "'self'",
+  'style-src': "'self' 'unsafe-inline'",
+  'img-src': "'self' data: blob:",
+  'font-src': "'self' data:",
+  'object-src': "'none'",
+  'base-uri': "'self'",
+  'form-action': "'self'",
+  'frame-ancestors': "'none'",
+};
+
+/** The public pages (pages router, `unstable_runtimeJS: false`) run no JavaScript at all. */
+const publicPolicy = policy({ ...common, 'script-src': "'none'", 'connect-src': "'self'" });
+
+/**
+ * The dashboard (app router) needs Next's scripts. They include inline ones (the React
+ * Server Components payload, `self.__next_f.push(...)`) that differ per request, so without
+ * a per-request nonce (which would need middleware and make every page dynamic) they can
+ * only be allowed with 'unsafe-inline'. React escapes what it renders, and the other
+ * directives still forbid scripts from elsewhere, framing, plugins and foreign form targets.
+ * `next dev` also needs eval (React Refresh) and its WebSocket.
+ */
+const dashboardPolicy = policy({
+  ...common,
+  'script-src': `'self' 'unsafe-inline'${dev ? " 'unsafe-eval'" : ''}`,
+  'connect-src': `'self'${dev ? ' ws: wss:' : ''}`,
+});
+
+const headers = (csp: string) => [
+  { key: 'Content-Security-Policy', value: csp },
+  { key: 'X-Frame-Options', value: 'DENY' },
+  { key: 'X-Content-Type-Options', value: 'nosniff' },
+  // Not 'no-referrer': with it a browser sends "Origin: null" on same-origin writes, which
+  // the API refuses as cross-origin where Sec-Fetch-Site is missing (plain HTTP).
+  { key: 'Referrer-Policy', value: 'same-origin' },
+  ...(https ? [{ key: 'Strict-Transport-Security', value: 'max-age=31536000; includeSubDomains' }] : []),
+];
+
+const DASHBOARD = ['/beheer', '/vereniging', '/wedstrijdleider', '/inloggen', '/wachtwoord'];
+
 const nextConfig: NextConfig = {
   poweredByHeader: false,
   // The browser tests build into their own folder so they never clobber `npm start`'s build.
   distDir: process.env.NEXT_DIST_DIR ?? '.next',
   reactStrictMode: true,
   env: { API_URL: apiUrl },
+  async headers() {
+    return [
+      // Everything but /api (proxied: the API sends its own), the public pages included;
+      // a later entry overrides an earlier one for the same header.
+      { source: '/:path((?!api/|api$).*)', headers: headers(publicPolicy) },
+      ...DASHBOARD.map((prefix) => ({ source: `${prefix}/:path*`, headers: headers(dashboardPolicy) })),
+    ];
+  },
   async rewrites() {
     return [{ source: '/api/:path*', destination: `${apiUrl}/api/:path*` }];
   },

@@ -27,7 +27,8 @@ export function buildBackend() {
 
 /** Hash of the dashboard's sources and build settings: rebuild only when they changed. */
 function frontendFingerprint(apiUrl) {
-  const hash = createHash('sha256').update(apiUrl);
+  // SESSION_SECURE_COOKIE too: next.config.ts sends HSTS when it is true (HTTPS).
+  const hash = createHash('sha256').update(apiUrl).update(`secure=${process.env.SESSION_SECURE_COOKIE === 'true'}`);
   const walk = (dir) => {
     for (const entry of readdirSync(dir).sort()) {
       const file = path.join(dir, entry);
@@ -42,7 +43,7 @@ function frontendFingerprint(apiUrl) {
 
 /**
  * Builds the dashboard (`next build` into frontend/.next) unless the last build was of the
- * same sources for the same API_URL (which the build bakes in). Used by `npm start` and the
+ * same sources for the same API_URL and SESSION_SECURE_COOKIE (which the build bakes in). Used by `npm start` and the
  * Docker image (scripts/build-dashboard.mjs), so a container does not build at start.
  */
 export function buildFrontendIfNeeded(apiUrl, log = console.log) {
