@@ -258,6 +258,13 @@ describe('HTTP hardening', () => {
         expect(res.body.error.details).toContainEqual(expect.objectContaining({ field: 'version', code: 'max' }));
       });
 
+      it('refuses a set number beyond a database column in the path', async () => {
+        const version = (await admin.get(url).expect(200)).body.version;
+        const res = await admin.put(`${url}/sets/${TOO_BIG}`).send({ version, tables: [] });
+        expect(res.status).toBe(400);
+        expectError(res.body, 400);
+      });
+
       it('still takes the current version', async () => {
         const version = (await admin.get(url).expect(200)).body.version;
         await home.put(`${url}/result`).send({ version, sets: fullResultSets() }).expect(200);
