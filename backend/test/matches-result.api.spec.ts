@@ -310,12 +310,13 @@ describe('match day API', () => {
         .expect(201);
       expect(legal.body.violation).toBeNull();
 
-      const stranger = m.day.awayPlayers[0];
+      // A player of pair 3 cannot also play in pair 2 (Regel 14: 8–0). A player not on the line-up is Regel 4: see match-penalties.api.spec.ts.
+      const pair3Player = m.day.homePlayers[4];
       const illegal = await m.home
         .post(`${m.url}/substitutions`)
-        .send({ teamId: m.day.home.id, setNumber: 4, pairNumber: 2, outMemberId: p2a, inMemberId: stranger })
+        .send({ teamId: m.day.home.id, setNumber: 4, pairNumber: 2, outMemberId: p2a, inMemberId: pair3Player })
         .expect(201);
-      expect(illegal.body.violation).toContain('staat niet op de reservelijst (Regel 13)');
+      expect(illegal.body.violation).toContain('speelt al in koppel 3');
       let detail = await ctx.http().get(m.url).expect(200);
       expect(detail.body.sets.filter((s: { credited: boolean }) => s.credited).map((s: { setNumber: number; tableNumber: number; awayPoints: number; source: string }) => [s.setNumber, s.tableNumber, s.awayPoints, s.source])).toEqual([
         [4, 2, 8, 'SUBSTITUTION_VIOLATION'],

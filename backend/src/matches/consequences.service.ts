@@ -3,7 +3,7 @@ import { applyIneligibility, computeMatchResult, Side, SIDES } from '../domain/m
 import type { CompetitionSettings } from '../domain/settings';
 import { FineProposalsService } from '../fines/fine-proposals.service';
 import { storeMatchDeductions } from './deductions';
-import { fieldedPlayers, incompleteFromStart } from './match-facts';
+import { fieldedPlayers, incompleteFromStart, matchCredits, offLineupSides } from './match-facts';
 import { eligibilityQuery, lineupOf, MatchRow, teamFacts } from './match-row';
 import { MatchDataService } from './match-data.service';
 import { MatchWriterService, Tx } from './match-writer.service';
@@ -38,8 +38,13 @@ export class ConsequencesService {
     await this.proposeFines(tx, match, settings, actorId);
   }
 
-  /** Re-checks every player of both line-ups (and every substitute brought in); returns the sides that fielded an ineligible one. */
+  /**
+   * Re-checks every player of both line-ups (and every substitute brought in); returns the
+   * sides that fielded an ineligible one, or a substitute who is not on the line-up at all
+   * (Regel 5C, 13 send that case to Regel 4).
+   */
   private async ineligibleSides(tx: Tx, match: MatchRow, settings: CompetitionSettings): Promise<Side[]> {
+    const offLineup = offLineupSides(matchCredits({ HOME: teamFacts(match, 'HOME'), AWAY: teamFacts(match, 'AWAY') }, settings).checks);
     const offending: Side[] = [];
     for (const side of SIDES) {
       const lineup = lineupOf(match, side);
@@ -52,7 +57,7 @@ export class ConsequencesService {
           await tx.lineupPlayer.update({ where: { id: player.id }, data: { eligible: result.eligible, ineligibilityReasons: reasons } });
         }
       }
-      if (fielded.some((id) => !results.get(id)!.eligible)) offending.push(side);
+      if (offLineup.includes(side) || fielded.some((id) => !results.get(id)!.eligible)) offending.push(side);
     }
     return offending;
   }
@@ -68,7 +73,8 @@ export class ConsequencesService {
     const played = computeMatchResult(settings, match.sets);
     await storeMatchDeductions(tx, match, applyIneligibility(played, offending.length === 2 ? 'BOTH' : offending[0], settings), {
       rule: INELIGIBILITY_RULE,
-      reason: (opponent, date) => `Niet-speelgerechtigde speler opgesteld in de wedstrijd tegen ${opponent} op ${date} (Regel 4).`,
+      reason: (opponent, date) =>
+        `Niet-speelgerechtigde speler, of een speler die niet op de spelerslijst stond, opgesteld in de wedstrijd tegen ${opponent} op ${date} (Regel 4).`,
       actorId,
     });
   }

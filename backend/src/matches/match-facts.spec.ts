@@ -1,6 +1,6 @@
 import { DEFAULT_SETTINGS } from '../domain/settings';
 import { Lineup, Substitution } from '../domain/match';
-import { fieldedPlayers, incompleteFromStart, matchCredits, NO_LINEUP_REASON, StoredResult, storedWinner, TeamFacts } from './match-facts';
+import { fieldedPlayers, incompleteFromStart, matchCredits, NO_LINEUP_REASON, offLineupSides, StoredResult, storedWinner, TeamFacts } from './match-facts';
 
 const settings = DEFAULT_SETTINGS;
 
@@ -48,13 +48,22 @@ describe('credited seats on match day (Regel 5B, 5C, 12A, 14)', () => {
     expect(credits(home, away)).toEqual(expected);
   });
 
-  test('a substitute who is not a reserve costs that pair every set from then on (Regel 13, 14)', () => {
-    const sub = { setNumber: 3, pairNumber: 2, outPlayerId: 'h2a', inPlayerId: 'stranger' };
+  test('an illegal substitution costs that pair every set from then on (Regel 13, 14)', () => {
+    const sub = { setNumber: 3, pairNumber: 2, outPlayerId: 'h2a', inPlayerId: 'h3a' };
     const result = matchCredits({ HOME: team(lineup('h'), [sub]), AWAY: team(lineup('a')) }, settings);
     expect(result.credited.map((c) => `${c.setNumber}/${c.tableNumber} ${c.homePoints}-${c.awayPoints} ${c.source}`)).toEqual(
       [3, 4, 5, 6].map((s) => `${s}/2 0-8 SUBSTITUTION_VIOLATION`),
     );
-    expect(result.checks.HOME[0]).toMatchObject({ legal: false, reasons: [expect.stringContaining('niet op de reservelijst')] });
+    expect(result.checks.HOME[0]).toMatchObject({ legal: false, setsLost: true, notOnLineup: false, reasons: [expect.stringContaining('speelt al in koppel 3')] });
+    expect(offLineupSides(result.checks)).toEqual([]);
+  });
+
+  test('a substitute who is not on the line-up is a Regel 4 case and costs no sets (Regel 5C, 13)', () => {
+    const sub = { setNumber: 3, pairNumber: 2, outPlayerId: 'a2a', inPlayerId: 'stranger' };
+    const result = matchCredits({ HOME: team(lineup('h')), AWAY: team(lineup('a'), [sub]) }, settings);
+    expect(result.credited).toEqual([]);
+    expect(result.checks.AWAY[0]).toMatchObject({ legal: false, notOnLineup: true, setsLost: false, reasons: [expect.stringContaining('Regel 4')] });
+    expect(offLineupSides(result.checks)).toEqual(['AWAY']);
   });
 
   test('a legal substitution from set 3 credits nothing', () => {
@@ -67,7 +76,7 @@ describe('credited seats on match day (Regel 5B, 5C, 12A, 14)', () => {
   test('a substitution for a team without line-up is flagged, not credited', () => {
     const sub = { setNumber: 3, pairNumber: 2, outPlayerId: 'x', inPlayerId: 'y' };
     const result = matchCredits({ HOME: team(null, [sub]), AWAY: team(lineup('a')) }, settings);
-    expect(result.checks.HOME).toEqual([{ substitution: sub, legal: false, reasons: [NO_LINEUP_REASON] }]);
+    expect(result.checks.HOME).toEqual([{ substitution: sub, legal: false, reasons: [NO_LINEUP_REASON], notOnLineup: false, setsLost: false }]);
     expect(result.credited).toEqual([]);
   });
 });

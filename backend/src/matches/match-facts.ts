@@ -10,6 +10,7 @@ import {
   checkSubstitutions,
   creditSets,
   CreditedSet,
+  fieldedOffLineup,
   fromSetOf,
   Lineup,
   MatchWinner,
@@ -46,7 +47,7 @@ export const NO_LINEUP_REASON = 'Er is nog geen spelerslijst vastgelegd voor dit
 
 function checksFor(team: TeamFacts, settings: CreditSettings): SubstitutionCheck[] {
   if (team.lineup === null) {
-    return team.substitutions.map((substitution) => ({ substitution, legal: false, reasons: [NO_LINEUP_REASON] }));
+    return team.substitutions.map((substitution) => ({ substitution, legal: false, reasons: [NO_LINEUP_REASON], notOnLineup: false, setsLost: false }));
   }
   return checkSubstitutions({ lineup: team.lineup, substitutions: team.substitutions, settings });
 }
@@ -54,7 +55,8 @@ function checksFor(team: TeamFacts, settings: CreditSettings): SubstitutionCheck
 /**
  * The credited seats of a match: for a team with a line-up, every set an absent or late
  * pair did not play (Regel 12A, 5B, 5C); for every pair with an illegal substitution,
- * every set from that one on (Regel 14). Both sides at one seat: 8–8 (see creditSets).
+ * every set from that one on (Regel 14; a substitute not on the line-up is Regel 4, see
+ * offLineupSides, and costs no sets). Both sides at one seat: 8–8 (see creditSets).
  */
 export function matchCredits(teams: Record<Side, TeamFacts>, settings: CreditSettings): MatchCredits {
   const checks = { HOME: checksFor(teams.HOME, settings), AWAY: checksFor(teams.AWAY, settings) };
@@ -64,6 +66,11 @@ export function matchCredits(teams: Record<Side, TeamFacts>, settings: CreditSet
     return [...absentPairForfeits(side, lineup.pairs, settings), ...violationSets({ checks: checks[side], side, settings })];
   });
   return { credited: creditSets(forfeits, settings), checks };
+}
+
+/** The sides that brought in a substitute who is not on their line-up (Regel 5C, 13 → Regel 4). */
+export function offLineupSides(checks: Record<Side, readonly SubstitutionCheck[]>): Side[] {
+  return SIDES.filter((side) => fieldedOffLineup(checks[side]));
 }
 
 /** Everyone who played for the team: the players of its pairs and every substitute brought in (Regel 4). */

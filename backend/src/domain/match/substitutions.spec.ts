@@ -1,7 +1,7 @@
 import { DEFAULT_SETTINGS } from '../settings';
 import { Lineup } from './lineup';
 import { creditSets } from './match-result';
-import { checkSubstitutions, Substitution, SubstitutionCheck, violationSets } from './substitutions';
+import { checkSubstitutions, fieldedOffLineup, Substitution, SubstitutionCheck, violationSets } from './substitutions';
 
 const lineup: Lineup = {
   pairs: [1, 2, 3, 4, 5, 6].map((n) => ({ pairNumber: n, players: [`p${n}a`, `p${n}b`] as const })),
@@ -37,9 +37,14 @@ describe('substitutions (Regel 13, 14)', () => {
       [null, null, ['Set 5, koppel 5: speler r1 is eerder uitgevallen en mag niet meer meedoen (Regel 14).']],
     ],
     [
-      'the substitute is not on the reserve list',
+      'the substitute is not on the line-up at all (a Regel 4 case, see below)',
       [sub(3, 3, 'p3a', 'x')],
-      [['Set 3, koppel 3: speler x staat niet op de reservelijst (Regel 13).']],
+      [
+        [
+          'Set 3, koppel 3: speler x staat niet op de spelerslijst (niet bij de koppels en niet bij de reserves); ' +
+            'Regel 5C en 13 verwijzen naar Regel 4: het team verliest de wedstrijd en krijgt puntaftrek.',
+        ],
+      ],
     ],
     [
       'the substitute already plays in another pair',
@@ -131,19 +136,19 @@ describe('sets lost by a substitution violation (Regel 14)', () => {
     ['legal substitutions cost nothing', [sub(3, 3, 'p3a', 'r1')], 'HOME', []],
     [
       'home pair 3 violates in set 4: sets 4, 5 and 6 at table 3',
-      [sub(4, 3, 'p3a', 'x')],
+      [sub(4, 3, 'p3a', 'p4a')],
       'HOME',
       ['set 4 tafel 3 koppel 3', 'set 5 tafel 3 koppel 3', 'set 6 tafel 3 koppel 3'],
     ],
     [
       'away pair 3 violates in set 4: wherever it walked from then on',
-      [sub(4, 3, 'p3a', 'x')],
+      [sub(4, 3, 'p3a', 'p4a')],
       'AWAY',
       ['set 4 tafel 6 koppel 3', 'set 5 tafel 1 koppel 3', 'set 6 tafel 2 koppel 3'],
     ],
     [
       'two violations of one pair count from the first',
-      [sub(3, 3, 'p3a', 'r1'), sub(5, 3, 'p3b', 'r2'), sub(6, 3, 'r2', 'x')],
+      [sub(3, 3, 'p3a', 'r1'), sub(5, 3, 'p3b', 'r2'), sub(6, 3, 'r2', 'p3a')],
       'HOME',
       ['set 5 tafel 3 koppel 3', 'set 6 tafel 3 koppel 3'],
     ],
@@ -161,17 +166,38 @@ describe('sets lost by a substitution violation (Regel 14)', () => {
       ],
     ],
     ['a violation naming pair 7 costs no set', [sub(3, 7, 'p3a', 'r1')], 'HOME', []],
+    ['a substitute not on the line-up costs no set: it is Regel 4, not Regel 14', [sub(4, 3, 'p3a', 'x')], 'HOME', []],
+    [
+      'not on the line-up and too early: the Regel 13 violation still costs the sets',
+      [sub(2, 3, 'p3a', 'x')],
+      'HOME',
+      ['set 2 tafel 3 koppel 3', 'set 3 tafel 3 koppel 3', 'set 4 tafel 3 koppel 3', 'set 5 tafel 3 koppel 3', 'set 6 tafel 3 koppel 3'],
+    ],
   ])('%s', (_, substitutions, side, expected) => {
     expect(seats(check(substitutions), side)).toEqual(expected);
   });
 
   test('the opponent is credited 8–0 in those sets', () => {
-    const forfeits = violationSets({ checks: check([sub(5, 2, 'p2a', 'x')]), side: 'AWAY', settings });
+    const forfeits = violationSets({ checks: check([sub(5, 2, 'p2a', 'p3a')]), side: 'AWAY', settings });
     expect(
       creditSets(forfeits, settings).map((r) => [r.setNumber, r.tableNumber, r.homePoints, r.awayPoints, r.source]),
     ).toEqual([
       [5, 6, 8, 0, 'SUBSTITUTION_VIOLATION'],
       [6, 1, 8, 0, 'SUBSTITUTION_VIOLATION'],
     ]);
+  });
+});
+
+describe('a player not on the line-up is a Regel 4 case (Regel 5C, 13)', () => {
+  test.each<[string, Substitution[], boolean]>([
+    ['a reserve comes in: no Regel 4 case', [sub(3, 3, 'p3a', 'r1')], false],
+    ['a stranger comes in as substitute', [sub(3, 3, 'p3a', 'x')], true],
+    ['a stranger comes in, even too early and as the 1st substitution', [sub(2, 1, 'p1a', 'x')], true],
+    ['a stranger replaces a substitute later on', [sub(3, 3, 'p3a', 'r1'), sub(5, 3, 'r1', 'x')], true],
+    ['a player of another pair is on the line-up: Regel 14, not Regel 4', [sub(3, 3, 'p3a', 'p4a')], false],
+    ['a player who left returns: Regel 14, not Regel 4', [sub(3, 3, 'p3a', 'r1'), sub(4, 3, 'r1', 'p3a')], false],
+    ['two substitutes forming a pair: Regel 14, not Regel 4', [sub(3, 3, 'p3a', 'r1'), sub(5, 3, 'p3b', 'r2')], false],
+  ])('%s', (_, substitutions, regel4) => {
+    expect(fieldedOffLineup(checkSubstitutions({ lineup, substitutions, settings }))).toBe(regel4);
   });
 });

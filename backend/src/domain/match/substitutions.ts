@@ -3,7 +3,9 @@
  * per match, every substitute from the line-up's reserve list; two substitutes never form
  * a pair; a substitute may be substituted again while the limit is not reached; a player
  * who left does not come back. A violation gives the opponent 8–0 for every set of the
- * pair concerned from the violating set on.
+ * pair concerned from the violating set on. A substitute who is on neither the pairs nor the
+ * reserves of the line-up is a Regel 4 case instead (Regel 5C last sentence, Regel 13): the
+ * team loses the match and competition points are deducted; it costs no sets by itself.
  */
 import { CompetitionSettings } from '../settings';
 import { Lineup, PlayerId } from './lineup';
@@ -20,7 +22,23 @@ export interface Substitution {
 }
 
 export type SubstitutionCheck =
-  { substitution: Substitution; legal: true } | { substitution: Substitution; legal: false; reasons: string[] };
+  | { substitution: Substitution; legal: true }
+  | {
+      substitution: Substitution;
+      legal: false;
+      /** Every reason (Dutch), the Regel 4 one included. */
+      reasons: string[];
+      /** The incoming player is not on the line-up at all (pairs or reserves): a Regel 4 case. */
+      notOnLineup: boolean;
+      /** A Regel 13/14 violation: the pair loses its sets from this one on (8–0 to the opponent). */
+      setsLost: boolean;
+    };
+
+/** One reason a substitution is not allowed; `regel4` when it is the line-up case of Regel 5C/13. */
+interface Violation {
+  message: string;
+  regel4?: true;
+}
 
 export type SubstitutionSettings = Pick<
   CompetitionSettings,
@@ -52,37 +70,44 @@ function violations(
   state: PlayState,
   lineup: Lineup,
   settings: SubstitutionSettings,
-): string[] {
+): Violation[] {
   const where = `Set ${sub.setNumber}, koppel ${sub.pairNumber}`;
   const players = state.pairs.get(sub.pairNumber);
   if (!positions(settings.pairsPerTeam).includes(sub.setNumber)) {
-    return [`${where}: set ${sub.setNumber} bestaat niet, een wedstrijd heeft ${settings.pairsPerTeam} sets.`];
+    return [{ message: `${where}: set ${sub.setNumber} bestaat niet, een wedstrijd heeft ${settings.pairsPerTeam} sets.` }];
   }
-  if (players === undefined) return [`${where}: koppel ${sub.pairNumber} staat niet op de spelerslijst.`];
+  if (players === undefined) return [{ message: `${where}: koppel ${sub.pairNumber} staat niet op de spelerslijst.` }];
 
-  const reasons: string[] = [];
+  const reasons: Violation[] = [];
+  const push = (message: string) => reasons.push({ message });
   if (sub.setNumber < settings.substitutionsFromSet) {
-    reasons.push(`${where}: wisselen mag pas vanaf set ${settings.substitutionsFromSet} (Regel 13).`);
+    push(`${where}: wisselen mag pas vanaf set ${settings.substitutionsFromSet} (Regel 13).`);
   }
   if (count > settings.maxSubstitutions) {
-    reasons.push(
+    push(
       `${where}: dit is wissel ${count}; per wedstrijd zijn er hoogstens ${settings.maxSubstitutions} toegestaan (Regel 13).`,
     );
   }
   if (!players.includes(sub.outPlayerId)) {
-    reasons.push(`${where}: speler ${sub.outPlayerId} speelt op dat moment niet in koppel ${sub.pairNumber}.`);
+    push(`${where}: speler ${sub.outPlayerId} speelt op dat moment niet in koppel ${sub.pairNumber}.`);
   }
   const playingIn = pairOf(state, sub.inPlayerId);
   if (state.left.has(sub.inPlayerId)) {
-    reasons.push(`${where}: speler ${sub.inPlayerId} is eerder uitgevallen en mag niet meer meedoen (Regel 14).`);
+    push(`${where}: speler ${sub.inPlayerId} is eerder uitgevallen en mag niet meer meedoen (Regel 14).`);
   } else if (playingIn !== undefined) {
-    reasons.push(`${where}: speler ${sub.inPlayerId} speelt al in koppel ${playingIn}.`);
+    push(`${where}: speler ${sub.inPlayerId} speelt al in koppel ${playingIn}.`);
   } else if (!lineup.reserves.includes(sub.inPlayerId)) {
-    reasons.push(`${where}: speler ${sub.inPlayerId} staat niet op de reservelijst (Regel 13).`);
+    // Not in a pair, never left, not a reserve: not on the line-up at all.
+    reasons.push({
+      message:
+        `${where}: speler ${sub.inPlayerId} staat niet op de spelerslijst (niet bij de koppels en niet bij de reserves); ` +
+        'Regel 5C en 13 verwijzen naar Regel 4: het team verliest de wedstrijd en krijgt puntaftrek.',
+      regel4: true,
+    });
   }
   const partner = players.find((player) => player !== sub.outPlayerId);
   if (players.includes(sub.outPlayerId) && partner !== undefined && state.substitutes.has(partner)) {
-    reasons.push(
+    push(
       `${where}: spelers ${sub.inPlayerId} en ${partner} zijn allebei invallers en mogen geen koppel vormen (Regel 14).`,
     );
   }
@@ -115,14 +140,30 @@ export function checkSubstitutions({
 }): SubstitutionCheck[] {
   const state = initialState(lineup);
   return substitutions.map((substitution, i) => {
-    const reasons = violations(substitution, i + 1, state, lineup, settings);
+    const found = violations(substitution, i + 1, state, lineup, settings);
     apply(state, substitution);
-    return reasons.length === 0 ? { substitution, legal: true } : { substitution, legal: false, reasons };
+    if (found.length === 0) return { substitution, legal: true };
+    return {
+      substitution,
+      legal: false,
+      reasons: found.map((v) => v.message),
+      notOnLineup: found.some((v) => v.regel4),
+      setsLost: found.some((v) => !v.regel4),
+    };
   });
 }
 
 /**
- * Regel 14: for every pair with a violating substitution, every set from the first
+ * Regel 4 via Regel 5C/13: the team brought in a player who is not on its line-up (pairs or
+ * reserves). The team loses the match and ineligiblePlayerDeduction points are deducted
+ * (applyIneligibility), as for an ineligible player; the game points stay as played.
+ */
+export function fieldedOffLineup(checks: readonly SubstitutionCheck[]): boolean {
+  return checks.some((check) => !check.legal && check.notOnLineup);
+}
+
+/**
+ * Regel 14: for every pair with a violating substitution (Regel 13/14; not the Regel 4 case), every set from the first
  * violating one on, at the table where that pair of `side` sat: the opponent gets 8–0 there
  * (pass the result to creditSets). Violations naming a pair that does not exist give none.
  */
@@ -136,9 +177,9 @@ export function violationSets({
   settings: Pick<CompetitionSettings, 'pairsPerTeam'>;
 }): SetForfeit[] {
   const firstViolation = new Map<number, number>();
-  for (const { substitution, legal } of checks) {
-    const { pairNumber, setNumber } = substitution;
-    if (legal || !positions(settings.pairsPerTeam).includes(pairNumber)) continue;
+  for (const check of checks) {
+    const { pairNumber, setNumber } = check.substitution;
+    if (check.legal || !check.setsLost || !positions(settings.pairsPerTeam).includes(pairNumber)) continue;
     firstViolation.set(pairNumber, Math.min(setNumber, firstViolation.get(pairNumber) ?? setNumber));
   }
   return [...firstViolation]
