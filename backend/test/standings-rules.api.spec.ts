@@ -4,7 +4,7 @@
  * ("Matches that are not played", "Standings"), and a season's settings are the domain's.
  */
 import { DEFAULT_SETTINGS } from '../src/domain/settings';
-import { type Agent, expectError, loginAs, resetDatabase, startApp, TestContext, unique } from './helpers';
+import { type Agent, createClub, createMatchDay, createMatchRow, createTeam, expectError, loginAs, resetDatabase, startApp, TestContext, unique } from './helpers';
 
 type Row = { position: number; shared: boolean; teamName: string; decidedBy: string | null; note: string | null; playoffNeeded: boolean; [key: string]: unknown };
 type Score = [number, number];
@@ -132,6 +132,24 @@ describe('standings by the rules (issue 13: Regel 8, 41; settings)', () => {
       const again = await admin.post('/api/seasons/import').send(exported).expect(201);
       const divisions = await ctx.http().get(`/api/seasons/${again.body.seasonId}/divisions`).expect(200);
       expect(counts((await standings(divisions.body[0].id)).rows)).toEqual(expected);
+    });
+
+    it('recording a cancellation (POST /api/matches/{id}/not-played) averages only played matches: 150 and a forfeit win 288–0 give 150, not 219', async () => {
+      const day = await createMatchDay(ctx.prisma, { date: '2026-11-14', round: 5 });
+      const other = await createTeam(ctx.prisma, day.division.id, (await createClub(ctx.prisma)).id);
+      const earlier = async (home: string, away: string, fields: { status: 'PLAYED' | 'FORFEIT'; homePoints: number; awayPoints: number; forfeitingTeamId?: string }, round: number) => {
+        const row = await createMatchRow(ctx.prisma, { divisionId: day.division.id, homeTeamId: home, awayTeamId: away, date: `2026-10-0${round}`, round, status: fields.status });
+        await ctx.prisma.match.update({ where: { id: row.id }, data: { resultState: 'CONFIRMED', homePoints: fields.homePoints, awayPoints: fields.awayPoints, forfeitingTeamId: fields.forfeitingTeamId } });
+      };
+      await earlier(day.home.id, other.id, { status: 'PLAYED', homePoints: 150, awayPoints: 140 }, 1);
+      await earlier(day.home.id, other.id, { status: 'FORFEIT', homePoints: 288, awayPoints: 0, forfeitingTeamId: other.id }, 2);
+      await earlier(day.away.id, other.id, { status: 'PLAYED', homePoints: 160, awayPoints: 150 }, 3);
+      const url = `/api/matches/${day.match.id}`;
+      const version = (await admin.get(url).expect(200)).body.version;
+      const res = await admin.post(`${url}/not-played`).send({ version, kind: 'CANCELLED', reason: 'Zaal onbeschikbaar; afgelast door de bond' }).expect(200);
+      expect([res.body.status, res.body.homePoints, res.body.awayPoints]).toEqual(['CANCELLED', 150, 160]);
+      const rows: Row[] = (await standings(day.division.id)).rows;
+      expect(rows.find((r) => r.teamId === day.away.id)).toMatchObject({ played: 2, won: 2, competitionPoints: 6 });
     });
 
     it('changing the setting on a season changes its standings at once', async () => {
