@@ -81,11 +81,12 @@ const dutchNumber = (n: number) => new Intl.NumberFormat('nl-NL').format(n);
 const MB = 1024 * 1024;
 const SAVE_SMALLER = 'Sla alleen het tabblad met de leden op als nieuwe Excel-werkmap of als CSV en lees dat in.';
 
-function tooManyRows(name: string): MemberFileLimitError {
+function tooManyRows(name: string, format: 'csv' | 'xlsx'): MemberFileLimitError {
   const max = MEMBER_FILE_LIMITS.rows;
+  const advice = format === 'xlsx' ? SAVE_SMALLER : 'Laat alleen de leden van deze vereniging in het bestand staan.';
   return new MemberFileLimitError(
     'TOO_MANY_ROWS',
-    `'${name}' heeft meer dan ${dutchNumber(max)} regels; een moederlijst mag er hoogstens ${dutchNumber(max)} hebben. Laat lege regels en andere lijsten weg. ${SAVE_SMALLER}`,
+    `'${name}' heeft meer dan ${dutchNumber(max)} regels; een moederlijst mag er hoogstens ${dutchNumber(max)} hebben. Laat lege regels en andere lijsten weg. ${advice}`,
     [{ row: max + 1, code: 'TOO_MANY_ROWS', message: `Rij ${dutchNumber(max + 1)}: meer regels dan een moederlijst mag hebben (hoogstens ${dutchNumber(max)})` }],
   );
 }
@@ -147,7 +148,7 @@ function parseCsvText(buffer: Buffer, name: string): ParsedMemberFile {
   }
   const { body, delimiter } = splitDelimiter(text);
   const records = readCsvRecords(body, delimiter, name);
-  if (records.length > MEMBER_FILE_LIMITS.rows) throw tooManyRows(name);
+  if (records.length > MEMBER_FILE_LIMITS.rows) throw tooManyRows(name, 'csv');
   // A field our own download neutralised ('=…) is read back as it was (common/csv.ts).
   const restored = records.map((record) => record.map(restoreNeutralised));
   return { format: 'csv', encoding, delimiter, ...splitHeader(restored, name) };
@@ -321,7 +322,7 @@ async function checkWorkbookSize(buffer: Buffer, name: string): Promise<void> {
       if (!isSheet) continue;
       const xml = Buffer.concat(chunks).toString('latin1');
       const rows = xml.match(ROW_ELEMENT)?.length ?? 0;
-      if (rows > limits.rows) throw tooManyRows(name);
+      if (rows > limits.rows) throw tooManyRows(name, 'xlsx');
       cells += xml.match(CELL_ELEMENT)?.length ?? 0;
       if (cells > limits.cells) {
         throw new MemberFileLimitError(
@@ -347,7 +348,7 @@ function worksheetRows(sheet: ExcelJS.Worksheet, name: string): string[][] {
       width = Math.max(width, columnNumber);
     });
   });
-  if (height > MEMBER_FILE_LIMITS.rows) throw tooManyRows(name);
+  if (height > MEMBER_FILE_LIMITS.rows) throw tooManyRows(name, 'xlsx');
   if (width > MEMBER_FILE_LIMITS.columns) {
     throw new MemberFileLimitError(
       'TOO_MANY_COLUMNS',
