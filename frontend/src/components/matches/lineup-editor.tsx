@@ -129,6 +129,8 @@ export function LineupEditor({
   pairsPerTeam,
   maxReserves,
   deduction,
+  missingSetPoints,
+  minimumPairsToStart,
   isAdmin,
   startText,
   fineText,
@@ -137,6 +139,10 @@ export function LineupEditor({
   pairsPerTeam: number;
   maxReserves: number;
   deduction: number;
+  /** The season's Regel 12A credit per set not played (X–0). */
+  missingSetPoints: number;
+  /** The season's minimum of pairs to start (Regel 5, 7). */
+  minimumPairsToStart: number;
   isAdmin: boolean;
   /** When the match begins, e.g. "03-10-2026, 20:00 uur". */
   startText: string;
@@ -265,7 +271,7 @@ export function LineupEditor({
           ))}
         </div>
         <p className="text-xs text-stone-600">
-          Laat een koppel leeg als het niet kwam: de tegenstander krijgt dan 8–0 voor elke set van dat koppel (Regel 12A). Met minder dan 5 koppels bij aanvang kan de wedstrijd
+          Laat een koppel leeg als het niet kwam: de tegenstander krijgt dan {missingSetPoints}–0 voor elke set van dat koppel (Regel 12A). Met minder dan {minimumPairsToStart} koppels bij aanvang kan de wedstrijd
           niet beginnen (Regel 7).
         </p>
       </fieldset>

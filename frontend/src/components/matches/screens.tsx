@@ -80,6 +80,8 @@ export async function LineupScreen({ match, teamId, isAdmin }: { match: MatchDet
         pairsPerTeam={match.pairsPerTeam}
         maxReserves={s.maxSubstitutions}
         deduction={s.ineligiblePlayerDeduction}
+        missingSetPoints={s.missingSetPoints}
+        minimumPairsToStart={s.minimumPairsToStart}
         isAdmin={isAdmin}
         startText={`${formatDate(match.date)}, ${match.startTime} uur`}
         fineText={`Zo niet, dan volgt bij de bevestiging een boete van ${formatEuro(s.lineupMissingFineCents)}, de tweede keer in het seizoen ${formatEuro(s.lineupMissingRepeatFineCents)}.`}
@@ -98,7 +100,7 @@ export async function SubstitutionsScreen({ match, teamId, isAdmin }: { match: M
         Wisselen mag vanaf set {s.substitutionsFromSet}, hoogstens {s.maxSubstitutions} keer per team, alleen met reserves van de spelerslijst. Twee invallers vormen nooit samen
         een koppel en wie eruit ging komt er niet meer in (Regel 13, 14).
       </p>
-      <SubstitutionsPanel lineup={lineup} pairsPerTeam={match.pairsPerTeam} fromSet={s.substitutionsFromSet} maxSubstitutions={s.maxSubstitutions} isAdmin={isAdmin} />
+      <SubstitutionsPanel lineup={lineup} pairsPerTeam={match.pairsPerTeam} fromSet={s.substitutionsFromSet} maxSubstitutions={s.maxSubstitutions} missingSetPoints={s.missingSetPoints} isAdmin={isAdmin} />
     </>
   );
 }

@@ -1,7 +1,7 @@
 'use client';
 // Substitutions (wissels, Regel 13, 14) as they happened at the table: from set 3 on, a
 // reserve (invaller) takes the place of a player. Every one is recorded; one that was not
-// allowed is flagged by the API and costs that pair 8–0 per set from then on (Regel 14); a
+// allowed is flagged by the API and costs that pair X–0 per set (the season's setting) from then on (Regel 14); a
 // substitute who is not on the line-up at all is a Regel 4 case: the team loses the match.
 import { useRouter } from 'next/navigation';
 import { FormEvent, useState } from 'react';
@@ -54,17 +54,32 @@ function SubstitutionRow({ sub, onRemove, busy }: { sub: Substitution; onRemove:
 }
 
 
-/** What an illegal substitution costs: Regel 4 (not on the line-up) or 8–0 per set (Regel 14); the API's reasons say which. */
-function violationConsequence(sub: { violation?: string | null; pairNumber: number; setNumber: number }): string {
+/** What an illegal substitution costs: Regel 4 (not on the line-up) or the season's X–0 per set (Regel 14); the API's reasons say which. */
+function violationConsequence(sub: { violation?: string | null; pairNumber: number; setNumber: number }, missingSetPoints: number): string {
   const regel4 = sub.violation?.includes('Regel 4') ?? false;
   const regel14 = sub.violation?.split('. ').some((reason) => reason.includes('(Regel 13)') || reason.includes('(Regel 14)') || reason.includes('speelt')) ?? false;
   return [
     regel4 ? 'De invaller staat niet op de spelerslijst: het team verliest de wedstrijd en krijgt puntaftrek (Regel 4).' : '',
-    regel14 || !regel4 ? `Koppel ${sub.pairNumber} verliest vanaf set ${sub.setNumber} elke set met 8–0 (Regel 14).` : '',
+    regel14 || !regel4 ? `Koppel ${sub.pairNumber} verliest vanaf set ${sub.setNumber} elke set met ${missingSetPoints}–0 (Regel 14).` : '',
   ].filter(Boolean).join(' ');
 }
 
-export function SubstitutionsPanel({ lineup, pairsPerTeam, fromSet, maxSubstitutions, isAdmin }: { lineup: TeamLineup; pairsPerTeam: number; fromSet: number; maxSubstitutions: number; isAdmin: boolean }) {
+export function SubstitutionsPanel({
+  lineup,
+  pairsPerTeam,
+  fromSet,
+  maxSubstitutions,
+  missingSetPoints,
+  isAdmin,
+}: {
+  lineup: TeamLineup;
+  pairsPerTeam: number;
+  fromSet: number;
+  maxSubstitutions: number;
+  /** The season's Regel 12A credit per set (X–0), which Regel 14 gives for a wrong substitution. */
+  missingSetPoints: number;
+  isAdmin: boolean;
+}) {
   const router = useRouter();
   const [setNumber, setSetNumber] = useState(fromSet);
   const [pairNumber, setPairNumber] = useState(lineup.pairs[0]?.pairNumber ?? 1);
@@ -108,7 +123,7 @@ export function SubstitutionsPanel({ lineup, pairsPerTeam, fromSet, maxSubstitut
     const sub = outcome.data;
     setMessage(
       sub.violation
-        ? { tone: 'bad', lines: [`Wissel vastgelegd, maar hij was niet toegestaan: ${sub.violation}`, violationConsequence(sub)] }
+        ? { tone: 'bad', lines: [`Wissel vastgelegd, maar hij was niet toegestaan: ${sub.violation}`, violationConsequence(sub, missingSetPoints)] }
         : { tone: 'good', lines: [`Wissel vastgelegd: ${sub.inName} voor ${sub.outName} vanaf set ${sub.setNumber}.`] },
     );
     setOutId('');
