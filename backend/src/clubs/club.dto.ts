@@ -1,10 +1,11 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 import { IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import { IsPlainText } from '../common/validators';
 
 export class CreateClubDto {
-  @ApiProperty({ example: 'Troefcall Vereniging Paramaribo' }) @IsString() @MinLength(2) @MaxLength(120) name: string;
-  @ApiPropertyOptional({ example: 'Rotterdam' }) @IsOptional() @IsString() @MaxLength(120) city?: string;
-  @ApiPropertyOptional({ example: 'Buurthuis De Kroon' }) @IsOptional() @IsString() @MaxLength(200) venue?: string;
+  @ApiProperty({ example: 'Troefcall Vereniging Paramaribo' }) @IsString() @MinLength(2) @MaxLength(120) @IsPlainText() name: string;
+  @ApiPropertyOptional({ example: 'Rotterdam' }) @IsOptional() @IsString() @MaxLength(120) @IsPlainText() city?: string;
+  @ApiPropertyOptional({ example: 'Buurthuis De Kroon' }) @IsOptional() @IsString() @MaxLength(200) @IsPlainText() venue?: string;
 }
 
 export class UpdateClubDto extends PartialType(CreateClubDto) {}

@@ -2,6 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { ValidateBy } from 'class-validator';
+import { IsPlainText } from './validators';
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -10,11 +11,13 @@ const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1
  * so text of spaces only counts as empty. `label` names the field in the message, with its
  * article: "de reden" → "Vul de reden in: minstens 3 tekens, spaties niet meegeteld."
  * Text of spaces only is left as it is by the transform, so the check (not the generic
- * "verplicht") reports it with the field's name.
+ * "verplicht") reports it with the field's name. Line breaks are allowed, other control
+ * characters and direction overrides are not (IsPlainText).
  */
 export function IsRequiredText(label: string, { min, max }: { min: number; max: number }): PropertyDecorator {
   return applyDecorators(
     Transform(({ value }) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : value)),
+    IsPlainText({ lineBreaks: true }),
     ValidateBy({
       name: 'isRequiredText',
       validator: {

@@ -1,9 +1,10 @@
 import { ApiProperty, ApiPropertyOptional, OmitType, PartialType } from '@nestjs/swagger';
 import { IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { IsPlainText } from '../common/validators';
 
 export class CreateDivisionDto {
   @ApiProperty({ format: 'uuid' }) @IsUUID() seasonId: string;
-  @ApiProperty({ example: 'Hoofdklasse' }) @IsString() @MinLength(1) @MaxLength(100) name: string;
+  @ApiProperty({ example: 'Hoofdklasse' }) @IsString() @MinLength(1) @MaxLength(100) @IsPlainText() name: string;
   @ApiPropertyOptional({ default: 1, description: '1 = hoogste klasse' }) @IsOptional() @IsInt() @Min(1) @Max(20) level?: number;
 }
 

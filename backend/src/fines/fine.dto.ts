@@ -7,6 +7,7 @@ import { isOverdue, summarizeFines, type FineRule, type FineTotals } from '../do
 import type { IsoDate } from '../domain/dates';
 import type { FineStatus } from '../generated/prisma/enums';
 import type { FineRow } from './fine-rows';
+import { IsPlainText } from '../common/validators';
 
 const FINE_STATUSES = ['PROPOSED', 'OPEN', 'PAID', 'WAIVED', 'DISCARDED'] as const satisfies readonly FineStatus[];
 const FINE_RULES = ['5D', '5E', '6', '7', '9A', '10', '11'] as const satisfies readonly FineRule[];
@@ -66,7 +67,7 @@ export class BulkMarkPaidDto extends MarkPaidDto {
 export class LevyFineDto {
   @ApiProperty({ format: 'uuid' }) @IsUUID() clubId: string;
   @ApiProperty({ format: 'uuid', description: 'Een boete uit de catalogus van het seizoen (Regel 10)' }) @IsUUID() catalogItemId: string;
-  @ApiPropertyOptional({ description: 'Toelichting, bv. welke wedstrijd of wat er ontbrak' }) @IsOptional() @IsString() @MaxLength(500) detail?: string;
+  @ApiPropertyOptional({ description: 'Toelichting, bv. welke wedstrijd of wat er ontbrak' }) @IsOptional() @IsString() @MaxLength(500) @IsPlainText({ lineBreaks: true }) detail?: string;
   @ApiPropertyOptional({ format: 'date', description: 'Datum van opleggen; standaard vandaag' }) @IsOptional() @IsIsoDateString() issuedOn?: string;
   @ApiPropertyOptional({ format: 'uuid', description: 'De wedstrijd waar het gebeurde' }) @IsOptional() @IsUUID() matchId?: string;
 }

@@ -20,6 +20,7 @@ import {
 } from 'class-validator';
 import { IsDbInt, MAX_DB_INT } from '../common/dto';
 import { IsReason } from '../common/reason.dto';
+import { IsOptionalNotNull } from '../common/validators';
 import { PENALTY_RULES } from '../domain/match';
 import type { GameKind, Side } from '../generated/prisma/enums';
 import { GAME_KINDS, MatchDetailDto, SIDE_VALUES } from './match.dto';
@@ -51,7 +52,7 @@ export class GameInputDto {
   kind: GameKind;
 
   @ApiPropertyOptional({ description: 'Alleen nodig bij PENALTY: de strafpunten (2, 3, 4, 5, 10 of 15 volgens de regel)' })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsInt()
   @Min(0)
   @Max(100)
@@ -77,14 +78,14 @@ export class TableScoreInputDto {
   games?: GameInputDto[];
 
   @ApiPropertyOptional({ description: 'Setstand thuisploeg, als er geen partijen worden ingevoerd' })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsInt()
   @Min(0)
   @Max(999)
   homePoints?: number;
 
   @ApiPropertyOptional({ description: 'Setstand uitploeg' })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsInt()
   @Min(0)
   @Max(999)

@@ -6,6 +6,7 @@ import { IsReason } from '../common/reason.dto';
 import { isIsoDate } from '../domain/dates';
 import { describeSanction, MemberStatus, memberStatus, Sanction } from '../domain/eligibility';
 import { birthDateProblem, MEMBER_NUMBER_HINT, MEMBER_NUMBER_MAX_LENGTH, NAME_MAX_LENGTHS } from '../domain/member-import';
+import { IsPlainText } from '../common/validators';
 
 /** '' from a form field means "none". */
 const emptyToNull = () => Transform(({ value }) => (typeof value === 'string' && value.trim() === '' ? null : value));
@@ -88,14 +89,15 @@ export class MemberListOverviewDto {
 // ───────────────────────────── requests ─────────────────────────────
 
 class MemberNamesDto {
-  @ApiProperty({ example: 'Doëlla' }) @trimmed() @IsString() @MinLength(1) @MaxLength(NAME_MAX_LENGTHS.familyName) familyName: string;
+  @ApiProperty({ example: 'Doëlla' }) @trimmed() @IsString() @MinLength(1) @MaxLength(NAME_MAX_LENGTHS.familyName) @IsPlainText() familyName: string;
   @ApiPropertyOptional({ example: 'van', nullable: true, type: String })
   @emptyToNull()
   @IsOptional()
   @IsString()
   @MaxLength(NAME_MAX_LENGTHS.namePrefix)
+  @IsPlainText()
   namePrefix?: string | null;
-  @ApiProperty({ example: 'Chérie' }) @trimmed() @IsString() @MinLength(1) @MaxLength(NAME_MAX_LENGTHS.givenNames) givenNames: string;
+  @ApiProperty({ example: 'Chérie' }) @trimmed() @IsString() @MinLength(1) @MaxLength(NAME_MAX_LENGTHS.givenNames) @IsPlainText() givenNames: string;
   @ApiPropertyOptional({ format: 'date', nullable: true, type: String, description: 'Tussen 1900-01-01 en vandaag' })
   @emptyToNull()
   @IsOptional()

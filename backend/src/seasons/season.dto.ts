@@ -3,6 +3,7 @@ import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength, ValidateNested } from 'class-validator';
 import { IsIsoDateString, isoDate } from '../common/dto';
 import { CANCELLED_MATCH_POINTS, CancelledMatchPoints, CompetitionSettings, DEFAULT_SETTINGS } from '../domain/settings';
+import { IsPlainText } from '../common/validators';
 
 const count = (max = 100) => [IsOptional(), IsInt(), Min(0), Max(max)];
 const cents = () => [IsOptional(), IsInt(), Min(0), Max(10_000_000)];
@@ -44,12 +45,12 @@ export class SettingsInputDto implements Partial<CompetitionSettings> {
   @ApiPropertyOptional({ default: D.incompleteFineCents }) @apply(...cents()) incompleteFineCents?: number;
   @ApiPropertyOptional({ default: D.incompleteEveryNth }) @IsOptional() @IsInt() @Min(1) @Max(100) incompleteEveryNth?: number;
   @ApiPropertyOptional({ default: D.fineDueDays }) @apply(...count(365)) fineDueDays?: number;
-  @ApiPropertyOptional({ default: D.paymentAccountName }) @IsOptional() @IsString() @MinLength(2) @MaxLength(200) paymentAccountName?: string;
+  @ApiPropertyOptional({ default: D.paymentAccountName }) @IsOptional() @IsString() @MinLength(2) @MaxLength(200) @IsPlainText() paymentAccountName?: string;
   @ApiPropertyOptional({ default: D.paymentIban }) @IsOptional() @IsString() @MinLength(5) @MaxLength(64) paymentIban?: string;
 }
 
 export class CreateSeasonDto {
-  @ApiProperty({ example: '2026/2027' }) @IsString() @MinLength(2) @MaxLength(100) name: string;
+  @ApiProperty({ example: '2026/2027' }) @IsString() @MinLength(2) @MaxLength(100) @IsPlainText() name: string;
   @ApiProperty({ example: '2026-09-01', format: 'date' }) @IsIsoDateString() startsOn: string;
   @ApiProperty({ example: '2026-09-19', format: 'date' }) @IsIsoDateString() competitionStartsOn: string;
   @ApiProperty({ example: '2027-05-31', format: 'date' }) @IsIsoDateString() endsOn: string;

@@ -1,10 +1,11 @@
 import { ApiProperty, ApiPropertyOptional, OmitType, PartialType } from '@nestjs/swagger';
 import { IsEmail, IsEnum, IsOptional, IsString, IsUUID, MaxLength, MinLength } from 'class-validator';
 import { Role } from '../generated/prisma/enums';
+import { IsPlainText } from '../common/validators';
 
 export class CreateUserDto {
   @ApiProperty({ example: 'secretaris@vereniging.nl' }) @IsEmail() @MaxLength(254) email: string;
-  @ApiProperty({ example: 'Marlon Sewdien' }) @IsString() @MinLength(2) @MaxLength(120) name: string;
+  @ApiProperty({ example: 'Marlon Sewdien' }) @IsString() @MinLength(2) @MaxLength(120) @IsPlainText() name: string;
   @ApiProperty({ minLength: 10 }) @IsString() @MinLength(10) @MaxLength(200) password: string;
   @ApiProperty({ enum: Role, enumName: 'Role' }) @IsEnum(Role) role: Role;
   @ApiPropertyOptional({ format: 'uuid', description: 'Verplicht voor secretarissen' }) @IsOptional() @IsUUID() clubId?: string;

@@ -1,0 +1,53 @@
+/**
+ * Shared input checks with Dutch messages that say what to do (see validation.ts for the
+ * messages of class-validator's own checks).
+ */
+import { applyDecorators } from '@nestjs/common';
+import { ValidateBy, ValidateIf } from 'class-validator';
+
+/** C0 and C1 control characters (BEL, ESC, …), and the line breaks and tab. */
+const CONTROL = /[\u0000-\u001F\u007F-\u009F]/u;
+/** The same without tab, line feed and carriage return (allowed in longer texts such as a reason). */
+const CONTROL_EXCEPT_LINES = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/u;
+/**
+ * Invisible characters that change the writing direction (U+202E shows "gnp.exe" for "exe.png"):
+ * bidi embeddings, overrides and isolates, the direction marks; and the byte-order mark and
+ * interlinear annotation characters, which no name contains.
+ */
+const INVISIBLE = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069\uFEFF\uFFF9-\uFFFB]/u;
+
+/** Whether a text has a character a name or reason must not contain. */
+export function hasForbiddenCharacters(text: string, options: { lineBreaks?: boolean } = {}): boolean {
+  return (options.lineBreaks ? CONTROL_EXCEPT_LINES : CONTROL).test(text) || INVISIBLE.test(text);
+}
+
+export const FORBIDDEN_CHARACTERS_MESSAGE =
+  'Gebruik hier alleen gewone tekens: geen stuurtekens (zoals tab of een piepje) en geen onzichtbare tekens die de schrijfrichting omdraaien.';
+
+/**
+ * Free text that people read back (names, reasons, descriptions): no control characters and no
+ * invisible direction overrides. `lineBreaks`: line breaks and tabs are allowed (longer texts).
+ * Text that is not a string is left to the field's type check.
+ */
+export function IsPlainText(options: { lineBreaks?: boolean } = {}): PropertyDecorator {
+  return ValidateBy({
+    name: 'isPlainText',
+    validator: {
+      validate: (value: unknown) => typeof value !== 'string' || !hasForbiddenCharacters(value, options),
+      defaultMessage: () => FORBIDDEN_CHARACTERS_MESSAGE,
+    },
+  });
+}
+
+export const NOT_NULL_MESSAGE = 'Laat dit veld weg of vul een waarde in: leeg (null) kan hier niet.';
+
+/**
+ * An optional field that, when sent, must have a value: unlike @IsOptional() it lets null
+ * through to the checks, and says so in Dutch, instead of passing null on to the service.
+ */
+export function IsOptionalNotNull(): PropertyDecorator {
+  return applyDecorators(
+    ValidateIf((_object, value) => value !== undefined),
+    ValidateBy({ name: 'isNotNull', validator: { validate: (value: unknown) => value !== null, defaultMessage: () => NOT_NULL_MESSAGE } }),
+  );
+}
