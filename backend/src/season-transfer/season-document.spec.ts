@@ -95,7 +95,7 @@ describe('parseSeasonDocument: problems, each with its path', () => {
     ['a deduction for an unknown team', (d) => (d.deductions[0].team = 'Kaiman 9'), 'deductions[0].team', /in geen enkele poule/],
     ['a deduction in a round the team did not play', (d) => (d.deductions[0].round = 9), 'deductions[0].round', /geen wedstrijd in ronde 9/],
     ['a play-off against itself', (d) => (d.playoffs[0].loser = 'Marowijne 1'), 'playoffs[0].loser', /verschillende teams/],
-    ['a setting out of range', (d) => (d.season.settings.pointsWin = -1), 'season.settings.pointsWin', /te klein/],
+    ['a setting out of range', (d) => (d.season.settings.pointsWin = -1), 'season.settings.pointsWin', /minstens 0/],
     ['an unknown field', (d) => (d.matches[1].uitslag = '167-133'), 'matches[1].uitslag', /Onbekend veld/],
     ['season dates in the wrong order', (d) => (d.season.endsOn = '2019-09-01'), 'season.endsOn', /na de start/],
     ['the same team twice in a division', (d) => d.divisions[0].teams.push({ name: 'Kaiman 1', club: 'Kaiman' }), 'divisions[0].teams[4].name', /twee keer/],
