@@ -159,15 +159,16 @@ describe('fines API: from match facts to proposed, confirmed, paid and overdue f
         [matches[2].id, '11', 4500],
         [matches[5].id, '11', 4500],
       ]);
-      expect(fines[0].reason).toBe('Team voor de 3e keer dit seizoen onvolledig of te laat aanwezig (Regel 11).');
+      expect(fines[0].reason).toBe('Vereniging voor de 3e keer dit seizoen onvolledig of te laat aanwezig (Regel 11).');
       expect(fines[1].reason).toContain('6e keer');
     });
 
-    it('counts per team: another team of the same club starts at 1', async () => {
-      const m = await match(ids.moengoTeam2, ids.kwattaTeam);
-      await record((tx) => proposals.incompleteOrLate(tx, { matchId: m.id, teamId: ids.moengoTeam2, actorId: null }));
-      expect(await ctx.prisma.incompleteAppearance.findFirst({ where: { matchId: m.id } })).toMatchObject({ occurrence: 1 });
-      expect(await finesOf({ matchId: m.id })).toEqual([]);
+    it('counts per club ("vereniging"): another team of the same club continues the club’s count', async () => {
+      const [eighth, ninth] = [await match(ids.moengoTeam2, ids.kwattaTeam), await match(ids.moengoTeam2, ids.kwattaTeam)];
+      for (const m of [eighth, ninth]) await record((tx) => proposals.incompleteOrLate(tx, { matchId: m.id, teamId: ids.moengoTeam2, actorId: null }));
+      expect(await ctx.prisma.incompleteAppearance.findFirst({ where: { matchId: eighth.id } })).toMatchObject({ occurrence: 8 });
+      expect(await finesOf({ matchId: eighth.id })).toEqual([]);
+      expect(await finesOf({ matchId: ninth.id })).toEqual([expect.objectContaining({ rule: '11', teamId: ids.moengoTeam2, amountCents: 4500 })]);
     });
   });
 
@@ -331,7 +332,8 @@ describe('fines API: from match facts to proposed, confirmed, paid and overdue f
       expect(byClub.body.fines.length).toBeGreaterThan(0);
       expect(byClub.body.fines.every((f: FineBody) => f.clubId === ids.apintie)).toBe(true);
       const byRule = await admin.get('/api/fines').query({ seasonId: ids.season, rule: '11' }).expect(200);
-      expect(byRule.body.fines.map((f: FineBody) => f.rule)).toEqual(['11', '11']);
+      // Moengo's 3rd, 6th and 9th time (Regel 11 per club, see above).
+      expect(byRule.body.fines.map((f: FineBody) => f.rule)).toEqual(['11', '11', '11']);
       const { totals, byClub: clubs } = byClub.body;
       for (const key of ['openCents', 'overdueCents', 'paidCents', 'waivedCents'] as const) {
         expect(clubs.reduce((s: number, c: Record<string, number>) => s + c[key], 0)).toBe(totals[key]);
