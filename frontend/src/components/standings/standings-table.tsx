@@ -23,7 +23,30 @@ const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0');
 /** The tie-break note under a team: what placed it, or that a play-off is needed. */
 function TieNote({ row }: { row: Row }) {
   if (!row.note) return null;
-  return <span className={cn('block text-xs', row.playoffNeeded ? 'font-medium text-amber-800' : 'text-stone-500')}>{row.note}</span>;
+  return (
+    <a
+      href={`/reglement#${noteAnchor(row)}`}
+      title="Wat betekent dit?"
+      className={cn('block text-xs underline decoration-dotted underline-offset-2', row.playoffNeeded ? 'font-medium text-amber-800' : 'text-stone-500')}
+    >
+      {row.note}
+    </a>
+  );
+}
+
+/** Where the rules page (/reglement) explains the note. */
+function noteAnchor(row: Row): string {
+  if (row.playoffNeeded) return 'beslissingswedstrijd-nodig';
+  switch (row.decidedBy) {
+    case 'HEAD_TO_HEAD':
+      return 'onderling';
+    case 'DIFFERENCE':
+      return 'saldo';
+    case 'PLAYOFF':
+      return 'beslissingswedstrijd';
+    default:
+      return 'gelijk';
+  }
 }
 
 /** One division's standings, with the tie-break notes and the deductions with their reasons. */
@@ -121,7 +144,7 @@ export function StandingsLegend({ settings }: { settings: Standings['settings'] 
         meegerekend: competitiepunten, dan saldo), daarna het saldo van alle wedstrijden; blijft een deel van de teams dan gelijk, dan begint het voor hen opnieuw
         bij het onderlinge resultaat. Zijn teams dan nog gelijk, dan delen ze de plaats (<em>Gelijk</em>). Aan het einde van de competitie, als elke wedstrijd
         beslist is, beslist een beslissingswedstrijd (Regel 41): tot die gespeeld is, staat er <em>Beslissingswedstrijd nodig</em>. Onder een team staat wat
-        zijn plaats bepaalde.
+        zijn plaats bepaalde; de uitleg staat op de pagina <a className="underline" href="/reglement#gelijke-stand">Reglement</a>.
       </p>
       <p className="mt-2">
         G gespeeld, W gewonnen, GL gelijk, V verloren, Voor/Tegen punten voor en tegen, CP competitiepunten. Een reglementair verloren wedstrijd (Regel 7) telt als
