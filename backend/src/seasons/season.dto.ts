@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength, ValidateNested } from 'class-validator';
-import { IsIsoDateString, isoDate } from '../common/dto';
+import { IsIsoDateString, isoDate, todayIso } from '../common/dto';
+import { SEASON_STATUSES, seasonStatus, SeasonStatus } from '../domain/season-status';
 import { CANCELLED_MATCH_POINTS, CancelledMatchPoints, CompetitionSettings, DEFAULT_SETTINGS } from '../domain/settings';
 import { IsPlainText } from '../common/validators';
 
@@ -97,6 +98,13 @@ export class SeasonSummaryDto {
   @ApiProperty({ format: 'date' }) competitionStartsOn: string;
   @ApiProperty({ format: 'date' }) endsOn: string;
   @ApiProperty({ format: 'date-time', nullable: true, type: String }) archivedAt: string | null;
+  @ApiProperty({
+    enum: SEASON_STATUSES,
+    enumName: 'SeasonStatus',
+    description:
+      'PREPARING (in voorbereiding): vóór startsOn; RUNNING (lopend): van startsOn tot en met endsOn; CLOSED (afgesloten): gearchiveerd of na endsOn. Datum in Nederland.',
+  })
+  status: SeasonStatus;
 }
 
 export class SeasonDto extends SeasonSummaryDto {
@@ -112,14 +120,17 @@ interface SeasonRow {
   archivedAt: Date | null;
 }
 
-export function mapSeasonSummary(season: SeasonRow): SeasonSummaryDto {
+export function mapSeasonSummary(season: SeasonRow, today = todayIso()): SeasonSummaryDto {
+  const startsOn = isoDate(season.startsOn);
+  const endsOn = isoDate(season.endsOn);
   return {
     id: season.id,
     name: season.name,
-    startsOn: isoDate(season.startsOn),
+    startsOn,
     competitionStartsOn: isoDate(season.competitionStartsOn),
-    endsOn: isoDate(season.endsOn),
+    endsOn,
     archivedAt: season.archivedAt?.toISOString() ?? null,
+    status: seasonStatus({ startsOn, endsOn, archived: season.archivedAt !== null }, today),
   };
 }
 

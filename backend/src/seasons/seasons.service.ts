@@ -3,6 +3,7 @@ import { AuditService } from '../audit/audit.service';
 import type { AuthUser } from '../auth/auth.types';
 import { dbDate, todayIso } from '../common/dto';
 import { ConflictError, NotFoundError, ValidationError } from '../common/errors';
+import type { SeasonStatus } from '../domain/season-status';
 import { CompetitionSettings, settingsProblems, STRUCTURAL_SETTINGS } from '../domain/settings';
 import { PrismaService } from '../prisma/prisma.service';
 import { CreateSeasonDto, mapSeason, mapSeasonSummary, mapSettings, SeasonDto, SeasonSummaryDto, SettingsInputDto, UpdateSeasonDto } from './season.dto';
@@ -36,12 +37,15 @@ export class SeasonsService {
     private readonly audit: AuditService,
   ) {}
 
-  async list(includeArchived: boolean): Promise<SeasonSummaryDto[]> {
+  /** Newest first; with a status, exactly the seasons `seasonStatus` gives that status today (archived ones too). */
+  async list(includeArchived: boolean, status?: SeasonStatus): Promise<SeasonSummaryDto[]> {
     const seasons = await this.prisma.season.findMany({
-      where: includeArchived ? {} : { archivedAt: null },
+      where: includeArchived || status ? {} : { archivedAt: null },
       orderBy: { startsOn: 'desc' },
     });
-    return seasons.map(mapSeasonSummary);
+    const today = todayIso();
+    const mapped = seasons.map((season) => mapSeasonSummary(season, today));
+    return status ? mapped.filter((season) => season.status === status) : mapped;
   }
 
   async get(id: string): Promise<SeasonDto> {

@@ -1378,6 +1378,8 @@ export interface components {
             /** @description Het nieuwe wachtwoord (minstens 10 tekens) */
             newPassword: string;
         };
+        /** @enum {string} */
+        SeasonStatus: "PREPARING" | "RUNNING" | "CLOSED";
         SeasonSummaryDto: {
             /** Format: uuid */
             id: string;
@@ -1390,6 +1392,8 @@ export interface components {
             endsOn: string;
             /** Format: date-time */
             archivedAt: string | null;
+            /** @description PREPARING (in voorbereiding): vóór startsOn; RUNNING (lopend): van startsOn tot en met endsOn; CLOSED (afgesloten): gearchiveerd of na endsOn. Datum in Nederland. */
+            status: components["schemas"]["SeasonStatus"];
         };
         /** @enum {string} */
         CancelledMatchPoints: "FROM_AVERAGES" | "NONE";
@@ -1431,6 +1435,8 @@ export interface components {
             endsOn: string;
             /** Format: date-time */
             archivedAt: string | null;
+            /** @description PREPARING (in voorbereiding): vóór startsOn; RUNNING (lopend): van startsOn tot en met endsOn; CLOSED (afgesloten): gearchiveerd of na endsOn. Datum in Nederland. */
+            status: components["schemas"]["SeasonStatus"];
             settings: components["schemas"]["SettingsDto"];
         };
         SettingsInputDto: {
@@ -3231,7 +3237,10 @@ export interface operations {
     SeasonsController_list: {
         parameters: {
             query?: {
+                /** @description Ook gearchiveerde seizoenen (zonder status-filter) */
                 includeArchived?: boolean;
+                /** @description Alleen seizoenen met deze status; met CLOSED ook de gearchiveerde (includeArchived doet dan niet ter zake) */
+                status?: components["schemas"]["SeasonStatus"];
             };
             header?: never;
             path?: never;
