@@ -248,6 +248,29 @@ describe('validateRows', () => {
     expect(result.errors).toEqual([{ row: 2, field, code: 'NAME_TOO_LONG', message, memberNumber: '10234' }]);
   });
 
+  test.each([
+    ['a bell (BEL) in the family name', { familyName: 'Jan\u0007sen' }, 'familyName', 'de achternaam'],
+    ['a right-to-left override (U+202E) in the given names', { givenNames: 'Ro\u202Ebert' }, 'givenNames', 'de voornaam'],
+    ['an escape in the prefix', { namePrefix: 'va\u001bn' }, 'namePrefix', 'het tussenvoegsel'],
+  ] as const)('refuses %s as a row error', (_what, overrides, field, words) => {
+    const result = validateRows([cells(overrides)], COLUMNS, NO_OTHER_CLUBS);
+    expect(result.members).toEqual([]);
+    expect(result.errors).toEqual([
+      {
+        row: 2,
+        field,
+        code: 'FORBIDDEN_CHARACTERS',
+        message: `Rij 2: ${words} bevat een stuurteken of een onzichtbaar teken dat de schrijfrichting omdraait; typ de naam opnieuw met gewone tekens`,
+        memberNumber: '10234',
+      },
+    ]);
+  });
+
+  it('accepts accents, apostrophes, dashes and emoji in names', () => {
+    const result = validateRows([cells({ familyName: "D'Açoek-Ré", givenNames: 'Šárka 😀' })], COLUMNS, NO_OTHER_CLUBS);
+    expect(result.errors).toEqual([]);
+  });
+
   it('accepts names of exactly the maximum length, counting characters rather than bytes', () => {
     const result = validateRows([cells({ familyName: 'ë'.repeat(100), namePrefix: 'v'.repeat(30), givenNames: '😀'.repeat(150) })], COLUMNS, NO_OTHER_CLUBS);
     expect(result.errors).toEqual([]);

@@ -4,6 +4,7 @@
  * Pure: the table arrives as strings (see member-lists/member-file-parser.ts).
  */
 import { compareDates, IsoDate, isIsoDate } from './dates';
+import { hasForbiddenCharacters } from './text';
 
 const MEMBER_FIELDS = ['memberNumber', 'familyName', 'namePrefix', 'givenNames', 'birthDate'] as const;
 export type MemberField = (typeof MEMBER_FIELDS)[number];
@@ -164,6 +165,7 @@ export type ImportErrorCode =
   | 'DUPLICATE_IN_FILE'
   | 'EMPTY_NAME'
   | 'NAME_TOO_LONG'
+  | 'FORBIDDEN_CHARACTERS'
   | 'INVALID_BIRTH_DATE'
   | 'ON_OTHER_CLUB_LIST'
   /** A secretary names a person the federation knows differently (see known-person.ts). */
@@ -305,6 +307,12 @@ function memberNumberErrors(
   return [];
 }
 
+const FIELD_WORDS: Readonly<Record<keyof typeof NAME_MAX_LENGTHS, string>> = {
+  familyName: 'de achternaam',
+  namePrefix: 'het tussenvoegsel',
+  givenNames: 'de voornaam',
+};
+
 const TOO_LONG: Readonly<Record<keyof typeof NAME_MAX_LENGTHS, string>> = {
   familyName: 'achternaam is te lang',
   namePrefix: 'tussenvoegsel is te lang',
@@ -318,6 +326,10 @@ function nameErrors(member: RowDraft): ImportError[] {
   if (familyName === '') errors.push({ row, field: 'familyName', code: 'EMPTY_NAME', message: `Rij ${row}: achternaam ontbreekt` });
   if (givenNames === '') errors.push({ row, field: 'givenNames', code: 'EMPTY_NAME', message: `Rij ${row}: voornamen ontbreken` });
   for (const field of ['familyName', 'namePrefix', 'givenNames'] as const) {
+    if (hasForbiddenCharacters(member[field] ?? '')) {
+      const message = `Rij ${row}: ${FIELD_WORDS[field]} bevat een stuurteken of een onzichtbaar teken dat de schrijfrichting omdraait; typ de naam opnieuw met gewone tekens`;
+      errors.push({ row, field, code: 'FORBIDDEN_CHARACTERS', message });
+    }
     const length = [...(member[field] ?? '')].length;
     if (length > NAME_MAX_LENGTHS[field]) {
       const message = `Rij ${row}: ${TOO_LONG[field]} (${length} tekens; hoogstens ${NAME_MAX_LENGTHS[field]})`;

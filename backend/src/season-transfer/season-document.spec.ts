@@ -98,6 +98,8 @@ describe('parseSeasonDocument: problems, each with its path', () => {
     ['a setting out of range', (d) => (d.season.settings.pointsWin = -1), 'season.settings.pointsWin', /minstens 0/],
     ['an unknown field', (d) => (d.matches[1].uitslag = '167-133'), 'matches[1].uitslag', /Onbekend veld/],
     ['season dates in the wrong order', (d) => (d.season.endsOn = '2019-09-01'), 'season.endsOn', /na de start/],
+    ['a club name with a bell (BEL)', (d) => (d.divisions[0].teams[0].club = 'Kai\u0007man'), 'divisions[0].teams[0].club', /stuurtekens/],
+    ['a team name with a right-to-left override', (d) => (d.divisions[0].teams[0].name = 'Kaiman \u202E1'), 'divisions[0].teams[0].name', /schrijfrichting/],
     ['the same team twice in a division', (d) => d.divisions[0].teams.push({ name: 'Kaiman 1', club: 'Kaiman' }), 'divisions[0].teams[4].name', /twee keer/],
   ];
 

@@ -11,6 +11,7 @@ import { isIsoDate } from '../domain/dates';
 import { averageBefore, EarlierMatch, matchTotals, notPlayedOutcome, SetResult, tablePlan, validateSetScore } from '../domain/match';
 import type { ForfeitCause } from '../domain/match/not-played';
 import { CompetitionSettings, DEFAULT_SETTINGS } from '../domain/settings';
+import { FORBIDDEN_CHARACTERS_MESSAGE, hasForbiddenCharacters } from '../domain/text';
 import { SettingsInputDto } from '../seasons/season.dto';
 
 export const DOCUMENT_VERSION = 1;
@@ -86,6 +87,9 @@ class Reader {
     const trimmed = value.trim();
     if (trimmed.length < min) return this.add(path, 'Dit is te kort.');
     if (trimmed.length > max) return this.add(path, 'Dit is te lang.');
+    // Names are stored and shown as written: no control characters or direction overrides
+    // (a reason may have line breaks).
+    if (hasForbiddenCharacters(trimmed, { lineBreaks: path.endsWith('.reason') })) return this.add(path, FORBIDDEN_CHARACTERS_MESSAGE);
     return trimmed;
   }
 
