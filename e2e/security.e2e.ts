@@ -97,6 +97,10 @@ describe('security headers and cross-origin writes', () => {
     const foreignLogout = await post('/api/auth/logout', EVIL, { cookie });
     expect(foreignLogout.status).toBe(403);
     expect((await fetch(`${BASE_URL}/api/auth/me`, { headers: { cookie } })).status).toBe(200);
+    // the header's logout form (/uitloggen) posted from another site: refused, the session stays
+    const foreignForm = await post('/uitloggen', EVIL, { cookie, secFetchSite: 'cross-site' });
+    expect(foreignForm.status).toBe(403);
+    expect((await fetch(`${BASE_URL}/api/auth/me`, { headers: { cookie } })).status).toBe(200);
     const ownLogout = await post('/api/auth/logout', BASE_URL, { cookie, secFetchSite: 'same-origin' });
     expect(ownLogout.status).toBeLessThan(300);
     expect((await fetch(`${BASE_URL}/api/auth/me`, { headers: { cookie } })).status).toBe(401);
