@@ -3,6 +3,7 @@ import { FinesTable } from '@/components/fines/fines-table';
 import { FineTotals, RULE_LABELS, STATUS_LABELS } from '@/components/fines/fine-labels';
 import { ProposalCard } from '@/components/fines/proposal-card';
 import { ResourceForm } from '@/components/resource-form';
+import { chooseSeason, SeasonChoice } from '@/components/season-choice';
 import { Card, EmptyState, PageHeader } from '@/components/ui/layout';
 import { Table, Td, Th } from '@/components/ui/table';
 import { buttonClass } from '@/components/ui/button';
@@ -29,10 +30,13 @@ function filtersFrom(search: Search) {
   };
 }
 
+/** The fines of the chosen season (?seizoen=, default the current one), filtered by the rest of the URL. */
 export default async function FinesAdminPage({ searchParams }: { searchParams: Promise<Search> }) {
-  const filters = filtersFrom(await searchParams);
+  const search = await searchParams;
+  const filters = filtersFrom(search);
   const api = await serverApi();
-  const { data: list, error } = await api.GET('/api/fines', { params: { query: filters } });
+  const { seasons, season } = await chooseSeason(api, { seizoen: one(search.seizoen) });
+  const { data: list, error } = await api.GET('/api/fines', { params: { query: { ...filters, seasonId: season?.id } } });
   if (!list) {
     return (
       <>
@@ -59,6 +63,7 @@ export default async function FinesAdminPage({ searchParams }: { searchParams: P
           </Link>
         }
       />
+      <SeasonChoice seasons={seasons} seasonId={list.season.id} keep={{ club: filters.clubId, status: filters.status, rule: filters.rule, overdue: filters.overdue ? '1' : undefined }} />
       <div className="space-y-6">
         <FineTotals totals={list.totals} />
 
@@ -79,6 +84,7 @@ export default async function FinesAdminPage({ searchParams }: { searchParams: P
             Alle boetes
           </h2>
           <form method="get" className="grid gap-3 rounded-lg bg-white p-3 ring-1 ring-stone-200 sm:grid-cols-5 sm:items-end" aria-label="Filters">
+            <input type="hidden" name="seizoen" value={list.season.id} />
             <Select name="club" label="Vereniging" value={filters.clubId} options={clubs.map((c) => [c.id, c.name])} />
             <Select name="status" label="Status" value={filters.status} options={Object.entries(STATUS_LABELS)} />
             <Select name="rule" label="Regel" value={filters.rule} options={Object.entries(RULE_LABELS)} />
@@ -90,7 +96,7 @@ export default async function FinesAdminPage({ searchParams }: { searchParams: P
                 Filteren
               </button>
               {filtered && (
-                <Link href="/beheer/boetes" className={buttonClass('ghost')}>
+                <Link href={`/beheer/boetes?seizoen=${list.season.id}`} className={buttonClass('ghost')}>
                   Wissen
                 </Link>
               )}
@@ -123,7 +129,7 @@ export default async function FinesAdminPage({ searchParams }: { searchParams: P
                 {list.byClub.map((c) => (
                   <tr key={c.clubId}>
                     <Td>
-                      <Link className="font-medium text-brand-700 hover:underline" href={`/beheer/boetes?club=${c.clubId}`}>
+                      <Link className="font-medium text-brand-700 hover:underline" href={`/beheer/boetes?seizoen=${list.season.id}&club=${c.clubId}`}>
                         {c.clubName}
                       </Link>
                     </Td>

@@ -1,22 +1,61 @@
 import Link from 'next/link';
 import { ResourceForm } from '@/components/resource-form';
-import { Badge } from '@/components/ui/badge';
+import { SEASON_STATUS_LABELS, SEASON_STATUS_SLUGS, SeasonStatus, SeasonStatusBadge } from '@/components/season-choice';
 import { Card, EmptyState, PageHeader } from '@/components/ui/layout';
 import { Table, Td, Th } from '@/components/ui/table';
 import { serverApi } from '@/lib/api-server';
+import { cn } from '@/lib/cn';
 import { formatDate } from '@/lib/format';
 
 export const metadata = { title: 'Seizoenen' };
 
-export default async function SeasonsPage() {
+const STATUSES = Object.keys(SEASON_STATUS_LABELS) as SeasonStatus[];
+
+/**
+ * Every season with its status (in voorbereiding, lopend, afgesloten), filtered by ?status=
+ * (Dutch words, plain links), and the form for a new season.
+ */
+export default async function SeasonsPage({ searchParams }: { searchParams: Promise<{ status?: string }> }) {
+  const { status: slug } = await searchParams;
+  const status = STATUSES.find((s) => SEASON_STATUS_SLUGS[s] === slug);
   const api = await serverApi();
-  const { data: seasons = [] } = await api.GET('/api/seasons', { params: { query: { includeArchived: true } } });
+  const [{ data: all = [] }, { data: filtered }] = await Promise.all([
+    api.GET('/api/seasons', { params: { query: { includeArchived: true } } }),
+    status ? api.GET('/api/seasons', { params: { query: { status } } }) : Promise.resolve({ data: undefined }),
+  ]);
+  const seasons = filtered ?? all;
+  const count = (s: SeasonStatus) => all.filter((season) => season.status === s).length;
+  const filters: { label: string; href: string; active: boolean }[] = [
+    { label: `Alle (${all.length})`, href: '/beheer/seizoenen', active: !status },
+    ...STATUSES.map((s) => ({ label: `${SEASON_STATUS_LABELS[s]} (${count(s)})`, href: `/beheer/seizoenen?status=${SEASON_STATUS_SLUGS[s]}`, active: s === status })),
+  ];
   return (
     <>
-      <PageHeader title="Seizoenen" />
+      <PageHeader
+        title="Seizoenen"
+        description="In voorbereiding: vóór het begin van het seizoen. Lopend: van het begin tot en met het einde. Afgesloten: na het einde, of gearchiveerd."
+      />
       <div className="space-y-6">
+        {all.length > 0 && (
+          <nav aria-label="Seizoenen filteren op status" className="flex flex-wrap gap-2">
+            {filters.map((f) => (
+              <Link
+                key={f.href}
+                href={f.href}
+                aria-current={f.active ? 'page' : undefined}
+                className={cn('rounded-md px-3 py-2 text-sm ring-1', f.active ? 'bg-brand-600 text-white ring-brand-600' : 'bg-white ring-stone-300')}
+              >
+                {f.label}
+              </Link>
+            ))}
+          </nav>
+        )}
         {seasons.length === 0 ? (
-          <EmptyState title="Nog geen seizoenen.">Maak hieronder het eerste seizoen aan.</EmptyState>
+          all.length === 0 ? (
+            <EmptyState title="Nog geen seizoenen.">Maak hieronder het eerste seizoen aan.</EmptyState>
+          ) : (
+            <EmptyState title={`Geen seizoenen ${status ? SEASON_STATUS_LABELS[status].toLowerCase() : ''}.`}>Kies een andere status of Alle.</EmptyState>
+          )
         ) : (
           <Table caption="Seizoenen">
             <thead>
@@ -39,7 +78,10 @@ export default async function SeasonsPage() {
                   <Td>{formatDate(s.startsOn)}</Td>
                   <Td>{formatDate(s.competitionStartsOn)}</Td>
                   <Td>{formatDate(s.endsOn)}</Td>
-                  <Td>{s.archivedAt ? <Badge>Gearchiveerd</Badge> : <Badge tone="good">Actief</Badge>}</Td>
+                  <Td>
+                    <SeasonStatusBadge status={s.status} />
+                    {s.archivedAt && <span className="ml-1 text-xs text-stone-500">gearchiveerd</span>}
+                  </Td>
                 </tr>
               ))}
             </tbody>
@@ -58,7 +100,10 @@ export default async function SeasonsPage() {
               { name: 'endsOn', label: 'Einde seizoen', type: 'date', required: true },
             ]}
           />
-          <p className="mt-2 text-xs text-stone-500">De instellingen krijgen de standaardwaarden van de TSBN; u kunt ze daarna per seizoen aanpassen.</p>
+          <p className="mt-2 text-xs text-stone-500">
+            De instellingen krijgen de standaardwaarden van de TSBN; u kunt ze daarna per seizoen aanpassen. Een seizoen dat later begint dan het lopende staat &quot;in voorbereiding&quot;: u
+            kunt er poules, teams en het programma voor maken terwijl het lopende seizoen doorgaat.
+          </p>
         </Card>
       </div>
     </>

@@ -5,16 +5,21 @@ import { MatchList } from '@/components/matches/match-list';
 import { PouleNav } from '@/components/matches/poule-nav';
 import { buttonClass } from '@/components/ui/button';
 import { Card, EmptyState, PageHeader } from '@/components/ui/layout';
-import { currentSeason } from '@/lib/api-server';
+import { chooseSeason, SeasonChoice, SeasonStatusBadge } from '@/components/season-choice';
+import { serverApi } from '@/lib/api-server';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Wedstrijden' };
 
-/** Per division: generate the schedule, then every round with its matches, to manage one by one. */
-export default async function AdminMatchesPage({ searchParams }: { searchParams: Promise<{ poule?: string }> }) {
-  const { poule } = await searchParams;
-  const current = await currentSeason();
-  if (!current) {
+/**
+ * Per division of the chosen season (?seizoen=, default the current one; a ?poule= of another
+ * season shows that season): generate the schedule, then every round with its matches.
+ */
+export default async function AdminMatchesPage({ searchParams }: { searchParams: Promise<{ poule?: string; seizoen?: string }> }) {
+  const { poule, seizoen } = await searchParams;
+  const api = await serverApi();
+  const { seasons, season } = await chooseSeason(api, { seizoen, divisionId: poule });
+  if (!season) {
     return (
       <>
         <PageHeader title="Wedstrijden" />
@@ -28,7 +33,7 @@ export default async function AdminMatchesPage({ searchParams }: { searchParams:
       </>
     );
   }
-  const { api, season, divisions } = current;
+  const { data: divisions = [] } = await api.GET('/api/seasons/{seasonId}/divisions', { params: { path: { seasonId: season.id } } });
   const active = divisions.filter((d) => !d.archivedAt);
   const division = active.find((d) => d.id === poule) ?? active[0];
   const { data: fixtures } = division ? await api.GET('/api/divisions/{id}/matches', { params: { path: { id: division.id } } }) : { data: undefined };
@@ -39,7 +44,15 @@ export default async function AdminMatchesPage({ searchParams }: { searchParams:
 
   return (
     <>
-      <PageHeader title="Wedstrijden" description={`Seizoen ${season.name}: programma per poule, verplaatsen, uitslagen en niet-gespeelde wedstrijden.`} />
+      <PageHeader
+        title="Wedstrijden"
+        description={
+          <>
+            Seizoen {season.name} <SeasonStatusBadge status={season.status} />: programma per poule, verplaatsen, uitslagen en niet-gespeelde wedstrijden.
+          </>
+        }
+      />
+      <SeasonChoice seasons={seasons} seasonId={season.id} />
       {active.length === 0 ? (
         <EmptyState title="Dit seizoen heeft nog geen poules.">
           Maak poules aan en schrijf teams in onder{' '}
@@ -50,7 +63,7 @@ export default async function AdminMatchesPage({ searchParams }: { searchParams:
         </EmptyState>
       ) : (
         <>
-          <PouleNav divisions={active} current={division?.id} href={(id) => `/beheer/wedstrijden?poule=${id}`} />
+          <PouleNav divisions={active} current={division?.id} href={(id) => `/beheer/wedstrijden?seizoen=${season.id}&poule=${id}`} />
           {division && rounds.length === 0 && (
             <Card title={`Programma ${division.name} maken`}>
               {division.teams.length < 2 ? (

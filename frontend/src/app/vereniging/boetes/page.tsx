@@ -1,4 +1,5 @@
 import { FineContext, FineStatusBadge, FineTotals, fineAmount } from '@/components/fines/fine-labels';
+import { chooseSeason, SeasonChoice } from '@/components/season-choice';
 import { buttonClass } from '@/components/ui/button';
 import { Card, EmptyState, Forbidden, PageHeader } from '@/components/ui/layout';
 import { messageOf, requireRole, serverApi } from '@/lib/api-server';
@@ -11,11 +12,14 @@ export const metadata = { title: 'Boetes van mijn vereniging' };
 /** Overdue first, then open by due date, then the settled ones. */
 const order = (f: { overdue: boolean; status: string }) => (f.overdue ? 0 : f.status === 'OPEN' ? 1 : 2);
 
-export default async function ClubFinesPage() {
+/** The club's fines in the chosen season (?seizoen=, default the current one). */
+export default async function ClubFinesPage({ searchParams }: { searchParams: Promise<{ seizoen?: string }> }) {
   const { me, allowed } = await requireRole('SECRETARY', 'ADMIN');
   if (!allowed || !me.clubId) return <Forbidden message="Deze pagina is voor de secretaris van een vereniging." />;
   const api = await serverApi();
-  const { data, error } = await api.GET('/api/clubs/{clubId}/fines', { params: { path: { clubId: me.clubId } } });
+  const { seizoen } = await searchParams;
+  const { seasons, season } = await chooseSeason(api, { seizoen });
+  const { data, error } = await api.GET('/api/clubs/{clubId}/fines', { params: { path: { clubId: me.clubId }, query: { seasonId: season?.id } } });
   if (!data) return <EmptyState title={messageOf(error) ?? 'De boetes konden niet worden geladen.'} />;
   const fines = [...data.fines].sort((a, b) => order(a) - order(b) || a.dueOn.localeCompare(b.dueOn));
   const statement = `/api/clubs/${data.clubId}/fines/statement?seasonId=${data.season.id}`;
@@ -36,6 +40,7 @@ export default async function ClubFinesPage() {
           </>
         }
       />
+      <SeasonChoice seasons={seasons} seasonId={data.season.id} />
       <div className="space-y-6">
         <FineTotals totals={data.totals} />
 

@@ -1,17 +1,19 @@
 import { isPlayable, MatchSummary } from '@/components/matches/labels';
 import { MatchList } from '@/components/matches/match-list';
+import { chooseSeason, SeasonChoice } from '@/components/season-choice';
 import { Card, EmptyState, Forbidden, PageHeader } from '@/components/ui/layout';
 import { requireRole, serverApi } from '@/lib/api-server';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Wedstrijden' };
 
-/** Every match of the club's teams this season, by what the secretary has to do. */
-export default async function SecretaryMatchesPage() {
+/** Every match of the club's teams in the chosen season (?seizoen=, default the current one), by what the secretary has to do. */
+export default async function SecretaryMatchesPage({ searchParams }: { searchParams: Promise<{ seizoen?: string }> }) {
   const { me, allowed } = await requireRole('SECRETARY');
   if (!allowed || !me.clubId) return <Forbidden message="Deze pagina is voor de secretaris van een vereniging." />;
   const api = await serverApi();
-  const [{ data: club }, { data: season }] = await Promise.all([api.GET('/api/clubs/{id}', { params: { path: { id: me.clubId } } }), api.GET('/api/seasons/current')]);
+  const { seizoen } = await searchParams;
+  const [{ data: club }, { seasons, season }] = await Promise.all([api.GET('/api/clubs/{id}', { params: { path: { id: me.clubId } } }), chooseSeason(api, { seizoen })]);
   if (!club) return <Forbidden />;
   const teams = club.teams.filter((t) => !season || t.seasonId === season.id);
   const lists = await Promise.all(teams.map((t) => api.GET('/api/teams/{id}/matches', { params: { path: { id: t.id } } }).then((r) => r.data ?? [])));
@@ -35,7 +37,11 @@ export default async function SecretaryMatchesPage() {
         : 'Uit: spelerslijst samenstellen';
   return (
     <>
-      <PageHeader title="Wedstrijden" description={`${club.name}: spelerslijsten, uitslagen invoeren (thuis) en bevestigen (uit).`} />
+      <PageHeader
+        title="Wedstrijden"
+        description={`${club.name}${season ? `, seizoen ${season.name}` : ''}: spelerslijsten, uitslagen invoeren (thuis) en bevestigen (uit).`}
+      />
+      <SeasonChoice seasons={seasons} seasonId={season?.id} />
       {matches.length === 0 ? (
         <EmptyState title="Nog geen wedstrijden.">Zodra de bond het programma van uw poule heeft gemaakt, staan de wedstrijden van uw teams hier.</EmptyState>
       ) : (

@@ -1,9 +1,13 @@
 import { notFound } from 'next/navigation';
+import Link from 'next/link';
 import { ConfirmAction } from '@/components/confirm-action';
+import { ScheduleForm } from '@/components/matches/fixture-forms';
 import { Field, ResourceForm } from '@/components/resource-form';
-import { Badge } from '@/components/ui/badge';
+import { SEASON_STATUS_LABELS, SeasonStatusBadge } from '@/components/season-choice';
 import { Card, EmptyState, PageHeader } from '@/components/ui/layout';
+import { Notice } from '@/components/ui/notice';
 import { type Schemas, serverApi } from '@/lib/api-server';
+import { formatDate } from '@/lib/format';
 
 type Settings = Schemas['SettingsDto'];
 
@@ -55,8 +59,23 @@ function settingFields(settings: Settings): Field[] {
   });
 }
 
-export default async function SeasonPage({ params }: { params: Promise<{ id: string }> }) {
+/**
+ * What archiving does, exactly as the API does it today (SeasonsService.archive sets archivedAt;
+ * SeasonsService.currentId skips archived seasons; GET /api/seasons leaves them out unless asked).
+ */
+function archiveQuestion(name: string): string {
+  return (
+    `Seizoen ${name} archiveren? Het seizoen krijgt de status "afgesloten" en is daarna nooit meer het huidige seizoen: ` +
+    'de openbare site (Stand, Programma, verenigingspagina’s) en de standaardkeuze in het beheer gaan naar het lopende of volgende seizoen. ' +
+    'Uitslagen, stand, programma, moederlijsten en boetes blijven bewaard en zijn via de seizoenskeuze te bekijken; ze worden niet op slot gezet. ' +
+    'Archiveren kan niet ongedaan worden gemaakt.'
+  );
+}
+
+/** The season's details, its divisions and teams, each division's schedule (made here) and the settings. */
+export default async function SeasonPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ gearchiveerd?: string }> }) {
   const { id } = await params;
+  const { gearchiveerd } = await searchParams;
   const api = await serverApi();
   const [{ data: season }, { data: divisions = [] }, { data: clubs = [] }] = await Promise.all([
     api.GET('/api/seasons/{id}', { params: { path: { id } } }),
@@ -65,15 +84,38 @@ export default async function SeasonPage({ params }: { params: Promise<{ id: str
   ]);
   if (!season) notFound();
   const clubOptions = clubs.map((c) => ({ value: c.id, label: c.name }));
+  const schedules = await Promise.all(
+    divisions.map((d) => api.GET('/api/divisions/{id}/matches', { params: { path: { id: d.id } } }).then((r) => r.data?.rounds ?? [])),
+  );
 
   return (
     <>
       <PageHeader
         title={`Seizoen ${season.name}`}
-        description={season.archivedAt ? <Badge>Gearchiveerd</Badge> : undefined}
-        actions={!season.archivedAt && <ConfirmAction action={`/api/seasons/${id}/archive`} label="Archiveren" question="Dit seizoen archiveren?" />}
+        description={
+          <>
+            <SeasonStatusBadge status={season.status} /> {formatDate(season.startsOn)} t/m {formatDate(season.endsOn)}
+            {season.archivedAt ? ', gearchiveerd' : ''}
+          </>
+        }
+        actions={
+          !season.archivedAt && (
+            <ConfirmAction action={`/api/seasons/${id}/archive`} label="Archiveren" question={archiveQuestion(season.name)} redirectTo={`/beheer/seizoenen/${id}?gearchiveerd=1`} />
+          )
+        }
       />
       <div className="space-y-6">
+        {gearchiveerd && season.archivedAt && (
+          <Notice
+            message={{
+              tone: 'good',
+              lines: [
+                `Seizoen ${season.name} is gearchiveerd en staat nu op "${SEASON_STATUS_LABELS[season.status].toLowerCase()}".`,
+                'De openbare site en het beheer tonen voortaan het lopende of volgende seizoen; dit seizoen blijft te kiezen in de seizoenskeuze.',
+              ],
+            }}
+          />
+        )}
         <Card title="Gegevens">
           <ResourceForm
             action={`/api/seasons/${id}`}
@@ -91,7 +133,7 @@ export default async function SeasonPage({ params }: { params: Promise<{ id: str
         <Card title="Poules en teams">
           {divisions.length === 0 && <EmptyState title="Nog geen poules.">Maak hieronder een poule aan en schrijf daarna teams in.</EmptyState>}
           <div className="space-y-4">
-            {divisions.map((division) => (
+            {divisions.map((division, i) => (
               <div key={division.id} className="rounded-md border border-stone-200 p-3">
                 <div className="flex flex-wrap items-center justify-between gap-2">
                   <h3 className="font-semibold">{division.name}</h3>
@@ -125,6 +167,12 @@ export default async function SeasonPage({ params }: { params: Promise<{ id: str
                 ) : (
                   <p className="text-sm text-stone-600">Maak eerst een vereniging aan om teams in te schrijven.</p>
                 )}
+                <DivisionSchedule
+                  seasonId={id}
+                  division={division}
+                  rounds={schedules[i]}
+                  firstDate={season.competitionStartsOn}
+                />
               </div>
             ))}
           </div>
@@ -147,5 +195,34 @@ export default async function SeasonPage({ params }: { params: Promise<{ id: str
         </Card>
       </div>
     </>
+  );
+}
+
+type Round = Schemas['MatchRoundDto'];
+
+/**
+ * A division's schedule on the season page: made here (the same form as under Wedstrijden)
+ * while it has none; afterwards how many matches on which dates, and where to move them.
+ */
+function DivisionSchedule({ seasonId, division, rounds, firstDate }: { seasonId: string; division: Schemas['DivisionDto']; rounds: Round[]; firstDate: string }) {
+  const matches = rounds.reduce((sum, r) => sum + r.matches.length, 0);
+  const dates = rounds.flatMap((r) => r.matches.map((m) => m.date)).sort();
+  const link = `/beheer/wedstrijden?seizoen=${seasonId}&poule=${division.id}`;
+  return (
+    <section aria-label={`Speelschema ${division.name}`} className="mt-4 border-t border-stone-200 pt-3">
+      <h4 className="mb-2 font-semibold">Programma</h4>
+      {rounds.length > 0 ? (
+        <p className="text-sm">
+          {matches} wedstrijden in {rounds.length} ronden, van {formatDate(dates[0])} tot en met {formatDate(dates[dates.length - 1])}.{' '}
+          <Link className="font-medium text-brand-700 underline" href={link}>
+            Programma van {division.name} bekijken en wedstrijden verplaatsen
+          </Link>
+        </p>
+      ) : division.teams.length < 2 ? (
+        <p className="text-sm text-stone-600">Schrijf eerst minstens twee teams in; daarna maakt u hier het programma.</p>
+      ) : (
+        <ScheduleForm divisionId={division.id} divisionName={division.name} teamCount={division.teams.length} replace={false} firstDate={firstDate} />
+      )}
+    </section>
   );
 }

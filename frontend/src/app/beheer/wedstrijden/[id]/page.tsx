@@ -25,7 +25,7 @@ export default async function AdminMatchPage({ params }: { params: Promise<{ id:
   const s = season?.settings;
   return (
     <>
-      <Link href={`/beheer/wedstrijden?poule=${match.divisionId}`} className="text-sm text-brand-700 underline">
+      <Link href={`/beheer/wedstrijden?seizoen=${match.seasonId}&poule=${match.divisionId}`} className="text-sm text-brand-700 underline">
         ← {match.divisionName}
       </Link>
       <div className="mt-2">
