@@ -15,7 +15,10 @@ import {
   Lineup,
   MatchWinner,
   opponentOf,
+  PartialLoss,
   PlayerId,
+  PlayerRemoval,
+  removalLosses,
   Side,
   SIDES,
   Substitution,
@@ -29,11 +32,13 @@ export interface TeamFacts {
   lineup: Lineup | null;
   /** In the order they happened (set, then recording order). */
   substitutions: readonly Substitution[];
+  /** Regel 38: players the supervisor removed from this team's pairs. */
+  removals?: readonly PlayerRemoval[];
 }
 
 export type CreditSettings = Pick<
   CompetitionSettings,
-  'pairsPerTeam' | 'missingSetPoints' | 'maxSubstitutions' | 'substitutionsFromSet'
+  'pairsPerTeam' | 'missingSetPoints' | 'maxSubstitutions' | 'substitutionsFromSet' | 'gamesPerSet'
 >;
 
 export interface MatchCredits {
@@ -41,6 +46,8 @@ export interface MatchCredits {
   credited: CreditedSet[];
   /** The substitution checks per side, in the order given. */
   checks: Record<Side, SubstitutionCheck[]>;
+  /** Regel 38: seats where a removed player's pair played the first games and lost the rest. */
+  partial: PartialLoss[];
 }
 
 export const NO_LINEUP_REASON = 'Er is nog geen spelerslijst vastgelegd voor dit team.';
@@ -55,17 +62,23 @@ function checksFor(team: TeamFacts, settings: CreditSettings): SubstitutionCheck
 /**
  * The credited seats of a match: for a team with a line-up, every set an absent or late
  * pair did not play (Regel 12A, 5B, 5C); for every pair with an illegal substitution,
- * every set from that one on (Regel 14; a substitute not on the line-up is Regel 4, see
+ * every set from that one on (Regel 14); for a player the supervisor removed, every
+ * following set of his pair (Regel 38, see removalLosses; a substitute not on the line-up is Regel 4, see
  * offLineupSides, and costs no sets). Both sides at one seat: 8–8 (see creditSets).
  */
 export function matchCredits(teams: Record<Side, TeamFacts>, settings: CreditSettings): MatchCredits {
   const checks = { HOME: checksFor(teams.HOME, settings), AWAY: checksFor(teams.AWAY, settings) };
-  const forfeits = SIDES.flatMap((side) => {
+  const removals = SIDES.map((side) => removalLosses(teams[side].removals ?? [], teams[side].substitutions, settings));
+  const forfeits = SIDES.flatMap((side, i) => {
     const lineup = teams[side].lineup;
     if (!lineup) return [];
-    return [...absentPairForfeits(side, lineup.pairs, settings), ...violationSets({ checks: checks[side], side, settings })];
+    return [...absentPairForfeits(side, lineup.pairs, settings), ...violationSets({ checks: checks[side], side, settings }), ...removals[i].forfeits];
   });
-  return { credited: creditSets(forfeits, settings), checks };
+  const credited = creditSets(forfeits, settings);
+  // A seat the rules score as a whole (an absent opponent, say) is not completed game by game.
+  const whole = new Set(credited.map((c) => `${c.setNumber}/${c.tableNumber}`));
+  const partial = removals.flatMap((r) => r.partial).filter((p) => !whole.has(`${p.setNumber}/${p.tableNumber}`));
+  return { credited, checks, partial };
 }
 
 /** The sides that brought in a substitute who is not on their line-up (Regel 5C, 13 → Regel 4). */

@@ -33,6 +33,7 @@ export const matchInclude = {
   sets: { include: { games: { orderBy: { gameNumber: 'asc' } } }, orderBy: [{ setNumber: 'asc' }, { tableNumber: 'asc' }] },
   moves: { orderBy: { createdAt: 'asc' } },
   deductions: { orderBy: { createdAt: 'asc' } },
+  supervisorActions: { include: { member: true }, orderBy: { createdAt: 'asc' } },
 } satisfies Prisma.MatchInclude;
 
 export type MatchSummaryRow = Prisma.MatchGetPayload<{ include: typeof matchSummaryInclude }>;
@@ -91,6 +92,7 @@ export function playerLabels(match: MatchRow, extra: readonly MemberRow[] = []):
   for (const m of [
     ...match.lineups.flatMap((l) => l.players.map((p) => p.member)),
     ...match.substitutions.flatMap((s) => [s.inMember, s.outMember]),
+    ...match.supervisorActions.flatMap((a) => (a.member ? [a.member] : [])),
     ...extra,
   ]) {
     members.set(m.id, m);
@@ -121,6 +123,12 @@ export function teamFacts(match: MatchRow, side: Side, name: (memberId: string) 
     substitutions: match.substitutions
       .filter((s) => s.teamId === teamId)
       .map((s) => ({ setNumber: s.setNumber, pairNumber: s.pairNumber, outPlayerId: name(s.outMemberId), inPlayerId: name(s.inMemberId) })),
+    // Regel 38: the players the supervisor removed from this side's pairs.
+    removals: match.supervisorActions.flatMap((a) =>
+      a.kind === 'REMOVE_PLAYER' && a.side === side && a.memberId && a.pairNumber !== null && a.fromGame !== null
+        ? [{ side, pairNumber: a.pairNumber, playerId: name(a.memberId), setNumber: a.setNumber, fromGame: a.fromGame }]
+        : [],
+    ),
   };
 }
 

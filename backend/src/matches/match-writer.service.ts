@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { AuditService } from '../audit/audit.service';
 import type { AuthUser } from '../auth/auth.types';
 import { ConflictError, ErrorDetail, NotFoundError } from '../common/errors';
-import { matchTotals, seatKey, SIDES } from '../domain/match';
+import { Game, gamePoints, matchTotals, PartialLoss, removalGames, seatKey, setTotalsFromGames, SIDES } from '../domain/match';
 import type { CompetitionSettings } from '../domain/settings';
 import type { Prisma } from '../generated/prisma/client';
 import type { SetSource } from '../generated/prisma/enums';
@@ -17,7 +17,7 @@ import type { StoredSeat } from './seat-entry';
 export type Tx = Prisma.TransactionClient;
 
 const PLAYED_SOURCES: readonly SetSource[] = ['GAMES', 'TOTALS'];
-const RULE_CREDIT_SOURCES: readonly SetSource[] = ['MISSING_PAIR', 'SUBSTITUTION_VIOLATION'];
+const RULE_CREDIT_SOURCES: readonly SetSource[] = ['MISSING_PAIR', 'SUBSTITUTION_VIOLATION', 'PLAYER_REMOVED'];
 
 /** 409 for a write based on an older version; details[0].current is the match as it is now. */
 export class StaleVersionError extends ConflictError {
@@ -79,6 +79,7 @@ export function auditSnapshot(match: MatchRow) {
     })),
     substitutions: match.substitutions.map((s) => ({ teamId: s.teamId, set: s.setNumber, pair: s.pairNumber, out: s.outMemberId, in: s.inMemberId, violation: s.violation })),
     deductions: match.deductions.map((d) => ({ teamId: d.teamId, points: d.points, rule: d.rule })),
+    supervisorActions: match.supervisorActions.map((a) => ({ kind: a.kind, set: a.setNumber, table: a.tableNumber, member: a.memberId, fromGame: a.fromGame, games: a.gameNumbers, reason: a.reason })),
   };
 }
 
@@ -148,7 +149,7 @@ export class MatchWriterService {
     if (match.status !== 'SCHEDULED' && match.status !== 'PLAYED') return false;
     const labels = playerLabels(match);
     const name = (id: string) => labels.get(id) ?? id;
-    const { credited, checks } = matchCredits({ HOME: teamFacts(match, 'HOME', name), AWAY: teamFacts(match, 'AWAY', name) }, settings);
+    const { credited, checks, partial } = matchCredits({ HOME: teamFacts(match, 'HOME', name), AWAY: teamFacts(match, 'AWAY', name) }, settings);
 
     for (const side of SIDES) {
       const teamId = teamIdOf(match, side);
@@ -171,7 +172,44 @@ export class MatchWriterService {
     const missing = credited.filter((c) => !kept.has(seatKey(c.setNumber, c.tableNumber)));
     if (stale.length) await tx.matchSet.deleteMany({ where: { id: { in: stale.map((row) => row.id) } } });
     if (missing.length) await tx.matchSet.createMany({ data: missing.map((c) => ({ matchId, ...c })) });
-    return stale.length > 0 || missing.length > 0;
+    const completed = await this.settlePartialLosses(tx, match, partial, settings);
+    return stale.length > 0 || missing.length > 0 || completed;
+  }
+
+  /**
+   * Regel 38: at the seat where a removed player's pair stopped, the games from the removal
+   * on are lost 2–0, computed: an entry game by game is completed accordingly; an entry
+   * of set totals cannot be split and is removed (the set is entered again game by game).
+   */
+  private async settlePartialLosses(tx: Tx, match: MatchRow, losses: readonly PartialLoss[], settings: CompetitionSettings): Promise<boolean> {
+    let changed = false;
+    for (const loss of losses) {
+      const row = match.sets.find((s) => s.setNumber === loss.setNumber && s.tableNumber === loss.tableNumber && PLAYED_SOURCES.includes(s.source));
+      if (!row) continue;
+      if (row.source === 'TOTALS') {
+        await tx.matchSet.delete({ where: { id: row.id } });
+        changed = true;
+        continue;
+      }
+      const entered: Game[] = row.games.map((g) =>
+        g.kind === 'PENALTY' ? { kind: 'PENALTY', winner: g.winner, rule: g.penaltyRule as Extract<Game, { kind: 'PENALTY' }>['rule'], points: g.points } : { kind: g.kind, winner: g.winner },
+      );
+      const result = removalGames(entered, loss, settings.gamesPerSet);
+      if ('error' in result) {
+        await tx.matchSet.delete({ where: { id: row.id } });
+        changed = true;
+        continue;
+      }
+      const stored = (games: readonly Game[]) => JSON.stringify(games.map((g) => [g.winner, g.kind, gamePoints(g).points, g.kind === 'PENALTY' ? g.rule : null]));
+      if (stored(entered) === stored(result.games)) continue;
+      await tx.game.deleteMany({ where: { matchSetId: row.id } });
+      await tx.game.createMany({
+        data: result.games.map((g, i) => ({ matchSetId: row.id, gameNumber: i + 1, winner: g.winner, kind: g.kind, points: gamePoints(g).points, penaltyRule: g.kind === 'PENALTY' ? g.rule : null })),
+      });
+      await tx.matchSet.update({ where: { id: row.id }, data: setTotalsFromGames(result.games) });
+      changed = true;
+    }
+    return changed;
   }
 
   /** Stores seats typed by a person, with their games, in two statements. */

@@ -18,7 +18,7 @@ export const SIDE_VALUES = Object.values(Side);
 export const FORFEIT_CAUSES = Object.values(ForfeitCause);
 export const MATCH_WINNERS = ['HOME', 'AWAY', 'DRAW'] as const;
 
-const CREDIT_SOURCES: readonly SetSource[] = ['MISSING_PAIR', 'SUBSTITUTION_VIOLATION', 'FORFEIT', 'AVERAGE'];
+const CREDIT_SOURCES: readonly SetSource[] = ['MISSING_PAIR', 'SUBSTITUTION_VIOLATION', 'FORFEIT', 'AVERAGE', 'PLAYER_REMOVED'];
 
 export class MatchTeamDto {
   @ApiProperty({ format: 'uuid' }) id: string;

@@ -16,11 +16,13 @@ import { NotPlayedService } from './not-played.service';
 import { ResultsService } from './results.service';
 import { SignaturesService } from './signatures.service';
 import { SubstitutionsService } from './substitutions.service';
+import { SupervisorActionsController } from './supervisor-actions.controller';
+import { SupervisorActionsService } from './supervisor-actions.service';
 
 /** Match day (Regel 4–9, 12–15, 22, 29–34): fixtures, line-ups, results, substitutions, signatures, matches not played, exports. */
 @Module({
   imports: [FinesModule, SeasonsModule, MemberListsModule],
-  controllers: [FixturesController, MatchDayController, NotPlayedController, ExportsController],
+  controllers: [FixturesController, MatchDayController, NotPlayedController, ExportsController, SupervisorActionsController],
   providers: [
     MatchDataService,
     MatchWriterService,
@@ -32,6 +34,7 @@ import { SubstitutionsService } from './substitutions.service';
     SignaturesService,
     NotPlayedService,
     ExportsService,
+    SupervisorActionsService,
   ],
   exports: [MatchDataService],
 })

@@ -51,7 +51,7 @@ export class GameInputDto {
   @IsIn(GAME_KINDS)
   kind: GameKind;
 
-  @ApiPropertyOptional({ description: 'Alleen nodig bij PENALTY: de strafpunten (2, 3, 4, 5, 10 of 15 volgens de regel)' })
+  @ApiPropertyOptional({ description: 'Alleen nodig bij PENALTY: de strafpunten (2, 3, 4, 5, 10 of 15 volgens de regel; bij Regel 17A volgen ze uit closedTricks)' })
   @IsOptionalNotNull()
   @IsInt()
   @Min(0)
@@ -63,6 +63,17 @@ export class GameInputDto {
   @IsString()
   @MaxLength(5)
   penaltyRule?: string;
+
+  @ApiPropertyOptional({
+    minimum: 0,
+    maximum: 13,
+    description: 'Alleen bij PENALTY volgens Regel 17A: het aantal afgesloten slagen; 0–4 geeft 10 punten, 5 of meer 15 (points mag dan wegblijven)',
+  })
+  @IsOptionalNotNull()
+  @IsInt()
+  @Min(0)
+  @Max(13)
+  closedTricks?: number;
 }
 
 /** One table of one set: either its games, or its set totals. */

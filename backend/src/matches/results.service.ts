@@ -59,8 +59,8 @@ export class ResultsService {
     field: (index: number) => string,
     setNumber?: number,
   ): Promise<void> {
-    const { credited } = matchCredits({ HOME: teamFacts(match, 'HOME'), AWAY: teamFacts(match, 'AWAY') }, settings);
-    const { seats, errors } = parseSeatEntries(entries, settings, credited, field);
+    const { credited, partial } = matchCredits({ HOME: teamFacts(match, 'HOME'), AWAY: teamFacts(match, 'AWAY') }, settings);
+    const { seats, errors } = parseSeatEntries(entries, settings, credited, field, partial);
     if (errors.length) {
       throw new ValidationError(errors.length === 1 ? errors[0].message : `${errors.length} uitslagen kloppen niet. ${errors[0].message}`, errors, 'INVALID_SCORE');
     }

@@ -9,7 +9,10 @@ import {
   GAME_KIND_POINTS,
   GameKind,
   gamePoints,
+  PartialLoss,
   PenaltyRule,
+  penaltyPoints17A,
+  removalGames,
   positions,
   seatKey,
   setTableLabel,
@@ -28,6 +31,8 @@ export interface GameEntry {
   points?: number;
   /** Only for PENALTY: the rule applied ("19", "6H", …). */
   penaltyRule?: string;
+  /** Only for a Regel 17A penalty: the closed tricks; the points then follow (0–4: 10, 5 or more: 15). */
+  closedTricks?: number;
 }
 
 export interface SeatEntry {
@@ -71,14 +76,18 @@ const CREDIT_LABELS: Record<CreditedSet['source'], string> = {
   MISSING_PAIR: 'koppel niet aanwezig, Regel 12A',
   SUBSTITUTION_VIOLATION: 'ongeldige wissel, Regel 14',
   FORFEIT: 'reglementair verlies, Regel 7',
+  PLAYER_REMOVED: 'speler verwijderd, Regel 38',
 };
 
 /** The domain's game, or why the entry is not one (points or rule given where they do not belong). */
 function toGame(entry: GameEntry): Game | string {
   if (entry.kind === 'PENALTY') {
-    if (entry.points === undefined) return 'vul het aantal strafpunten in.';
-    return { kind: 'PENALTY', winner: entry.winner, rule: entry.penaltyRule as PenaltyRule, points: entry.points };
+    const closed = entry.closedTricks;
+    const points = entry.points ?? (entry.penaltyRule === '17A' && closed !== undefined ? penaltyPoints17A(closed) : undefined);
+    if (points === undefined) return 'vul het aantal strafpunten in.';
+    return { kind: 'PENALTY', winner: entry.winner, rule: entry.penaltyRule as PenaltyRule, points, ...(closed === undefined ? {} : { closedTricks: closed }) };
   }
+  if (entry.closedTricks !== undefined) return `afgesloten slagen horen alleen bij strafpunten volgens Regel 17A, niet bij een ${KIND_LABELS[entry.kind]}.`;
   if (entry.penaltyRule !== undefined) return `een regel hoort alleen bij strafpunten, niet bij een ${KIND_LABELS[entry.kind]}.`;
   const fixed = GAME_KIND_POINTS[entry.kind];
   if (entry.points !== undefined && entry.points !== fixed) {
@@ -92,12 +101,18 @@ function gamesSeat(
   games: readonly GameEntry[],
   seat: SetResult,
   settings: SeatSettings,
+  loss?: PartialLoss,
 ): StoredSeat | string[] {
   const where = setTableLabel(entry.setNumber, entry.tableNumber);
   const parsed = games.map(toGame);
   const shapeErrors = parsed.flatMap((g, i) => (typeof g === 'string' ? [`${where}, partij ${i + 1}: ${g}`] : []));
   if (shapeErrors.length) return shapeErrors;
-  const domainGames = parsed as Game[];
+  let domainGames = parsed as Game[];
+  if (loss) {
+    const completed = removalGames(domainGames, loss, settings.gamesPerSet);
+    if ('error' in completed) return [completed.error];
+    domainGames = completed.games;
+  }
   const errors = validateSetGames(entry.setNumber, entry.tableNumber, domainGames, settings.gamesPerSet);
   if (errors.length) return errors;
   return {
@@ -128,6 +143,7 @@ function parseSeat(
   settings: SeatSettings,
   credited: ReadonlyMap<string, CreditedSet>,
   seen: Set<string>,
+  losses: ReadonlyMap<string, PartialLoss>,
 ): StoredSeat | string[] {
   const { setNumber, tableNumber } = entry;
   const where = setTableLabel(setNumber, tableNumber);
@@ -150,25 +166,33 @@ function parseSeat(
     return [`${where}: vul de partijen óf de setstand in, niet allebei en niet geen van beide.`];
   }
   const seat = { setNumber, tableNumber, homePairNumber: tableNumber, awayPairNumber: awayPairAt(setNumber, tableNumber, n), homePoints: 0, awayPoints: 0 };
-  return entry.games ? gamesSeat(entry, entry.games, seat, settings) : totalsSeat(entry, seat, settings);
+  const loss = losses.get(key);
+  if (loss && !entry.games) {
+    return [`${where}: voer deze set partij voor partij in; vanaf partij ${loss.fromGame} telt elke partij als 2–0 verloren (Regel 38).`];
+  }
+  return entry.games ? gamesSeat(entry, entry.games, seat, settings, loss) : totalsSeat(entry, seat, settings);
 }
 
 /**
  * The rows to store for these seats, or every reason why not. A credited seat cannot be
- * entered: the rules already scored it. `field` names the input element of entry i.
+ * entered: the rules already scored it. At a seat where a removed player's pair lost the
+ * later games (Regel 38, `losses`), the games played before are entered and the rest are
+ * completed as lost 2–0. `field` names the input element of entry i.
  */
 export function parseSeatEntries(
   entries: readonly SeatEntry[],
   settings: SeatSettings,
   credited: readonly CreditedSet[],
   field: (index: number) => string,
+  losses: readonly PartialLoss[] = [],
 ): { seats: StoredSeat[]; errors: SeatError[] } {
   const creditedByKey = new Map(credited.map((c) => [seatKey(c.setNumber, c.tableNumber), c]));
+  const lossByKey = new Map(losses.map((l) => [seatKey(l.setNumber, l.tableNumber), l]));
   const seen = new Set<string>();
   const seats: StoredSeat[] = [];
   const errors: SeatError[] = [];
   entries.forEach((entry, i) => {
-    const result = parseSeat(entry, settings, creditedByKey, seen);
+    const result = parseSeat(entry, settings, creditedByKey, seen, lossByKey);
     if (Array.isArray(result)) errors.push(...result.map((message) => ({ field: field(i), message })));
     else seats.push(result);
   });

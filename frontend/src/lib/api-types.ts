@@ -968,6 +968,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/matches/{id}/supervisor-actions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Beslissingen van de wedstrijdleider bij deze wedstrijd (Regel 22, 38), met wat eruit volgt */
+        get: operations["SupervisorActionsController_list"];
+        put?: never;
+        /**
+         * Beslissing van de wedstrijdleider vastleggen, met reden (wedstrijdleider, bondsbeheerder)
+         * @description REMOVE_PLAYER (Regel 38): set, tafel, speler en de eerste partij die het koppel niet speelde; die en elke volgende partij van dat koppel tellen als 2–0 verloren, berekend, niet ingevoerd: de rest van die set en de volgende sets (8–0). Valt een reserve na loting in (Regel 38A), leg dat vast als wissel voor de verwijderde speler; vanaf die set speelt het koppel weer. VOID_WRONG_TABLE (Regel 22): set, tafel en partijen; ze vervallen, de ingevoerde set aan die tafel wordt gewist en na het spelen aan de juiste tafel opnieuw ingevoerd. Niet meer nadat de uitslag is bevestigd (409 RESULT_LOCKED; dan een correctie).
+         */
+        post: operations["SupervisorActionsController_record"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/fines": {
         parameters: {
             query?: never;
@@ -2127,7 +2148,7 @@ export interface components {
             rounds: components["schemas"]["MatchRoundDto"][];
         };
         /** @enum {string} */
-        SetSource: "GAMES" | "TOTALS" | "MISSING_PAIR" | "SUBSTITUTION_VIOLATION" | "FORFEIT" | "AVERAGE";
+        SetSource: "GAMES" | "TOTALS" | "MISSING_PAIR" | "SUBSTITUTION_VIOLATION" | "FORFEIT" | "AVERAGE" | "PLAYER_REMOVED";
         /**
          * @description Het team dat de punten van de partij krijgt
          * @enum {string}
@@ -2419,13 +2440,15 @@ export interface components {
             winner: components["schemas"]["Side"];
             /** @description WON 2, KAP 5, KAP_TAPPED 2 (Regel 31d), BAUNIE 15, FAILED_BAUNIE 5, PENALTY: punten volgens de regel */
             kind: components["schemas"]["GameKind"];
-            /** @description Alleen nodig bij PENALTY: de strafpunten (2, 3, 4, 5, 10 of 15 volgens de regel) */
+            /** @description Alleen nodig bij PENALTY: de strafpunten (2, 3, 4, 5, 10 of 15 volgens de regel; bij Regel 17A volgen ze uit closedTricks) */
             points?: number;
             /**
              * @description Alleen bij PENALTY: de toegepaste regel
              * @enum {string}
              */
-            penaltyRule?: "6H" | "17" | "19" | "21" | "26" | "27" | "30" | "31e" | "32" | "33" | "34" | "36" | "37";
+            penaltyRule?: "6H" | "17" | "17A" | "19" | "21" | "24" | "26" | "27" | "30" | "31e" | "32" | "33" | "34" | "35A" | "36" | "37" | "38";
+            /** @description Alleen bij PENALTY volgens Regel 17A: het aantal afgesloten slagen; 0–4 geeft 10 punten, 5 of meer 15 (points mag dan wegblijven) */
+            closedTricks?: number;
         };
         SeatScoreInputDto: {
             tableNumber: number;
@@ -2541,6 +2564,49 @@ export interface components {
             /** @description De versie van de wedstrijd die de gebruiker voor zich had (MatchDetailDto.version) */
             version: number;
             /** @description Waarom de vastlegging als niet gespeeld wordt teruggedraaid */
+            reason: string;
+        };
+        /** @enum {string} */
+        SupervisorActionKind: "REMOVE_PLAYER" | "VOID_WRONG_TABLE";
+        SupervisorActionDto: {
+            /** Format: uuid */
+            id: string;
+            kind: components["schemas"]["SupervisorActionKind"];
+            setNumber: number;
+            tableNumber: number;
+            side: components["schemas"]["Side"] | null;
+            pairNumber: number | null;
+            /** Format: uuid */
+            memberId: string | null;
+            /** @description Achternaam van de verwijderde speler (Regel 15) */
+            playerName: string | null;
+            /** @description REMOVE_PLAYER: vanaf deze partij verloren */
+            fromGame: number | null;
+            /** @description VOID_WRONG_TABLE: de vervallen partijen */
+            gameNumbers: number[];
+            /** @description Wat er uit volgt, in woorden */
+            consequence: string;
+            reason: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        SupervisorActionInputDto: {
+            /** @description De versie van de wedstrijd die de gebruiker voor zich had (MatchDetailDto.version) */
+            version: number;
+            /** @description REMOVE_PLAYER: speler uit het spel gehaald (Regel 38), elke volgende partij van het koppel telt als 2–0 verloren; VOID_WRONG_TABLE: partijen aan een verkeerde tafel gespeeld (Regel 22), ze vervallen en worden aan de juiste tafel opnieuw gespeeld */
+            kind: components["schemas"]["SupervisorActionKind"];
+            setNumber: number;
+            tableNumber: number;
+            /**
+             * Format: uuid
+             * @description Alleen bij REMOVE_PLAYER: de verwijderde speler
+             */
+            memberId?: string;
+            /** @description Alleen bij REMOVE_PLAYER: de eerste partij die het koppel niet speelde; die en alle volgende tellen als 2–0 verloren */
+            gameNumber?: number;
+            /** @description Alleen bij VOID_WRONG_TABLE: de partijen (nummers) die vervallen */
+            gameNumbers?: number[];
+            /** @description Waarom (wordt in het logboek bewaard en bij de wedstrijd getoond) */
             reason: string;
         };
         /** @enum {string} */
@@ -4675,6 +4741,60 @@ export interface operations {
                 };
                 content: {
                     "application/pdf": string;
+                };
+            };
+        };
+    };
+    SupervisorActionsController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupervisorActionDto"][];
+                };
+            };
+        };
+    };
+    SupervisorActionsController_record: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SupervisorActionInputDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MatchDetailDto"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaleVersionErrorDto"];
                 };
             };
         };

@@ -8,3 +8,4 @@ export * from './match-result';
 export * from './substitutions';
 export * from './not-played';
 export * from './fixtures';
+export * from './supervisor-actions';

@@ -20,7 +20,7 @@ export interface SetResult {
   awayPoints: number;
 }
 
-export type CreditReason = 'MISSING_PAIR' | 'SUBSTITUTION_VIOLATION' | 'FORFEIT';
+export type CreditReason = 'MISSING_PAIR' | 'SUBSTITUTION_VIOLATION' | 'FORFEIT' | 'PLAYER_REMOVED';
 
 /** A set one side loses without it counting as played: its opponent is credited missingSetPoints. */
 export interface SetForfeit {
@@ -30,6 +30,8 @@ export interface SetForfeit {
   side: Side;
   pairNumber: number;
   reason: CreditReason;
+  /** What the opponent is credited; missingSetPoints when not given (Regel 38: 2 per game). */
+  points?: number;
 }
 
 /** A set scored by the rules rather than played; `source` matches the MatchSet source. */
@@ -88,7 +90,7 @@ export function creditSets(
       source: forfeit.reason,
     };
     const points = forfeit.side === 'HOME' ? 'awayPoints' : 'homePoints';
-    credited.set(key, { ...row, [points]: settings.missingSetPoints });
+    credited.set(key, { ...row, [points]: forfeit.points ?? settings.missingSetPoints });
   }
   return [...credited.values()].sort(bySeat);
 }

@@ -35,7 +35,8 @@ describe('game points (Regel 29–34)', () => {
       { side: 'AWAY', points: 5 },
     ],
     ['away picks up the cards too early: 2 to home (Regel 19)', penalty('19', 2, 'HOME'), { side: 'HOME', points: 2 }],
-    ['a card falls open: 10 or 15 to the opponent (Regel 17)', penalty('17', 15), { side: 'AWAY', points: 15 }],
+    ['a card falls open: 10 to the opponent (Regel 17)', penalty('17', 10), { side: 'AWAY', points: 10 }],
+    ['playing out of turn with 5 or more closed tricks: 15 (Regel 17A)', penalty('17A', 15), { side: 'AWAY', points: 15 }],
     ['a table-screen irregularity: 2 to 5 (Regel 6H)', penalty('6H', 3), { side: 'AWAY', points: 3 }],
   ])('%s', (_, game, award) => {
     expect(gamePoints(game)).toEqual(award);
@@ -53,16 +54,41 @@ describe('game points (Regel 29–34)', () => {
     ['10 points by Regel 17', penalty('17', 10), null],
     ['4 points by Regel 6H', penalty('6H', 4), null],
     ['5 points by Regel 19', penalty('19', 5), 'Volgens Regel 19 is de straf 2 punten, niet 5.'],
-    ['2 points by Regel 17', penalty('17', 2), 'Volgens Regel 17 is de straf 10 of 15 punten, niet 2.'],
+    ['2 points by Regel 17: the opponents already have tricks', penalty('17', 2), null],
+    ['15 points by Regel 17: that is Regel 17A', penalty('17', 15), 'Volgens Regel 17 is de straf 2 of 10 punten, niet 15.'],
+    ['10 points by Regel 17A', penalty('17A', 10), null],
+    ['15 points by Regel 17A', penalty('17A', 15), null],
+    ['2 points by Regel 17A', penalty('17A', 2), 'Volgens Regel 17A is de straf 10 of 15 punten, niet 2.'],
+    ['2 points by Regel 24: cards not laid open, the game is lost', penalty('24', 2), null],
+    ['2 points by Regel 35A: the supervisor ended the game', penalty('35A', 2), null],
+    ['2 points by Regel 38: a removed player', penalty('38', 2), null],
+    ['5 points by Regel 24', penalty('24', 5), 'Volgens Regel 24 is de straf 2 punten, niet 5.'],
     ['6 points by Regel 6H', penalty('6H', 6), 'Volgens Regel 6H is de straf 2, 3, 4 of 5 punten, niet 6.'],
     [
-      'a penalty under a rule that gives none (Regel 24)',
-      penalty('24' as PenaltyRule, 2),
-      'Strafpunten kunnen alleen volgens Regel 6H, 17, 19, 21, 26, 27, 30, 31e, 32, 33, 34, 36 of 37 worden toegekend.',
+      'a penalty under a rule that gives none (Regel 22: games at the wrong table are void, not penalised)',
+      penalty('22' as PenaltyRule, 2),
+      'Strafpunten kunnen alleen volgens Regel 6H, 17, 17A, 19, 21, 24, 26, 27, 30, 31e, 32, 33, 34, 35A, 36, 37 of 38 worden toegekend.',
     ],
     ['no side', { kind: 'WON', winner: '' as Game['winner'] }, 'Geef aan welk team de punten van de partij krijgt.'],
     ['an unknown kind', { kind: 'DOUBLE' as 'WON', winner: 'HOME' }, 'Onbekende partijuitslag: DOUBLE.'],
   ])('validateGame: %s', (_, game, error) => {
+    expect(validateGame(game)).toBe(error);
+  });
+});
+
+describe('Regel 17A: the penalty follows the closed tricks', () => {
+  const with17A = (closedTricks: number, points: number): Game => ({ kind: 'PENALTY', winner: 'HOME', rule: '17A', points, closedTricks });
+  test.each<[string, Game, string | null]>([
+    ['0 closed tricks: 10', with17A(0, 10), null],
+    ['4 closed tricks: 10', with17A(4, 10), null],
+    ['5 closed tricks: 15', with17A(5, 15), null],
+    ['13 closed tricks: 15', with17A(13, 15), null],
+    ['4 closed tricks is not 15', with17A(4, 15), 'Volgens Regel 17A is de straf bij 4 afgesloten slagen 10 punten, niet 15.'],
+    ['5 closed tricks is not 10', with17A(5, 10), 'Volgens Regel 17A is de straf bij 5 afgesloten slagen 15 punten, niet 10.'],
+    ['1 closed trick is not 15', with17A(1, 15), 'Volgens Regel 17A is de straf bij 1 afgesloten slag 10 punten, niet 15.'],
+    ['14 closed tricks do not exist', with17A(14, 15), 'Het aantal afgesloten slagen is een heel getal van 0 tot en met 13.'],
+    ['closed tricks with another rule', { kind: 'PENALTY', winner: 'AWAY', rule: '17', points: 10, closedTricks: 3 }, 'Het aantal afgesloten slagen hoort alleen bij Regel 17A.'],
+  ])('%s', (_, game, error) => {
     expect(validateGame(game)).toBe(error);
   });
 });

@@ -22,12 +22,22 @@ export const GAME_KIND_POINTS: Readonly<Record<Exclude<GameKind, 'PENALTY'>, num
   FAILED_BAUNIE: 5,
 });
 
-/** The rules that award penalty points to the opponent, with the values each allows. */
+/**
+ * The rules that award penalty points to the opponent, with the values each allows
+ * (RULES.md "Game points"). Regel 17: a card falls open, 10; when the opponents already have
+ * tricks, 2. Regel 17A: playing out of turn, evasion or several cards at once, 10 with 0–4
+ * closed tricks, 15 with 5 or more (see penaltyPoints17A). Regel 24: cards not laid open,
+ * the game is lost. Regel 35A: the supervisor ends the game. Regel 38: a removed player's
+ * pair loses every following game (the supervisor's action computes those; a single game
+ * may also be entered with it).
+ */
 export const PENALTY_POINTS = Object.freeze({
   '6H': [2, 3, 4, 5],
-  '17': [10, 15],
+  '17': [2, 10],
+  '17A': [10, 15],
   '19': [2],
   '21': [5],
+  '24': [2],
   '26': [2],
   '27': [2],
   '30': [2],
@@ -35,9 +45,19 @@ export const PENALTY_POINTS = Object.freeze({
   '32': [5],
   '33': [5],
   '34': [5],
+  '35A': [2],
   '36': [2],
   '37': [2],
+  '38': [2],
 } as const satisfies Record<string, readonly number[]>);
+
+/** Regel 38: every game a removed player's pair does not play is lost 2–0. */
+export const REMOVED_PLAYER_GAME_POINTS = 2;
+
+/** Regel 17A: 0–4 closed tricks (afgesloten slagen) 10 points, 5 or more 15. */
+export function penaltyPoints17A(closedTricks: number): 10 | 15 {
+  return closedTricks <= 4 ? 10 : 15;
+}
 
 export type PenaltyRule = keyof typeof PENALTY_POINTS;
 
@@ -58,7 +78,14 @@ export const PENALTY_RULES: readonly PenaltyRule[] = Object.freeze(
  */
 export type Game =
   | { kind: Exclude<GameKind, 'PENALTY'>; winner: Side }
-  | { kind: 'PENALTY'; winner: Side; rule: PenaltyRule; points: number };
+  | {
+      kind: 'PENALTY';
+      winner: Side;
+      rule: PenaltyRule;
+      points: number;
+      /** Regel 17A only, optional: the closed tricks at the offence; the points must then follow from it. */
+      closedTricks?: number;
+    };
 
 export interface GameAward {
   /** The side that receives the points. */
@@ -95,6 +122,16 @@ export function validateGame(game: Game): string | null {
   }
   if (!isPenaltyRule(game.rule)) {
     return `Strafpunten kunnen alleen volgens Regel ${dutchList(PENALTY_RULES)} worden toegekend.`;
+  }
+  if (game.closedTricks !== undefined) {
+    if (game.rule !== '17A') return 'Het aantal afgesloten slagen hoort alleen bij Regel 17A.';
+    if (!Number.isInteger(game.closedTricks) || game.closedTricks < 0 || game.closedTricks > 13) {
+      return 'Het aantal afgesloten slagen is een heel getal van 0 tot en met 13.';
+    }
+    const due = penaltyPoints17A(game.closedTricks);
+    if (game.points !== due) {
+      return `Volgens Regel 17A is de straf bij ${game.closedTricks} afgesloten ${game.closedTricks === 1 ? 'slag' : 'slagen'} ${due} punten, niet ${game.points}.`;
+    }
   }
   const allowed: readonly number[] = PENALTY_POINTS[game.rule];
   return allowed.includes(game.points)

@@ -34,9 +34,11 @@ export const GAME_KIND_SHORT: Record<GameKind, string> = {
 /** What each penalty rule (Regel 6H … 37) is about; its points come from the domain (game-rules.json). */
 const PENALTY_ABOUT: Record<PenaltyRule, string> = {
   '6H': 'tafelscherm',
-  '17': 'kaart open gevallen',
+  '17': 'kaart open gevallen (2 als de tegenpartij al slagen heeft)',
+  '17A': 'voor je beurt, ontduiking of meer kaarten tegelijk (10 bij 0–4 afgesloten slagen, 15 bij 5 of meer)',
   '19': 'aanvang van de partij',
   '21': 'geen plaatje',
+  '24': 'resterende kaarten niet open gelegd',
   '26': 'onvolledige slag verzameld',
   '27': 'gesloten slag ingezien',
   '30': 'te vroeg afgetikt',
@@ -44,8 +46,10 @@ const PENALTY_ABOUT: Record<PenaltyRule, string> = {
   '32': 'meer dan 7 slagen',
   '33': 'baunie',
   '34': 'spelen naar baunie',
+  '35A': 'game beëindigd door de supervisor',
   '36': 'game gestaakt',
   '37': 'wenken of praten',
+  '38': 'speler uit het spel gehaald',
 };
 
 /** The rules that give penalty points to the opponent, with the points each allows. The API checks them again. */
@@ -64,6 +68,7 @@ export const SOURCE_LABELS: Record<NonNullable<Seat['source']>, string> = {
   SUBSTITUTION_VIOLATION: 'ongeldige wissel (Regel 14)',
   FORFEIT: 'reglementair verlies (Regel 7)',
   AVERAGE: 'gemiddelde (Regel 8)',
+  PLAYER_REMOVED: 'speler verwijderd (Regel 38)',
 };
 
 export const FORFEIT_CAUSE_LABELS: Record<NonNullable<MatchSummary['forfeitCause']>, string> = {
