@@ -3,8 +3,9 @@ import { notFound } from 'next/navigation';
 import { MatchHistory } from '@/components/matches/match-history';
 import { MatchHeader, SetScores } from '@/components/matches/match-view';
 import { loadMatch, ResultScreen } from '@/components/matches/screens';
+import { SupervisorActions } from '@/components/matches/supervisor-actions';
 import { Card, Forbidden, Note } from '@/components/ui/layout';
-import { requireRole } from '@/lib/api-server';
+import { requireRole, serverApi } from '@/lib/api-server';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Uitslag corrigeren' };
@@ -17,6 +18,14 @@ export default async function SupervisorMatchPage({ params, searchParams }: { pa
   const match = await loadMatch(id);
   if (!match) notFound();
   const correctable = match.status === 'PLAYED' && match.resultState === 'CONFIRMED';
+  // Regel 22, 38: decisions at the table, while the result is not yet locked.
+  const open = (match.status === 'PLAYED' || match.status === 'SCHEDULED') && match.resultState !== 'CONFIRMED';
+  const api = await serverApi();
+  const [home, away, actions] = await Promise.all([
+    api.GET('/api/matches/{id}/lineups/{teamId}', { params: { path: { id, teamId: match.homeTeam.id } } }),
+    api.GET('/api/matches/{id}/lineups/{teamId}', { params: { path: { id, teamId: match.awayTeam.id } } }),
+    api.GET('/api/matches/{id}/supervisor-actions', { params: { path: { id } } }),
+  ]);
   return (
     <>
       <Link href={`/wedstrijdleider?poule=${match.divisionId}`} className="text-sm text-brand-700 underline">
@@ -39,6 +48,28 @@ export default async function SupervisorMatchPage({ params, searchParams }: { pa
             </Note>
             <SetScores match={match} />
           </>
+        )}
+        {(open || (actions.data ?? []).length > 0) && (
+          <Card title="Beslissingen van de wedstrijdleider (Regel 22, 38)">
+            {open ? (
+              <SupervisorActions
+                match={match}
+                lineups={[
+                  { label: 'Thuis', lineup: home.data ?? null },
+                  { label: 'Uit', lineup: away.data ?? null },
+                ]}
+                actions={actions.data ?? []}
+              />
+            ) : (
+              <ul className="divide-y divide-stone-200 text-sm">
+                {(actions.data ?? []).map((a) => (
+                  <li key={a.id} className="py-2">
+                    {a.consequence} Reden: {a.reason}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Card>
         )}
         <Card title="Logboek">
           <MatchHistory matchId={id} />

@@ -1,0 +1,144 @@
+'use client';
+// The supervisor's decisions at the table (Regel 22, 38): a player removed after three
+// warnings (his pair loses every following game 2–0, computed by the API; a reserve who
+// comes in after drawing lots is recorded as a substitution), or games played at the wrong
+// table declared void (the set is entered again once played at the right table).
+import { useRouter } from 'next/navigation';
+import { FormEvent, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Notice, NoticeMessage } from '@/components/ui/notice';
+import { api } from '@/lib/api-client';
+import type { Schemas } from '@/lib/api-server';
+import { attempt, messagesOf } from './call';
+import type { MatchDetail } from './labels';
+
+type Action = Schemas['SupervisorActionDto'];
+type TeamLineup = Schemas['TeamLineupDto'];
+type Kind = Action['kind'];
+
+const control = 'mt-1 block min-h-11 w-full rounded-md border border-stone-300 bg-white px-2 text-base';
+
+export function SupervisorActions({ match, lineups, actions }: { match: MatchDetail; lineups: { label: string; lineup: TeamLineup | null }[]; actions: Action[] }) {
+  const router = useRouter();
+  const [kind, setKind] = useState<Kind>('REMOVE_PLAYER');
+  const [setNumber, setSetNumber] = useState(1);
+  const [tableNumber, setTableNumber] = useState(1);
+  const [memberId, setMemberId] = useState('');
+  const [gameNumber, setGameNumber] = useState(1);
+  const [games, setGames] = useState('');
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<NoticeMessage | null>(null);
+  const numbers = Array.from({ length: match.pairsPerTeam }, (_, i) => i + 1);
+  const players = lineups.flatMap(({ label, lineup }) =>
+    (lineup?.pairs ?? []).flatMap((pair) => pair.players.map((p) => ({ id: p.memberId, text: `${label}, koppel ${pair.pairNumber}: ${p.familyName}` }))).concat(
+      (lineup?.reserves ?? []).map((p) => ({ id: p.memberId, text: `${label}, reserve: ${p.familyName}` })),
+    ),
+  );
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    const gameNumbers = games.split(/[\s,;]+/).filter(Boolean).map(Number);
+    const body =
+      kind === 'REMOVE_PLAYER'
+        ? { version: match.version, kind, setNumber, tableNumber, memberId, gameNumber, reason }
+        : { version: match.version, kind, setNumber, tableNumber, gameNumbers, reason };
+    const outcome = await attempt(api.POST('/api/matches/{id}/supervisor-actions', { params: { path: { id: match.id } }, body }));
+    setBusy(false);
+    if (!outcome.ok) {
+      setMessage({ tone: 'bad', lines: messagesOf(outcome.error) });
+      return;
+    }
+    setMessage({ tone: 'good', lines: ['Beslissing vastgelegd; de uitslag is bijgewerkt.'] });
+    setReason('');
+    setGames('');
+    router.refresh();
+  }
+
+  return (
+    <div className="space-y-4">
+      {actions.length > 0 && (
+        <ul className="divide-y divide-stone-200 text-sm">
+          {actions.map((a) => (
+            <li key={a.id} className="py-2">
+              <strong>{a.kind === 'REMOVE_PLAYER' ? `Speler verwijderd: ${a.playerName ?? ''}` : 'Partijen vervallen (verkeerde tafel)'}</strong> — {a.consequence}
+              <br />
+              <span className="text-stone-600">Reden: {a.reason}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <form onSubmit={submit} className="space-y-3">
+        <fieldset className="flex flex-wrap gap-4 text-sm">
+          <legend className="font-medium text-stone-700">Beslissing</legend>
+          <label>
+            <input type="radio" name="kind" checked={kind === 'REMOVE_PLAYER'} onChange={() => setKind('REMOVE_PLAYER')} /> Speler uit het spel gehaald (Regel 38)
+          </label>
+          <label>
+            <input type="radio" name="kind" checked={kind === 'VOID_WRONG_TABLE'} onChange={() => setKind('VOID_WRONG_TABLE')} /> Partijen aan een verkeerde tafel gespeeld (Regel 22)
+          </label>
+        </fieldset>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <label className="block text-sm font-medium text-stone-700">
+            Set
+            <select value={setNumber} onChange={(e) => setSetNumber(Number(e.target.value))} className={control}>
+              {numbers.map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="block text-sm font-medium text-stone-700">
+            Tafel
+            <select value={tableNumber} onChange={(e) => setTableNumber(Number(e.target.value))} className={control}>
+              {numbers.map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </select>
+          </label>
+          {kind === 'REMOVE_PLAYER' ? (
+            <>
+              <label className="block text-sm font-medium text-stone-700">
+                Speler
+                <select value={memberId} onChange={(e) => setMemberId(e.target.value)} className={control}>
+                  <option value="">— kies —</option>
+                  {players.map((p) => (
+                    <option key={p.id} value={p.id}>
+                      {p.text}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label className="block text-sm font-medium text-stone-700">
+                Eerste partij die het koppel niet speelde
+                <input type="number" min={1} max={12} value={gameNumber} onChange={(e) => setGameNumber(Number(e.target.value))} className={control} />
+              </label>
+            </>
+          ) : (
+            <label className="block text-sm font-medium text-stone-700 sm:col-span-2">
+              Partijen die vervallen (nummers, bijvoorbeeld 1, 2)
+              <input value={games} onChange={(e) => setGames(e.target.value)} className={control} />
+            </label>
+          )}
+        </div>
+        <p className="text-sm text-stone-600">
+          {kind === 'REMOVE_PLAYER'
+            ? 'Die partij en elke volgende partij van het koppel tellen als 2–0 verloren; dat rekent het systeem uit. Valt er na loting een reserve in (Regel 38A), leg dat dan vast als wissel voor de verwijderde speler.'
+            : 'De partijen tellen niet mee: de ingevoerde set aan deze tafel wordt gewist en na het spelen aan de juiste tafel opnieuw ingevoerd.'}
+        </p>
+        <label className="block text-sm font-medium text-stone-700">
+          Reden (verplicht, komt in het logboek)
+          <input value={reason} onChange={(e) => setReason(e.target.value)} className={control} />
+        </label>
+        <Button type="submit" disabled={busy} className="min-h-12">
+          {busy ? 'Bezig…' : 'Beslissing vastleggen'}
+        </Button>
+      </form>
+      <Notice message={message} />
+    </div>
+  );
+}
