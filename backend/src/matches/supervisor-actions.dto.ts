@@ -10,6 +10,7 @@ import { VersionDto } from './result.dto';
 
 export const SUPERVISOR_ACTION_KINDS = ['REMOVE_PLAYER', 'VOID_WRONG_TABLE'] as const satisfies readonly SupervisorActionKind[];
 
+/** A field of the other kind is not required, but when sent it must still be of the right type. */
 export class SupervisorActionInputDto extends VersionDto {
   @ApiProperty({
     enum: SUPERVISOR_ACTION_KINDS,
@@ -25,19 +26,19 @@ export class SupervisorActionInputDto extends VersionDto {
   @ApiProperty({ minimum: 1 }) @IsInt() @Min(1) @Max(12) tableNumber: number;
 
   @ApiPropertyOptional({ format: 'uuid', description: 'Alleen bij REMOVE_PLAYER: de verwijderde speler' })
-  @ValidateIf((o: SupervisorActionInputDto) => o.kind === 'REMOVE_PLAYER')
+  @ValidateIf((o: SupervisorActionInputDto) => o.kind === 'REMOVE_PLAYER' || o.memberId !== undefined)
   @IsUUID()
   memberId?: string;
 
   @ApiPropertyOptional({ minimum: 1, description: 'Alleen bij REMOVE_PLAYER: de eerste partij die het koppel niet speelde; die en alle volgende tellen als 2–0 verloren' })
-  @ValidateIf((o: SupervisorActionInputDto) => o.kind === 'REMOVE_PLAYER')
+  @ValidateIf((o: SupervisorActionInputDto) => o.kind === 'REMOVE_PLAYER' || o.gameNumber !== undefined)
   @IsInt()
   @Min(1)
   @Max(12)
   gameNumber?: number;
 
   @ApiPropertyOptional({ type: [Number], description: 'Alleen bij VOID_WRONG_TABLE: de partijen (nummers) die vervallen' })
-  @ValidateIf((o: SupervisorActionInputDto) => o.kind === 'VOID_WRONG_TABLE')
+  @ValidateIf((o: SupervisorActionInputDto) => o.kind === 'VOID_WRONG_TABLE' || o.gameNumbers !== undefined)
   @IsArray()
   @ArrayMaxSize(12)
   @IsInt({ each: true })
