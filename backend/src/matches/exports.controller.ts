@@ -7,6 +7,9 @@ import { ExportsService } from './exports.service';
 
 const BINARY = { schema: { type: 'string', format: 'binary' } } as const;
 
+const FEED_NOTE =
+  'Om op te abonneren (webcal://): inline geserveerd, elke wedstrijd houdt zijn UID (<wedstrijd-id>@tsbn.nl) en SEQUENCE telt elke verplaatsing of omwisseling, zodat een agenda de wedstrijd bijwerkt in plaats van dubbel toont. Alleen openbare gegevens: teams, datum en aanvang, speellocatie, status en de bevestigde uitslag.';
+
 @ApiTags('matches')
 @Controller()
 export class ExportsController {
@@ -14,11 +17,26 @@ export class ExportsController {
 
   @Public()
   @Get('teams/:id/calendar.ics')
-  @ApiOperation({ summary: 'Wedstrijden van een team als agenda (iCal) (openbaar)' })
+  @ApiOperation({
+    summary: 'Agenda-abonnement van een team (iCal, openbaar)',
+    description: `${FEED_NOTE} Alle wedstrijden van het team.`,
+  })
   @ApiProduces('text/calendar')
   @ApiOkResponse(BINARY)
   async calendar(@Param('id', ParseUUIDPipe) id: string): Promise<StreamableFile> {
-    return download(await this.exports.teamCalendar(id));
+    return download(await this.exports.teamCalendar(id), 'inline');
+  }
+
+  @Public()
+  @Get('clubs/:id/calendar.ics')
+  @ApiOperation({
+    summary: 'Agenda-abonnement van een vereniging: de wedstrijden van al haar teams (iCal, openbaar)',
+    description: `${FEED_NOTE} De wedstrijden van alle teams van de vereniging in de seizoenen die niet gearchiveerd zijn.`,
+  })
+  @ApiProduces('text/calendar')
+  @ApiOkResponse(BINARY)
+  async clubCalendar(@Param('id', ParseUUIDPipe) id: string): Promise<StreamableFile> {
+    return download(await this.exports.clubCalendar(id), 'inline');
   }
 
   @Public()

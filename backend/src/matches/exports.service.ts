@@ -10,7 +10,8 @@ import { mapPublicLineup, MatchSummaryDto } from './match.dto';
 import { MatchDataService } from './match-data.service';
 import type { DownloadFile } from '../common/download';
 import { FormTeam, renderMatchForm } from './match-form.pdf';
-import { LineupRow, lineupOf, localInstant, MatchRow } from './match-row';
+import { LineupRow, lineupOf, localInstant, MatchRow, matchSummaryInclude } from './match-row';
+import type { Prisma } from '../generated/prisma/client';
 
 
 /** An evening of 6 sets of 4 games; the calendar blocks this long. */
@@ -37,6 +38,66 @@ function formTeam(name: string, lineup: LineupRow | null): FormTeam {
   return { name, pairs, reserves };
 }
 
+/** What a calendar event needs of a match: the teams with the home club's venue, the division, and how often it moved. */
+const feedInclude = {
+  ...matchSummaryInclude,
+  division: { select: { name: true } },
+  _count: { select: { moves: true } },
+} satisfies Prisma.MatchInclude;
+
+type FeedMatch = Prisma.MatchGetPayload<{ include: typeof feedInclude }>;
+
+/** Calendar apps ask again after this long (REFRESH-INTERVAL, X-PUBLISHED-TTL). */
+const FEED_TTL_SECONDS = 3 * 60 * 60;
+
+/** Points once both teams signed; before that the calendar shows no score. */
+function confirmedScore(match: FeedMatch): string {
+  return match.resultState === 'CONFIRMED' && match.homePoints !== null && match.awayPoints !== null ? `${match.homePoints}–${match.awayPoints}` : '';
+}
+
+function eventDescription(match: FeedMatch, side: 'HOME' | 'AWAY'): string {
+  const lines = [`${match.division.name}, ronde ${match.round}. ${side === 'HOME' ? 'Thuiswedstrijd' : 'Uitwedstrijd'} van ${(side === 'HOME' ? match.homeTeam : match.awayTeam).name}.`];
+  lines.push(`Status: ${STATUS_LABELS[match.status]}.`);
+  const result = confirmedScore(match);
+  if (result) lines.push(`Uitslag (bevestigd): ${match.homeTeam.name} ${match.homePoints} – ${match.awayPoints} ${match.awayTeam.name}.`);
+  if (match._count.moves > 0) lines.push(`Gewijzigd door de bond (${match._count.moves}×); dit is de actuele datum en tijd.`);
+  return lines.join('\n');
+}
+
+/**
+ * A subscribable iCalendar feed (RFC 5545): one event per match with a UID that never
+ * changes (`<matchId>@tsbn.nl`), SEQUENCE = the number of times the fixture was moved or
+ * swapped (each one changes date, time or venue, so a calendar app replaces its copy), and
+ * DTSTAMP/LAST-MODIFIED = the match's last change. Only public facts: teams, date and time,
+ * the home club's venue, status and the confirmed result.
+ */
+function calendarFile(filename: string, name: string, description: string, matches: FeedMatch[], sideOf: (m: FeedMatch) => 'HOME' | 'AWAY'): DownloadFile {
+  const calendar = ical({
+    name: `${name} – TSBN`,
+    description,
+    ttl: FEED_TTL_SECONDS,
+    prodId: { company: 'TSBN', product: 'competitieadministratie', language: 'NL' },
+  });
+  for (const match of matches) {
+    const start = localInstant(isoDate(match.date), match.startTime);
+    const venue = [match.homeTeam.club.venue, match.homeTeam.club.city].filter(Boolean).join(', ');
+    const result = confirmedScore(match);
+    calendar.createEvent({
+      id: `${match.id}@tsbn.nl`,
+      sequence: match._count.moves,
+      stamp: match.updatedAt,
+      lastModified: match.updatedAt,
+      start,
+      end: new Date(start.getTime() + MATCH_HOURS * 3_600_000),
+      summary: `${match.homeTeam.name} – ${match.awayTeam.name}${result ? ` (${result})` : ''}`,
+      description: eventDescription(match, sideOf(match)),
+      location: venue || null,
+      status: match.status === 'CANCELLED' ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+    });
+  }
+  return { filename, contentType: 'text/calendar; charset=utf-8', body: Buffer.from(calendar.toString(), 'utf8') };
+}
+
 /** Public exports: a team's calendar (iCal), a division's fixture list (CSV) and the printable match form (PDF). */
 @Injectable()
 export class ExportsService {
@@ -45,27 +106,32 @@ export class ExportsService {
     private readonly data: MatchDataService,
   ) {}
 
+  /** A team's matches as a calendar feed (all its matches; the team belongs to one season). */
   async teamCalendar(teamId: string): Promise<DownloadFile> {
     const team = await this.prisma.team.findUnique({ where: { id: teamId }, include: { division: { select: { name: true } } } });
     if (!team) throw new NotFoundError('Team');
-    const matches = await this.data.team(teamId);
-    const clubs = await this.prisma.club.findMany({ where: { id: { in: matches.map((m) => m.homeTeam.clubId) } }, select: { id: true, venue: true, city: true } });
-    const calendar = ical({ name: `${team.name} (${team.division.name})`, prodId: { company: 'TSBN', product: 'competitieadministratie', language: 'NL' } });
-    for (const match of matches) {
-      const start = localInstant(match.date, match.startTime);
-      const club = clubs.find((c) => c.id === match.homeTeam.clubId);
-      const result = score(match);
-      calendar.createEvent({
-        id: `${match.id}@tsbn.nl`,
-        start,
-        end: new Date(start.getTime() + MATCH_HOURS * 3_600_000),
-        summary: `${match.homeTeam.name} – ${match.awayTeam.name}${result ? ` (${result})` : ''}`,
-        description: `${team.division.name}, ronde ${match.round}. ${match.homeTeam.id === teamId ? 'Thuiswedstrijd' : 'Uitwedstrijd'}; status: ${STATUS_LABELS[match.status]}.`,
-        location: [club?.venue, club?.city].filter(Boolean).join(', ') || null,
-        status: match.status === 'CANCELLED' ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
-      });
-    }
-    return { filename: `${fileSlug(team.name)}.ics`, contentType: 'text/calendar; charset=utf-8', body: Buffer.from(calendar.toString(), 'utf8') };
+    const matches = await this.prisma.match.findMany({
+      where: { archivedAt: null, OR: [{ homeTeamId: teamId }, { awayTeamId: teamId }] },
+      include: feedInclude,
+      orderBy: [{ date: 'asc' }, { round: 'asc' }],
+    });
+    const name = `${team.name} (${team.division.name})`;
+    return calendarFile(`${fileSlug(team.name)}.ics`, name, `Wedstrijden van ${name} in de TSBN-competitie`, matches, (m) => (m.homeTeamId === teamId ? 'HOME' : 'AWAY'));
+  }
+
+  /** A club's calendar feed: the matches of all its teams in the seasons not archived. */
+  async clubCalendar(clubId: string): Promise<DownloadFile> {
+    const club = await this.prisma.club.findUnique({ where: { id: clubId }, select: { id: true, name: true } });
+    if (!club) throw new NotFoundError('Vereniging');
+    const ofClub = { clubId, division: { season: { archivedAt: null } } };
+    const matches = await this.prisma.match.findMany({
+      where: { archivedAt: null, OR: [{ homeTeam: ofClub }, { awayTeam: ofClub }] },
+      include: feedInclude,
+      orderBy: [{ date: 'asc' }, { startTime: 'asc' }, { round: 'asc' }],
+    });
+    return calendarFile(`${fileSlug(club.name)}.ics`, club.name, `Wedstrijden van alle teams van ${club.name} in de TSBN-competitie`, matches, (m) =>
+      m.homeTeam.clubId === clubId ? 'HOME' : 'AWAY',
+    );
   }
 
   async divisionCsv(divisionId: string): Promise<DownloadFile> {
