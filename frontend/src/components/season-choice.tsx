@@ -55,9 +55,9 @@ export function SeasonChoice({ seasons, seasonId, keep = {} }: { seasons: Season
   return (
     <form method="get" aria-label="Seizoen kiezen" className="mb-4 flex flex-wrap items-end gap-2">
       {Object.entries(keep).map(([name, value]) => value && <input key={name} type="hidden" name={name} value={value} />)}
-      <label className="block text-sm font-medium text-stone-700">
+      <label className="block min-w-0 max-w-full flex-1 text-sm font-medium text-stone-700 sm:flex-none">
         Seizoen
-        <select name="seizoen" defaultValue={seasonId} className="mt-1 block min-h-10 rounded-md border border-stone-300 bg-white px-3 py-2 text-base sm:text-sm">
+        <select name="seizoen" defaultValue={seasonId} className="mt-1 block min-h-10 w-full max-w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-base sm:w-auto sm:text-sm">
           {seasons.map((s) => (
             <option key={s.id} value={s.id}>
               {s.name} — {SEASON_STATUS_LABELS[s.status].toLowerCase()}

@@ -48,7 +48,7 @@ export default async function AdminMatchesPage({ searchParams }: { searchParams:
         title="Wedstrijden"
         description={
           <>
-            Seizoen {season.name} <SeasonStatusBadge status={season.status} />: programma per poule, verplaatsen, uitslagen en niet-gespeelde wedstrijden.
+            Seizoen {season.name} <SeasonStatusBadge status={season.status} /> — programma per poule, verplaatsen, uitslagen en niet-gespeelde wedstrijden.
           </>
         }
       />

@@ -134,7 +134,7 @@ export default async function SeasonPage({ params, searchParams }: { params: Pro
           {divisions.length === 0 && <EmptyState title="Nog geen poules.">Maak hieronder een poule aan en schrijf daarna teams in.</EmptyState>}
           <div className="space-y-4">
             {divisions.map((division, i) => (
-              <div key={division.id} className="rounded-md border border-stone-200 p-3">
+              <section key={division.id} aria-label={`Poule ${division.name}`} className="rounded-md border border-stone-200 p-3">
                 <div className="flex flex-wrap items-center justify-between gap-2">
                   <h3 className="font-semibold">{division.name}</h3>
                   <ConfirmAction action={`/api/divisions/${division.id}/archive`} label="Poule archiveren" question={`Poule ${division.name} archiveren?`} />
@@ -173,20 +173,24 @@ export default async function SeasonPage({ params, searchParams }: { params: Pro
                   rounds={schedules[i]}
                   firstDate={season.competitionStartsOn}
                 />
-              </div>
+              </section>
             ))}
           </div>
-          <h3 className="mb-2 mt-6 font-semibold">Nieuwe poule</h3>
-          <ResourceForm
-            action="/api/divisions"
-            submitLabel="Poule aanmaken"
-            successMessage="Poule aangemaakt."
-            extraBody={{ seasonId: id }}
-            fields={[
-              { name: 'name', label: 'Naam', required: true, hint: 'Bijvoorbeeld Hoofdklasse' },
-              { name: 'level', label: 'Niveau (1 = hoogste)', type: 'number', defaultValue: divisions.length + 1 },
-            ]}
-          />
+          <section aria-labelledby="new-division">
+            <h3 id="new-division" className="mb-2 mt-6 font-semibold">
+              Nieuwe poule
+            </h3>
+            <ResourceForm
+              action="/api/divisions"
+              submitLabel="Poule aanmaken"
+              successMessage="Poule aangemaakt."
+              extraBody={{ seasonId: id }}
+              fields={[
+                { name: 'name', label: 'Naam', required: true, hint: 'Bijvoorbeeld Hoofdklasse' },
+                { name: 'level', label: 'Niveau (1 = hoogste)', type: 'number', defaultValue: divisions.length + 1 },
+              ]}
+            />
+          </section>
         </Card>
 
         <Card title="Instellingen">
