@@ -49,7 +49,10 @@ describe('public standings, programme and club pages', () => {
     const upcoming = team.locator('h3:has-text("Komende wedstrijden") + ul > li');
     expect(await upcoming.count()).toBeGreaterThan(0);
     expect(await upcoming.first().textContent()).toContain('Paramaribo Boys 1');
-    expect(await team.getByRole('link', { name: 'Zet in je agenda (iCal)' }).getAttribute('href')).toMatch(/^\/api\/teams\/[0-9a-f-]{36}\/calendar\.ics$/);
+    // A calendar subscription per team (webcal:// on this site's host) and the same feed as a link to copy.
+    const feed = `${new URL(BASE_URL).host}/api/teams/`;
+    expect(await team.getByRole('link', { name: 'Abonneren in je agenda' }).getAttribute('href')).toMatch(new RegExp(`^webcal://${feed}[0-9a-f-]{36}/calendar\\.ics$`));
+    expect(await team.getByRole('link', { name: new RegExp(`^${BASE_URL}/api/teams/[0-9a-f-]{36}/calendar\\.ics$`) }).count()).toBe(1);
     expect(await team.getByRole('img', { name: /^Verloop Paramaribo Boys 1: ronde 1: plaats \d/ }).count()).toBe(1);
 
     // and on to the division's standings per round and a match form

@@ -924,8 +924,31 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Wedstrijden van een team als agenda (iCal) (openbaar) */
+        /**
+         * Agenda-abonnement van een team (iCal, openbaar)
+         * @description Om op te abonneren (webcal://): inline geserveerd, elke wedstrijd houdt zijn UID (<wedstrijd-id>@tsbn.nl) en SEQUENCE telt elke verplaatsing of omwisseling, zodat een agenda de wedstrijd bijwerkt in plaats van dubbel toont. Alleen openbare gegevens: teams, datum en aanvang, speellocatie, status en de bevestigde uitslag. Alle wedstrijden van het team.
+         */
         get: operations["ExportsController_calendar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clubs/{id}/calendar.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Agenda-abonnement van een vereniging: de wedstrijden van al haar teams (iCal, openbaar)
+         * @description Om op te abonneren (webcal://): inline geserveerd, elke wedstrijd houdt zijn UID (<wedstrijd-id>@tsbn.nl) en SEQUENCE telt elke verplaatsing of omwisseling, zodat een agenda de wedstrijd bijwerkt in plaats van dubbel toont. Alleen openbare gegevens: teams, datum en aanvang, speellocatie, status en de bevestigde uitslag. De wedstrijden van alle teams van de vereniging in de seizoenen die niet gearchiveerd zijn.
+         */
+        get: operations["ExportsController_clubCalendar"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4683,6 +4706,27 @@ export interface operations {
         };
     };
     ExportsController_calendar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
+                };
+            };
+        };
+    };
+    ExportsController_clubCalendar: {
         parameters: {
             query?: never;
             header?: never;

@@ -1,4 +1,4 @@
-import type { InferGetServerSidePropsType } from 'next';
+import type { GetServerSidePropsContext, InferGetServerSidePropsType } from 'next';
 import Link from 'next/link';
 import { MatchList } from '@/components/standings/match-list';
 import { PositionChart } from '@/components/standings/position-chart';
@@ -14,7 +14,47 @@ const SHOWN = 5;
 type TeamProgramme = Schemas['ClubProgrammeDto']['teams'][number];
 type Positions = Schemas['PositionsDto'];
 
-function TeamCard({ team, positions }: { team: TeamProgramme; positions?: Positions }) {
+const HOST = /^[a-z0-9.-]+(:\d{1,5})?$/i;
+
+/**
+ * This site's origin as the visitor reached it (behind a proxy: X-Forwarded-Host/-Proto),
+ * for the calendar links a phone copies; null when the host is not a plain host name.
+ */
+function siteOrigin(req: GetServerSidePropsContext['req']): { host: string; protocol: 'http' | 'https' } | null {
+  const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)?.split(',')[0].trim();
+  const host = first(req.headers['x-forwarded-host']) || first(req.headers.host);
+  if (!host || !HOST.test(host)) return null;
+  const forwarded = first(req.headers['x-forwarded-proto']);
+  const encrypted = 'encrypted' in req.socket && Boolean(req.socket.encrypted);
+  return { host, protocol: forwarded === 'https' || forwarded === 'http' ? forwarded : encrypted ? 'https' : 'http' };
+}
+
+type Origin = ReturnType<typeof siteOrigin>;
+
+/** A calendar subscription (webcal://, which a phone opens in its calendar app) and the same feed as a link to copy. */
+function CalendarLinks({ path, origin, label }: { path: string; origin: Origin; label: string }) {
+  const web = origin ? `${origin.protocol}://${origin.host}${path}` : path;
+  return (
+    <div className="text-sm">
+      <p className="flex flex-wrap items-baseline gap-x-2">
+        <a href={origin ? `webcal://${origin.host}${path}` : path} className="font-medium text-brand-700 hover:underline">
+          Abonneren in je agenda
+        </a>
+        <span className="text-stone-600">({label})</span>
+      </p>
+      <p className="text-stone-600">
+        of kopieer deze link:{' '}
+        <a href={web} className="break-all text-brand-700 hover:underline">
+          {web}
+        </a>
+      </p>
+    </div>
+  );
+}
+
+const CALENDAR_NOTE = 'Je agenda-app haalt de wedstrijden zelf op en werkt ze bij als een wedstrijd verplaatst wordt of de uitslag vaststaat.';
+
+function TeamCard({ team, positions, origin }: { team: TeamProgramme; positions?: Positions; origin: Origin }) {
   const chart = positions?.teams.find((t) => t.teamId === team.teamId);
   return (
     <section id={`team-${team.teamId}`} aria-labelledby={`team-${team.teamId}-kop`} className="scroll-mt-4 rounded-lg bg-white p-4 ring-1 ring-stone-200">
@@ -34,14 +74,14 @@ function TeamCard({ team, positions }: { team: TeamProgramme; positions?: Positi
           ) : (
             <MatchList matches={team.upcoming.slice(0, SHOWN)} highlightTeamId={team.teamId} />
           )}
-          <p className="mt-2 flex flex-wrap gap-x-4 text-sm">
-            <a href={`/api/teams/${team.teamId}/calendar.ics`} className="text-brand-700 hover:underline">
-              Zet in je agenda (iCal)
-            </a>
+          <p className="mt-2 text-sm">
             <Link href={`/programma?poule=${team.divisionId}`} className="text-brand-700 hover:underline">
               Volledig programma
             </Link>
           </p>
+          <div className="mt-2">
+            <CalendarLinks path={`/api/teams/${team.teamId}/calendar.ics`} origin={origin} label={`wedstrijden van ${team.teamName}`} />
+          </div>
         </div>
         <div>
           <h3 className="font-medium">Uitslagen</h3>
@@ -62,7 +102,7 @@ function TeamCard({ team, positions }: { team: TeamProgramme; positions?: Positi
   );
 }
 
-export const getServerSideProps = publicPage(async (api, { query }) => {
+export const getServerSideProps = publicPage(async (api, { query, req }) => {
   const id = queryParam(query.id) ?? '';
   const [{ data: club }, { data: programme = null }] = await Promise.all([
     api.GET('/api/clubs/{id}', { params: { path: { id } } }),
@@ -73,10 +113,10 @@ export const getServerSideProps = publicPage(async (api, { query }) => {
   const positions = await Promise.all(
     divisionIds.map(async (divisionId) => (await api.GET('/api/divisions/{divisionId}/standings/positions', { params: { path: { divisionId } } })).data ?? null),
   );
-  return { club, programme, positions };
+  return { club, programme, positions, origin: siteOrigin(req) };
 });
 
-export default function ClubPage({ club, programme, positions }: InferGetServerSidePropsType<typeof getServerSideProps>) {
+export default function ClubPage({ club, programme, positions, origin }: InferGetServerSidePropsType<typeof getServerSideProps>) {
   const teams = programme?.teams ?? [];
   const positionsOf = (divisionId: string) => positions.find((p) => p?.divisionId === divisionId) ?? undefined;
   const earlier = club.teams.filter((t) => t.seasonId !== programme?.seasonId);
@@ -88,8 +128,12 @@ export default function ClubPage({ club, programme, positions }: InferGetServerS
         <EmptyState title={programme?.seasonName ? `Geen teams in seizoen ${programme.seasonName}.` : 'Deze vereniging heeft geen teams ingeschreven.'} />
       ) : (
         <div className="space-y-6">
+          <Card title="Agenda">
+            <CalendarLinks path={`/api/clubs/${club.id}/calendar.ics`} origin={origin} label={`alle teams van ${club.name}`} />
+            <p className="mt-2 text-sm text-stone-600">{CALENDAR_NOTE} Per team kan het ook, hieronder.</p>
+          </Card>
           {teams.map((team) => (
-            <TeamCard key={team.teamId} team={team} positions={positionsOf(team.divisionId)} />
+            <TeamCard key={team.teamId} team={team} positions={positionsOf(team.divisionId)} origin={origin} />
           ))}
         </div>
       )}
