@@ -61,12 +61,14 @@ function settingFields(settings: Settings): Field[] {
 
 /**
  * What archiving does, exactly as the API does it today (SeasonsService.archive sets archivedAt;
- * SeasonsService.currentId skips archived seasons; GET /api/seasons leaves them out unless asked).
+ * SeasonsService.currentId skips archived seasons; GET /api/seasons leaves them out unless asked;
+ * the club calendar feed, ExportsService, takes only seasons not archived).
  */
 function archiveQuestion(name: string): string {
   return (
     `Seizoen ${name} archiveren? Het seizoen krijgt de status "afgesloten" en is daarna nooit meer het huidige seizoen: ` +
-    'de openbare site (Stand, Programma, verenigingspagina’s) en de standaardkeuze in het beheer gaan naar het lopende of volgende seizoen. ' +
+    'de openbare site (Stand, Programma, verenigingspagina’s) en de standaardkeuze in het beheer gaan naar het lopende of volgende seizoen, ' +
+    'en de wedstrijden verdwijnen uit de agenda-abonnementen van de verenigingen. ' +
     'Uitslagen, stand, programma, moederlijsten en boetes blijven bewaard en zijn via de seizoenskeuze te bekijken; ze worden niet op slot gezet. ' +
     'Archiveren kan niet ongedaan worden gemaakt.'
   );
