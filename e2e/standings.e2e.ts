@@ -62,6 +62,11 @@ describe('public standings, programme and club pages', () => {
     await page.getByRole('link', { name: 'Programma en uitslagen' }).click();
     await page.getByRole('region', { name: /^Ronde 1 ·/ }).getByRole('link', { name: /^\d+–\d+$/ }).first().click();
     await page.getByText('Uitslag per set en tafel').waitFor();
+    // The rules page explains the standings with this season's numbers (no JavaScript either).
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Hoe de stand wordt berekend' }).click();
+    await page.getByRole('heading', { name: 'Hoe de competitie wordt bijgehouden' }).waitFor();
+    await page.getByText(/winst 3, gelijkspel 1, verlies 0/).waitFor();
+    expect(await page.locator('#beslissingswedstrijd-nodig').count()).toBe(1);
     // The public pages are HTML and CSS only: not one script on the whole way.
     expect(await scripts.found()).toEqual([]);
     await context.close();
