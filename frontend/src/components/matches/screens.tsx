@@ -216,7 +216,7 @@ export function MatchDaySteps({
           <>
             {unsigned && <p>Na de laatste wijziging van een spelerslijst of wissel telt de handtekening van {match.homeTeam.name} niet meer (Regel 15). Sla een set opnieuw op om opnieuw te ondertekenen.</p>}
             <Link className={link} href={resultHref}>
-              {unsigned ? 'Uitslag opnieuw ondertekenen' : entered > 0 ? 'Uitslag verder invoeren' : 'Uitslag invoeren, set voor set'}
+              {unsigned ? 'Uitslag opnieuw ondertekenen' : match.complete ? 'Uitslag bekijken' : entered > 0 ? 'Uitslag verder invoeren' : 'Uitslag invoeren, set voor set'}
             </Link>
           </>
         ) : unsigned ? (
