@@ -356,7 +356,7 @@ describe('fines API: from match facts to proposed, confirmed, paid and overdue f
       await createFineRow(ctx.prisma, { seasonId: ids.season, clubId: ids.kwatta, issuedOn: '2026-03-01', status: 'PAID', paidOn: '2026-03-10', amountCents: 4500, rule: '11' });
     });
 
-    it('shows the club its confirmed fines only, with the payment details of the season', async () => {
+    it('shows the club its confirmed fines apart from the proposals, with the payment details of the season', async () => {
       const res = await secretary.get(`/api/clubs/${ids.kwatta}/fines`).query({ seasonId: ids.season }).expect(200);
       expect(res.body.fines.length).toBeGreaterThanOrEqual(3);
       expect(res.body.fines.every((f: FineBody) => f.clubId === ids.kwatta && ['OPEN', 'PAID', 'WAIVED'].includes(f.status))).toBe(true);
@@ -364,7 +364,10 @@ describe('fines API: from match facts to proposed, confirmed, paid and overdue f
       expect(res.body.payment).toEqual({ accountName: 'Penningmeester TSBN', iban: 'NL91 ABNA 0417 1643 00', reference: `Boetes Kwatta ${res.body.season.name}` });
       const proposal = (await finesOf({ clubId: ids.kwatta })).find((f) => f.status === 'PROPOSED')!;
       expect(res.body.fines.map((f: FineBody) => f.id)).not.toContain(proposal.id);
-      expectError((await secretary.get(`/api/fines/${proposal.id}`).expect(404)).body, 404, 'NOT_FOUND');
+      // Issue 14.5: a proposal is shown to the club apart, as not yet final (not in the totals).
+      expect(res.body.proposed.map((f: FineBody) => f.id)).toContain(proposal.id);
+      expect(res.body.proposed.every((f: FineBody) => f.clubId === ids.kwatta && f.status === 'PROPOSED')).toBe(true);
+      expect((await secretary.get(`/api/fines/${proposal.id}`).expect(200)).body.status).toBe('PROPOSED');
       const open = res.body.fines.find((f: FineBody) => f.status === 'OPEN');
       expect((await secretary.get(`/api/fines/${open.id}`).expect(200)).body.id).toBe(open.id);
     });

@@ -4,6 +4,8 @@ import {
   EligibilityInput,
   IneligibilityCode,
   describeSanction,
+  eligibleFrom,
+  firstMatchDateAfterRegistration,
   isInTransferFreeze,
   isListLate,
   memberListDeadline,
@@ -247,5 +249,50 @@ describe('transferTiming (Regel 2: the window between seasons runs until the fre
     const timing = transferTiming(date, seasons, new Set(played));
     expect(timing.frozenIn?.id ?? null).toBe(frozenIn);
     expect(timing.takesEffectIn?.id ?? null).toBe(takesEffectIn);
+  });
+});
+
+describe('firstMatchDateAfterRegistration (Regel 3B the other way round)', () => {
+  test.each([
+    ['Monday', '2026-11-09', 5, '2026-11-14', 'the Saturday: Sat 14-11 has Mon 09-11 as its deadline (RULES.md example)'],
+    ['Friday', '2026-11-06', 5, '2026-11-13', 'the Friday a week later (RULES.md example)'],
+    ['Tuesday', '2026-11-10', 5, '2026-11-17', 'the Tuesday a week later; Sat 14 to Mon 16 still need Mon 09-11'],
+    ['Saturday', '2026-11-14', 5, '2026-11-21', 'a weekend registration counts from the next working day: the Saturday a week later'],
+    ['Sunday', '2026-11-15', 5, '2026-11-21', 'as on Saturday'],
+    ['Monday', '2026-11-16', 5, '2026-11-21', 'the Saturday of the same week'],
+    ['Wednesday', '2026-11-18', 3, '2026-11-21', 'with 3 working days (setting): the Saturday of the same week'],
+    ['Monday', '2026-11-16', 0, '2026-11-16', 'with 0 working days: the day itself'],
+  ])('registered on %s %s with %i working days → eligible for a match from %s (%s)', (_day, registeredOn, workingDays, from) => {
+    expect(firstMatchDateAfterRegistration(registeredOn, workingDays)).toBe(from);
+  });
+
+  test.each(['2026-11-09', '2026-11-13', '2026-11-14', '2026-12-31'])('agrees with registrationDeadline for a registration on %s', (registeredOn) => {
+    const from = firstMatchDateAfterRegistration(registeredOn);
+    expect(registrationDeadline(from) >= registeredOn).toBe(true);
+    expect(registrationDeadline(addOneDayBefore(from)) < registeredOn).toBe(true);
+  });
+});
+
+function addOneDayBefore(date: string): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - 1);
+  return d.toISOString().slice(0, 10);
+}
+
+describe('eligibleFrom (the first date on which the member may play, if nothing changes)', () => {
+  const entry = (registeredOn: string, clubId = 'club-a') => ({ clubId, registeredOn, removedAt: null });
+  test.each<[string, Partial<EligibilityInput>, string | null]>([
+    ['eligible already: nothing to wait for', {}, null],
+    ['registered Wednesday 11-11 for the match of Saturday 14-11: from Wednesday 18-11', { entry: entry('2026-11-11') }, '2026-11-18'],
+    ['registered Monday 16-11 for the match of Saturday 14-11: from Saturday 21-11', { entry: entry('2026-11-16') }, '2026-11-21'],
+    ['suspended until 20-11: from 21-11', { sanctions: [suspension('2026-11-01', '2026-11-20')] }, '2026-11-21'],
+    ['registered too late and suspended longer: the later of the two', { entry: entry('2026-11-11'), sanctions: [suspension('2026-11-01', '2026-11-30')] }, '2026-12-01'],
+    ['a suspension that begins when the registration wait ends: after the suspension', { entry: entry('2026-11-11'), sanctions: [suspension('2026-11-18', '2026-11-25')] }, '2026-11-26'],
+    ['suspended without end date: no date', { sanctions: [suspension('2026-11-01', null)] }, null],
+    ['expelled: no date', { sanctions: [expulsion('2026-10-01')] }, null],
+    ['not on the list: no date', { entry: null }, null],
+    ['on another club\'s list: no date', { entry: entry('2026-08-01', 'club-b') }, null],
+  ])('%s', (_case, overrides, from) => {
+    expect(eligibleFrom(eligibilityInput(overrides))).toBe(from);
   });
 });

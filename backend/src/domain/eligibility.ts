@@ -34,6 +34,54 @@ export function registrationDeadline(
   return day;
 }
 
+/**
+ * Regel 3B the other way round: the first match date for which a member registered on
+ * `registeredOn` is registered in time (the smallest date whose registrationDeadline is on or
+ * after the registration). The deadline moves forward with the match date, so the first such
+ * date is found by walking forward. Registered Mon 09-11-2026 → from Sat 14-11-2026.
+ */
+export function firstMatchDateAfterRegistration(
+  registeredOn: IsoDate,
+  workingDays = DEFAULT_SETTINGS.registrationLeadWorkingDays,
+): IsoDate {
+  let day = registeredOn;
+  while (compareDates(registrationDeadline(day, workingDays), registeredOn) < 0) day = addDays(day, 1);
+  return day;
+}
+
+/**
+ * The first date on or after the match date on which the member may play for the club, if
+ * nothing changes (Regel 3B, 4): later than the match when registered too late or suspended
+ * until after it; null when already eligible, or when no date comes by waiting (not on this
+ * club's list, on another club's list, expelled, suspended without end date).
+ */
+export function eligibleFrom(input: EligibilityInput): IsoDate | null {
+  let date = input.matchDate;
+  if (checkEligibility(input).eligible) return null;
+  // Each step moves past one obstacle; a suspension may begin when the registration wait ends.
+  for (let step = 0; step < 100; step++) {
+    const reasons = checkEligibility({ ...input, matchDate: date }).reasons;
+    if (reasons.length === 0) return date;
+    let next = date;
+    for (const reason of reasons) {
+      if (reason.code === 'REGISTERED_TOO_LATE' && input.entry) {
+        next = later(next, firstMatchDateAfterRegistration(input.entry.registeredOn, input.settings.registrationLeadWorkingDays));
+      } else if (reason.code === 'SUSPENDED') {
+        const ends = input.sanctions.filter((s) => s.kind === 'SUSPENSION' && isInForce(s, date)).map((s) => s.endsOn);
+        if (ends.some((end) => end === null)) return null;
+        for (const end of ends) next = later(next, addDays(end!, 1));
+      } else {
+        return null;
+      }
+    }
+    if (next === date) return null;
+    date = next;
+  }
+  return null;
+}
+
+const later = (a: IsoDate, b: IsoDate): IsoDate => (compareDates(a, b) >= 0 ? a : b);
+
 /** Regel 1: the member list is due this day (inclusive). */
 export function memberListDeadline(
   seasonStartsOn: IsoDate,

@@ -8,6 +8,7 @@ export const FINE_INCLUDE = {
   team: { select: { name: true } },
   beneficiaryClub: { select: { name: true } },
   match: { select: { id: true, date: true, round: true, homeTeam: { select: { name: true } }, awayTeam: { select: { name: true } } } },
+  memberList: { select: { id: true, clubId: true, seasonId: true } },
 } satisfies Prisma.FineInclude;
 
 export type FineRow = Prisma.FineGetPayload<{ include: typeof FINE_INCLUDE }>;

@@ -74,12 +74,20 @@ export class LevyFineDto {
 
 // ─────────────────────────── output ───────────────────────────
 
+/** The match a fine is about: enough to name it ("Kaiman 1 – Marowijne 1, 14-11-2026") and link to /wedstrijden/{id}. */
 export class FineMatchDto {
-  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ format: 'uuid', description: 'De wedstrijdpagina is /wedstrijden/{id}' }) id: string;
   @ApiProperty({ format: 'date' }) date: string;
   @ApiProperty() round: number;
   @ApiProperty() homeTeamName: string;
   @ApiProperty() awayTeamName: string;
+}
+
+/** The member list a fine is about (Regel 1: a list too late), to link to it. */
+export class FineMemberListDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ format: 'uuid' }) clubId: string;
+  @ApiProperty({ format: 'uuid' }) seasonId: string;
 }
 
 export class FineDto {
@@ -103,8 +111,9 @@ export class FineDto {
   @ApiProperty({ description: 'Openstaand en over de betalingstermijn' }) overdue: boolean;
   @ApiProperty({ format: 'date', nullable: true, type: String }) paidOn: string | null;
   @ApiProperty({ nullable: true, type: String, description: 'Waarom kwijtgescholden of vervallen' }) statusReason: string | null;
-  @ApiProperty({ type: FineMatchDto, nullable: true }) match: FineMatchDto | null;
+  @ApiProperty({ type: FineMatchDto, nullable: true, description: 'De wedstrijd waar de boete over gaat (elke boete die uit een wedstrijd volgt)' }) match: FineMatchDto | null;
   @ApiProperty({ format: 'uuid', nullable: true, type: String }) memberListId: string | null;
+  @ApiProperty({ type: FineMemberListDto, nullable: true, description: 'De moederlijst waar de boete over gaat' }) memberList: FineMemberListDto | null;
   @ApiProperty({ format: 'uuid', nullable: true, type: String }) catalogItemId: string | null;
 }
 
@@ -146,7 +155,13 @@ export class ClubFinesDto {
   @ApiProperty() clubName: string;
   @ApiProperty({ format: 'date' }) today: string;
   @ApiProperty({ type: [FineDto], description: 'Opgelegde boetes (open, betaald, kwijtgescholden); voorstellen niet' }) fines: FineDto[];
-  @ApiProperty({ type: FineTotalsDto }) totals: FineTotalsDto;
+  @ApiProperty({
+    type: [FineDto],
+    description:
+      'Voorstellen van het systeem (status PROPOSED) die de bond nog moet beoordelen: nog niet definitief en nog niet te betalen; ze tellen niet mee in de totalen en niet in het overzicht (PDF/CSV). Vervallen voorstellen niet.',
+  })
+  proposed: FineDto[];
+  @ApiProperty({ type: FineTotalsDto, description: 'Alleen opgelegde boetes' }) totals: FineTotalsDto;
   @ApiProperty({ type: PaymentDetailsDto }) payment: PaymentDetailsDto;
 }
 
@@ -195,6 +210,7 @@ export function mapFine(row: FineRow, today: IsoDate): FineDto {
       ? { id: row.match.id, date: isoDate(row.match.date), round: row.match.round, homeTeamName: row.match.homeTeam.name, awayTeamName: row.match.awayTeam.name }
       : null,
     memberListId: row.memberListId,
+    memberList: row.memberList ? { id: row.memberList.id, clubId: row.memberList.clubId, seasonId: row.memberList.seasonId } : null,
     catalogItemId: row.catalogItemId,
   };
 }

@@ -34,6 +34,11 @@ type Tx = Prisma.TransactionClient;
 
 /** What the club pays: proposals and discarded proposals are not (yet) fines to the club. */
 const FINAL_STATUSES: FineStatus[] = ['OPEN', 'PAID', 'WAIVED'];
+/**
+ * What the club's secretary may see: its fines and the proposals still waiting for the
+ * federation (shown apart, as "voorgesteld", not to be paid yet). A discarded proposal is gone.
+ */
+const CLUB_VISIBLE_STATUSES: FineStatus[] = [...FINAL_STATUSES, 'PROPOSED'];
 
 const STATUS_WORDS: Record<FineStatus, string> = {
   PROPOSED: 'nog een voorstel',
@@ -83,11 +88,12 @@ export class FinesService {
     const season = await this.season(seasonId);
     const today = todayIso();
     const rows = await this.prisma.fine.findMany({
-      where: { seasonId: season.id, clubId, status: { in: FINAL_STATUSES } },
+      where: { seasonId: season.id, clubId, status: { in: CLUB_VISIBLE_STATUSES } },
       include: FINE_INCLUDE,
       orderBy: [{ issuedOn: 'asc' }, { createdAt: 'asc' }],
     });
-    const fines = rows.map((row) => mapFine(row, today));
+    const fines = rows.filter((row) => FINAL_STATUSES.includes(row.status)).map((row) => mapFine(row, today));
+    const proposed = rows.filter((row) => row.status === 'PROPOSED').map((row) => mapFine(row, today));
     const settings = await this.seasons.settings(season.id);
     return {
       season,
@@ -95,6 +101,7 @@ export class FinesService {
       clubName: club.name,
       today,
       fines,
+      proposed,
       totals: mapTotals(fines, today).totals,
       payment: { accountName: settings.paymentAccountName, iban: settings.paymentIban, reference: `Boetes ${club.name} ${season.name}` },
     };
@@ -106,10 +113,10 @@ export class FinesService {
     return query.format === 'csv' ? statementCsv(data) : statementPdf(data);
   }
 
-  /** One fine with its history; a secretary sees only their own club's confirmed fines. */
+  /** One fine with its history; a secretary sees only their own club's fines and proposals (not discarded ones). */
   async get(id: string, user: AuthUser): Promise<FineDetailDto> {
     const row = await this.prisma.fine.findUnique({ where: { id }, include: FINE_INCLUDE });
-    const visible = row && (user.role === 'ADMIN' || FINAL_STATUSES.includes(row.status));
+    const visible = row && (user.role === 'ADMIN' || CLUB_VISIBLE_STATUSES.includes(row.status));
     if (!row || !visible) throw new NotFoundError('Boete');
     const history = await this.audit.history('Fine', id);
     return {

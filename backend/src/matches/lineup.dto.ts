@@ -89,7 +89,16 @@ export class LineupPlayerDto {
   @ApiProperty({ description: 'Voornamen en achternaam; alleen de achternaam voor wie niet op de moederlijst van de vereniging staat, en voor de wedstrijdleider' }) name: string;
   @ApiProperty({ description: 'Achternaam met tussenvoegsel, zoals op het wedstrijdformulier' }) familyName: string;
   @ApiProperty({ description: 'Speelgerechtigd op de wedstrijddatum (Regel 3B, 4)' }) eligible: boolean;
-  @ApiProperty({ type: [String], description: 'Waarom niet speelgerechtigd' }) reasons: string[];
+  @ApiProperty({ type: [String], description: 'Waarom niet speelgerechtigd (Nederlands, met de regel)' }) reasons: string[];
+  @ApiProperty({
+    format: 'date',
+    nullable: true,
+    type: String,
+    description:
+      'Niet speelgerechtigd: de eerste datum waarop de speler wel mag spelen als er niets verandert (te laat ingeschreven, Regel 3B; geschorst tot een einddatum, Regel 4). ' +
+      'null als speelgerechtigd, als wachten niet helpt (niet op de moederlijst, geroyeerd, geschorst zonder einddatum) of voor de wedstrijdleider',
+  })
+  eligibleFrom: string | null;
 }
 
 export class LineupPairDto {

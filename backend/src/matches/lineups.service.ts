@@ -4,7 +4,6 @@ import type { AuthUser } from '../auth/auth.types';
 import { isoDate } from '../common/dto';
 import { ForbiddenError, NotFoundError, ValidationError } from '../common/errors';
 import { validateLineupShape } from '../domain/match';
-import type { EligibilityResult } from '../domain/eligibility';
 import { PrismaService } from '../prisma/prisma.service';
 import { ConsequencesService } from './consequences.service';
 import { LineupInputDto, LineupPlayerDto, SubstitutionDto, TeamLineupDto } from './lineup.dto';
@@ -12,7 +11,7 @@ import { mapPublicSubstitution } from './match.dto';
 import { MatchDataService } from './match-data.service';
 import { eligibilityQuery, familyNameOf, fullNameOf, lineupOf, matchStart, MatchRow, MemberRow, pairsOf, playerLabels, reservesOf, sideOf, teamOf } from './match-row';
 import { assertMatchFactsOpen } from './match-rules';
-import { PlayerEligibilityService } from '../member-lists/player-eligibility.service';
+import { PlayerEligibility, PlayerEligibilityService } from '../member-lists/player-eligibility.service';
 import { MatchWriterService } from './match-writer.service';
 
 /**
@@ -20,12 +19,20 @@ import { MatchWriterService } from './match-writer.service';
  * team's club's member list (`listed`) and for a reader who may see that list; otherwise the
  * family name, as on the public match form (Regel 15).
  */
-function mapPlayer(member: MemberRow, eligible: boolean, reasons: string[], listed: boolean): LineupPlayerDto {
+function mapPlayer(member: MemberRow, eligible: boolean, reasons: string[], listed: boolean, eligibleFrom: string | null): LineupPlayerDto {
   const name = listed ? fullNameOf(member) : familyNameOf(member);
-  return { memberId: member.id, memberNumber: listed ? member.memberNumber : null, name, familyName: familyNameOf(member), eligible, reasons };
+  return {
+    memberId: member.id,
+    memberNumber: listed ? member.memberNumber : null,
+    name,
+    familyName: familyNameOf(member),
+    eligible,
+    reasons,
+    eligibleFrom: eligible || !listed ? null : eligibleFrom,
+  };
 }
 
-const mapResult = (member: MemberRow, result: EligibilityResult) => mapPlayer(member, result.eligible, result.reasons.map((r) => r.message), true);
+const mapResult = (member: MemberRow, result: PlayerEligibility) => mapPlayer(member, result.eligible, result.reasons.map((r) => r.message), true, result.eligibleFrom);
 
 /** Regel 5D/5E is decided by the server: a secretary cannot say the line-up was on time; the federation may, with a reason. */
 function assertComposedOverride(body: LineupInputDto, user: AuthUser): void {
@@ -77,9 +84,10 @@ export class LineupsService {
     const lineup = lineupOf(match, side);
     // A supervisor corrects scores: the form as the public sees it, without the club's member list (Regel 15).
     const candidates = user.role === 'SUPERVISOR' ? null : await this.eligibility.candidates(this.prisma, eligibilityQuery(match, side, settings));
-    const listed = new Set(candidates?.map((c) => c.member.id));
+    const listed = new Map(candidates?.map((c) => [c.member.id, c.result]));
     const players = lineup?.players ?? [];
-    const toDto = (p: (typeof players)[number]) => mapPlayer(p.member, p.eligible, p.ineligibilityReasons, listed.has(p.memberId));
+    const toDto = (p: (typeof players)[number]) =>
+      mapPlayer(p.member, p.eligible, p.ineligibilityReasons, listed.has(p.memberId), listed.get(p.memberId)?.eligibleFrom ?? null);
     return {
       matchId: match.id,
       matchDate: isoDate(match.date),

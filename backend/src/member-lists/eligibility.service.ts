@@ -30,6 +30,7 @@ export class EligibilityService {
       givenNames: member.givenNames,
       eligible: result.eligible,
       reasons: result.reasons,
+      eligibleFrom: result.eligibleFrom,
     }));
     players.sort(byMemberName);
     return { teamId, date, deadline: registrationDeadline(date, season.settings.registrationLeadWorkingDays), players };

@@ -217,6 +217,13 @@ export class EligiblePlayerDto {
   @ApiProperty() givenNames: string;
   @ApiProperty() eligible: boolean;
   @ApiProperty({ type: [IneligibilityReasonDto] }) reasons: IneligibilityReasonDto[];
+  @ApiProperty({
+    format: 'date',
+    nullable: true,
+    type: String,
+    description: 'Niet speelgerechtigd op de datum: de eerste datum waarop wel (te laat ingeschreven, Regel 3B; geschorst tot een einddatum, Regel 4); null als speelgerechtigd of als wachten niet helpt',
+  })
+  eligibleFrom: string | null;
 }
 
 export class EligiblePlayersDto {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { isoDate, todayIso } from '../common/dto';
 import type { IsoDate } from '../domain/dates';
-import { checkEligibility, EligibilityResult, MemberListEntry } from '../domain/eligibility';
+import { checkEligibility, eligibleFrom, EligibilityInput, EligibilityResult, MemberListEntry } from '../domain/eligibility';
 import type { CompetitionSettings } from '../domain/settings';
 import type { Member, Prisma } from '../generated/prisma/client';
 import { toDomainSanction } from './member-list.dto';
@@ -14,6 +14,11 @@ export interface EligibilityQuery {
   clubId: string;
   matchDate: IsoDate;
   settings: Pick<CompetitionSettings, 'registrationLeadWorkingDays'>;
+}
+
+/** Regel 3B, 4 for one member, with the first date from which they may play if nothing changes (null: eligible, or no such date). */
+export interface PlayerEligibility extends EligibilityResult {
+  eligibleFrom: IsoDate | null;
 }
 
 interface EntryRow {
@@ -40,7 +45,7 @@ function toEntry(row: EntryRow): MemberListEntry {
 @Injectable()
 export class PlayerEligibilityService {
   /** Eligibility of each member on the match date, for the club that fields them. */
-  async check(db: Db, query: EligibilityQuery, memberIds: readonly string[]): Promise<Map<string, EligibilityResult>> {
+  async check(db: Db, query: EligibilityQuery, memberIds: readonly string[]): Promise<Map<string, PlayerEligibility>> {
     const ids = [...new Set(memberIds)];
     // One after the other: `db` may be a transaction, which runs on one connection.
     const entries = await db.memberListEntry.findMany({
@@ -50,21 +55,21 @@ export class PlayerEligibilityService {
     const sanctions = await db.memberSanction.findMany({ where: { memberId: { in: ids } } });
     const entryOf = new Map(entries.map((e) => [e.memberId, toEntry(e)]));
     return new Map(
-      ids.map((memberId) => [
-        memberId,
-        checkEligibility({
+      ids.map((memberId) => {
+        const input: EligibilityInput = {
           clubId: query.clubId,
           matchDate: query.matchDate,
           settings: query.settings,
           entry: entryOf.get(memberId) ?? null,
           sanctions: sanctions.filter((s) => s.memberId === memberId).map(toDomainSanction),
-        }),
-      ]),
+        };
+        return [memberId, { ...checkEligibility(input), eligibleFrom: eligibleFrom(input) }];
+      }),
     );
   }
 
   /** Everyone on the club's member list this season (not removed before the match), with their eligibility, by name. */
-  async candidates(db: Db, query: EligibilityQuery): Promise<{ member: Member; result: EligibilityResult }[]> {
+  async candidates(db: Db, query: EligibilityQuery): Promise<{ member: Member; result: PlayerEligibility }[]> {
     const entries = await db.memberListEntry.findMany({
       where: { seasonId: query.seasonId, memberList: { clubId: query.clubId } },
       include: { member: true },

@@ -776,7 +776,7 @@ export interface paths {
         get?: never;
         /**
          * Uitslag invoeren, partij voor partij of als setstanden; vervangt alle ingevoerde sets (secretaris thuisploeg, bondsbeheerder)
-         * @description Onmogelijke setstanden worden geweigerd (400 INVALID_SCORE) met een melding die set en tafel noemt. Een volledige invoer geldt als handtekening van de thuisploeg.
+         * @description Onmogelijke setstanden worden geweigerd (400 INVALID_SCORE) met een melding die set en tafel noemt. Elke invoer laat de handtekening van de thuisploeg vervallen: daarna ondertekent de thuisploeg opnieuw (POST …/sign). Kan vanaf de wedstrijddag (Europe/Amsterdam); daarvoor 409 ENTRY_NOT_OPEN met de dag waarop het kan. De bondsbeheerder mag eerder, met een reden (reason) die in het logboek komt.
          */
         put: operations["MatchDayController_putResult"];
         post?: never;
@@ -794,7 +794,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Eén set invoeren: de tafels van die set, scherm voor scherm (secretaris thuisploeg, bondsbeheerder) */
+        /**
+         * Eén set invoeren: de tafels van die set, scherm voor scherm (secretaris thuisploeg, bondsbeheerder)
+         * @description Kan vanaf de wedstrijddag (Europe/Amsterdam); daarvoor 409 ENTRY_NOT_OPEN met de dag waarop het kan. De bondsbeheerder mag eerder, met een reden (reason) die in het logboek komt.
+         */
         put: operations["MatchDayController_putSet"];
         post?: never;
         delete?: never;
@@ -840,6 +843,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/matches/{id}/sign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Uitslag ondertekenen na controle van het overzicht (secretaris thuisploeg, bondsbeheerder)
+         * @description Vereist beide spelerslijsten en een volledige uitslag (422 LINEUP_MISSING / INCOMPLETE_RESULT). Beantwoordt ook een betwisting: de uitslag gaat weer naar de uitploeg. Kan vanaf de wedstrijddag (Europe/Amsterdam); daarvoor 409 ENTRY_NOT_OPEN met de dag waarop het kan. De bondsbeheerder mag eerder, met een reden (reason) die in het logboek komt.
+         */
+        post: operations["MatchDayController_sign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/matches/{id}/dispute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Niet akkoord: de uitploeg betwist de ondertekende uitslag, met een opmerking (secretaris uitploeg)
+         * @description De handtekening van de thuisploeg vervalt; de thuisploeg past de uitslag aan en ondertekent opnieuw. De wedstrijdleider ziet de betwisting. Alleen een door de thuisploeg ondertekende uitslag (422 HOME_NOT_SIGNED); niet na bevestiging (409 RESULT_LOCKED).
+         */
+        post: operations["MatchDayController_dispute"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/matches/{id}/confirm": {
         parameters: {
             query?: never;
@@ -851,7 +894,7 @@ export interface paths {
         put?: never;
         /**
          * Uitslag bevestigen en daarmee vastzetten (secretaris uitploeg, bondsbeheerder)
-         * @description Vereist beide spelerslijsten, een volledige uitslag en de handtekening van de thuisploeg (422 LINEUP_MISSING / INCOMPLETE_RESULT / HOME_NOT_SIGNED). Zijn beide teams van dezelfde vereniging, dan bevestigt alleen de bondsbeheerder (403 SAME_CLUB). Past Regel 4 toe en stelt de boetes voor die uit de feiten volgen.
+         * @description Vereist beide spelerslijsten, een volledige uitslag en de handtekening van de thuisploeg (422 LINEUP_MISSING / INCOMPLETE_RESULT / HOME_NOT_SIGNED). Zijn beide teams van dezelfde vereniging, dan bevestigt alleen de bondsbeheerder (403 SAME_CLUB). Past Regel 4 toe en stelt de boetes voor die uit de feiten volgen. Kan vanaf de wedstrijddag (Europe/Amsterdam); daarvoor 409 ENTRY_NOT_OPEN met de dag waarop het kan. De bondsbeheerder mag eerder, met een reden (reason) die in het logboek komt.
          */
         post: operations["MatchDayController_confirm"];
         delete?: never;
@@ -981,8 +1024,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Wedstrijdformulier om te printen: koppels met alleen achternamen, tafelschema, scorekaart, handtekeningen (openbaar, Regel 15) */
+        /** Wedstrijdformulier om te printen: koppels met alleen achternamen, tafelschema, scorekaart (ingevuld met partijen, sets, totalen en uitslag zodra die er zijn), handtekeningen (openbaar, Regel 15) */
         get: operations["ExportsController_form"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/matches/{id}/score-slips.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Scorebriefjes per tafel om te printen: per set en tafel een kaartje met het thuiskoppel en het lopende koppel (Regel 22), vier partijen en parafen (openbaar, Regel 15) */
+        get: operations["ExportsController_scoreSlips"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2037,6 +2097,11 @@ export interface components {
             givenNames: string;
             eligible: boolean;
             reasons: components["schemas"]["IneligibilityReasonDto"][];
+            /**
+             * Format: date
+             * @description Niet speelgerechtigd op de datum: de eerste datum waarop wel (te laat ingeschreven, Regel 3B; geschorst tot een einddatum, Regel 4); null als speelgerechtigd of als wachten niet helpt
+             */
+            eligibleFrom: string | null;
         };
         EligiblePlayersDto: {
             /** Format: uuid */
@@ -2101,6 +2166,17 @@ export interface components {
          * @enum {string}
          */
         ForfeitCause: "TOO_FEW_PAIRS" | "LATE_CANCELLATION" | "OTHER";
+        /**
+         * @description NONE: nog niets; IN_PROGRESS: de thuisploeg voert in (of wijzigde na het ondertekenen); SIGNED_BY_HOME: ondertekend door de thuisploeg, de uitploeg bevestigt of betwist; DISPUTED: betwist door de uitploeg, terug bij de thuisploeg; CONFIRMED: door beide teams ondertekend en vastgezet
+         * @enum {string}
+         */
+        ResultPhase: "NONE" | "IN_PROGRESS" | "SIGNED_BY_HOME" | "DISPUTED" | "CONFIRMED";
+        DisputeDto: {
+            /** @description Wat er volgens de uitploeg niet klopt */
+            comment: string;
+            /** Format: date-time */
+            disputedAt: string;
+        };
         MatchSummaryDto: {
             /** Format: uuid */
             id: string;
@@ -2155,8 +2231,12 @@ export interface components {
             statusReason: string | null;
             /** @description Versie van de uitslag; stuur hem mee bij elke wijziging (optimistische vergrendeling) */
             version: number;
-            /** @description Elke set aan elke tafel heeft een stand (de thuisploeg heeft daarmee getekend); pas dan kan de uitploeg bevestigen */
+            /** @description De thuisploeg heeft de volledige uitslag ondertekend (of hij is bevestigd); pas dan kan de uitploeg bevestigen of betwisten */
             resultComplete: boolean;
+            /** @description NONE: nog niets; IN_PROGRESS: de thuisploeg voert in (of wijzigde na het ondertekenen); SIGNED_BY_HOME: ondertekend door de thuisploeg, de uitploeg bevestigt of betwist; DISPUTED: betwist door de uitploeg, terug bij de thuisploeg; CONFIRMED: door beide teams ondertekend en vastgezet */
+            resultPhase: components["schemas"]["ResultPhase"];
+            /** @description Zolang de uitploeg de uitslag betwist (tot de thuisploeg opnieuw ondertekent) */
+            dispute: components["schemas"]["DisputeDto"] | null;
         };
         MatchRoundDto: {
             round: number;
@@ -2267,6 +2347,31 @@ export interface components {
              */
             awaySignedAt: string | null;
         };
+        ResultEntryWindowDto: {
+            /** @description Een secretaris kan de uitslag vandaag invoeren, ondertekenen en bevestigen (vanaf de wedstrijddag, Europe/Amsterdam) */
+            open: boolean;
+            /**
+             * Format: date
+             * @description Vanaf deze dag (de wedstrijddatum); de bondsbeheerder mag eerder, met reden
+             */
+            opensOn: string;
+            /**
+             * @description null zodra het open is
+             * @example Invoeren kan vanaf za 28 nov.
+             */
+            notice: string | null;
+        };
+        CorrectionDto: {
+            /** @description Reden van de laatste correctie */
+            reason: string;
+            /** Format: date-time */
+            correctedAt: string;
+            /**
+             * @description Door de wedstrijdleider of de bond (geen namen)
+             * @enum {string}
+             */
+            by: "SUPERVISOR" | "ADMIN";
+        };
         MatchDetailDto: {
             /** Format: uuid */
             id: string;
@@ -2321,8 +2426,12 @@ export interface components {
             statusReason: string | null;
             /** @description Versie van de uitslag; stuur hem mee bij elke wijziging (optimistische vergrendeling) */
             version: number;
-            /** @description Elke set aan elke tafel heeft een stand (de thuisploeg heeft daarmee getekend); pas dan kan de uitploeg bevestigen */
+            /** @description De thuisploeg heeft de volledige uitslag ondertekend (of hij is bevestigd); pas dan kan de uitploeg bevestigen of betwisten */
             resultComplete: boolean;
+            /** @description NONE: nog niets; IN_PROGRESS: de thuisploeg voert in (of wijzigde na het ondertekenen); SIGNED_BY_HOME: ondertekend door de thuisploeg, de uitploeg bevestigt of betwist; DISPUTED: betwist door de uitploeg, terug bij de thuisploeg; CONFIRMED: door beide teams ondertekend en vastgezet */
+            resultPhase: components["schemas"]["ResultPhase"];
+            /** @description Zolang de uitploeg de uitslag betwist (tot de thuisploeg opnieuw ondertekent) */
+            dispute: components["schemas"]["DisputeDto"] | null;
             divisionName: string;
             /** Format: uuid */
             seasonId: string;
@@ -2344,6 +2453,9 @@ export interface components {
             /** @description Puntenaftrek door deze wedstrijd (Regel 4, 6) */
             deductions: components["schemas"]["MatchDeductionDto"][];
             signatures: components["schemas"]["SignaturesDto"];
+            resultEntry: components["schemas"]["ResultEntryWindowDto"];
+            /** @description De laatste correctie van de vastgezette uitslag door de wedstrijdleider of de bond */
+            correction: components["schemas"]["CorrectionDto"] | null;
         };
         MoveInputDto: {
             /**
@@ -2385,8 +2497,13 @@ export interface components {
             familyName: string;
             /** @description Speelgerechtigd op de wedstrijddatum (Regel 3B, 4) */
             eligible: boolean;
-            /** @description Waarom niet speelgerechtigd */
+            /** @description Waarom niet speelgerechtigd (Nederlands, met de regel) */
             reasons: string[];
+            /**
+             * Format: date
+             * @description Niet speelgerechtigd: de eerste datum waarop de speler wel mag spelen als er niets verandert (te laat ingeschreven, Regel 3B; geschorst tot een einddatum, Regel 4). null als speelgerechtigd, als wachten niet helpt (niet op de moederlijst, geroyeerd, geschorst zonder einddatum) of voor de wedstrijdleider
+             */
+            eligibleFrom: string | null;
         };
         LineupPairDto: {
             pairNumber: number;
@@ -2483,11 +2600,13 @@ export interface components {
             awayPoints?: number;
             setNumber: number;
         };
-        ResultInputDto: {
+        ResultEntryInputDto: {
             /** @description De versie van de wedstrijd die de gebruiker voor zich had (MatchDetailDto.version) */
             version: number;
             /** @description De gespeelde sets (mag onvolledig zijn); vervangt alle eerder ingevoerde sets. Door de regels bepaalde sets (8–0) niet meesturen. */
             sets: components["schemas"]["SeatScoreInputDto"][];
+            /** @description Alleen de bondsbeheerder, vóór de wedstrijddag: waarom nu al (verplicht, komt in het logboek) */
+            reason?: string;
         };
         StaleVersionDetailDto: {
             /** @example version */
@@ -2521,6 +2640,8 @@ export interface components {
         SetInputDto: {
             /** @description De versie van de wedstrijd die de gebruiker voor zich had (MatchDetailDto.version) */
             version: number;
+            /** @description Alleen de bondsbeheerder, vóór de wedstrijddag: waarom nu al (verplicht, komt in het logboek) */
+            reason?: string;
             /** @description De tafels van deze set; vervangt wat eerder voor deze set was ingevoerd */
             tables: components["schemas"]["TableScoreInputDto"][];
         };
@@ -2544,9 +2665,17 @@ export interface components {
              */
             inMemberId: string;
         };
-        VersionDto: {
+        SignatureInputDto: {
             /** @description De versie van de wedstrijd die de gebruiker voor zich had (MatchDetailDto.version) */
             version: number;
+            /** @description Alleen de bondsbeheerder, vóór de wedstrijddag: waarom nu al (verplicht, komt in het logboek) */
+            reason?: string;
+        };
+        DisputeInputDto: {
+            /** @description De versie van de wedstrijd die de gebruiker voor zich had (MatchDetailDto.version) */
+            version: number;
+            /** @description Wat er volgens de uitploeg niet klopt (verplicht; zichtbaar voor beide teams en de wedstrijdleider, komt in het logboek) */
+            comment: string;
         };
         CorrectionInputDto: {
             /** @description De versie van de wedstrijd die de gebruiker voor zich had (MatchDetailDto.version) */
@@ -2642,13 +2771,24 @@ export interface components {
         /** @enum {string} */
         Beneficiary: "FEDERATION" | "CLUB";
         FineMatchDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description De wedstrijdpagina is /wedstrijden/{id}
+             */
             id: string;
             /** Format: date */
             date: string;
             round: number;
             homeTeamName: string;
             awayTeamName: string;
+        };
+        FineMemberListDto: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            clubId: string;
+            /** Format: uuid */
+            seasonId: string;
         };
         FineDto: {
             /** Format: uuid */
@@ -2687,9 +2827,12 @@ export interface components {
             paidOn: string | null;
             /** @description Waarom kwijtgescholden of vervallen */
             statusReason: string | null;
+            /** @description De wedstrijd waar de boete over gaat (elke boete die uit een wedstrijd volgt) */
             match: components["schemas"]["FineMatchDto"] | null;
             /** Format: uuid */
             memberListId: string | null;
+            /** @description De moederlijst waar de boete over gaat */
+            memberList: components["schemas"]["FineMemberListDto"] | null;
             /** Format: uuid */
             catalogItemId: string | null;
         };
@@ -2798,9 +2941,12 @@ export interface components {
             paidOn: string | null;
             /** @description Waarom kwijtgescholden of vervallen */
             statusReason: string | null;
+            /** @description De wedstrijd waar de boete over gaat (elke boete die uit een wedstrijd volgt) */
             match: components["schemas"]["FineMatchDto"] | null;
             /** Format: uuid */
             memberListId: string | null;
+            /** @description De moederlijst waar de boete over gaat */
+            memberList: components["schemas"]["FineMemberListDto"] | null;
             /** Format: uuid */
             catalogItemId: string | null;
             history: components["schemas"]["FineHistoryEntryDto"][];
@@ -2837,6 +2983,9 @@ export interface components {
             today: string;
             /** @description Opgelegde boetes (open, betaald, kwijtgescholden); voorstellen niet */
             fines: components["schemas"]["FineDto"][];
+            /** @description Voorstellen van het systeem (status PROPOSED) die de bond nog moet beoordelen: nog niet definitief en nog niet te betalen; ze tellen niet mee in de totalen en niet in het overzicht (PDF/CSV). Vervallen voorstellen niet. */
+            proposed: components["schemas"]["FineDto"][];
+            /** @description Alleen opgelegde boetes */
             totals: components["schemas"]["FineTotalsDto"];
             payment: components["schemas"]["PaymentDetailsDto"];
         };
@@ -4462,7 +4611,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ResultInputDto"];
+                "application/json": components["schemas"]["ResultEntryInputDto"];
             };
         };
         responses: {
@@ -4474,7 +4623,7 @@ export interface operations {
                     "application/json": components["schemas"]["MatchDetailDto"];
                 };
             };
-            /** @description STALE_VERSION: iemand anders sloeg intussen een nieuwere versie op (details[0].current); of RESULT_LOCKED / MATCH_NOT_PLAYED */
+            /** @description STALE_VERSION: iemand anders sloeg intussen een nieuwere versie op (details[0].current); of RESULT_LOCKED / MATCH_NOT_PLAYED / ENTRY_NOT_OPEN (vóór de wedstrijddag) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4509,7 +4658,7 @@ export interface operations {
                     "application/json": components["schemas"]["MatchDetailDto"];
                 };
             };
-            /** @description STALE_VERSION: iemand anders sloeg intussen een nieuwere versie op (details[0].current); of RESULT_LOCKED / MATCH_NOT_PLAYED */
+            /** @description STALE_VERSION: iemand anders sloeg intussen een nieuwere versie op (details[0].current); of RESULT_LOCKED / MATCH_NOT_PLAYED / ENTRY_NOT_OPEN (vóór de wedstrijddag) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4571,7 +4720,7 @@ export interface operations {
             };
         };
     };
-    MatchDayController_confirm: {
+    MatchDayController_sign: {
         parameters: {
             query?: never;
             header?: never;
@@ -4582,7 +4731,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["VersionDto"];
+                "application/json": components["schemas"]["SignatureInputDto"];
             };
         };
         responses: {
@@ -4594,7 +4743,75 @@ export interface operations {
                     "application/json": components["schemas"]["MatchDetailDto"];
                 };
             };
-            /** @description STALE_VERSION: iemand anders sloeg intussen een nieuwere versie op (details[0].current); of RESULT_LOCKED / MATCH_NOT_PLAYED */
+            /** @description STALE_VERSION: iemand anders sloeg intussen een nieuwere versie op (details[0].current); of RESULT_LOCKED / MATCH_NOT_PLAYED / ENTRY_NOT_OPEN (vóór de wedstrijddag) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaleVersionErrorDto"];
+                };
+            };
+        };
+    };
+    MatchDayController_dispute: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DisputeInputDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MatchDetailDto"];
+                };
+            };
+            /** @description STALE_VERSION: iemand anders sloeg intussen een nieuwere versie op (details[0].current); of RESULT_LOCKED / MATCH_NOT_PLAYED / ENTRY_NOT_OPEN (vóór de wedstrijddag) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaleVersionErrorDto"];
+                };
+            };
+        };
+    };
+    MatchDayController_confirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignatureInputDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MatchDetailDto"];
+                };
+            };
+            /** @description STALE_VERSION: iemand anders sloeg intussen een nieuwere versie op (details[0].current); of RESULT_LOCKED / MATCH_NOT_PLAYED / ENTRY_NOT_OPEN (vóór de wedstrijddag) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4628,7 +4845,7 @@ export interface operations {
                     "application/json": components["schemas"]["MatchDetailDto"];
                 };
             };
-            /** @description STALE_VERSION: iemand anders sloeg intussen een nieuwere versie op (details[0].current); of RESULT_LOCKED / MATCH_NOT_PLAYED */
+            /** @description STALE_VERSION: iemand anders sloeg intussen een nieuwere versie op (details[0].current); of RESULT_LOCKED / MATCH_NOT_PLAYED / ENTRY_NOT_OPEN (vóór de wedstrijddag) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4769,6 +4986,27 @@ export interface operations {
         };
     };
     ExportsController_form: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+        };
+    };
+    ExportsController_scoreSlips: {
         parameters: {
             query?: never;
             header?: never;
