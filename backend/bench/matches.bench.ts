@@ -64,7 +64,8 @@ export async function run(ctx: { app: NestFastifyApplication; prisma: PrismaServ
     const { version } = (await test.http().get(url).expect(200)).body as { version: number };
     const stored = await timed(async () => {
       const entered = await home.put(`${url}/result`).send({ version, sets }).expect(200);
-      await away.post(`${url}/confirm`).send({ version: entered.body.version }).expect(200);
+      const signed = await home.post(`${url}/sign`).send({ version: entered.body.version }).expect(200);
+      await away.post(`${url}/confirm`).send({ version: signed.body.version }).expect(200);
     });
     if (i > 0) {
       lineupTimes.push(lineups);

@@ -74,7 +74,8 @@ describe('match penalties API', () => {
       const skip = credited.map((s: { setNumber: number; tableNumber: number }) => `${s.setNumber}/${s.tableNumber}`);
       const entered = await m.home.put(`${m.url}/result`).send({ version: await version(m.url), sets: fullResultSets(skip) }).expect(200);
       expect(entered.body.homePoints).toBeGreaterThan(entered.body.awayPoints);
-      const confirmed = await m.away.post(`${m.url}/confirm`).send({ version: entered.body.version }).expect(200);
+      const signed = await m.home.post(`${m.url}/sign`).send({ version: entered.body.version }).expect(200);
+      const confirmed = await m.away.post(`${m.url}/confirm`).send({ version: signed.body.version }).expect(200);
       if (expected.regel4) {
         expect(confirmed.body).toMatchObject({ homeIneligible: true, awayIneligible: false, winner: 'AWAY' });
         expect(confirmed.body.deductions).toEqual([{ teamId: m.day.home.id, points: 3, rule: '4', reason: expect.stringContaining('niet op de spelerslijst') }]);
@@ -91,7 +92,8 @@ describe('match penalties API', () => {
         .send({ teamId: m.day.home.id, setNumber: 4, pairNumber: 2, outMemberId: m.day.homePlayers[2], inMemberId: m.day.homePlayers[14] })
         .expect(201);
       const entered = await m.home.put(`${m.url}/result`).send({ version: await version(m.url), sets: fullResultSets() }).expect(200);
-      await m.away.post(`${m.url}/confirm`).send({ version: entered.body.version }).expect(200);
+      const signed = await m.home.post(`${m.url}/sign`).send({ version: entered.body.version }).expect(200);
+      await m.away.post(`${m.url}/confirm`).send({ version: signed.body.version }).expect(200);
       await admin.delete(`${m.url}/substitutions/${sub.body.id}`).query({ reason: 'Wissel verkeerd overgenomen van het formulier' }).expect(204);
       const after = await ctx.http().get(m.url).expect(200);
       expect(after.body).toMatchObject({ homeIneligible: false, winner: 'HOME', deductions: [] });

@@ -7,6 +7,7 @@
  * (Regel 5D/5E) is decided by the server, and a supervisor and a player from outside the
  * club's list see family names only.
  */
+import { todayIso } from '../src/common/dto';
 import { FineProposalsService } from '../src/fines/fine-proposals.service';
 import {
   type Agent,
@@ -79,6 +80,16 @@ describe('match day API', () => {
     return (await ctx.http().get(url).expect(200)).body.version;
   }
 
+  /** The home secretary signs the complete result after checking its summary (Regel 15). */
+  async function sign(agent: Agent, url: string, at?: number) {
+    return agent.post(`${url}/sign`).send({ version: at ?? (await version(url)) }).expect(200);
+  }
+
+  /** The match day arrives: result entry opens on it (line-ups saved earlier stay composed before the match). */
+  async function matchDayArrives(matchId: string) {
+    await ctx.prisma.match.update({ where: { id: matchId }, data: { date: new Date(`${todayIso()}T00:00:00.000Z`) } });
+  }
+
   describe('a whole match: line-up, entry set by set, confirmation, correction', () => {
     let m: Awaited<ReturnType<typeof matchDay>>;
     const seats = fullResultSets();
@@ -108,6 +119,7 @@ describe('match day API', () => {
     });
 
     it('refuses an impossible set score, naming set and table', async () => {
+      await matchDayArrives(m.day.match.id);
       const res = await m.home
         .put(`${m.url}/sets/2`)
         .send({ version: await version(m.url), tables: [{ tableNumber: 3, homePoints: 7, awayPoints: 0 }] })
@@ -116,7 +128,7 @@ describe('match day API', () => {
       expect(res.body.error.message).toContain('Set 2, tafel 3: 7–0 is geen mogelijke setstand');
     });
 
-    it('stores the result set by set; a complete entry is the home team’s signature', async () => {
+    it('stores the result set by set; the home team signs it explicitly once it is complete', async () => {
       let current = await version(m.url);
       const listed = async () => {
         const res = await ctx.http().get(`/api/teams/${m.day.away.id}/matches`).expect(200);
@@ -127,11 +139,16 @@ describe('match day API', () => {
         const res = await m.home.put(`${m.url}/sets/${setNumber}`).send({ version: current, tables }).expect(200);
         expect(res.body.version).toBe(current + 1);
         expect(res.body).toMatchObject({ status: 'PLAYED', resultState: 'ENTERED', complete: setNumber === 6 });
-        expect(res.body.signatures.homeSignedAt === null).toBe(setNumber < 6);
-        // The team's match list tells the away secretary when there is something to confirm.
-        if (setNumber === 5 || setNumber === 6) expect((await listed()).resultComplete).toBe(setNumber === 6);
+        expect(res.body.signatures.homeSignedAt).toBeNull();
+        expect(res.body.resultPhase).toBe('IN_PROGRESS');
         current = res.body.version;
       }
+      // Saving set 6 does not sign: the away team has nothing to confirm until the home team signs.
+      expect((await listed()).resultComplete).toBe(false);
+      const signed = await sign(m.home, m.url, current);
+      expect(signed.body).toMatchObject({ resultPhase: 'SIGNED_BY_HOME', signatures: { homeSignedAt: expect.any(String) } });
+      // The team's match list tells the away secretary when there is something to confirm.
+      expect((await listed()).resultComplete).toBe(true);
       const detail = await ctx.http().get(m.url).expect(200);
       expect(detail.body).toMatchObject({ homePoints: expected.home, awayPoints: expected.away, winner: null });
       expect(detail.body.sets[0].games).toHaveLength(4);
@@ -195,6 +212,7 @@ describe('match day API', () => {
         'match.set',
         'match.set',
         'match.set',
+        'match.sign',
         'match.confirm',
         'match.correct',
       ]);
@@ -283,8 +301,9 @@ describe('match day API', () => {
       const played = totals(playedSeats);
       expect(entered.body).toMatchObject({ homePoints: played.home + 8 + 5 * 8, awayPoints: played.away + 8 });
 
+      const signed = await sign(m.home, m.url, entered.body.version);
       const incomplete = jest.spyOn(fines, 'incompleteOrLate');
-      await m.away.post(`${m.url}/confirm`).send({ version: entered.body.version }).expect(200);
+      await m.away.post(`${m.url}/confirm`).send({ version: signed.body.version }).expect(200);
       expect(incomplete.mock.calls.map(([, fact]) => fact.teamId).sort()).toEqual([m.day.home.id, m.day.away.id].sort());
     });
 
@@ -440,12 +459,13 @@ describe('match day API', () => {
     it('may enter the result but not confirm it: both teams must sign, so the federation confirms', async () => {
       const day = await createMatchDay(ctx.prisma, { playersPerClub: 28 });
       const second = await createTeam(ctx.prisma, day.division.id, day.homeClub.id);
-      const match = await createMatchRow(ctx.prisma, { divisionId: day.division.id, homeTeamId: day.home.id, awayTeamId: second.id, date: FUTURE, status: 'SCHEDULED' });
+      const match = await createMatchRow(ctx.prisma, { divisionId: day.division.id, homeTeamId: day.home.id, awayTeamId: second.id, date: PAST, status: 'SCHEDULED' });
       const url = `/api/matches/${match.id}`;
       const secretary = (await loginAs(ctx, 'SECRETARY', day.homeClub.id)).agent;
       await secretary.put(`${url}/lineups/${day.home.id}`).send(lineupBody(day.homePlayers.slice(0, 14))).expect(200);
       await secretary.put(`${url}/lineups/${second.id}`).send(lineupBody(day.homePlayers.slice(14))).expect(200);
-      const entered = await secretary.put(`${url}/result`).send({ version: (await detail(url)).version, sets: fullResultSets() }).expect(200);
+      await secretary.put(`${url}/result`).send({ version: (await detail(url)).version, sets: fullResultSets() }).expect(200);
+      const entered = await sign(secretary, url);
       expect(entered.body.signatures.homeSignedAt).not.toBeNull();
 
       const refused = await secretary.post(`${url}/confirm`).send({ version: entered.body.version }).expect(403);
@@ -463,7 +483,9 @@ describe('match day API', () => {
       const m = await matchDay({ date: FUTURE });
       await m.home.put(`${m.url}/lineups/${m.day.home.id}`).send(lineupBody(m.day.homePlayers)).expect(200);
       await m.away.put(`${m.url}/lineups/${m.day.away.id}`).send(lineupBody(m.day.awayPlayers)).expect(200);
-      const entered = await m.home.put(`${m.url}/result`).send({ version: (await detail(m.url)).version, sets: fullResultSets() }).expect(200);
+      await matchDayArrives(m.day.match.id);
+      await m.home.put(`${m.url}/result`).send({ version: (await detail(m.url)).version, sets: fullResultSets() }).expect(200);
+      const entered = await sign(m.home, m.url);
       expect(entered.body.signatures.homeSignedAt).not.toBeNull();
       return { ...m, signedVersion: entered.body.version as number };
     }
@@ -483,9 +505,8 @@ describe('match day API', () => {
       expectError(unsigned.body, 422, 'HOME_NOT_SIGNED');
       expect((await detail(m.url)).resultState).toBe('ENTERED');
 
-      // The home team saves (signs) again; now the away team confirms.
-      const last = fullResultSets().filter((s) => s.setNumber === 6).map(({ setNumber: _s, ...table }) => table);
-      const resigned = await m.home.put(`${m.url}/sets/6`).send({ version: after.version, tables: last }).expect(200);
+      // The home team signs again; now the away team confirms.
+      const resigned = await sign(m.home, m.url, after.version);
       expect(resigned.body.signatures.homeSignedAt).not.toBeNull();
       const confirmed = await m.away.post(`${m.url}/confirm`).send({ version: resigned.body.version }).expect(200);
       expect(confirmed.body.resultState).toBe('CONFIRMED');
@@ -502,7 +523,9 @@ describe('match day API', () => {
       expect(after.version).toBeGreaterThan(m.signedVersion);
       expectError((await m.away.post(`${m.url}/confirm`).send({ version: after.version }).expect(422)).body, 422, 'HOME_NOT_SIGNED');
 
-      const resigned = await m.home.put(`${m.url}/result`).send({ version: after.version, sets: fullResultSets() }).expect(200);
+      const resaved = await m.home.put(`${m.url}/result`).send({ version: after.version, sets: fullResultSets() }).expect(200);
+      expect(resaved.body.signatures.homeSignedAt).toBeNull();
+      const resigned = await sign(m.home, m.url, resaved.body.version);
       expect(resigned.body.signatures.homeSignedAt).not.toBeNull();
       await m.away.delete(`${m.url}/substitutions/${sub.body.id}`).expect(204);
       after = await detail(m.url);
@@ -539,7 +562,8 @@ describe('match day API', () => {
       const m = await matchDay({ date: PAST });
       await m.home.put(`${m.url}/lineups/${m.day.home.id}`).send(lineupBody(m.day.homePlayers)).expect(200);
       await m.away.put(`${m.url}/lineups/${m.day.away.id}`).send(lineupBody(m.day.awayPlayers)).expect(200);
-      const entered = await m.home.put(`${m.url}/result`).send({ version: (await detail(m.url)).version, sets: fullResultSets() }).expect(200);
+      await m.home.put(`${m.url}/result`).send({ version: (await detail(m.url)).version, sets: fullResultSets() }).expect(200);
+      const entered = await sign(m.home, m.url);
       const lineupMissing = jest.spyOn(fines, 'lineupMissing');
       await m.away.post(`${m.url}/confirm`).send({ version: entered.body.version }).expect(200);
       expect(lineupMissing.mock.calls.map(([, fact]) => fact.teamId).sort()).toEqual([m.day.home.id, m.day.away.id].sort());

@@ -5,12 +5,17 @@ import { CurrentUser, Roles } from '../auth/decorators';
 import { ChangeReasonDto, LineupInputDto, SubstitutionDto, SubstitutionInputDto, TeamLineupDto } from './lineup.dto';
 import { LineupsService } from './lineups.service';
 import { MatchDetailDto } from './match.dto';
-import { CorrectionInputDto, ResultInputDto, SetInputDto, StaleVersionErrorDto, VersionDto } from './result.dto';
+import { CorrectionInputDto, DisputeInputDto, ResultEntryInputDto, SetInputDto, SignatureInputDto, StaleVersionErrorDto } from './result.dto';
 import { ResultsService } from './results.service';
 import { SignaturesService } from './signatures.service';
 import { SubstitutionsService } from './substitutions.service';
 
-const STALE = { type: StaleVersionErrorDto, description: 'STALE_VERSION: iemand anders sloeg intussen een nieuwere versie op (details[0].current); of RESULT_LOCKED / MATCH_NOT_PLAYED' };
+const STALE = {
+  type: StaleVersionErrorDto,
+  description: 'STALE_VERSION: iemand anders sloeg intussen een nieuwere versie op (details[0].current); of RESULT_LOCKED / MATCH_NOT_PLAYED / ENTRY_NOT_OPEN (vóór de wedstrijddag)',
+};
+const ENTRY_WINDOW =
+  'Kan vanaf de wedstrijddag (Europe/Amsterdam); daarvoor 409 ENTRY_NOT_OPEN met de dag waarop het kan. De bondsbeheerder mag eerder, met een reden (reason) die in het logboek komt.';
 const REASON_QUERY = { name: 'reason', required: false, description: 'Verplicht als de uitslag al vaststaat (bondsbeheerder)' };
 
 @ApiTags('match day')
@@ -57,17 +62,20 @@ export class MatchDayController {
   @Put('result')
   @ApiOperation({
     summary: 'Uitslag invoeren, partij voor partij of als setstanden; vervangt alle ingevoerde sets (secretaris thuisploeg, bondsbeheerder)',
-    description: 'Onmogelijke setstanden worden geweigerd (400 INVALID_SCORE) met een melding die set en tafel noemt. Een volledige invoer geldt als handtekening van de thuisploeg.',
+    description:
+      'Onmogelijke setstanden worden geweigerd (400 INVALID_SCORE) met een melding die set en tafel noemt. Elke invoer laat de handtekening van de thuisploeg vervallen: ' +
+      'daarna ondertekent de thuisploeg opnieuw (POST …/sign). ' +
+      ENTRY_WINDOW,
   })
   @ApiOkResponse({ type: MatchDetailDto })
   @ApiConflictResponse(STALE)
-  putResult(@Param('id', ParseUUIDPipe) id: string, @Body() body: ResultInputDto, @CurrentUser() user: AuthUser): Promise<MatchDetailDto> {
+  putResult(@Param('id', ParseUUIDPipe) id: string, @Body() body: ResultEntryInputDto, @CurrentUser() user: AuthUser): Promise<MatchDetailDto> {
     return this.results.putResult(id, body, user);
   }
 
   @Roles('ADMIN', 'SECRETARY')
   @Put('sets/:setNumber')
-  @ApiOperation({ summary: 'Eén set invoeren: de tafels van die set, scherm voor scherm (secretaris thuisploeg, bondsbeheerder)' })
+  @ApiOperation({ summary: 'Eén set invoeren: de tafels van die set, scherm voor scherm (secretaris thuisploeg, bondsbeheerder)', description: ENTRY_WINDOW })
   @ApiOkResponse({ type: MatchDetailDto })
   @ApiConflictResponse(STALE)
   putSet(
@@ -114,17 +122,48 @@ export class MatchDayController {
   }
 
   @Roles('ADMIN', 'SECRETARY')
+  @Post('sign')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Uitslag ondertekenen na controle van het overzicht (secretaris thuisploeg, bondsbeheerder)',
+    description:
+      'Vereist beide spelerslijsten en een volledige uitslag (422 LINEUP_MISSING / INCOMPLETE_RESULT). Beantwoordt ook een betwisting: de uitslag gaat weer naar de uitploeg. ' +
+      ENTRY_WINDOW,
+  })
+  @ApiOkResponse({ type: MatchDetailDto })
+  @ApiConflictResponse(STALE)
+  sign(@Param('id', ParseUUIDPipe) id: string, @Body() body: SignatureInputDto, @CurrentUser() user: AuthUser): Promise<MatchDetailDto> {
+    return this.signatures.sign(id, body, user);
+  }
+
+  @Roles('SECRETARY')
+  @Post('dispute')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Niet akkoord: de uitploeg betwist de ondertekende uitslag, met een opmerking (secretaris uitploeg)',
+    description:
+      'De handtekening van de thuisploeg vervalt; de thuisploeg past de uitslag aan en ondertekent opnieuw. De wedstrijdleider ziet de betwisting. ' +
+      'Alleen een door de thuisploeg ondertekende uitslag (422 HOME_NOT_SIGNED); niet na bevestiging (409 RESULT_LOCKED).',
+  })
+  @ApiOkResponse({ type: MatchDetailDto })
+  @ApiConflictResponse(STALE)
+  dispute(@Param('id', ParseUUIDPipe) id: string, @Body() body: DisputeInputDto, @CurrentUser() user: AuthUser): Promise<MatchDetailDto> {
+    return this.signatures.dispute(id, body, user);
+  }
+
+  @Roles('ADMIN', 'SECRETARY')
   @Post('confirm')
   @HttpCode(200)
   @ApiOperation({
     summary: 'Uitslag bevestigen en daarmee vastzetten (secretaris uitploeg, bondsbeheerder)',
     description:
       'Vereist beide spelerslijsten, een volledige uitslag en de handtekening van de thuisploeg (422 LINEUP_MISSING / INCOMPLETE_RESULT / HOME_NOT_SIGNED). ' +
-      'Zijn beide teams van dezelfde vereniging, dan bevestigt alleen de bondsbeheerder (403 SAME_CLUB). Past Regel 4 toe en stelt de boetes voor die uit de feiten volgen.',
+      'Zijn beide teams van dezelfde vereniging, dan bevestigt alleen de bondsbeheerder (403 SAME_CLUB). Past Regel 4 toe en stelt de boetes voor die uit de feiten volgen. ' +
+      ENTRY_WINDOW,
   })
   @ApiOkResponse({ type: MatchDetailDto })
   @ApiConflictResponse(STALE)
-  confirm(@Param('id', ParseUUIDPipe) id: string, @Body() body: VersionDto, @CurrentUser() user: AuthUser): Promise<MatchDetailDto> {
+  confirm(@Param('id', ParseUUIDPipe) id: string, @Body() body: SignatureInputDto, @CurrentUser() user: AuthUser): Promise<MatchDetailDto> {
     return this.signatures.confirm(id, body, user);
   }
 

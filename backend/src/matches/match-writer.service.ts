@@ -12,6 +12,7 @@ import { matchCredits } from './match-facts';
 import { MatchDetailDto } from './match.dto';
 import { MatchDataService } from './match-data.service';
 import { MatchRow, playerLabels, teamFacts, teamIdOf } from './match-row';
+import { phaseOf } from './result-rules';
 import type { StoredSeat } from './seat-entry';
 
 export type Tx = Prisma.TransactionClient;
@@ -55,6 +56,8 @@ export function auditSnapshot(match: MatchRow) {
   return {
     status: match.status,
     resultState: match.resultState,
+    phase: phaseOf(match),
+    disputeComment: match.disputeComment,
     date: match.date,
     homeTeamId: match.homeTeamId,
     awayTeamId: match.awayTeamId,

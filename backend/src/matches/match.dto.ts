@@ -3,12 +3,13 @@
  * players by family name only, no member numbers or ids).
  */
 import { ApiProperty } from '@nestjs/swagger';
-import { isoDate } from '../common/dto';
-import { seatKey, tablePlan } from '../domain/match';
+import { isoDate, todayIso } from '../common/dto';
+import { entryOpensText, RESULT_PHASES, ResultPhase, resultEntryWindow, seatKey, tablePlan } from '../domain/match';
 import type { CompetitionSettings } from '../domain/settings';
 import { ForfeitCause, GameKind, MatchStatus, ResultState, SetSource, Side } from '../generated/prisma/enums';
 import { storedWinner } from './match-facts';
 import { familyNameOf, lineupOf, LineupRow, MatchRow, MatchSummaryRow, pairsOf, reservesOf, sideOf } from './match-row';
+import { phaseOf } from './result-rules';
 
 export const MATCH_STATUSES = Object.values(MatchStatus);
 export const RESULT_STATES = Object.values(ResultState);
@@ -25,6 +26,11 @@ export class MatchTeamDto {
   @ApiProperty() name: string;
   @ApiProperty({ format: 'uuid' }) clubId: string;
   @ApiProperty() clubName: string;
+}
+
+export class DisputeDto {
+  @ApiProperty({ description: 'Wat er volgens de uitploeg niet klopt' }) comment: string;
+  @ApiProperty({ format: 'date-time' }) disputedAt: string;
 }
 
 export class MatchSummaryDto {
@@ -68,8 +74,18 @@ export class MatchSummaryDto {
   statusReason: string | null;
   @ApiProperty({ description: 'Versie van de uitslag; stuur hem mee bij elke wijziging (optimistische vergrendeling)' })
   version: number;
-  @ApiProperty({ description: 'Elke set aan elke tafel heeft een stand (de thuisploeg heeft daarmee getekend); pas dan kan de uitploeg bevestigen' })
+  @ApiProperty({ description: 'De thuisploeg heeft de volledige uitslag ondertekend (of hij is bevestigd); pas dan kan de uitploeg bevestigen of betwisten' })
   resultComplete: boolean;
+  @ApiProperty({
+    enum: RESULT_PHASES,
+    enumName: 'ResultPhase',
+    description:
+      'NONE: nog niets; IN_PROGRESS: de thuisploeg voert in (of wijzigde na het ondertekenen); SIGNED_BY_HOME: ondertekend door de thuisploeg, de uitploeg bevestigt of betwist; ' +
+      'DISPUTED: betwist door de uitploeg, terug bij de thuisploeg; CONFIRMED: door beide teams ondertekend en vastgezet',
+  })
+  resultPhase: ResultPhase;
+  @ApiProperty({ type: DisputeDto, nullable: true, description: 'Zolang de uitploeg de uitslag betwist (tot de thuisploeg opnieuw ondertekent)' })
+  dispute: DisputeDto | null;
 }
 
 export class MatchRoundDto {
@@ -151,6 +167,18 @@ export class SignaturesDto {
   awaySignedAt: string | null;
 }
 
+export class ResultEntryWindowDto {
+  @ApiProperty({ description: 'Een secretaris kan de uitslag vandaag invoeren, ondertekenen en bevestigen (vanaf de wedstrijddag, Europe/Amsterdam)' }) open: boolean;
+  @ApiProperty({ format: 'date', description: 'Vanaf deze dag (de wedstrijddatum); de bondsbeheerder mag eerder, met reden' }) opensOn: string;
+  @ApiProperty({ nullable: true, type: String, example: 'Invoeren kan vanaf za 28 nov.', description: 'null zodra het open is' }) notice: string | null;
+}
+
+export class CorrectionDto {
+  @ApiProperty({ description: 'Reden van de laatste correctie' }) reason: string;
+  @ApiProperty({ format: 'date-time' }) correctedAt: string;
+  @ApiProperty({ enum: ['SUPERVISOR', 'ADMIN'], description: 'Door de wedstrijdleider of de bond (geen namen)' }) by: 'SUPERVISOR' | 'ADMIN';
+}
+
 export class MatchDetailDto extends MatchSummaryDto {
   @ApiProperty() divisionName: string;
   @ApiProperty({ format: 'uuid' }) seasonId: string;
@@ -167,6 +195,9 @@ export class MatchDetailDto extends MatchSummaryDto {
   @ApiProperty({ type: [MatchMoveDto] }) moves: MatchMoveDto[];
   @ApiProperty({ type: [MatchDeductionDto], description: 'Puntenaftrek door deze wedstrijd (Regel 4, 6)' }) deductions: MatchDeductionDto[];
   @ApiProperty({ type: SignaturesDto }) signatures: SignaturesDto;
+  @ApiProperty({ type: ResultEntryWindowDto }) resultEntry: ResultEntryWindowDto;
+  @ApiProperty({ type: CorrectionDto, nullable: true, description: 'De laatste correctie van de vastgezette uitslag door de wedstrijdleider of de bond' })
+  correction: CorrectionDto | null;
 }
 
 function mapTeam(team: MatchSummaryRow['homeTeam']): MatchTeamDto {
@@ -197,8 +228,10 @@ export function mapMatchSummary(match: MatchSummaryRow): MatchSummaryDto {
     forfeitPairsPresent: match.forfeitPairsPresent,
     statusReason: match.statusReason,
     version: match.version,
-    // A complete entry counts as the home team's signature, and lapses when it is no longer complete.
+    // The home team signed (explicitly, after the summary); the signature lapses with every change.
     resultComplete: match.resultState === 'CONFIRMED' || match.homeSignedAt !== null,
+    resultPhase: phaseOf(match),
+    dispute: match.disputedAt && match.homeSignedAt === null && match.resultState === 'ENTERED' ? { comment: match.disputeComment ?? '', disputedAt: match.disputedAt.toISOString() } : null,
   };
 }
 
@@ -265,7 +298,19 @@ export function mapMatchDetail(match: MatchRow, settings: Pick<CompetitionSettin
     moves: match.moves.map((m) => ({ fromDate: isoDate(m.fromDate), toDate: isoDate(m.toDate), swapped: m.swapped, reason: m.reason, createdAt: m.createdAt.toISOString() })),
     deductions: match.deductions.map((d) => ({ teamId: d.teamId, points: d.points, rule: d.rule, reason: d.reason })),
     signatures: { enteredAt: dateTime(match.enteredAt), homeSignedAt: dateTime(match.homeSignedAt), awaySignedAt: dateTime(match.awaySignedAt) },
+    resultEntry: entryWindowOf(match),
+    correction:
+      match.correctedAt && match.correctionReason
+        ? { reason: match.correctionReason, correctedAt: match.correctedAt.toISOString(), by: match.correctedByRole === 'ADMIN' ? 'ADMIN' : 'SUPERVISOR' }
+        : null,
   };
+}
+
+/** Whether a secretary may enter the result today (from the match day on, Europe/Amsterdam). */
+export function entryWindowOf(match: { date: Date }, today = todayIso()): ResultEntryWindowDto {
+  const opensOn = isoDate(match.date);
+  const window = resultEntryWindow(opensOn, today, 'SECRETARY');
+  return { open: window.open, opensOn, notice: window.open ? null : `${entryOpensText(opensOn)}.` };
 }
 
 /** Matches grouped by round, in round order. */

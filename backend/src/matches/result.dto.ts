@@ -19,7 +19,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { IsDbInt, MAX_DB_INT } from '../common/dto';
-import { IsReason } from '../common/reason.dto';
+import { IsReason, IsRequiredText } from '../common/reason.dto';
 import { IsOptionalNotNull } from '../common/validators';
 import { PENALTY_RULES } from '../domain/match';
 import type { GameKind, Side } from '../generated/prisma/enums';
@@ -119,13 +119,44 @@ export class ResultInputDto extends VersionDto {
   sets: SeatScoreInputDto[];
 }
 
+/** Entry before the match day (administrator only) needs a reason; it goes into the audit log. */
+const EARLY_REASON = { description: 'Alleen de bondsbeheerder, vóór de wedstrijddag: waarom nu al (verplicht, komt in het logboek)' };
+
+export class ResultEntryInputDto extends ResultInputDto {
+  @ApiPropertyOptional(EARLY_REASON)
+  @IsOptional()
+  @IsReason()
+  reason?: string;
+}
+
 export class SetInputDto extends VersionDto {
+  @ApiPropertyOptional(EARLY_REASON)
+  @IsOptional()
+  @IsReason()
+  reason?: string;
+
+
   @ApiProperty({ type: [TableScoreInputDto], description: 'De tafels van deze set; vervangt wat eerder voor deze set was ingevoerd' })
   @IsArray()
   @ArrayMaxSize(12)
   @ValidateNested({ each: true })
   @Type(() => TableScoreInputDto)
   tables: TableScoreInputDto[];
+}
+
+/** A signature (home: "Controleren en ondertekenen"; away: "Uitslag bevestigen"). */
+export class SignatureInputDto extends VersionDto {
+  @ApiPropertyOptional(EARLY_REASON)
+  @IsOptional()
+  @IsReason()
+  reason?: string;
+}
+
+/** The away team disagrees with the signed result: why, in a comment both teams and the supervisor see. */
+export class DisputeInputDto extends VersionDto {
+  @ApiProperty({ description: 'Wat er volgens de uitploeg niet klopt (verplicht; zichtbaar voor beide teams en de wedstrijdleider, komt in het logboek)' })
+  @IsRequiredText('de opmerking', { min: 3, max: 1000 })
+  comment: string;
 }
 
 export class CorrectionInputDto extends ResultInputDto {

@@ -9,7 +9,8 @@ import { MatchDataService } from './match-data.service';
 import { MatchRow, teamFacts } from './match-row';
 import { assertHomeEntry, assertResultOpen } from './match-rules';
 import { MatchWriterService, Tx } from './match-writer.service';
-import type { ResultInputDto, SetInputDto } from './result.dto';
+import type { ResultEntryInputDto, SetInputDto } from './result.dto';
+import { assertEntryOpen, assertTransition } from './result-rules';
 import { parseSeatEntries, SeatEntry } from './seat-entry';
 
 /**
@@ -24,10 +25,12 @@ export class ResultsService {
     private readonly writer: MatchWriterService,
   ) {}
 
-  async putResult(matchId: string, body: ResultInputDto, user: AuthUser): Promise<MatchDetailDto> {
+  async putResult(matchId: string, body: ResultEntryInputDto, user: AuthUser): Promise<MatchDetailDto> {
     assertHomeEntry(user, await this.data.teams(matchId));
-    return this.writer.write(matchId, { user, action: 'match.result', version: body.version }, async (tx, match, settings) => {
+    return this.writer.write(matchId, { user, action: 'match.result', version: body.version, reason: body.reason }, async (tx, match, settings) => {
       assertResultOpen(match);
+      assertTransition(match, 'ENTER');
+      assertEntryOpen(match, user, body.reason);
       await this.replaceSeats(tx, match, settings, body.sets, (i) => `sets.${i}`);
       await this.markEntered(tx, match.id, settings, user);
     });
@@ -35,8 +38,10 @@ export class ResultsService {
 
   async putSet(matchId: string, setNumber: number, body: SetInputDto, user: AuthUser): Promise<MatchDetailDto> {
     assertHomeEntry(user, await this.data.teams(matchId));
-    return this.writer.write(matchId, { user, action: 'match.set', version: body.version }, async (tx, match, settings) => {
+    return this.writer.write(matchId, { user, action: 'match.set', version: body.version, reason: body.reason }, async (tx, match, settings) => {
       assertResultOpen(match);
+      assertTransition(match, 'ENTER');
+      assertEntryOpen(match, user, body.reason);
       if (!positions(settings.pairsPerTeam).includes(setNumber)) {
         const message = `Set ${setNumber} bestaat niet: een wedstrijd heeft ${settings.pairsPerTeam} sets.`;
         throw new ValidationError(message, [{ field: 'setNumber', message }], 'INVALID_SCORE');
@@ -70,22 +75,23 @@ export class ResultsService {
   }
 
   /**
-   * After an entry: the match is played and its result entered (ENTERED); a complete entry
-   * counts as the home team's signature. Removing every entered seat undoes the entry.
+   * After an entry: the match is played and its result entered (ENTERED), or back to
+   * nothing when every entered seat was removed. Every entry lapses the home team's
+   * signature: the home team signs explicitly after checking the summary (Regel 15). A
+   * dispute by the away team stays visible until the home team signs again.
    */
   private async markEntered(tx: Tx, matchId: string, settings: CompetitionSettings, user: AuthUser): Promise<void> {
     const state = await this.writer.seatsState(tx, matchId, settings);
     const entered = state.played > 0;
-    const now = new Date();
     await tx.match.update({
       where: { id: matchId },
       data: {
         status: entered ? 'PLAYED' : 'SCHEDULED',
         resultState: entered ? 'ENTERED' : 'NONE',
         enteredById: entered ? user.id : null,
-        enteredAt: entered ? now : null,
-        homeSignedById: entered && state.complete ? user.id : null,
-        homeSignedAt: entered && state.complete ? now : null,
+        enteredAt: entered ? new Date() : null,
+        homeSignedById: null,
+        homeSignedAt: null,
       },
     });
     await this.writer.refreshTotals(tx, matchId, settings);

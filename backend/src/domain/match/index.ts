@@ -9,3 +9,4 @@ export * from './substitutions';
 export * from './not-played';
 export * from './fixtures';
 export * from './supervisor-actions';
+export * from './result-flow';
