@@ -32,8 +32,8 @@ export function EntryTable({ entries, isAdmin }: { entries: Entry[]; isAdmin: bo
     list.map((entry) => (
       <Fragment key={entry.id}>
         <tr>
-          <Td className="whitespace-nowrap">{entry.memberNumber}</Td>
-          <Td>
+          <Td label="Lidnummer" className="whitespace-nowrap">{entry.memberNumber}</Td>
+          <Td label="Naam">
             <span className="font-medium">{listName(entry)}</span>
             {entry.sanctions.map((s) => (
               <span key={s.id} className="block text-xs text-stone-600">
@@ -41,12 +41,12 @@ export function EntryTable({ entries, isAdmin }: { entries: Entry[]; isAdmin: bo
               </span>
             ))}
           </Td>
-          <Td className="whitespace-nowrap">{formatDate(entry.birthDate)}</Td>
-          <Td className="whitespace-nowrap">
+          <Td label="Geboortedatum" className="whitespace-nowrap">{formatDate(entry.birthDate)}</Td>
+          <Td label="Ingeschreven" className="whitespace-nowrap">
             {formatDate(entry.registeredOn)}
             {entry.registeredOnReason && <span className="block max-w-48 text-xs text-stone-600">{entry.registeredOnReason}</span>}
           </Td>
-          <Td>
+          <Td label="Status">
             <EntryBadges entry={entry} />
           </Td>
           <Td>
@@ -99,7 +99,7 @@ export function EntryTable({ entries, isAdmin }: { entries: Entry[]; isAdmin: bo
         Zoeken op naam of lidnummer
         <input type="search" value={query} onChange={(e) => setQuery(e.target.value)} className="mt-1 block w-full rounded-md border border-stone-300 px-3 py-2" />
       </label>
-      <Table caption="Leden op de moederlijst">
+      <Table caption="Leden op de moederlijst" stack>
         {head}
         <tbody className="divide-y divide-stone-100">{rows(active)}</tbody>
       </Table>
@@ -107,7 +107,7 @@ export function EntryTable({ entries, isAdmin }: { entries: Entry[]; isAdmin: bo
       {removed.length > 0 && (
         <details className="rounded-md ring-1 ring-stone-200">
           <summary className="cursor-pointer px-3 py-2 text-sm font-medium">Afgevoerde leden ({removed.length}); hun gespeelde wedstrijden blijven bewaard</summary>
-          <Table caption="Afgevoerde leden">
+          <Table caption="Afgevoerde leden" stack>
             {head}
             <tbody className="divide-y divide-stone-100">{rows(removed)}</tbody>
           </Table>

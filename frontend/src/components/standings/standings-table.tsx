@@ -7,16 +7,19 @@ type Standings = Schemas['StandingsDto'];
 type Row = Standings['rows'][number];
 
 /** After place, team, played and total (first, so a phone shows them without scrolling sideways). */
-const COLUMNS: [label: string, title: string][] = [
-  ['W', 'Gewonnen'],
-  ['GL', 'Gelijk'],
-  ['V', 'Verloren'],
-  ['Voor', 'Punten voor'],
-  ['Tegen', 'Punten tegen'],
-  ['Saldo', 'Saldo (punten voor min tegen)'],
-  ['CP', 'Competitiepunten'],
-  ['Aftrek', 'Afgetrokken competitiepunten'],
+const COLUMNS: [label: string, meaning: string][] = [
+  ['W', 'gewonnen'],
+  ['GL', 'gelijk'],
+  ['V', 'verloren'],
+  ['Voor', 'punten voor'],
+  ['Tegen', 'punten tegen'],
+  ['Saldo', 'punten voor min tegen'],
+  ['CP', 'competitiepunten'],
+  ['Aftrek', 'afgetrokken competitiepunten'],
 ];
+
+/** Every abbreviated column with its meaning: shown under the table, since a tooltip (title) does not work on a phone. */
+const ABBREVIATIONS: [label: string, meaning: string][] = [['#', 'plaats'], ['G', 'gespeeld'], ['Totaal', 'competitiepunten min aftrek'], ...COLUMNS];
 
 const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0');
 
@@ -26,7 +29,6 @@ function TieNote({ row }: { row: Row }) {
   return (
     <a
       href={`/reglement#${noteAnchor(row)}`}
-      title="Wat betekent dit?"
       className={cn('block text-xs underline decoration-dotted underline-offset-2', row.playoffNeeded ? 'font-medium text-amber-800' : 'text-stone-500')}
     >
       {row.note}
@@ -54,18 +56,19 @@ export function StandingsTable({ standings, caption }: { standings: Standings; c
   const deducted = standings.rows.filter((r) => r.deductionDetails.length > 0);
   return (
     <div>
-      <Table caption={caption}>
+      <Table caption={caption} sticky={2}>
         <thead>
           <tr>
-            <Th className="w-8 text-right" title="Plaats">#</Th>
-            <Th>Team</Th>
-            <Th className="text-right" title="Gespeeld">
-              <abbr title="Gespeeld" className="no-underline">G</abbr>
+            <Th className="text-right">
+              <span aria-hidden>#</span>
+              <span className="sr-only">Plaats</span>
             </Th>
-            <Th className="text-right" title="Totaal: competitiepunten min aftrek">Totaal</Th>
-            {COLUMNS.map(([label, title]) => (
-              <Th key={label} className="text-right" title={title}>
-                <abbr title={title} className="no-underline">{label}</abbr>
+            <Th>Team</Th>
+            <Th className="text-right">G</Th>
+            <Th className="text-right">Totaal</Th>
+            {COLUMNS.map(([label]) => (
+              <Th key={label} className="text-right">
+                {label}
               </Th>
             ))}
           </tr>
@@ -74,7 +77,7 @@ export function StandingsTable({ standings, caption }: { standings: Standings; c
           {standings.rows.map((row) => (
             <tr key={row.teamId} className={row.shared ? 'bg-amber-50' : undefined}>
               <Td className="text-right font-semibold tabular-nums">{row.position}</Td>
-              <Td className="min-w-36">
+              <Td className="min-w-32">
                 <Link prefetch={false} href={`/verenigingen/${row.clubId}#team-${row.teamId}`} className="font-medium text-brand-700 hover:underline">
                   {row.teamName}
                 </Link>
@@ -94,7 +97,7 @@ export function StandingsTable({ standings, caption }: { standings: Standings; c
               <Td className="text-right tabular-nums">{row.competitionPoints}</Td>
               <Td className="text-right tabular-nums">
                 {row.deductions > 0 ? (
-                  <a href={`#aftrek-${standings.divisionId}`} className="text-red-700" title={row.deductionDetails.map((d) => d.reason).join('; ')}>
+                  <a href={`#aftrek-${standings.divisionId}`} className="text-red-700">
                     −{row.deductions}*
                   </a>
                 ) : (
@@ -105,6 +108,15 @@ export function StandingsTable({ standings, caption }: { standings: Standings; c
           ))}
         </tbody>
       </Table>
+      <p className="mt-2 text-xs text-stone-600">
+        {ABBREVIATIONS.map(([label, meaning], i) => (
+          <span key={label}>
+            {i > 0 && ' · '}
+            <strong className="font-semibold">{label}</strong> {meaning}
+          </span>
+        ))}
+        .<span className="sm:hidden"> Schuif de tabel opzij voor alle kolommen.</span>
+      </p>
       {deducted.length > 0 && (
         <div id={`aftrek-${standings.divisionId}`} className="mt-2 text-sm text-stone-700">
           <p className="font-medium">* Aftrek van competitiepunten</p>
