@@ -9,6 +9,12 @@ import type { Me } from '@/lib/api-core';
 export function SiteChrome({ me, unavailable = false, children }: { me?: Me | null; unavailable?: boolean; children: ReactNode }) {
   return (
     <>
+      <a
+        href="#inhoud"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:text-brand-900 focus:ring-2 focus:ring-brand-600"
+      >
+        Naar de inhoud
+      </a>
       <header className="bg-brand-900 text-white">
         <nav className="mx-auto flex max-w-5xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3" aria-label="Hoofdmenu">
           <Link href="/" className="mr-auto font-bold tracking-wide">
@@ -37,7 +43,7 @@ export function SiteChrome({ me, unavailable = false, children }: { me?: Me | nu
           )}
         </nav>
       </header>
-      <main className="mx-auto max-w-5xl px-4 py-6">{children}</main>
+      <main id="inhoud" tabIndex={-1} className="mx-auto max-w-5xl px-4 py-6 focus:outline-none">{children}</main>
       <footer className="mx-auto max-w-5xl px-4 pb-8 text-xs text-stone-500">Troefcall Sport Bond Nederland · competitieadministratie · <Link href="/reglement" className="underline">Hoe de stand wordt berekend</Link></footer>
     </>
   );
