@@ -9,6 +9,7 @@ import { errorOf } from '@/lib/api-client';
 import type { Schemas } from '@/lib/api-server';
 import { formatDate } from '@/lib/format';
 import { listName } from './badges';
+import { FilePicker } from '@/components/ui/file-picker';
 
 type Preview = Schemas['MemberListPreviewDto'];
 type Result = Schemas['MemberListImportResultDto'];
@@ -88,14 +89,13 @@ export function UploadPanel({ listUrl, isAdmin }: { listUrl: string; isAdmin: bo
         <label htmlFor="member-list-file" className="block text-sm font-medium text-stone-700">
           Bestand met de moederlijst (CSV of Excel-werkmap .xlsx, hoogstens 5 MB)
         </label>
-        <input
+        <FilePicker
           ref={input}
           id="member-list-file"
-          type="file"
           accept=".csv,.txt,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
           onChange={choose}
           disabled={state.kind === 'busy'}
-          className="mt-1 block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-brand-600 file:px-4 file:py-2 file:text-white"
+          fileName={file?.name ?? null}
         />
         <p className="mt-1 text-xs text-stone-500">
           Kolommen: Lidnummer, Achternaam, Tussenvoegsel, Voornamen, Geboortedatum (in elke volgorde; Nederlands of Engels). U ziet eerst een

@@ -6,6 +6,7 @@ import { useRouter } from 'next/navigation';
 import { FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { errorOf, type ApiErrorDetail } from '@/lib/api-client';
+import { FilePicker } from '@/components/ui/file-picker';
 
 type Outcome =
   | { kind: 'done'; seasonId: string; text: string }
@@ -55,10 +56,12 @@ export function SeasonImportForm() {
 
   return (
     <form onSubmit={submit} className="space-y-3">
-      <label className="block text-sm font-medium text-stone-700">
-        Seizoensbestand (.json)
-        <input name="file" type="file" accept="application/json,.json" className="mt-1 block w-full text-sm" />
-      </label>
+      <div>
+        <label htmlFor="season-file" className="block text-sm font-medium text-stone-700">
+          Seizoensbestand (.json)
+        </label>
+        <FilePicker id="season-file" name="file" accept="application/json,.json" />
+      </div>
       <Button type="submit" disabled={busy}>
         {busy ? 'Bezig met controleren en opslaan…' : 'Seizoen importeren'}
       </Button>
