@@ -17,6 +17,11 @@ export interface Field {
   hint?: string;
   /** Dotted path in the JSON body, e.g. "settings.pointsWin". */
   bodyPath?: string;
+  /**
+   * Filled in from another field's choice: `values` by that field's value (a team name from
+   * the chosen club). What the user typed over it is kept.
+   */
+  suggestFrom?: { field: string; values: Record<string, string> };
 }
 
 function setPath(target: Record<string, unknown>, path: string, value: unknown) {
@@ -50,6 +55,25 @@ export function ResourceForm({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<InlineMessage | null>(null);
   const [busy, setBusy] = useState(false);
+
+  /** A choice changed: fill in the fields suggested from it, unless the user typed their own. */
+  function suggest(event: FormEvent<HTMLFormElement>) {
+    const source = event.target as HTMLInputElement | HTMLSelectElement;
+    for (const field of fields) {
+      if (field.suggestFrom?.field !== source.name) continue;
+      const input = event.currentTarget.elements.namedItem(field.name);
+      if (!(input instanceof HTMLInputElement)) continue;
+      if (input.value === '' || Object.values(field.suggestFrom.values).includes(input.value)) input.value = field.suggestFrom.values[source.value] ?? '';
+    }
+  }
+
+  /** The suggestion for the source field's first value, as the page opens. */
+  function initialSuggestion(field: Field): string | undefined {
+    if (!field.suggestFrom) return undefined;
+    const source = fields.find((f) => f.name === field.suggestFrom?.field);
+    const value = source?.defaultValue ?? (source?.required ? source.options?.[0]?.value : undefined);
+    return value === undefined || value === null ? undefined : field.suggestFrom.values[String(value)];
+  }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -92,14 +116,14 @@ export function ResourceForm({
   }
 
   return (
-    <form onSubmit={submit} className="grid gap-3 sm:grid-cols-2" noValidate>
+    <form onSubmit={submit} onChange={suggest} className="grid gap-3 sm:grid-cols-2" noValidate>
       {fields.map((field) => {
         const id = `f-${action.replace(/\W+/g, '-')}-${field.name}`;
         const error = errors[field.name];
         const common = {
           id,
           name: field.name,
-          defaultValue: field.defaultValue ?? undefined,
+          defaultValue: field.defaultValue ?? initialSuggestion(field),
           'aria-invalid': error ? true : undefined,
           'aria-describedby': error ? `${id}-error` : undefined,
           className: `mt-1 block w-full rounded-md border px-3 py-2 text-base sm:text-sm ${error ? 'border-red-500' : 'border-stone-300'}`,

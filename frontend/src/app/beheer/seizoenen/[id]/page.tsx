@@ -8,6 +8,7 @@ import { Card, EmptyState, PageHeader } from '@/components/ui/layout';
 import { Notice } from '@/components/ui/notice';
 import { type Schemas, serverApi } from '@/lib/api-server';
 import { formatDate } from '@/lib/format';
+import { nextTeamNames } from '@/lib/team-names';
 
 type Settings = Schemas['SettingsDto'];
 
@@ -86,6 +87,8 @@ export default async function SeasonPage({ params, searchParams }: { params: Pro
   ]);
   if (!season) notFound();
   const clubOptions = clubs.map((c) => ({ value: c.id, label: c.name }));
+  // a new team is named after its club, numbered on from the club's teams this season ("Kaiman 2")
+  const teamNames = nextTeamNames(clubs, divisions.flatMap((d) => d.teams.map((t) => t.name)));
   const schedules = await Promise.all(
     divisions.map((d) => api.GET('/api/divisions/{id}/matches', { params: { path: { id: d.id } } }).then((r) => r.data?.rounds ?? [])),
   );
@@ -163,7 +166,7 @@ export default async function SeasonPage({ params, searchParams }: { params: Pro
                     extraBody={{ divisionId: division.id }}
                     fields={[
                       { name: 'clubId', label: 'Vereniging', type: 'select', required: true, options: clubOptions },
-                      { name: 'name', label: 'Teamnaam', required: true },
+                      { name: 'name', label: 'Teamnaam', required: true, suggestFrom: { field: 'clubId', values: teamNames } },
                     ]}
                   />
                 ) : (
