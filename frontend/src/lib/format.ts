@@ -1,3 +1,12 @@
+/*
+ * Dates on the dashboard, one format per kind:
+ * - a match day: its weekday and date in words, as on the public pages ("zaterdag 14 november
+ *   2026": `longDate` in components/standings/format.ts, re-exported by matches/labels.ts);
+ * - every other date (birth dates, deadlines, fines, registrations): dd-mm-jjjj (`formatDate`),
+ *   the form the date fields and the member-list files use;
+ * - a moment (saved, signed, changed): dd-mm-jjjj hh:mm in the federation's time zone (`formatMoment`).
+ */
+
 /** "2026-11-14" → "14-11-2026" (no time zone shifts). */
 export function formatDate(iso: string | null | undefined): string {
   if (!iso) return '—';
@@ -7,4 +16,13 @@ export function formatDate(iso: string | null | undefined): string {
 
 export function formatEuro(cents: number): string {
   return new Intl.NumberFormat('nl-NL', { style: 'currency', currency: 'EUR' }).format(cents / 100);
+}
+
+const moment = new Intl.DateTimeFormat('nl-NL', { timeZone: 'Europe/Amsterdam', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+
+/** An instant as "14-11-2026 20:05", in the Netherlands' time zone. */
+export function formatMoment(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  const parts = Object.fromEntries(moment.formatToParts(new Date(iso)).map((p) => [p.type, p.value]));
+  return `${parts.day}-${parts.month}-${parts.year} ${parts.hour}:${parts.minute}`;
 }

@@ -104,11 +104,8 @@ export function scoreText(match: Pick<MatchSummary, 'homePoints' | 'awayPoints'>
   return match.homePoints === null || match.awayPoints === null ? '–' : `${match.homePoints} – ${match.awayPoints}`;
 }
 
-/** "za 28 november 2026" from "2026-11-28", without time-zone shifts. */
-export function longDate(iso: string): string {
-  const [y, m, d] = iso.split('-').map(Number);
-  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString('nl-NL', { weekday: 'short', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-}
+/** A match day, "zaterdag 28 november 2026", as on the public pages (lib/format.ts says which date format goes where). */
+export { longDate } from '@/components/standings/format';
 
 /** The seats of one set, table by table. */
 export function seatsOfSet(match: Pick<MatchDetail, 'sets'>, setNumber: number): Seat[] {

@@ -1,7 +1,7 @@
 // The match's audit log (logboek): every change with who, when, why, and what changed.
 import { EmptyState } from '@/components/ui/layout';
 import { serverApi } from '@/lib/api-server';
-import { formatDate } from '@/lib/format';
+import { formatDate, formatMoment } from '@/lib/format';
 
 const ACTIONS: Record<string, string> = {
   'division.schedule': 'Programma gemaakt',
@@ -82,7 +82,7 @@ export async function MatchHistory({ matchId }: { matchId: string }) {
         return (
           <li key={e.id} className="rounded-md bg-stone-50 p-2 ring-1 ring-stone-200">
             <p>
-              <strong>{ACTIONS[e.action] ?? e.action}</strong> · {new Date(e.createdAt).toLocaleString('nl-NL', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Amsterdam' })}
+              <strong>{ACTIONS[e.action] ?? e.action}</strong> · {formatMoment(e.createdAt)}
               {e.userName ? ` · ${e.userName}` : ''}
             </p>
             {e.reason && <p className="text-stone-700">Reden: {e.reason}</p>}

@@ -45,11 +45,7 @@ export function listName(member: { familyName: string; namePrefix: string | null
   return `${member.familyName}, ${[member.givenNames, member.namePrefix].filter(Boolean).join(' ')}`;
 }
 
-/** A moment as date and time in the Netherlands. */
-export function formatMoment(iso: string | null): string {
-  if (!iso) return '—';
-  return new Intl.DateTimeFormat('nl-NL', { timeZone: 'Europe/Amsterdam', dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso));
-}
+export { formatMoment } from '@/lib/format';
 
 /** What became of a transfer (Regel 2), for a secretary. */
 export function transferStatusText(transfer: Schemas['TransferDto']): string {
