@@ -20,7 +20,8 @@ export default async function SupervisorPage({ searchParams }: { searchParams: P
   const { data: fixtures } = division ? await api.GET('/api/divisions/{id}/matches', { params: { path: { id: division.id } } }) : { data: undefined };
   const all = (fixtures?.rounds ?? []).flatMap((r) => r.matches);
   const confirmed = all.filter((m) => m.status === 'PLAYED' && m.resultState === 'CONFIRMED').reverse();
-  const waiting = all.filter((m) => m.resultState === 'ENTERED');
+  const disputed = all.filter((m) => m.resultPhase === 'DISPUTED');
+  const waiting = all.filter((m) => m.resultState === 'ENTERED' && m.resultPhase !== 'DISPUTED');
   const href = (m: MatchSummary) => `/wedstrijdleider/${m.id}`;
   return (
     <>
@@ -30,6 +31,15 @@ export default async function SupervisorPage({ searchParams }: { searchParams: P
       />
       <PouleNav divisions={active} current={division?.id} href={(id) => `/wedstrijdleider?poule=${id}`} />
       <div className="space-y-6">
+        {disputed.length > 0 && (
+          <Card title="Betwiste uitslagen">
+            <p className="mb-2 text-sm text-stone-600">
+              De uitploeg ging niet akkoord met de door de thuisploeg ondertekende uitslag. De thuisploeg past hem aan en ondertekent opnieuw; komen de teams er niet uit, dan
+              beslist u.
+            </p>
+            <MatchList label="Betwiste uitslagen" matches={disputed} href={href} note={(m) => `Betwist door ${m.awayTeam.name}: ${m.dispute?.comment ?? ''}`} />
+          </Card>
+        )}
         <Card title="Vastgestelde uitslagen">
           {confirmed.length === 0 ? (
             <EmptyState title="Nog geen vastgestelde uitslagen.">Zodra beide teams een uitslag hebben ondertekend, kunt u hem hier corrigeren.</EmptyState>

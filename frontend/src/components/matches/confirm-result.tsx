@@ -15,10 +15,13 @@ export function ConfirmResult({ match, label = 'Uitslag bevestigen' }: { match: 
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<NoticeMessage | null>(null);
+  const [reason, setReason] = useState('');
+  // Before the match day only the federation confirms, and then with a reason.
+  const early = !match.resultEntry.open;
 
   async function confirm() {
     setBusy(true);
-    const outcome = await attempt(api.POST('/api/matches/{id}/confirm', { params: { path: { id: match.id } }, body: { version: match.version } }));
+    const outcome = await attempt(api.POST('/api/matches/{id}/confirm', { params: { path: { id: match.id } }, body: { version: match.version, ...(early ? { reason: reason.trim() } : {}) } }));
     setBusy(false);
     setAsking(false);
     if (outcome.ok) {
@@ -47,8 +50,14 @@ export function ConfirmResult({ match, label = 'Uitslag bevestigen' }: { match: 
             Bevestigt u namens {match.awayTeam.name} de uitslag <strong>{match.homePoints} – {match.awayPoints}</strong>? Daarna staat hij vast; alleen een wedstrijdleider of de
             bond kan hem nog corrigeren.
           </p>
+          {early && (
+            <label className="block text-sm font-medium text-amber-950">
+              Reden (de wedstrijd is nog niet gespeeld; komt in het logboek)
+              <input value={reason} onChange={(e) => setReason(e.target.value)} className="mt-1 block w-full rounded-md border border-stone-300 bg-white px-3 py-2" />
+            </label>
+          )}
           <div className="flex flex-wrap gap-2">
-            <Button onClick={confirm} disabled={busy} className="min-h-12">
+            <Button onClick={confirm} disabled={busy || (early && reason.trim().length < 3)} className="min-h-12">
               {busy ? 'Bezig…' : 'Ja, uitslag bevestigen'}
             </Button>
             <Button variant="secondary" onClick={() => setAsking(false)} className="min-h-12">

@@ -77,8 +77,8 @@ export const FORFEIT_CAUSE_LABELS: Record<NonNullable<MatchSummary['forfeitCause
   OTHER: 'een andere handeling die de wedstrijd verhinderde',
 };
 
-/** The state of a match in one badge: fixture, entered, confirmed or not played. */
-export function matchStateBadge(match: Pick<MatchSummary, 'status' | 'resultState'>): { tone: BadgeTone; label: string } {
+/** The state of a match in one badge: fixture, being entered, signed, disputed, confirmed or not played. */
+export function matchStateBadge(match: Pick<MatchSummary, 'status' | 'resultState'> & Partial<Pick<MatchSummary, 'resultPhase'>>): { tone: BadgeTone; label: string } {
   switch (match.status) {
     case 'NOT_PLAYED':
       return { tone: 'bad', label: 'Niet gespeeld (Regel 6)' };
@@ -88,6 +88,8 @@ export function matchStateBadge(match: Pick<MatchSummary, 'status' | 'resultStat
       return { tone: 'neutral', label: 'Afgelast, gemiddelde score (Regel 8)' };
   }
   if (match.resultState === 'CONFIRMED') return { tone: 'good', label: 'Uitslag bevestigd' };
+  if (match.resultPhase === 'DISPUTED') return { tone: 'bad', label: 'Betwist door de uitploeg' };
+  if (match.resultPhase === 'IN_PROGRESS') return { tone: 'warn', label: 'Wordt ingevoerd' };
   if (match.resultState === 'ENTERED') return { tone: 'warn', label: 'Wacht op bevestiging' };
   return { tone: 'info', label: 'Gepland' };
 }

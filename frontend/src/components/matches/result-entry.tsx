@@ -4,6 +4,7 @@
 // Every save carries the version the scorer saw; when someone else saved first the
 // screen shows the newer result and lets the scorer decide (never a silent overwrite).
 import Link from 'next/link';
+import { useRouter } from 'next/navigation';
 import { FormEvent, KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Notice, NoticeMessage } from '@/components/ui/notice';
@@ -12,6 +13,7 @@ import { cn } from '@/lib/cn';
 import { ApiError, attempt, messagesOf, staleCurrent } from './call';
 import { MatchDetail, pairNames, Seat, seatsOfSet, setNumbers } from './labels';
 import { EntryMode, SeatInput, SetDraft, setDraft, storedSeatInput, TableDraft, tableInput } from './result-draft';
+import { SignResult } from './sign-result';
 import { TableEntry } from './table-entry';
 
 const MODE_KEY = 'tsbn.resultMode';
@@ -98,7 +100,10 @@ function placeErrors(error: ApiError, sent: { setNumber: number; tableNumber: nu
 }
 
 export function ResultEntry({ initial, kind, backHref, initialSet }: { initial: MatchDetail; kind: EntryKind; backHref: string; initialSet?: number }) {
+  const router = useRouter();
   const [match, setMatch] = useState(initial);
+  // Before the match day only the federation enters (the secretary's page says when it opens), with a reason.
+  const early = kind === 'enter' && !initial.resultEntry.open;
   const [setNumber, setSetNumber] = useState(initialSet && initialSet <= initial.pairsPerTeam ? initialSet : firstOpenSet(initial));
   const [draft, setDraftState] = useState<SetDraft>(() => setDraft(initial, setNumber, 'games'));
   const [dirty, setDirty] = useState(false);
@@ -178,8 +183,8 @@ export function ResultEntry({ initial, kind, backHref, initialSet }: { initial: 
       return;
     }
     if (thisSet.length === 0 && !window.confirm(`Alle ingevoerde uitslagen van set ${setNumber} wissen?`)) return;
-    if (kind === 'correct' && reason.trim().length < 3) {
-      setMessage({ tone: 'bad', lines: ['Geef de reden van de correctie; die wordt in het logboek bewaard.'] });
+    if ((kind === 'correct' || early) && reason.trim().length < 3) {
+      setMessage({ tone: 'bad', lines: [kind === 'correct' ? 'Geef de reden van de correctie; die wordt in het logboek bewaard.' : 'Geef de reden om de uitslag vóór de wedstrijddag vast te leggen.'] });
       document.getElementById('correction-reason')?.focus();
       return;
     }
@@ -192,7 +197,7 @@ export function ResultEntry({ initial, kind, backHref, initialSet }: { initial: 
         ? await attempt(
             api.PUT('/api/matches/{id}/sets/{setNumber}', {
               params: { path: { ...path, setNumber } },
-              body: { version: withVersion, tables: thisSet.map(({ setNumber: _, ...table }) => table) },
+              body: { version: withVersion, tables: thisSet.map(({ setNumber: _, ...table }) => table), ...(early ? { reason: reason.trim() } : {}) },
             }),
           )
         : await attempt(api.POST('/api/matches/{id}/corrections', { params: { path }, body: { version: withVersion, reason: reason.trim(), sets: sent } }));
@@ -216,10 +221,12 @@ export function ResultEntry({ initial, kind, backHref, initialSet }: { initial: 
     if (kind === 'correct') lines.push(`Nieuwe stand: ${saved.homePoints} – ${saved.awayPoints}.`);
     else if (saved.complete) {
       lines.push(`De uitslag is compleet: ${saved.homePoints} – ${saved.awayPoints}.`);
-      if (saved.resultState === 'ENTERED') lines.push(`${saved.awayTeam.name} moet de uitslag nu bevestigen.`);
+      lines.push('Controleer het overzicht en onderteken; pas daarna kan ' + `${saved.awayTeam.name} de uitslag bevestigen.`);
     }
     setMessage({ tone: 'good', lines });
     show(kind === 'enter' && setNumber < saved.pairsPerTeam ? setNumber + 1 : setNumber, saved);
+    // The page around a correction (the log, the header) reads from the server: bring it up to date.
+    if (kind === 'correct') router.refresh();
   }
 
   function submit(event: FormEvent) {
@@ -240,9 +247,9 @@ export function ResultEntry({ initial, kind, backHref, initialSet }: { initial: 
   return (
     <div className="space-y-4">
       <SetTabs match={match} current={setNumber} onChoose={(n) => open(n)} />
-      {kind === 'correct' && (
+      {(kind === 'correct' || early) && (
         <label className="block text-sm font-medium text-stone-700">
-          Reden van de correctie (verplicht, komt in het logboek)
+          {kind === 'correct' ? 'Reden van de correctie (verplicht, komt in het logboek)' : 'Reden om vóór de wedstrijddag in te voeren (verplicht, komt in het logboek)'}
           <input
             id="correction-reason"
             value={reason}
@@ -251,6 +258,14 @@ export function ResultEntry({ initial, kind, backHref, initialSet }: { initial: 
             placeholder="bijv. tafel 3 in set 2 verkeerd overgenomen van het formulier"
           />
         </label>
+      )}
+      {kind === 'enter' && match.complete && (match.resultPhase === 'IN_PROGRESS' || match.resultPhase === 'DISPUTED') && (
+        <SignResult match={match} onSigned={(signed) => setMatch(signed)} />
+      )}
+      {kind === 'enter' && match.resultPhase === 'SIGNED_BY_HOME' && (
+        <p role="status" className="rounded-md bg-green-50 p-3 text-sm text-green-900 ring-1 ring-green-200">
+          Ondertekend. {match.awayTeam.name} kan de uitslag nu bevestigen; wijzigt u nog iets, dan vervalt uw handtekening.
+        </p>
       )}
       <form ref={form} onSubmit={submit} onKeyDown={onKeyDown} className="space-y-4" aria-label={`Set ${setNumber} invoeren`} noValidate>
         <div className="flex flex-wrap items-center justify-between gap-2">

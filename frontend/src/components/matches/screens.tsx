@@ -7,9 +7,11 @@ import { messageOf, serverApi } from '@/lib/api-server';
 import { cn } from '@/lib/cn';
 import { formatDate, formatEuro } from '@/lib/format';
 import { ConfirmResult } from './confirm-result';
+import { DisputeResult } from './dispute-result';
 import { MatchDetail, scoreText } from './labels';
 import { LineupEditor } from './lineup-editor';
 import { EntryKind, ResultEntry } from './result-entry';
+import { SignResult } from './sign-result';
 import { SubstitutionsPanel } from './substitutions-panel';
 
 export async function loadMatch(id: string): Promise<MatchDetail | null> {
@@ -119,12 +121,17 @@ export function ResultScreen({ match, kind, backHref, set }: { match: MatchDetai
           de uitslag al invoeren; bevestigen kan pas als beide spelerslijsten er zijn.
         </p>
       )}
+      {kind === 'enter' && !match.resultEntry.open && (
+        <p className="mb-4 rounded-md bg-amber-50 p-3 text-sm text-amber-950">
+          {match.resultEntry.notice} Als bondsbeheerder kunt u de uitslag eerder vastleggen, met een reden die in het logboek komt.
+        </p>
+      )}
       <ResultEntry initial={match} kind={kind} backHref={backHref} initialSet={set ? Number(set) : undefined} />
     </>
   );
 }
 
-function Step({ number, title, state, children }: { number: number; title: string; state: { tone: 'good' | 'warn' | 'info' | 'neutral'; label: string }; children: ReactNode }) {
+function Step({ number, title, state, children }: { number: number; title: string; state: { tone: 'good' | 'warn' | 'bad' | 'info' | 'neutral'; label: string }; children: ReactNode }) {
   return (
     <li className="rounded-lg bg-white p-4 ring-1 ring-stone-200">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -144,8 +151,9 @@ function enteredSeats(match: MatchDetail): number {
 
 /**
  * What has to happen on match day, in order, for the people who act: line-ups, the home
- * team's entry, the away team's confirmation. `links` decide where each step leads.
- * Regel 15: the home team signs again after a later change to a line-up or substitution,
+ * team's entry and signature, the away team's confirmation or dispute. `links` decide
+ * where each step leads. Entry opens on the match day (the federation may act earlier,
+ * with a reason); any change after the home team signed lapses its signature (Regel 15),
  * and when one club has both teams only the federation confirms.
  */
 export function MatchDaySteps({
@@ -161,7 +169,7 @@ export function MatchDaySteps({
   match: MatchDetail;
   canEnter: boolean;
   canConfirm: boolean;
-  /** The federation may confirm without the home team's signature, and for one club's two teams. */
+  /** The federation may act before the match day (with a reason), confirm without the home team's signature, and for one club's two teams. */
   isAdmin?: boolean;
   lineupLinks: { teamName: string; recorded: boolean; href: string }[];
   resultHref: string;
@@ -171,10 +179,30 @@ export function MatchDaySteps({
 }) {
   const seats = match.sets.length;
   const entered = enteredSeats(match);
-  const confirmed = match.resultState === 'CONFIRMED';
-  const unsigned = match.complete && !confirmed && !match.signatures.homeSignedAt;
+  const phase = match.resultPhase;
+  const confirmed = phase === 'CONFIRMED';
+  const signed = phase === 'SIGNED_BY_HOME';
+  const disputed = phase === 'DISPUTED';
+  const toSign = match.complete && (phase === 'IN_PROGRESS' || disputed);
+  const notOpen = !match.resultEntry.open && !isAdmin;
   const sameClub = match.homeTeam.clubId === match.awayTeam.clubId;
   const link = 'inline-flex min-h-11 items-center rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700';
+  const entryState = confirmed || signed
+    ? { tone: 'good' as const, label: 'Ondertekend' }
+    : disputed
+      ? { tone: 'bad' as const, label: 'Betwist' }
+      : toSign
+        ? { tone: 'warn' as const, label: 'Nog ondertekenen' }
+        : entered > 0
+          ? { tone: 'warn' as const, label: `${entered} van ${seats} ingevoerd` }
+          : { tone: 'neutral' as const, label: notOpen ? match.resultEntry.notice ?? 'Nog niet' : 'Nog niets' };
+  const confirmState = confirmed
+    ? { tone: 'good' as const, label: 'Bevestigd' }
+    : disputed
+      ? { tone: 'bad' as const, label: 'Niet akkoord' }
+      : signed
+        ? { tone: 'info' as const, label: 'Te bevestigen' }
+        : { tone: 'neutral' as const, label: 'Nog niet' };
   return (
     <ol className="space-y-3">
       <Step
@@ -199,11 +227,7 @@ export function MatchDaySteps({
           (vanaf set 3, met reserves van de spelerslijst)
         </p>
       </Step>
-      <Step
-        number={2}
-        title="Uitslag invoeren (thuisploeg)"
-        state={unsigned ? { tone: 'warn', label: 'Opnieuw ondertekenen' } : match.complete ? { tone: 'good', label: 'Compleet' } : entered > 0 ? { tone: 'warn', label: `${entered} van ${seats} ingevoerd` } : { tone: 'neutral', label: 'Nog niets' }}
-      >
+      <Step number={2} title="Uitslag invoeren en ondertekenen (thuisploeg)" state={entryState}>
         {confirmed ? (
           correctHref ? (
             <Link className={link} href={correctHref}>
@@ -212,37 +236,70 @@ export function MatchDaySteps({
           ) : (
             <p>De uitslag staat vast.</p>
           )
+        ) : notOpen ? (
+          <p>
+            {match.resultEntry.notice} De uitslag wordt op of na de wedstrijddag ingevoerd; de spelerslijst stelt u al vóór de wedstrijd samen.
+          </p>
         ) : canEnter ? (
           <>
-            {unsigned && <p>Na de laatste wijziging van een spelerslijst of wissel telt de handtekening van {match.homeTeam.name} niet meer (Regel 15). Sla een set opnieuw op om opnieuw te ondertekenen.</p>}
-            <Link className={link} href={resultHref}>
-              {unsigned ? 'Uitslag opnieuw ondertekenen' : match.complete ? 'Uitslag bekijken' : entered > 0 ? 'Uitslag verder invoeren' : 'Uitslag invoeren, set voor set'}
-            </Link>
+            {disputed && match.dispute && (
+              <p>
+                {match.awayTeam.name} is niet akkoord: “{match.dispute.comment}”. Pas de uitslag aan en onderteken hem opnieuw.
+              </p>
+            )}
+            {signed && (
+              <p>
+                Ondertekend op {formatDate(match.signatures.homeSignedAt)}; {match.awayTeam.name} bevestigt de uitslag. Wijzigt u nog iets, dan vervalt uw handtekening.
+              </p>
+            )}
+            {toSign && !disputed && <p>Alle sets zijn ingevoerd. Controleer het overzicht met het formulier en onderteken.</p>}
+            <div className="flex flex-wrap items-start gap-2">
+              {toSign && <SignResult match={match} />}
+              <Link className={toSign || signed ? buttonLinkSecondary : link} href={resultHref}>
+                {entered === 0 ? 'Uitslag invoeren, set voor set' : match.complete ? 'Uitslag aanpassen' : 'Uitslag verder invoeren'}
+              </Link>
+            </div>
           </>
-        ) : unsigned ? (
-          <p>Na de laatste wijziging van een spelerslijst of wissel moet de secretaris van {match.homeTeam.name} de uitslag opnieuw ondertekenen (Regel 15).</p>
+        ) : disputed ? (
+          <p>De uitslag is betwist; de secretaris van {match.homeTeam.name} past hem aan en ondertekent opnieuw.</p>
+        ) : toSign ? (
+          <p>De secretaris van {match.homeTeam.name} moet de uitslag nog controleren en ondertekenen (Regel 15).</p>
+        ) : signed ? (
+          <p>Ondertekend door {match.homeTeam.name} op {formatDate(match.signatures.homeSignedAt)}.</p>
         ) : (
           <p>De secretaris van {match.homeTeam.name} voert de uitslag in.</p>
         )}
       </Step>
-      <Step number={3} title="Bevestigen (uitploeg)" state={confirmed ? { tone: 'good', label: 'Bevestigd' } : { tone: 'neutral', label: 'Nog niet' }}>
+      <Step number={3} title="Bevestigen of niet akkoord (uitploeg)" state={confirmState}>
         {confirmed ? (
           <p>Bevestigd: {scoreText(match)}.</p>
-        ) : !match.complete ? (
-          <p>Bevestigen kan zodra {match.homeTeam.name} alle sets heeft ingevoerd.</p>
         ) : sameClub && !isAdmin ? (
           <p>Beide teams zijn van dezelfde vereniging. Regel 15 vraagt de handtekening van beide teams, dus de bond bevestigt deze uitslag.</p>
-        ) : unsigned && !isAdmin ? (
-          <p>Bevestigen kan zodra {match.homeTeam.name} de uitslag opnieuw heeft ondertekend.</p>
+        ) : disputed && !isAdmin ? (
+          <p>
+            {canConfirm ? 'U bent niet akkoord gegaan' : `${match.awayTeam.name} is niet akkoord gegaan`}
+            {match.dispute ? `: “${match.dispute.comment}”` : ''}. {match.homeTeam.name} past de uitslag aan en ondertekent opnieuw; daarna kan er opnieuw bevestigd worden.
+          </p>
+        ) : !match.complete ? (
+          <p>Bevestigen kan zodra {match.homeTeam.name} alle sets heeft ingevoerd en ondertekend.</p>
+        ) : !signed && !isAdmin ? (
+          <p>Bevestigen kan zodra {match.homeTeam.name} de uitslag heeft ondertekend.</p>
+        ) : canConfirm && notOpen ? (
+          <p>{match.resultEntry.notice}</p>
         ) : canConfirm ? (
           <>
-            <p>Controleer de stand per set hieronder met uw eigen formulier.</p>
-            <ConfirmResult match={match} />
+            <p>Controleer de stand per set hieronder met uw eigen formulier. Klopt er iets niet, kies dan “Niet akkoord” en schrijf op wat; de uitslag gaat terug naar {match.homeTeam.name}.</p>
+            <div className="flex flex-wrap items-start gap-2">
+              <ConfirmResult match={match} />
+              {!isAdmin && <DisputeResult match={match} />}
+            </div>
           </>
         ) : (
-          <p>De secretaris van {match.awayTeam.name} controleert en bevestigt de uitslag.</p>
+          <p>De secretaris van {match.awayTeam.name} controleert en bevestigt de uitslag, of gaat niet akkoord met een opmerking.</p>
         )}
       </Step>
     </ol>
   );
 }
+
+const buttonLinkSecondary = 'inline-flex min-h-12 items-center rounded-md bg-white px-4 py-2 font-medium text-stone-800 ring-1 ring-stone-300 hover:bg-stone-100';

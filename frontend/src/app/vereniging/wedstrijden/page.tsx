@@ -19,22 +19,23 @@ export default async function SecretaryMatchesPage({ searchParams }: { searchPar
   const lists = await Promise.all(teams.map((t) => api.GET('/api/teams/{id}/matches', { params: { path: { id: t.id } } }).then((r) => r.data ?? [])));
   const matches = [...new Map(lists.flat().map((m) => [m.id, m])).values()].sort((a, b) => a.date.localeCompare(b.date));
   const own = (teamId: string) => teams.some((t) => t.id === teamId);
-  const toConfirm = matches.filter((m) => isPlayable(m) && m.resultState === 'ENTERED' && m.resultComplete && own(m.awayTeam.id));
+  const toConfirm = matches.filter((m) => isPlayable(m) && m.resultPhase === 'SIGNED_BY_HOME' && own(m.awayTeam.id) && !own(m.homeTeam.id));
   const upcoming = matches.filter((m) => isPlayable(m) && m.resultState !== 'CONFIRMED' && !toConfirm.includes(m));
   const done = matches.filter((m) => !toConfirm.includes(m) && !upcoming.includes(m)).reverse();
   const href = (m: MatchSummary) => `/vereniging/wedstrijden/${m.id}`;
-  const next = (m: MatchSummary) =>
-    m.resultState === 'ENTERED'
-      ? !m.resultComplete
-        ? own(m.homeTeam.id)
-          ? 'Uitslag deels ingevoerd: vul de overige sets in'
-          : `Wacht tot ${m.homeTeam.name} alle sets heeft ingevoerd`
-        : own(m.homeTeam.id)
-          ? `Ingevoerd; wacht op bevestiging door ${m.awayTeam.name}`
-          : 'Uitslag controleren en bevestigen'
-      : own(m.homeTeam.id)
-        ? 'Thuis: spelerslijst samenstellen en uitslag invoeren'
-        : 'Uit: spelerslijst samenstellen';
+  const home = (m: MatchSummary) => own(m.homeTeam.id);
+  const next = (m: MatchSummary): string => {
+    switch (m.resultPhase) {
+      case 'DISPUTED':
+        return home(m) ? `Betwist door ${m.awayTeam.name}: ${m.dispute?.comment ?? ''} — aanpassen en opnieuw ondertekenen` : `Betwist door ${m.awayTeam.name}: ${m.dispute?.comment ?? ''} — wacht op ${m.homeTeam.name}`;
+      case 'SIGNED_BY_HOME':
+        return home(m) ? `Ondertekend; wacht op bevestiging door ${m.awayTeam.name}` : 'Uitslag controleren en bevestigen (of niet akkoord)';
+      case 'IN_PROGRESS':
+        return home(m) ? 'Uitslag ingevoerd: vul aan, controleer en onderteken' : `Wacht tot ${m.homeTeam.name} de uitslag heeft ingevoerd en ondertekend`;
+      default:
+        return home(m) ? 'Thuis: spelerslijst samenstellen en uitslag invoeren' : 'Uit: spelerslijst samenstellen';
+    }
+  };
   return (
     <>
       <PageHeader

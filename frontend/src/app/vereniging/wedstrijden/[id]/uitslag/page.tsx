@@ -25,6 +25,14 @@ export default async function SecretaryResultPage({ params, searchParams }: { pa
       </>
     );
   }
+  if (!match.resultEntry.open) {
+    return (
+      <>
+        <ScreenTitle match={match} title="Uitslag invoeren" backHref={back} />
+        <Note>{match.resultEntry.notice} De uitslag wordt op of na de wedstrijddag ingevoerd; de spelerslijst kunt u al vóór de wedstrijd samenstellen.</Note>
+      </>
+    );
+  }
   return (
     <>
       <ScreenTitle match={match} title="Uitslag invoeren" backHref={back} />

@@ -1,0 +1,73 @@
+'use client';
+// "Niet akkoord" (Regel 15): the away team disagrees with the signed result, with a
+// comment. The home signature lapses and the result goes back to the home team; the
+// supervisor sees the dispute.
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Notice, NoticeMessage } from '@/components/ui/notice';
+import { api } from '@/lib/api-client';
+import { attempt, messagesOf, staleCurrent } from './call';
+import type { MatchDetail } from './labels';
+
+export function DisputeResult({ match }: { match: MatchDetail }) {
+  const router = useRouter();
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [comment, setComment] = useState('');
+  const [message, setMessage] = useState<NoticeMessage | null>(null);
+
+  async function send() {
+    if (comment.trim().length < 3) {
+      setMessage({ tone: 'bad', lines: ['Schrijf op wat er niet klopt (minstens 3 tekens); de thuisploeg en de wedstrijdleider lezen het.'] });
+      document.getElementById('dispute-comment')?.focus();
+      return;
+    }
+    setBusy(true);
+    const outcome = await attempt(api.POST('/api/matches/{id}/dispute', { params: { path: { id: match.id } }, body: { version: match.version, comment: comment.trim() } }));
+    setBusy(false);
+    if (outcome.ok) {
+      setOpen(false);
+      setMessage({ tone: 'good', lines: [`Niet akkoord verstuurd. De uitslag ligt weer bij ${match.homeTeam.name}.`] });
+      router.refresh();
+      return;
+    }
+    const current = staleCurrent(outcome.error);
+    setMessage({ tone: 'bad', lines: current ? ['De uitslag is intussen gewijzigd. Er is niets verstuurd; bekijk de nieuwe stand.'] : messagesOf(outcome.error) });
+    if (current) router.refresh();
+  }
+
+  return (
+    <div className="space-y-2">
+      {open ? (
+        <div role="group" aria-label="Niet akkoord" className="space-y-2 rounded-md bg-red-50 p-3 ring-1 ring-red-200">
+          <label htmlFor="dispute-comment" className="block text-sm font-medium text-red-950">
+            Wat klopt er niet? (verplicht; {match.homeTeam.name} en de wedstrijdleider lezen het)
+          </label>
+          <textarea
+            id="dispute-comment"
+            value={comment}
+            onChange={(e) => setComment(e.target.value)}
+            rows={3}
+            maxLength={1000}
+            className="block w-full rounded-md border border-stone-300 px-3 py-2 text-sm"
+            placeholder="bijv. set 2, tafel 3 was 6–2 voor ons"
+          />
+          <div className="flex flex-wrap gap-2">
+            <Button variant="danger" onClick={send} disabled={busy} className="min-h-12">
+              {busy ? 'Bezig…' : 'Niet akkoord versturen'}
+            </Button>
+            <Button variant="ghost" onClick={() => setOpen(false)} className="min-h-12">
+              Annuleren
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <Button variant="secondary" onClick={() => setOpen(true)} className="min-h-12">
+          Niet akkoord
+        </Button>
+      )}
+      <Notice message={message} />
+    </div>
+  );
+}
