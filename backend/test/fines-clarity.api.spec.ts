@@ -137,21 +137,21 @@ describe('line-ups that prevent mistakes (issue 14.4)', () => {
     const { agent } = await loginAs(ctx, 'SECRETARY', day.homeClub.id);
     const { body } = await agent.get(`/api/matches/${day.match.id}/lineups/${day.home.id}`).expect(200);
     const candidate = (id: string) => body.candidates.find((c: { memberId: string }) => c.memberId === id);
-    expect(candidate(late)).toMatchObject({ eligible: false, eligibleFrom: '2026-10-07', reasons: [expect.stringContaining('Regel 3B')] });
-    expect(candidate(suspended)).toMatchObject({ eligible: false, eligibleFrom: '2026-10-11', reasons: [expect.stringContaining('Geschorst')] });
-    expect(candidate(day.homePlayers[0])).toMatchObject({ eligible: true, eligibleFrom: null, reasons: [] });
+    expect(candidate(late)).toMatchObject({ eligible: false, eligibleFrom: '2026-10-07', reasons: [expect.stringContaining('Regel 3B')], reasonCodes: ['REGISTERED_TOO_LATE'] });
+    expect(candidate(suspended)).toMatchObject({ eligible: false, eligibleFrom: '2026-10-11', reasons: [expect.stringContaining('Geschorst')], reasonCodes: ['SUSPENDED'] });
+    expect(candidate(day.homePlayers[0])).toMatchObject({ eligible: true, eligibleFrom: null, reasons: [], reasonCodes: [] });
   });
 
   it('keeps the reason and the date on the saved line-up (a reserve who may not play)', async () => {
     const { agent } = await loginAs(ctx, 'SECRETARY', day.homeClub.id);
     const body = lineupBody(day.homePlayers, { reserves: 0 });
     const { body: saved } = await agent.put(`/api/matches/${day.match.id}/lineups/${day.home.id}`).send({ ...body, reserves: [late] }).expect(200);
-    expect(saved.reserves).toEqual([expect.objectContaining({ memberId: late, eligible: false, eligibleFrom: '2026-10-07', reasons: [expect.stringContaining('uiterlijk 28-09-2026')] })]);
+    expect(saved.reserves).toEqual([expect.objectContaining({ memberId: late, eligible: false, eligibleFrom: '2026-10-07', reasonCodes: ['REGISTERED_TOO_LATE'], reasons: [expect.stringContaining('uiterlijk 28-09-2026')] })]);
     expect(saved.pairs.flatMap((p: { players: { eligibleFrom: string | null }[] }) => p.players).every((p: { eligibleFrom: string | null }) => p.eligibleFrom === null)).toBe(true);
     // The supervisor does not see the member list: no date.
     const { agent: supervisor } = await loginAs(ctx, 'SUPERVISOR');
     const { body: seen } = await supervisor.get(`/api/matches/${day.match.id}/lineups/${day.home.id}`).expect(200);
-    expect(seen.reserves[0]).toMatchObject({ memberId: late, eligibleFrom: null });
+    expect(seen.reserves[0]).toMatchObject({ memberId: late, eligible: false, eligibleFrom: null, reasonCodes: [] });
   });
 
   it('the eligible-players endpoint carries eligibleFrom too, and refuses another club', async () => {

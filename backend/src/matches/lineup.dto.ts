@@ -18,6 +18,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { IsReason } from '../common/reason.dto';
+import type { IneligibilityCode } from '../domain/eligibility';
 import { PublicSubstitutionDto } from './match.dto';
 
 export class LineupPairInputDto {
@@ -90,6 +91,13 @@ export class LineupPlayerDto {
   @ApiProperty({ description: 'Achternaam met tussenvoegsel, zoals op het wedstrijdformulier' }) familyName: string;
   @ApiProperty({ description: 'Speelgerechtigd op de wedstrijddatum (Regel 3B, 4)' }) eligible: boolean;
   @ApiProperty({ type: [String], description: 'Waarom niet speelgerechtigd (Nederlands, met de regel)' }) reasons: string[];
+  @ApiProperty({
+    enum: ['NOT_ON_LIST', 'ON_OTHER_CLUB_LIST', 'REGISTERED_TOO_LATE', 'SUSPENDED', 'EXPELLED'],
+    enumName: 'IneligibilityCode',
+    isArray: true,
+    description: 'De redenen als code, voor een korte aanduiding in een keuzelijst (zelfde volgorde als reasons waar bekend)',
+  })
+  reasonCodes: IneligibilityCode[];
   @ApiProperty({
     format: 'date',
     nullable: true,

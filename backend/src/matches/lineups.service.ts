@@ -4,6 +4,7 @@ import type { AuthUser } from '../auth/auth.types';
 import { isoDate } from '../common/dto';
 import { ForbiddenError, NotFoundError, ValidationError } from '../common/errors';
 import { validateLineupShape } from '../domain/match';
+import type { IneligibilityCode } from '../domain/eligibility';
 import { PrismaService } from '../prisma/prisma.service';
 import { ConsequencesService } from './consequences.service';
 import { LineupInputDto, LineupPlayerDto, SubstitutionDto, TeamLineupDto } from './lineup.dto';
@@ -19,8 +20,11 @@ import { MatchWriterService } from './match-writer.service';
  * team's club's member list (`listed`) and for a reader who may see that list; otherwise the
  * family name, as on the public match form (Regel 15).
  */
-function mapPlayer(member: MemberRow, eligible: boolean, reasons: string[], listed: boolean, eligibleFrom: string | null): LineupPlayerDto {
+function mapPlayer(member: MemberRow, eligible: boolean, reasons: string[], live: PlayerEligibility | undefined, seesList = true): LineupPlayerDto {
+  const listed = live !== undefined;
   const name = listed ? fullNameOf(member) : familyNameOf(member);
+  // The stored check decides; today's check (only for a reader who may see the list) adds the codes and the date.
+  const codes: IneligibilityCode[] = eligible ? [] : live && !live.eligible ? live.reasons.map((r) => r.code) : !listed && seesList ? ['NOT_ON_LIST'] : [];
   return {
     memberId: member.id,
     memberNumber: listed ? member.memberNumber : null,
@@ -28,11 +32,12 @@ function mapPlayer(member: MemberRow, eligible: boolean, reasons: string[], list
     familyName: familyNameOf(member),
     eligible,
     reasons,
-    eligibleFrom: eligible || !listed ? null : eligibleFrom,
+    reasonCodes: codes,
+    eligibleFrom: eligible ? null : (live?.eligibleFrom ?? null),
   };
 }
 
-const mapResult = (member: MemberRow, result: PlayerEligibility) => mapPlayer(member, result.eligible, result.reasons.map((r) => r.message), true, result.eligibleFrom);
+const mapResult = (member: MemberRow, result: PlayerEligibility) => mapPlayer(member, result.eligible, result.reasons.map((r) => r.message), result);
 
 /** Regel 5D/5E is decided by the server: a secretary cannot say the line-up was on time; the federation may, with a reason. */
 function assertComposedOverride(body: LineupInputDto, user: AuthUser): void {
@@ -87,7 +92,7 @@ export class LineupsService {
     const listed = new Map(candidates?.map((c) => [c.member.id, c.result]));
     const players = lineup?.players ?? [];
     const toDto = (p: (typeof players)[number]) =>
-      mapPlayer(p.member, p.eligible, p.ineligibilityReasons, listed.has(p.memberId), listed.get(p.memberId)?.eligibleFrom ?? null);
+      mapPlayer(p.member, p.eligible, p.ineligibilityReasons, listed.get(p.memberId), candidates !== null);
     return {
       matchId: match.id,
       matchDate: isoDate(match.date),

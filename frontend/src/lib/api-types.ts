@@ -2486,6 +2486,11 @@ export interface components {
             /** @description Toestand na de wijziging */
             after: Record<string, never> | null;
         };
+        /**
+         * @description De redenen als code, voor een korte aanduiding in een keuzelijst (zelfde volgorde als reasons waar bekend)
+         * @enum {string}
+         */
+        IneligibilityCode: "NOT_ON_LIST" | "ON_OTHER_CLUB_LIST" | "REGISTERED_TOO_LATE" | "SUSPENDED" | "EXPELLED";
         LineupPlayerDto: {
             /** Format: uuid */
             memberId: string;
@@ -2499,6 +2504,8 @@ export interface components {
             eligible: boolean;
             /** @description Waarom niet speelgerechtigd (Nederlands, met de regel) */
             reasons: string[];
+            /** @description De redenen als code, voor een korte aanduiding in een keuzelijst (zelfde volgorde als reasons waar bekend) */
+            reasonCodes: components["schemas"]["IneligibilityCode"][];
             /**
              * Format: date
              * @description Niet speelgerechtigd: de eerste datum waarop de speler wel mag spelen als er niets verandert (te laat ingeschreven, Regel 3B; geschorst tot een einddatum, Regel 4). null als speelgerechtigd, als wachten niet helpt (niet op de moederlijst, geroyeerd, geschorst zonder einddatum) of voor de wedstrijdleider

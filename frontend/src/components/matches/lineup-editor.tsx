@@ -1,7 +1,8 @@
 'use client';
 // The line-up (spelerslijst, Regel 5, 13): 6 numbered pairs and up to 6 reserves from the
 // club's member list, each with their eligibility on the match date. An ineligible player
-// can still be recorded (the form records what happened), with a clear Regel 4 warning.
+// can still be recorded (the form records what happened): the list says why and from when
+// they may play, and saving asks first, with what Regel 4 means for a pair or a reserve.
 import { useRouter } from 'next/navigation';
 import { FormEvent, useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -9,6 +10,7 @@ import { Notice, NoticeMessage } from '@/components/ui/notice';
 import { api } from '@/lib/api-client';
 import type { Schemas } from '@/lib/api-server';
 import { cn } from '@/lib/cn';
+import { formatDate } from '@/lib/format';
 import { attempt, messagesOf } from './call';
 
 type TeamLineup = Schemas['TeamLineupDto'];
@@ -19,6 +21,37 @@ interface PairDraft {
 }
 
 const control = 'mt-1 block min-h-11 w-full rounded-md border border-stone-300 bg-white px-2 text-base';
+
+/** "1 reserve", "2 reserves": Dutch counts with the right form. */
+export function count(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/** Short words for a pick list; the full reason (with dates and the rule) is shown once the player is chosen. */
+const SHORT_REASON: Record<Player['reasonCodes'][number], string> = {
+  NOT_ON_LIST: 'niet op de moederlijst',
+  ON_OTHER_CLUB_LIST: 'op de moederlijst van een andere vereniging',
+  REGISTERED_TOO_LATE: 'te laat ingeschreven',
+  SUSPENDED: 'geschorst',
+  EXPELLED: 'geroyeerd',
+};
+
+/** "niet speelgerechtigd: te laat ingeschreven, speelgerechtigd vanaf 07-10-2026". */
+export function ineligibleLabel(player: Pick<Player, 'reasonCodes' | 'eligibleFrom'>): string {
+  const why = player.reasonCodes.map((code) => SHORT_REASON[code]).join(', ');
+  return `niet speelgerechtigd${why ? `: ${why}` : ''}${player.eligibleFrom ? `, speelgerechtigd vanaf ${formatDate(player.eligibleFrom)}` : ''}`;
+}
+
+/** Where a chosen player sits: a pair plays, a reserve only when brought in. */
+type Slot = 'pair' | 'reserve';
+
+/** What Regel 4 means for this player: a pair player plays; a reserve only counts if they come in. */
+function consequence(slot: Slot, deduction: number): string {
+  const loss = `uw team verliest de wedstrijd en krijgt ${count(deduction, 'competitiepunt', 'competitiepunten')} aftrek (Regel 4)`;
+  return slot === 'pair'
+    ? `Speelt deze speler, dan ${loss}.`
+    : `Als reserve heeft dit geen gevolgen zolang deze speler niet invalt. Valt deze speler in, dan ${loss}.`;
+}
 
 function initialPairs(lineup: TeamLineup, pairsPerTeam: number): PairDraft[] {
   return Array.from({ length: pairsPerTeam }, (_, i) => {
@@ -31,16 +64,18 @@ function initialReserves(lineup: TeamLineup, maxReserves: number): string[] {
   return Array.from({ length: maxReserves }, (_, i) => lineup.reserves[i]?.memberId ?? '');
 }
 
-export function IneligibleNote({ player, deduction }: { player: Player; deduction: number }) {
+export function IneligibleNote({ player, deduction, slot = 'pair', id }: { player: Player; deduction: number; slot?: Slot; id?: string }) {
+  const reasons = player.reasons.length ? player.reasons.join('; ').replace(/\.?$/, '.') : `${ineligibleLabel(player).replace(/^niet speelgerechtigd: ?/, '')}.`;
   return (
-    <p className="mt-1 rounded-md bg-amber-50 p-2 text-sm text-amber-950 ring-1 ring-amber-300">
-      <strong>{player.name} is niet speelgerechtigd:</strong> {player.reasons.join('; ').replace(/\.?$/, '.')} U kunt deze speler toch opnemen, maar dan geldt Regel 4: uw team verliest de
-      wedstrijd en krijgt {deduction} competitiepunten aftrek.
+    <p id={id} className="mt-1 rounded-md bg-amber-50 p-2 text-sm text-amber-950 ring-1 ring-amber-300">
+      <strong>{player.name} is niet speelgerechtigd:</strong> {reasons}
+      {player.eligibleFrom && <strong> Speelgerechtigd vanaf {formatDate(player.eligibleFrom)}.</strong>} U kunt deze speler toch opnemen. {consequence(slot, deduction)}
     </p>
   );
 }
 
 function PlayerSelect({
+  id,
   context,
   label,
   value,
@@ -48,7 +83,10 @@ function PlayerSelect({
   taken,
   onChange,
   deduction,
+  slot,
+  problem,
 }: {
+  id: string;
   /** Read by screen readers before the label: "Koppel 2, ". */
   context?: string;
   label: string;
@@ -57,14 +95,25 @@ function PlayerSelect({
   taken: Map<string, string>;
   onChange: (id: string) => void;
   deduction: number;
+  slot: Slot;
+  /** Why this field cannot stay as it is (an empty place in a half-filled pair), shown under it. */
+  problem?: string;
 }) {
   const chosen = players.find((p) => p.memberId === value);
+  const described = [problem && `${id}-problem`, chosen && !chosen.eligible && `${id}-note`].filter(Boolean).join(' ') || undefined;
   return (
     <div>
       <label className="block text-sm font-medium text-stone-700">
         {context && <span className="sr-only">{context}</span>}
         {label}
-        <select value={value} onChange={(e) => onChange(e.target.value)} className={cn(control, chosen && !chosen.eligible && 'border-amber-500')}>
+        <select
+          id={id}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={described}
+          className={cn(control, chosen && !chosen.eligible && 'border-amber-500', problem && 'border-red-600 ring-1 ring-red-600')}
+        >
           <option value="">— kies een speler —</option>
           {players.map((p) => {
             const elsewhere = p.memberId !== value ? taken.get(p.memberId) : undefined;
@@ -72,14 +121,19 @@ function PlayerSelect({
               <option key={p.memberId} value={p.memberId} disabled={elsewhere !== undefined}>
                 {p.name}
                 {p.memberNumber ? ` (${p.memberNumber})` : ''}
-                {p.eligible ? '' : ' — niet speelgerechtigd'}
+                {p.eligible ? '' : ` — ${ineligibleLabel(p)}`}
                 {elsewhere ? ` — al bij ${elsewhere}` : ''}
               </option>
             );
           })}
         </select>
       </label>
-      {chosen && !chosen.eligible && <IneligibleNote player={chosen} deduction={deduction} />}
+      {problem && (
+        <p id={`${id}-problem`} className="mt-1 text-sm font-medium text-red-700">
+          {problem}
+        </p>
+      )}
+      {chosen && !chosen.eligible && <IneligibleNote id={`${id}-note`} player={chosen} deduction={deduction} slot={slot} />}
     </div>
   );
 }
@@ -156,6 +210,10 @@ export function LineupEditor({
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<NoticeMessage | null>(null);
+  /** Set by a save attempt: from then on the empty places of an incomplete line-up are marked. */
+  const [checked, setChecked] = useState(false);
+  /** Saving with a player who may not play waits for a "yes". */
+  const [asking, setAsking] = useState(false);
 
   const players = useMemo(() => {
     const candidates = lineup.candidates ?? [];
@@ -167,27 +225,68 @@ export function LineupEditor({
   const taken = new Map<string, string>();
   pairs.forEach((p, i) => p.memberIds.forEach((id) => id && taken.set(id, `koppel ${i + 1}`)));
   reserves.forEach((id) => id && taken.set(id, 'de reserves'));
-  const ineligibleChosen = players.filter((p) => taken.has(p.memberId) && !p.eligible);
+  const reserveIds = new Set(reserves.filter(Boolean));
+  const ineligibleChosen = players
+    .filter((p) => taken.has(p.memberId) && !p.eligible)
+    .map((player) => ({ player, slot: (reserveIds.has(player.memberId) ? 'reserve' : 'pair') as Slot }));
   const locked = lineup.locked;
   const editable = !locked || isAdmin;
   const needsReason = locked || override !== '';
+  const emptyPairs = pairs.flatMap((p, i) => (p.memberIds[0] === '' && p.memberIds[1] === '' ? [i + 1] : []));
+
+  /** The message under each empty place of an incomplete line-up, by field id ("pair-3-2"). */
+  const problems = new Map<string, string>();
+  if (checked) {
+    pairs.forEach((p, i) => {
+      p.memberIds.forEach((id, slot) => {
+        const other = p.memberIds[1 - slot];
+        if (id === '' && other !== '') problems.set(`pair-${i + 1}-${slot + 1}`, `Kies speler ${slot + 1} van koppel ${i + 1}, of maak het koppel helemaal leeg als het ontbrak (Regel 12A).`);
+      });
+    });
+    if (emptyPairs.length === pairs.length && pairs.length > 0) {
+      [1, 2].forEach((slot) => problems.set(`pair-1-${slot}`, `Kies speler ${slot} van koppel 1: een spelerslijst heeft ten minste één koppel.`));
+    }
+  }
+  const reasonProblem =
+    checked && needsReason && reason.trim().length < 3 ? (locked ? 'De uitslag staat al vast: geef de reden van deze wijziging.' : 'Geef de reden waarom de bond dit vastlegt.') : undefined;
 
   function setPair(index: number, change: Partial<PairDraft>) {
     setPairs((all) => all.map((p, i) => (i === index ? { ...p, ...change } : p)));
     setMessage(null);
+    setAsking(false);
   }
 
-  async function submit(event: FormEvent) {
+  /** Problems of the draft as they are now (the state update of `checked` is not visible yet in this call). */
+  function incomplete(): number {
+    const half = pairs.filter((p) => (p.memberIds[0] === '') !== (p.memberIds[1] === '')).length;
+    const none = pairs.length > 0 && pairs.every((p) => p.memberIds[0] === '' && p.memberIds[1] === '') ? 1 : 0;
+    const noReason = needsReason && reason.trim().length < 3 ? 1 : 0;
+    return half + none + noReason;
+  }
+
+  function submit(event: FormEvent) {
     event.preventDefault();
-    const half = pairs.map((p, i) => ({ ...p, pairNumber: i + 1 })).filter((p) => (p.memberIds[0] === '') !== (p.memberIds[1] === ''));
-    if (half.length) {
-      setMessage({ tone: 'bad', lines: half.map((p) => `Koppel ${p.pairNumber}: kies twee spelers, of laat het koppel helemaal leeg als het ontbrak (Regel 12A).`) });
+    setChecked(true);
+    if (incomplete() > 0) {
+      setAsking(false);
+      setMessage({ tone: 'bad', lines: ['De spelerslijst is nog niet compleet: vul de rood gemarkeerde velden in.'] });
+      // The first empty place of a half-filled pair (or of pair 1 when all are empty) gets the focus.
+      const first = pairs.findIndex((p) => (p.memberIds[0] === '') !== (p.memberIds[1] === ''));
+      const allEmpty = pairs.every((p) => p.memberIds[0] === '' && p.memberIds[1] === '');
+      const field = first >= 0 ? `pair-${first + 1}-${pairs[first].memberIds[0] === '' ? 1 : 2}` : allEmpty ? 'pair-1-1' : null;
+      if (field) document.getElementById(field)?.focus();
       return;
     }
-    if (needsReason && reason.trim().length < 3) {
-      setMessage({ tone: 'bad', lines: [locked ? 'De uitslag staat al vast: geef de reden van deze wijziging.' : 'Geef de reden waarom de bond dit vastlegt.'] });
+    setMessage(null);
+    if (ineligibleChosen.length > 0) {
+      setAsking(true);
       return;
     }
+    void save();
+  }
+
+  async function save() {
+    setAsking(false);
     setBusy(true);
     const outcome = await attempt(
       api.PUT('/api/matches/{id}/lineups/{teamId}', {
@@ -210,10 +309,11 @@ export function LineupEditor({
     setMessage({
       tone: 'good',
       lines: [
-        `Spelerslijst van ${saved.teamName} opgeslagen: ${saved.pairs.length} koppels, ${saved.reserves.length} reserves.`,
+        `Spelerslijst van ${saved.teamName} opgeslagen: ${count(saved.pairs.length, 'koppel', 'koppels')}, ${count(saved.reserves.length, 'reserve', 'reserves')}.`,
         ...(flagged.length ? [`Vastgelegd als niet speelgerechtigd: ${flagged.map((p) => p.name).join(', ')} (Regel 4).`] : []),
       ],
     });
+    setChecked(false);
     setOverride('');
     setReason('');
     router.refresh();
@@ -258,12 +358,15 @@ export function LineupEditor({
               {[0, 1].map((slot) => (
                 <PlayerSelect
                   key={slot}
+                  id={`pair-${i + 1}-${slot + 1}`}
                   context={`Koppel ${i + 1}, `}
                   label={`speler ${slot + 1}`}
                   value={pair.memberIds[slot]}
                   players={players}
                   taken={taken}
                   deduction={deduction}
+                  slot="pair"
+                  problem={problems.get(`pair-${i + 1}-${slot + 1}`)}
                   onChange={(id) => setPair(i, { memberIds: (slot === 0 ? [id, pair.memberIds[1]] : [pair.memberIds[0], id]) as [string, string] })}
                 />
               ))}
@@ -271,7 +374,7 @@ export function LineupEditor({
           ))}
         </div>
         <p className="text-xs text-stone-600">
-          Laat een koppel leeg als het niet kwam: de tegenstander krijgt dan {missingSetPoints}–0 voor elke set van dat koppel (Regel 12A). Met minder dan {minimumPairsToStart} koppels bij aanvang kan de wedstrijd
+          Laat een koppel leeg als het niet kwam: de tegenstander krijgt dan {missingSetPoints}–0 voor elke set van dat koppel (Regel 12A). Met minder dan {count(minimumPairsToStart, 'koppel', 'koppels')} bij aanvang kan de wedstrijd
           niet beginnen (Regel 7).
         </p>
       </fieldset>
@@ -282,12 +385,17 @@ export function LineupEditor({
           {reserves.map((id, i) => (
             <PlayerSelect
               key={i}
+              id={`reserve-${i + 1}`}
               label={`Reserve ${i + 1}`}
               value={id}
               players={players}
               taken={taken}
               deduction={deduction}
-              onChange={(value) => setReserves((all) => all.map((r, j) => (j === i ? value : r)))}
+              slot="reserve"
+              onChange={(value) => {
+                setReserves((all) => all.map((r, j) => (j === i ? value : r)));
+                setAsking(false);
+              }}
             />
           ))}
         </div>
@@ -298,25 +406,65 @@ export function LineupEditor({
         {needsReason && isAdmin && (
           <label className="block text-sm font-medium text-stone-700">
             Reden van de wijziging (verplicht, komt in het logboek)
-            <input value={reason} onChange={(e) => setReason(e.target.value)} className={control} />
+            <input
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+              aria-invalid={reasonProblem ? true : undefined}
+              aria-describedby={reasonProblem ? 'lineup-reason-problem' : undefined}
+              className={cn(control, reasonProblem && 'border-red-600 ring-1 ring-red-600')}
+            />
+            {reasonProblem && (
+              <span id="lineup-reason-problem" className="mt-1 block text-sm font-medium text-red-700">
+                {reasonProblem}
+              </span>
+            )}
           </label>
         )}
       </fieldset>
 
-      {ineligibleChosen.length > 0 && (
+      {ineligibleChosen.length > 0 && !asking && (
         <div role="alert" className="rounded-md bg-amber-50 p-3 text-sm text-amber-950 ring-1 ring-amber-300">
           <p className="font-semibold">
             Let op: {ineligibleChosen.length === 1 ? '1 speler is' : `${ineligibleChosen.length} spelers zijn`} niet speelgerechtigd op deze wedstrijddatum (
-            {ineligibleChosen.map((p) => p.name).join(', ')}).
+            {ineligibleChosen.map(({ player }) => player.name).join(', ')}).
           </p>
-          <p>
-            De spelerslijst legt vast wat er gebeurde, dus u kunt opslaan. Zodra de uitslag bevestigd is geldt Regel 4: uw team verliest de wedstrijd en krijgt {deduction}{' '}
-            competitiepunten aftrek.
+          <p>De spelerslijst legt vast wat er gebeurde, dus u kunt opslaan; u krijgt dan eerst de gevolgen te zien.</p>
+        </div>
+      )}
+      {asking && (
+        <div role="alertdialog" aria-label="Opslaan met een speler die niet speelgerechtigd is" className="space-y-3 rounded-md bg-amber-50 p-3 text-sm text-amber-950 ring-2 ring-amber-400">
+          <p className="font-semibold">
+            {ineligibleChosen.length === 1 ? 'Deze speler is' : 'Deze spelers zijn'} niet speelgerechtigd op {formatDate(lineup.matchDate)}. Toch opslaan?
           </p>
+          <ul className="list-disc space-y-2 pl-5">
+            {ineligibleChosen.map(({ player, slot }) => (
+              <li key={player.memberId}>
+                <strong>
+                  {player.name} ({slot === 'pair' ? 'in een koppel' : 'reserve'}):
+                </strong>{' '}
+                {player.reasons.length ? player.reasons.join('; ').replace(/\.?$/, '.') : `${ineligibleLabel(player)}.`}
+                {player.eligibleFrom && ` Speelgerechtigd vanaf ${formatDate(player.eligibleFrom)}.`} {consequence(slot, deduction)}
+              </li>
+            ))}
+          </ul>
+          {emptyPairs.length > 0 && (
+            <p>
+              {emptyPairs.length === 1 ? `Koppel ${emptyPairs[0]} is leeg` : `Koppels ${emptyPairs.join(', ')} zijn leeg`}: de tegenstander krijgt {missingSetPoints}–0 voor elke set van{' '}
+              {emptyPairs.length === 1 ? 'dat koppel' : 'die koppels'} (Regel 12A).
+            </p>
+          )}
+          <div className="flex flex-wrap gap-2">
+            <Button type="button" disabled={busy} onClick={() => void save()} className="min-h-12">
+              {busy ? 'Bezig met opslaan…' : 'Ja, toch opslaan'}
+            </Button>
+            <Button type="button" variant="secondary" onClick={() => setAsking(false)} className="min-h-12">
+              Nee, spelerslijst aanpassen
+            </Button>
+          </div>
         </div>
       )}
       <Notice message={message} />
-      {editable && (
+      {editable && !asking && (
         <Button type="submit" disabled={busy} className="min-h-12 w-full text-base sm:w-auto">
           {busy ? 'Bezig met opslaan…' : 'Spelerslijst opslaan'}
         </Button>
