@@ -50,10 +50,21 @@ export class ExportsController {
 
   @Public()
   @Get('matches/:id/form.pdf')
-  @ApiOperation({ summary: 'Wedstrijdformulier om te printen: koppels met alleen achternamen, tafelschema, scorekaart, handtekeningen (openbaar, Regel 15)' })
+  @ApiOperation({ summary: 'Wedstrijdformulier om te printen: koppels met alleen achternamen, tafelschema, scorekaart (ingevuld met partijen, sets, totalen en uitslag zodra die er zijn), handtekeningen (openbaar, Regel 15)' })
   @ApiProduces('application/pdf')
   @ApiOkResponse(BINARY)
   async form(@Param('id', ParseUUIDPipe) id: string): Promise<StreamableFile> {
     return download(await this.exports.matchForm(id), 'inline');
+  }
+
+  @Public()
+  @Get('matches/:id/score-slips.pdf')
+  @ApiOperation({
+    summary: 'Scorebriefjes per tafel om te printen: per set en tafel een kaartje met het thuiskoppel en het lopende koppel (Regel 22), vier partijen en parafen (openbaar, Regel 15)',
+  })
+  @ApiProduces('application/pdf')
+  @ApiOkResponse(BINARY)
+  async scoreSlips(@Param('id', ParseUUIDPipe) id: string): Promise<StreamableFile> {
+    return download(await this.exports.scoreSlips(id), 'inline');
   }
 }

@@ -6,10 +6,11 @@ import { NotFoundError } from '../common/errors';
 import { formatDutchDate } from '../domain/dates';
 import { tablePlan } from '../domain/match';
 import { PrismaService } from '../prisma/prisma.service';
-import { mapPublicLineup, MatchSummaryDto } from './match.dto';
+import { mapMatchDetail, mapPublicLineup, mapPublicSubstitution, MatchDetailDto, MatchSummaryDto } from './match.dto';
 import { MatchDataService } from './match-data.service';
 import type { DownloadFile } from '../common/download';
-import { FormTeam, renderMatchForm } from './match-form.pdf';
+import { FormScores, FormTeam, renderMatchForm } from './match-form.pdf';
+import { renderScoreSlips } from './score-slips.pdf';
 import { LineupRow, lineupOf, localInstant, MatchRow, matchSummaryInclude } from './match-row';
 import type { Prisma } from '../generated/prisma/client';
 
@@ -33,9 +34,52 @@ function fileSlug(text: string): string {
   return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 }
 
-function formTeam(name: string, lineup: LineupRow | null): FormTeam {
+function formTeam(name: string, lineup: LineupRow | null, substitutions: MatchDetailDto['substitutions']): FormTeam {
   const { pairs, reserves } = mapPublicLineup(lineup) ?? { pairs: [], reserves: [] };
-  return { name, pairs, reserves };
+  const teamSubs = substitutions.filter((s) => s.teamId === lineup?.teamId);
+  return { name, pairs, reserves, substitutions: teamSubs.map(({ setNumber, pairNumber, outName, inName }) => ({ setNumber, pairNumber, outName, inName })) };
+}
+
+/** What was entered, for the printed form; null while nothing is (the blank form). */
+function formScores(detail: MatchDetailDto): FormScores | null {
+  if (detail.homePoints === null && detail.sets.every((s) => s.homePoints === null)) return null;
+  const outcome =
+    detail.resultState !== 'CONFIRMED'
+      ? null
+      : detail.winner === 'HOME'
+        ? `winnaar ${detail.homeTeam.name}`
+        : detail.winner === 'AWAY'
+          ? `winnaar ${detail.awayTeam.name}`
+          : detail.winner === 'DRAW'
+            ? 'gelijkspel'
+            : detail.homeIneligible && detail.awayIneligible
+              ? 'beide teams verliezen (Regel 4)'
+              : null;
+  return {
+    seats: detail.sets.map((s) => ({
+      setNumber: s.setNumber,
+      tableNumber: s.tableNumber,
+      homePoints: s.homePoints,
+      awayPoints: s.awayPoints,
+      credited: s.credited,
+      games: s.games.map((g) => ({ gameNumber: g.gameNumber, winner: g.winner, points: g.points })),
+    })),
+    homePoints: detail.homePoints,
+    awayPoints: detail.awayPoints,
+    confirmed: detail.resultState === 'CONFIRMED',
+    outcome,
+  };
+}
+
+/** Who sits in `pairNumber` in `setNumber`: the line-up's pair with the substitutions made by then (family names). */
+function pairNamesInSet(team: FormTeam, pairNumber: number, setNumber: number): string[] {
+  const pair = team.pairs.find((p) => p.pairNumber === pairNumber);
+  if (!pair || pair.fromSet > setNumber) return [];
+  let names = [...pair.names];
+  for (const sub of team.substitutions ?? []) {
+    if (sub.pairNumber === pairNumber && sub.setNumber <= setNumber) names = names.map((n) => (n === sub.outName ? sub.inName : n));
+  }
+  return names;
 }
 
 /** What a calendar event needs of a match: the teams with the home club's venue, the division, and how often it moved. */
@@ -98,6 +142,10 @@ function calendarFile(filename: string, name: string, description: string, match
   return { filename, contentType: 'text/calendar; charset=utf-8', body: Buffer.from(calendar.toString(), 'utf8') };
 }
 
+function matchSlug(match: MatchRow): string {
+  return `${fileSlug(match.homeTeam.name)}-${fileSlug(match.awayTeam.name)}-${isoDate(match.date)}`;
+}
+
 /** Public exports: a team's calendar (iCal), a division's fixture list (CSV) and the printable match form (PDF). */
 @Injectable()
 export class ExportsService {
@@ -148,6 +196,7 @@ export class ExportsService {
   async matchForm(matchId: string): Promise<DownloadFile> {
     const match: MatchRow = await this.data.load(matchId);
     const settings = await this.data.settings(match.division.seasonId);
+    const detail = mapMatchDetail(match, settings);
     const body = await renderMatchForm({
       seasonName: match.division.season.name,
       divisionName: match.division.name,
@@ -156,14 +205,40 @@ export class ExportsService {
       startTime: match.startTime,
       venue: match.homeTeam.club.venue,
       city: match.homeTeam.club.city,
-      home: formTeam(match.homeTeam.name, lineupOf(match, 'HOME')),
-      away: formTeam(match.awayTeam.name, lineupOf(match, 'AWAY')),
+      home: formTeam(match.homeTeam.name, lineupOf(match, 'HOME'), detail.substitutions),
+      away: formTeam(match.awayTeam.name, lineupOf(match, 'AWAY'), detail.substitutions),
       pairsPerTeam: settings.pairsPerTeam,
       gamesPerSet: settings.gamesPerSet,
       maxSubstitutions: settings.maxSubstitutions,
       substitutionsFromSet: settings.substitutionsFromSet,
       plan: tablePlan(settings.pairsPerTeam),
+      scores: formScores(detail),
     });
-    return { filename: `wedstrijdformulier-${fileSlug(match.homeTeam.name)}-${fileSlug(match.awayTeam.name)}-${isoDate(match.date)}.pdf`, contentType: 'application/pdf', body };
+    return { filename: `wedstrijdformulier-${matchSlug(match)}.pdf`, contentType: 'application/pdf', body };
+  }
+
+  /** A card per set and table for keeping the score on paper (Regel 22 seats, family names only). */
+  async scoreSlips(matchId: string): Promise<DownloadFile> {
+    const match: MatchRow = await this.data.load(matchId);
+    const settings = await this.data.settings(match.division.seasonId);
+    const substitutions = match.substitutions.map(mapPublicSubstitution);
+    const home = formTeam(match.homeTeam.name, lineupOf(match, 'HOME'), substitutions);
+    const away = formTeam(match.awayTeam.name, lineupOf(match, 'AWAY'), substitutions);
+    const body = await renderScoreSlips({
+      seasonName: match.division.season.name,
+      divisionName: match.division.name,
+      round: match.round,
+      date: isoDate(match.date),
+      startTime: match.startTime,
+      homeName: match.homeTeam.name,
+      awayName: match.awayTeam.name,
+      gamesPerSet: settings.gamesPerSet,
+      slips: tablePlan(settings.pairsPerTeam).map((seat) => ({
+        ...seat,
+        homeNames: pairNamesInSet(home, seat.homePairNumber, seat.setNumber),
+        awayNames: pairNamesInSet(away, seat.awayPairNumber, seat.setNumber),
+      })),
+    });
+    return { filename: `scorebriefjes-${matchSlug(match)}.pdf`, contentType: 'application/pdf', body };
   }
 }

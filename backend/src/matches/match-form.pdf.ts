@@ -4,6 +4,8 @@
  * (Regel 13, 14), the table plan of every set (Regel 22), an empty score grid of sets ×
  * tables × games, and signature boxes. Page 1 (line-ups, table plan, totals and
  * signatures) is filled in before and after the match, page 2 (the scores) during it.
+ * What the system already knows is printed in: the line-ups, the substitutions and, once
+ * entered, every game, set and total with the result (marked provisional until confirmed).
  */
 import PDFDocument from 'pdfkit';
 import type { IsoDate } from '../domain/dates';
@@ -13,6 +15,29 @@ export interface FormTeam {
   name: string;
   pairs: { pairNumber: number; fromSet: number; names: string[] }[];
   reserves: string[];
+  /** Family names only (Regel 15). */
+  substitutions?: { setNumber: number; pairNumber: number; outName: string; inName: string }[];
+}
+
+/** One seat's stored score: per game the side that got the points. */
+export interface FormSeatScore {
+  setNumber: number;
+  tableNumber: number;
+  homePoints: number | null;
+  awayPoints: number | null;
+  /** Decided by the rules (missing pair, forfeit, …), not played. */
+  credited: boolean;
+  games: { gameNumber: number; winner: 'HOME' | 'AWAY'; points: number }[];
+}
+
+/** The result as far as it is entered; null prints the blank form. */
+export interface FormScores {
+  seats: FormSeatScore[];
+  homePoints: number | null;
+  awayPoints: number | null;
+  confirmed: boolean;
+  /** "Winnaar: …", "Gelijkspel", or why there is no winner. */
+  outcome: string | null;
 }
 
 export interface MatchFormData {
@@ -30,6 +55,7 @@ export interface MatchFormData {
   maxSubstitutions: number;
   substitutionsFromSet: number;
   plan: TableSeat[];
+  scores?: FormScores | null;
 }
 
 type Doc = PDFKit.PDFDocument;
@@ -105,7 +131,10 @@ function teamColumn(doc: Doc, team: FormTeam, label: string, x: number, y: numbe
   top = heading(doc, `Wissels (vanaf set ${data.substitutionsFromSet}, Regel 13, 14)`, x, top + 8, width);
   const subW = (width - 2 * 34) / 2;
   top = row(doc, x, top, 16, [[34, 'Set', 'center'], [34, 'Koppel', 'center'], [subW, 'Eruit'], [subW, 'Erin (reserve)']], { bold: true, fill: GREY, size: 8 });
-  for (let i = 0; i < data.maxSubstitutions; i++) top = row(doc, x, top, 16, [[34, ''], [34, ''], [subW, ''], [subW, '']]);
+  for (let i = 0; i < data.maxSubstitutions; i++) {
+    const sub = team.substitutions?.[i];
+    top = row(doc, x, top, 16, sub ? [[34, String(sub.setNumber), 'center'], [34, String(sub.pairNumber), 'center'], [subW, sub.outName], [subW, sub.inName]] : [[34, ''], [34, ''], [subW, ''], [subW, '']]);
+  }
   return top;
 }
 
@@ -125,7 +154,11 @@ function tablePlanGrid(doc: Doc, data: MatchFormData, y: number): number {
 function scoreBlock(doc: Doc, data: MatchFormData, setNumber: number, y: number): number {
   const [tableW, pairW, totalW] = [36, 42, 44];
   const gameW = (WIDTH - tableW - 2 * pairW - 2 * totalW) / (2 * data.gamesPerSet);
-  doc.font('Helvetica-Bold').fontSize(9.5).fillColor(INK).text(`Set ${setNumber}`, MARGIN, y, { lineBreak: false });
+  const stored = data.scores?.seats.filter((s) => s.setNumber === setNumber && s.homePoints !== null) ?? [];
+  const setTotal = stored.length
+    ? `   ·   ${data.home.name} ${sum(stored.map((s) => s.homePoints!))} – ${sum(stored.map((s) => s.awayPoints!))} ${data.away.name}${stored.length < data.pairsPerTeam ? ' (nog niet alle tafels)' : ''}`
+    : '';
+  doc.font('Helvetica-Bold').fontSize(9.5).fillColor(INK).text(`Set ${setNumber}${setTotal}`, MARGIN, y, { lineBreak: false });
   let top = y + 12;
   const headerH = 20;
   cell(doc, MARGIN, top, tableW, headerH, 'Tafel', { bold: true, fill: GREY, size: 7.5, align: 'center' });
@@ -143,15 +176,42 @@ function scoreBlock(doc: Doc, data: MatchFormData, setNumber: number, y: number)
   cell(doc, x + totalW, top, totalW, headerH, 'Set uit', { bold: true, fill: GREY, size: 7.5, align: 'center' });
   top += headerH;
   for (const seat of data.plan.filter((s) => s.setNumber === setNumber)) {
-    const games = positions(2 * data.gamesPerSet).map((): [number, string] => [gameW, '']);
-    top = row(doc, MARGIN, top, 14, [[tableW, String(seat.tableNumber), 'center'], [pairW, String(seat.homePairNumber), 'center'], [pairW, String(seat.awayPairNumber), 'center'], ...games, [totalW, ''], [totalW, '']]);
+    const score = stored.find((s) => s.tableNumber === seat.tableNumber);
+    const games = positions(data.gamesPerSet).flatMap((gameNumber): [number, string, Align][] => {
+      const game = score?.games.find((g) => g.gameNumber === gameNumber);
+      return [
+        [gameW, game?.winner === 'HOME' ? String(game.points) : '', 'center'],
+        [gameW, game?.winner === 'AWAY' ? String(game.points) : '', 'center'],
+      ];
+    });
+    const total = (points: number | null | undefined) => (points === null || points === undefined ? '' : `${points}${score?.credited ? ' *' : ''}`);
+    top = row(doc, MARGIN, top, 14, [
+      [tableW, String(seat.tableNumber), 'center'],
+      [pairW, String(seat.homePairNumber), 'center'],
+      [pairW, String(seat.awayPairNumber), 'center'],
+      ...games,
+      [totalW, total(score?.homePoints), 'center'],
+      [totalW, total(score?.awayPoints), 'center'],
+    ]);
   }
   return top + 5;
 }
 
+function sum(values: number[]): number {
+  return values.reduce((a, b) => a + b, 0);
+}
+
 function signatures(doc: Doc, data: MatchFormData, y: number): number {
   const teamW = (WIDTH - 150) / 2;
-  let top = row(doc, MARGIN, y, 22, [[150, 'Totaal wedstrijdpunten'], [teamW, `${data.home.name}:`], [teamW, `${data.away.name}:`]], { bold: true, size: 8.5 });
+  const scores = data.scores;
+  const points = (value: number | null | undefined) => (value === null || value === undefined ? '' : ` ${value}`);
+  let top = row(doc, MARGIN, y, 22, [[150, 'Totaal wedstrijdpunten'], [teamW, `${data.home.name}:${points(scores?.homePoints)}`], [teamW, `${data.away.name}:${points(scores?.awayPoints)}`]], { bold: true, size: 8.5 });
+  if (scores && scores.homePoints !== null && scores.awayPoints !== null) {
+    const state = scores.confirmed ? 'Uitslag (bevestigd door beide teams)' : 'Voorlopige uitslag (nog niet bevestigd)';
+    const line = [`${state}: ${data.home.name} ${scores.homePoints} – ${scores.awayPoints} ${data.away.name}`, scores.outcome].filter(Boolean).join('  ·  ');
+    doc.font('Helvetica-Bold').fontSize(9).fillColor(INK).text(line, MARGIN, top + 5, { width: WIDTH, lineBreak: false, ellipsis: true });
+    top += 14;
+  }
   top += 8;
   const boxes = ['Voor de thuisploeg (naam en handtekening)', 'Voor de uitploeg (naam en handtekening)', 'Wedstrijdleider (bij correctie)'];
   const w = (WIDTH - 2 * 8) / boxes.length;
@@ -195,7 +255,8 @@ export function renderMatchForm(data: MatchFormData): Promise<Buffer> {
 
   doc.addPage();
   top = heading(doc, `Uitslag per set en tafel  ·  ${data.home.name} (thuis) – ${data.away.name} (uit)`, MARGIN, MARGIN);
-  doc.font('Helvetica').fontSize(7.5).fillColor(MUTED).text('Per partij de punten in de kolom van het team dat ze krijgt: gewonnen 2, kap 5, kap getikt door partner 2, baunie 15, mislukte baunie 5 voor de tegenstander, straf volgens de regel.', MARGIN, top - 1, { width: WIDTH });
+  const legend = data.scores?.seats.some((s) => s.credited) ? ' * = door de regels toegekend (niet gespeeld).' : '';
+  doc.font('Helvetica').fontSize(7.5).fillColor(MUTED).text(`Per partij de punten in de kolom van het team dat ze krijgt: gewonnen 2, kap 5, kap getikt door partner 2, baunie 15, mislukte baunie 5 voor de tegenstander, straf volgens de regel.${legend}`, MARGIN, top - 1, { width: WIDTH });
   top += 22;
   for (const setNumber of positions(data.pairsPerTeam)) top = scoreBlock(doc, data, setNumber, top);
   footer(doc, 2);

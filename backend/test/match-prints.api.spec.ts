@@ -1,0 +1,164 @@
+/**
+ * The printed papers of a match (issue 14.9): the match form (form.pdf) carries the
+ * line-ups and, once entered, every game, set total, the totals and the result; the score
+ * slips (score-slips.pdf) are one card per set and table with the pairs of that seat
+ * (Regel 22). Both public, family names only (Regel 15). The text is read back with a real
+ * PDF text extractor (pdf-parse, in a child process: see pdf-text.mjs).
+ */
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { type Agent, createMatchDay, expectError, fullResultSets, lineupBody, loginAs, resetDatabase, seatGames, startApp, TestContext } from './helpers';
+
+const KIND_POINTS: Record<string, number> = { WON: 2, KAP: 5, KAP_TAPPED: 2, BAUNIE: 15, FAILED_BAUNIE: 5 };
+
+jest.setTimeout(120_000);
+
+type Day = Awaited<ReturnType<typeof createMatchDay>>;
+type Parser = Parameters<ReturnType<ReturnType<TestContext['http']>['get']>['parse']>[0];
+
+const binary = ((res: NodeJS.ReadableStream, callback: (error: Error | null, body: Buffer) => void) => {
+  const chunks: Buffer[] = [];
+  res.on('data', (chunk: Buffer) => chunks.push(chunk));
+  res.on('end', () => callback(null, Buffer.concat(chunks)));
+}) as unknown as Parser;
+
+/** The text of every page, as pdf.js reads it; runs of white space made one space. */
+function pdfPages(pdf: Buffer): string[] {
+  const out = execFileSync(process.execPath, [path.join(__dirname, 'pdf-text.mjs')], { input: pdf, maxBuffer: 16 * 1024 * 1024 });
+  return (JSON.parse(out.toString('utf8')) as { pages: string[] }).pages.map((page) => page.replace(/\s+/g, ' '));
+}
+
+describe('printed match papers', () => {
+  let ctx: TestContext;
+  let admin: Agent;
+  let day: Day;
+  /** Family names by member id, and the given names that must never be printed. */
+  let familyName: Map<string, string>;
+  let givenNames: string[];
+  const url = () => `/api/matches/${day.match.id}`;
+
+  async function pdf(file: string, id = day.match.id): Promise<{ headers: Record<string, string>; pages: string[] }> {
+    const res = await ctx.http().get(`/api/matches/${id}/${file}`).buffer(true).parse(binary).expect(200);
+    return { headers: res.headers, pages: pdfPages(res.body as Buffer) };
+  }
+
+  const pairNames = (players: string[], pair: number) => `${familyName.get(players[2 * pair - 2])} / ${familyName.get(players[2 * pair - 1])}`;
+
+  beforeAll(async () => {
+    ctx = await startApp();
+    await resetDatabase(ctx.prisma);
+    admin = (await loginAs(ctx, 'ADMIN')).agent;
+    day = await createMatchDay(ctx.prisma, { date: '2026-10-03' }); // played: its result can be entered
+    // Team names as clubs choose them (the factory's unique names break across PDF text runs).
+    day.home = await ctx.prisma.team.update({ where: { id: day.home.id }, data: { name: 'Kroonvogels 1' } });
+    day.away = await ctx.prisma.team.update({ where: { id: day.away.id }, data: { name: 'Troef Oost 2' } });
+    const members = await ctx.prisma.member.findMany({ where: { id: { in: [...day.homePlayers, ...day.awayPlayers] } } });
+    familyName = new Map(members.map((m) => [m.id, m.familyName]));
+    givenNames = members.map((m) => m.givenNames);
+    const home = (await loginAs(ctx, 'SECRETARY', day.homeClub.id)).agent;
+    const away = (await loginAs(ctx, 'SECRETARY', day.awayClub.id)).agent;
+    await home.put(`${url()}/lineups/${day.home.id}`).send(lineupBody(day.homePlayers)).expect(200);
+    await away.put(`${url()}/lineups/${day.away.id}`).send(lineupBody(day.awayPlayers)).expect(200);
+  });
+
+  afterAll(() => ctx.close());
+
+  describe('the match form', () => {
+    it('is the form with the line-ups but no score while nothing is entered', async () => {
+      const { headers, pages } = await pdf('form.pdf');
+      expect(headers['content-type']).toBe('application/pdf');
+      expect(headers['content-disposition']).toMatch(/^inline/);
+      expect(pages).toHaveLength(2);
+      expect(pages[0]).toContain(pairNames(day.homePlayers, 1));
+      expect(pages[0]).toContain(pairNames(day.awayPlayers, 6));
+      expect(pages[0]).not.toMatch(/uitslag/i);
+      expect(pages[1]).not.toMatch(/Set 1 · /);
+    });
+
+    it('prints games, set totals, totals and the result once entered, provisional until confirmed, family names only', async () => {
+      const version = async () => (await ctx.http().get(url()).expect(200)).body.version as number;
+      await admin.put(`${url()}/result`).send({ version: await version(), sets: fullResultSets() }).expect(200);
+      const entered = await pdf('form.pdf');
+      expect(entered.pages[0]).toContain('Voorlopige uitslag (nog niet bevestigd)');
+
+      await admin.post(`${url()}/confirm`).send({ version: await version() }).expect(200);
+      const detail = (await ctx.http().get(url()).expect(200)).body as {
+        homePoints: number;
+        awayPoints: number;
+        winner: 'HOME' | 'AWAY' | 'DRAW';
+        sets: { setNumber: number; tableNumber: number; homePoints: number; awayPoints: number }[];
+      };
+      const { pages } = await pdf('form.pdf');
+      expect(pages).toHaveLength(2);
+      const [homeName, awayName] = [day.home.name, day.away.name];
+      expect(pages[0]).toContain(`Uitslag (bevestigd door beide teams): ${homeName} ${detail.homePoints} – ${detail.awayPoints} ${awayName}`);
+      expect(pages[0]).toContain(`winnaar ${detail.winner === 'HOME' ? homeName : awayName}`);
+      expect(pages[0]).toContain(`${homeName}: ${detail.homePoints}`);
+      expect(pages[0]).toContain(`${awayName}: ${detail.awayPoints}`);
+      for (let pair = 1; pair <= 6; pair++) {
+        expect(pages[0]).toContain(pairNames(day.homePlayers, pair));
+        expect(pages[0]).toContain(pairNames(day.awayPlayers, pair));
+      }
+      // Every set's total, summed from its six tables.
+      for (let setNumber = 1; setNumber <= 6; setNumber++) {
+        const seats = detail.sets.filter((s) => s.setNumber === setNumber);
+        const total = (side: 'homePoints' | 'awayPoints') => seats.reduce((sum, s) => sum + s[side], 0);
+        expect(pages[1]).toContain(`Set ${setNumber} · ${homeName} ${total('homePoints')} – ${total('awayPoints')} ${awayName}`);
+      }
+      // Set 1, table 1: the table, both pair numbers, per game the points (in the column of the side that got them), the set's totals.
+      const seat = detail.sets.find((s) => s.setNumber === 1 && s.tableNumber === 1)!;
+      const points = seatGames(1, 1).map((g) => (g.kind === 'PENALTY' ? g.points! : KIND_POINTS[g.kind]));
+      expect(pages[1]).toContain(`Set 1 · `);
+      expect(pages[1].slice(pages[1].indexOf('Set 1 · '))).toMatch(new RegExp(`Set uit 1 1 1 ${points.join(' ')} ${seat.homePoints} ${seat.awayPoints} 2 2 `));
+      for (const given of givenNames) expect(pages.join(' ')).not.toContain(given);
+    });
+  });
+
+  describe('the score slips', () => {
+    it('are 36 cards, six to a page, each with the pairs of its seat (Regel 22), family names only', async () => {
+      const { headers, pages } = await pdf('score-slips.pdf');
+      expect(headers['content-type']).toBe('application/pdf');
+      expect(headers['content-disposition']).toMatch(/^inline; filename="?scorebriefjes-.*-2026-10-03\.pdf/);
+      expect(pages).toHaveLength(6);
+      const cards = pages.flatMap((page) => page.split('TSBN Scorebriefje').slice(1));
+      expect(cards).toHaveLength(36);
+      const cardOf = (set: number, table: number) => {
+        const found = cards.filter((c) => c.includes(`Set ${set} · Tafel ${table} `));
+        expect(found).toHaveLength(1);
+        return found[0];
+      };
+      // Set 1: away pair 1 at table 1. Set 2: the walking pairs moved on one table, so pair 6 walked back to table 1.
+      expect(cardOf(1, 1)).toContain(`Thuis koppel 1: ${pairNames(day.homePlayers, 1)}`);
+      expect(cardOf(1, 1)).toContain(`Uit (lopend) koppel 1: ${pairNames(day.awayPlayers, 1)}`);
+      expect(cardOf(2, 1)).toContain(`Thuis koppel 1: ${pairNames(day.homePlayers, 1)}`);
+      expect(cardOf(2, 1)).toContain(`Uit (lopend) koppel 6: ${pairNames(day.awayPlayers, 6)}`);
+      expect(cardOf(2, 3)).toContain(`Uit (lopend) koppel 2: ${pairNames(day.awayPlayers, 2)}`);
+      for (const card of cards) {
+        expect(card).toContain(`${day.home.name} – ${day.away.name}`);
+        expect(card).toMatch(/Partij .*1 2 3 4 Totaal/);
+        expect(card).toContain('Paraaf thuiskoppel');
+        expect(card).toContain('Paraaf uitkoppel');
+      }
+      // Page n holds set n, tables 1 to 6.
+      expect(pages.map((page) => [...page.matchAll(/Set (\d) · Tafel (\d)/g)].map((m) => `${m[1]}/${m[2]}`))).toEqual(
+        [1, 2, 3, 4, 5, 6].map((set) => [1, 2, 3, 4, 5, 6].map((table) => `${set}/${table}`)),
+      );
+      for (const given of givenNames) expect(pages.join(' ')).not.toContain(given);
+    });
+
+    it('are there before any line-up, with blank lines for the names', async () => {
+      const other = await createMatchDay(ctx.prisma, { date: '2099-10-10' });
+      const { pages } = await pdf('score-slips.pdf', other.match.id);
+      expect(pages).toHaveLength(6);
+      expect(pages[0]).toContain('Thuis koppel 1: ……');
+    });
+
+    it('answer an unknown match with 404 in the Dutch envelope, like the form', async () => {
+      for (const file of ['score-slips.pdf', 'form.pdf']) {
+        const res = await ctx.http().get(`/api/matches/00000000-0000-4000-8000-000000000000/${file}`).expect(404);
+        expectError(res.body, 404, 'NOT_FOUND');
+        expect(res.body.error.message).toBe('Wedstrijd niet gevonden.');
+      }
+    });
+  });
+});
