@@ -59,8 +59,26 @@ export function MatchHeader({ match, actions }: { match: MatchDetail; actions?: 
         </p>
       )}
       {match.statusReason && <p className="mt-1 text-sm text-stone-700">Toelichting van de bond: {match.statusReason}</p>}
+      {match.dispute && (
+        <p role="note" aria-label="Betwist" className="mt-2 rounded-md bg-red-50 p-2 text-sm text-red-900 ring-1 ring-red-200">
+          <strong>Betwist door {match.awayTeam.name}:</strong> {match.dispute.comment}
+          <span className="block text-xs text-red-800">
+            {formatDate(match.dispute.disputedAt)} · de uitslag ligt weer bij {match.homeTeam.name}, die hem aanpast en opnieuw ondertekent.
+          </span>
+        </p>
+      )}
+      {match.correction && <CorrectionNote correction={match.correction} />}
       {actions && <div className="mt-3 flex flex-wrap gap-2">{actions}</div>}
     </header>
+  );
+}
+
+/** A locked result changed afterwards (Regel 15): who decided (by role, no names), when and why. */
+export function CorrectionNote({ correction }: { correction: NonNullable<MatchDetail['correction']> }) {
+  return (
+    <p role="note" aria-label="Gecorrigeerd" className="mt-2 rounded-md bg-sky-50 p-2 text-sm text-sky-950 ring-1 ring-sky-200">
+      <strong>{correction.by === 'ADMIN' ? 'Gecorrigeerd door de bond' : 'Gecorrigeerd door de wedstrijdleider'}</strong> op {formatDate(correction.correctedAt)}: {correction.reason}
+    </p>
   );
 }
 
