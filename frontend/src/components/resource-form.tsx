@@ -4,13 +4,15 @@
 import { useRouter } from 'next/navigation';
 import { FormEvent, useState } from 'react';
 import { errorOf } from '@/lib/api-client';
+import { euroInput, parseEuro } from '@/lib/format';
 import { Button } from './ui/button';
 import { InlineMessage, InlineNotice } from './ui/notice';
 
 export interface Field {
   name: string;
   label: string;
-  type?: 'text' | 'email' | 'password' | 'date' | 'number' | 'select';
+  /** 'euro': typed in euros ("15" or "15,00"), `defaultValue` and the value sent are cents. */
+  type?: 'text' | 'email' | 'password' | 'date' | 'number' | 'select' | 'euro';
   required?: boolean;
   options?: { value: string; label: string }[];
   defaultValue?: string | number | null;
@@ -80,11 +82,23 @@ export function ResourceForm({
     const form = event.currentTarget;
     const data = new FormData(form);
     const body: Record<string, unknown> = { ...extraBody };
+    const typos: Record<string, string> = {};
     for (const field of fields) {
       const raw = String(data.get(field.name) ?? '');
       if (raw === '' && method === 'PATCH' && field.type !== 'text') continue;
       if (raw === '' && !field.required) continue;
+      if (field.type === 'euro') {
+        const cents = parseEuro(raw);
+        if (cents === null) typos[field.name] = "Vul een bedrag in euro's in, bijvoorbeeld 15 of 15,00.";
+        else setPath(body, field.bodyPath ?? field.name, cents);
+        continue;
+      }
       setPath(body, field.bodyPath ?? field.name, field.type === 'number' ? Number(raw) : raw);
+    }
+    if (Object.keys(typos).length) {
+      setErrors(typos);
+      setMessage({ tone: 'bad', text: 'Er is niets opgeslagen: controleer de gemarkeerde velden.' });
+      return;
     }
     setBusy(true);
     setErrors({});
@@ -123,7 +137,7 @@ export function ResourceForm({
         const common = {
           id,
           name: field.name,
-          defaultValue: field.defaultValue ?? initialSuggestion(field),
+          defaultValue: field.type === 'euro' && typeof field.defaultValue === 'number' ? euroInput(field.defaultValue) : (field.defaultValue ?? initialSuggestion(field)),
           'aria-invalid': error ? true : undefined,
           'aria-describedby': error ? `${id}-error` : undefined,
           className: `mt-1 block w-full rounded-md border px-3 py-2 text-base sm:text-sm ${error ? 'border-red-500' : 'border-stone-300'}`,
@@ -143,6 +157,13 @@ export function ResourceForm({
                   </option>
                 ))}
               </select>
+            ) : field.type === 'euro' ? (
+              <div className="relative">
+                <span aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 mt-0.5 -translate-y-1/2 text-stone-500">
+                  €
+                </span>
+                <input {...common} type="text" inputMode="decimal" autoComplete="off" className={`${common.className} pl-7`} />
+              </div>
             ) : (
               <input {...common} type={field.type ?? 'text'} />
             )}

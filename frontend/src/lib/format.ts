@@ -26,3 +26,17 @@ export function formatMoment(iso: string | null | undefined): string {
   const parts = Object.fromEntries(moment.formatToParts(new Date(iso)).map((p) => [p.type, p.value]));
   return `${parts.day}-${parts.month}-${parts.year} ${parts.hour}:${parts.minute}`;
 }
+
+/** "75", "75,5", "1.234,50", "€ 15" or "12.5" euros → cents; null when it is not an amount. */
+export function parseEuro(input: string): number | null {
+  const text = input.replace(/[€\s]/g, '');
+  const normalised = /,\d{1,2}$/.test(text) ? text.replace(/\./g, '').replace(',', '.') : text.replace(/,/g, '');
+  if (!/^\d+(\.\d{1,2})?$/.test(normalised)) return null;
+  return Math.round(Number(normalised) * 100);
+}
+
+/** Cents as an amount to type over: 1500 → "15,00" (no € sign, no thousands dots). */
+export function euroInput(cents: number | null | undefined): string {
+  if (cents === null || cents === undefined) return '';
+  return (cents / 100).toFixed(2).replace('.', ',');
+}

@@ -5,6 +5,7 @@ import { useRouter } from 'next/navigation';
 import { FormEvent, useId, useState } from 'react';
 import { Button, ButtonVariant } from '@/components/ui/button';
 import { errorText } from '@/lib/api-client';
+import { parseEuro } from '@/lib/format';
 
 export interface ActionField {
   name: 'amountCents' | 'reason' | 'paidOn';
@@ -13,13 +14,8 @@ export interface ActionField {
   defaultValue?: string;
 }
 
-/** "75", "75,5", "1.234,50" or "12.5" euros → cents; null when it is not an amount. */
-export function parseEuro(input: string): number | null {
-  const text = input.replace(/[€\s]/g, '');
-  const normalised = /,\d{1,2}$/.test(text) ? text.replace(/\./g, '').replace(',', '.') : text.replace(/,/g, '');
-  if (!/^\d+(\.\d{1,2})?$/.test(normalised)) return null;
-  return Math.round(Number(normalised) * 100);
-}
+/** The one euro parser (lib/format.ts), also used by the season settings and the fine catalog. */
+export { parseEuro };
 
 export function FineAction({
   action,

@@ -18,7 +18,7 @@ export default async function FineCatalogPage() {
     <>
       <PageHeader
         title="Boetecatalogus"
-        description={`Seizoen ${season.name}: boetes voor overige nalatigheid (Regel 10) die u met de hand oplegt. Bedragen in centen (${cents} = ${formatEuro(cents)}).`}
+        description={`Seizoen ${season.name}: boetes voor overige nalatigheid (Regel 10) die u met de hand oplegt. Bedragen in euro, bijvoorbeeld 15 of 15,00.`}
         actions={
           <Link className="text-sm text-brand-700 underline" href="/beheer/boetes">
             Terug naar boetes
@@ -45,7 +45,7 @@ export default async function FineCatalogPage() {
                     submitLabel="Opslaan"
                     fields={[
                       { name: 'description', label: 'Omschrijving', required: true, defaultValue: item.description },
-                      { name: 'amountCents', label: 'Bedrag in centen', type: 'number', required: true, defaultValue: item.amountCents },
+                      { name: 'amountCents', label: 'Bedrag in euro', type: 'euro', required: true, defaultValue: item.amountCents },
                     ]}
                   />
                 </Card>
@@ -62,7 +62,7 @@ export default async function FineCatalogPage() {
             fields={[
               { name: 'code', label: 'Code', required: true, hint: 'Hoofdletters en cijfers, bijvoorbeeld MATTEN.' },
               { name: 'description', label: 'Omschrijving', required: true },
-              { name: 'amountCents', label: 'Bedrag in centen', type: 'number', hint: `Leeg laten voor ${formatEuro(cents)} (seizoensinstelling).` },
+              { name: 'amountCents', label: 'Bedrag in euro', type: 'euro', hint: `Leeg laten voor ${formatEuro(cents)} (seizoensinstelling).` },
             ]}
           />
         </Card>

@@ -33,11 +33,11 @@ const SETTING_LABELS: Record<keyof Settings, string> = {
   pointsDraw: 'Competitiepunten gelijkspel (Regel 40)',
   pointsLoss: 'Competitiepunten verlies (Regel 40)',
   cancelledMatchPoints: 'Afgelaste wedstrijd (Regel 8)',
-  lineupMissingFineCents: 'Boete geen spelerslijst, 1e keer (cent, Regel 5D)',
-  lineupMissingRepeatFineCents: 'Boete geen spelerslijst, 2e keer e.v. (cent, Regel 5E)',
-  forfeitFineCents: 'Boete grove nalatigheid (cent, Regel 7/9A)',
-  negligenceFineCents: 'Boete overige nalatigheid (cent, Regel 10)',
-  incompleteFineCents: 'Boete onvolledig/te laat (cent, Regel 11)',
+  lineupMissingFineCents: 'Boete geen spelerslijst, 1e keer (euro, Regel 5D)',
+  lineupMissingRepeatFineCents: 'Boete geen spelerslijst, 2e keer e.v. (euro, Regel 5E)',
+  forfeitFineCents: 'Boete grove nalatigheid (euro, Regel 7/9A)',
+  negligenceFineCents: 'Boete overige nalatigheid (euro, Regel 10)',
+  incompleteFineCents: 'Boete onvolledig/te laat (euro, Regel 11)',
   incompleteEveryNth: 'Regel 11: elke zoveelste keer',
   fineDueDays: 'Betalingstermijn boetes in dagen (Regel 12B)',
   paymentAccountName: 'Betalingen: ten name van',
@@ -56,6 +56,8 @@ function settingFields(settings: Settings): Field[] {
     if (name === 'cancelledMatchPoints') {
       return { ...base, type: 'select', required: true, options: Object.entries(CANCELLED_MATCH_POINTS).map(([value, label]) => ({ value, label })) };
     }
+    // Amounts are typed in euros ("15" or "15,00") and sent as cents.
+    if (name.endsWith('Cents')) return { ...base, type: 'euro', hint: 'In euro, bijvoorbeeld 15 of 15,00.' };
     return typeof settings[name] === 'number' ? { ...base, type: 'number' } : base;
   });
 }
