@@ -73,7 +73,7 @@ export function FinesTable({ fines, today }: { fines: Fine[]; today: string }) {
           <InlineNotice message={message} />
         </div>
       )}
-      <Table caption="Boetes">
+      <Table caption="Boetes" stack>
         <thead>
           <tr>
             <Th>
@@ -95,24 +95,24 @@ export function FinesTable({ fines, today }: { fines: Fine[]; today: string }) {
         <tbody className="divide-y divide-stone-100">
           {fines.map((fine) => (
             <tr key={fine.id} className={cn(fine.overdue && 'bg-red-50')}>
-              <Td>
+              <Td label="Kiezen">
                 {fine.status === 'OPEN' && <input type="checkbox" aria-label={`Kies boete ${fine.clubName} ${fine.reason}`} checked={selected.has(fine.id)} onChange={() => toggle(fine.id)} />}
               </Td>
-              <Td className="whitespace-nowrap">
+              <Td label="Vereniging" className="whitespace-nowrap">
                 <span className="font-medium">{fine.clubName}</span>
                 {fine.teamName && <span className="block text-xs text-stone-500">{fine.teamName}</span>}
               </Td>
-              <Td className="min-w-56">
+              <Td className="sm:min-w-56">
                 <span className="block text-xs font-semibold text-stone-500">Regel {fine.rule}</span>
                 {fine.reason}
                 <FineContext fine={fine} />
               </Td>
-              <Td className="whitespace-nowrap text-right">{fineAmount(fine)}</Td>
-              <Td className="whitespace-nowrap text-xs text-stone-600">
+              <Td label="Bedrag" className="whitespace-nowrap sm:text-right">{fineAmount(fine)}</Td>
+              <Td label="Termijn" className="whitespace-nowrap text-xs text-stone-600">
                 <span className="block">opgelegd {formatDate(fine.issuedOn)}</span>
                 <span className={cn('block', fine.status === 'OPEN' && 'font-semibold text-stone-900')}>uiterlijk {formatDate(fine.dueOn)}</span>
               </Td>
-              <Td className="min-w-40">
+              <Td className="sm:min-w-40">
                 <FineStatusBadge fine={fine} />
                 {fine.status === 'OPEN' && (
                   <div className="mt-1 flex flex-wrap gap-1">
