@@ -1,4 +1,5 @@
 // Words and badges for fines, the same on the administrator's and the secretary's screens.
+import Link from 'next/link';
 import { Badge } from '@/components/ui/badge';
 import type { Schemas } from '@/lib/api-server';
 import { formatDate, formatEuro } from '@/lib/format';
@@ -7,7 +8,7 @@ export type Fine = Schemas['FineDto'];
 export type FineStatus = Fine['status'];
 
 export const STATUS_LABELS: Record<FineStatus, string> = {
-  PROPOSED: 'Voorstel',
+  PROPOSED: 'Voorgesteld',
   OPEN: 'Openstaand',
   PAID: 'Betaald',
   WAIVED: 'Kwijtgescholden',
@@ -44,16 +45,46 @@ export function fineAmount(fine: Pick<Fine, 'amountCents'>): string {
   return fine.amountCents === null ? 'bedrag door bestuur' : formatEuro(fine.amountCents);
 }
 
-/** The match a fine came from and who receives the money, in one line under the reason. */
-export function FineContext({ fine }: { fine: Fine }) {
+/** "Kaiman 1 – Marowijne 1, 14-11-2026": the match a fine is about. */
+export function fineMatchText(match: NonNullable<Fine['match']>): string {
+  return `${match.homeTeamName} – ${match.awayTeamName}, ${formatDate(match.date)}`;
+}
+
+/**
+ * What a fine is about, linked (the match page /wedstrijden/{id}, or the member list), then who
+ * receives the money and why the amount or status changed, under the reason. `audience` picks the
+ * member-list page: the federation's or the club's own.
+ */
+export function FineContext({ fine, audience = 'admin' }: { fine: Fine; audience?: 'admin' | 'club' }) {
   const parts = [
-    fine.match && `${fine.match.homeTeamName} – ${fine.match.awayTeamName}, ${formatDate(fine.match.date)}`,
     fine.beneficiary === 'CLUB' && `ten gunste van ${fine.beneficiaryClubName ?? 'de gedupeerde vereniging'} (Regel 9B)`,
     fine.proposedAmountCents !== null && `regels gaven ${formatEuro(fine.proposedAmountCents)}; gewijzigd: ${fine.changeReason}`,
     fine.statusReason && `reden: ${fine.statusReason}`,
   ].filter(Boolean);
-  if (parts.length === 0) return null;
-  return <p className="mt-0.5 text-xs text-stone-500">{parts.join(' · ')}</p>;
+  const list = fine.memberList;
+  const listHref = list && (audience === 'admin' ? `/beheer/moederlijsten/${list.clubId}?seizoen=${list.seasonId}` : `/vereniging/moederlijst?seizoen=${list.seasonId}`);
+  if (!fine.match && !listHref && parts.length === 0) return null;
+  return (
+    <p className="mt-0.5 text-xs text-stone-500">
+      {fine.match && (
+        <span className="block">
+          Wedstrijd:{' '}
+          <Link href={`/wedstrijden/${fine.match.id}`} className="font-medium text-brand-700 underline">
+            {fineMatchText(fine.match)}
+          </Link>
+        </span>
+      )}
+      {listHref && (
+        <span className="block">
+          Over de{' '}
+          <Link href={listHref} className="font-medium text-brand-700 underline">
+            moederlijst van {fine.clubName}
+          </Link>
+        </span>
+      )}
+      {parts.length > 0 && <span className="block">{parts.join(' · ')}</span>}
+    </p>
+  );
 }
 
 /** Open, overdue, paid and waived totals as tiles. */

@@ -76,13 +76,44 @@ export default async function ClubFinesPage({ searchParams }: { searchParams: Pr
                   <p className={cn('mt-1 text-sm font-semibold', fine.overdue ? 'text-red-800' : 'text-amber-900')}>Uiterlijk betalen op {formatDate(fine.dueOn)}</p>
                 )}
                 <p className="mt-1">{fine.reason}</p>
-                <FineContext fine={fine} />
+                <FineContext fine={fine} audience="club" />
                 <p className="mt-1 text-xs text-stone-500">
                   Regel {fine.rule} · opgelegd op {formatDate(fine.issuedOn)}
                 </p>
               </li>
             ))}
           </ul>
+        )}
+
+        {data.proposed.length > 0 && (
+          <section aria-labelledby="proposed-fines" className="space-y-3">
+            <h2 id="proposed-fines" className="text-lg font-semibold text-brand-900">
+              Voorgesteld, nog niet definitief ({data.proposed.length})
+            </h2>
+            <p className="text-sm text-stone-700">
+              Het systeem stelt deze boetes voor op grond van wat bij de wedstrijd is vastgelegd. De bond beoordeelt ze: pas na bevestiging zijn ze opgelegd en te betalen, binnen de
+              termijn vanaf de dag van bevestigen (Regel 12B). Ze tellen nog niet mee in de bedragen hierboven en niet in het overzicht.
+            </p>
+            <ul aria-label="Voorgestelde boetes" className="space-y-3">
+              {data.proposed.map((fine) => (
+                <li key={fine.id} aria-label={`Voorstel ${fine.reason}`} className="rounded-lg border border-dashed border-sky-400 bg-sky-50 p-4">
+                  <div className="flex flex-wrap items-start justify-between gap-2">
+                    <FineStatusBadge fine={fine} />
+                    <p className="text-right">
+                      <span className="block text-xs text-stone-600">voorgesteld bedrag</span>
+                      <span className="text-lg font-bold">{fineAmount(fine)}</span>
+                    </p>
+                  </div>
+                  <p className="mt-1 text-sm font-semibold text-sky-900">Nog niet te betalen: de bond moet dit voorstel nog bevestigen.</p>
+                  <p className="mt-1">{fine.reason}</p>
+                  <FineContext fine={fine} audience="club" />
+                  <p className="mt-1 text-xs text-stone-500">
+                    Regel {fine.rule} · voorgesteld op {formatDate(fine.issuedOn)}
+                  </p>
+                </li>
+              ))}
+            </ul>
+          </section>
         )}
       </div>
     </>
