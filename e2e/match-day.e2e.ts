@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { apiSession, moveToToday } from './api-session';
 import { BASE_URL, launch, login, newPage } from './browser';
 
 interface Team {
@@ -8,6 +9,7 @@ interface Team {
 }
 interface Fixture {
   id: string;
+  date: string;
   status: string;
   resultState: string;
   homeTeam: Team;
@@ -66,6 +68,9 @@ describe('match day: line-up, result set by set, confirmation, public page', () 
   beforeAll(async () => {
     browser = await launch();
     [match, other] = await upcomingMatches();
+    // Result entry opens on the match day: the demo season's next rounds are brought forward to today.
+    const admin = await apiSession('admin@tsbn.nl');
+    for (const fixture of [match, other]) await moveToToday(admin, fixture);
     home = await newPage(browser, { width: 390, height: 844 });
     away = await newPage(browser);
     await login(home.page, secretaryOf(match.homeTeam));
@@ -145,7 +150,12 @@ describe('match day: line-up, result set by set, confirmation, public page', () 
       if (set < 6) await page.getByRole('heading', { name: `Set ${set + 1} van 6` }).waitFor();
     }
     await page.getByRole('status').filter({ hasText: `De uitslag is compleet: ${totals.home} – ${totals.away}.` }).waitFor();
-    await page.getByRole('status').filter({ hasText: `${match.awayTeam.name} moet de uitslag nu bevestigen.` }).waitFor();
+    // Saving set 6 does not sign: the home team checks the summary and signs (Regel 15).
+    await page.getByRole('button', { name: 'Controleren en ondertekenen' }).click();
+    const summary = page.getByRole('table', { name: 'Overzicht van de uitslag' });
+    expect(await summary.locator('tfoot').innerText()).toContain(String(totals.home));
+    await page.getByRole('button', { name: `Ondertekenen namens ${match.homeTeam.name}` }).click();
+    await page.getByRole('status').filter({ hasText: `${match.awayTeam.name} kan de uitslag nu bevestigen` }).first().waitFor();
   }, 120_000);
 
   it('lets the away secretary check the sets and confirm, which locks the result', async () => {

@@ -1,0 +1,44 @@
+// Calls to the API as a demo user, for what a browser test needs to set up (not what it tests).
+import { BASE_URL, DEMO_PASSWORD } from './browser';
+
+export type ApiCall = <T = unknown>(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown) => Promise<T>;
+
+/** Logs in `email` through the API and returns a caller that sends its session cookie; a refused call throws with the API's message. */
+export async function apiSession(email: string): Promise<ApiCall> {
+  const login = await fetch(`${BASE_URL}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+  });
+  if (!login.ok) throw new Error(`Inloggen als ${email}: ${login.status}`);
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  return async <T>(method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${BASE_URL}${path}`, {
+      method,
+      headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
+    return (text ? JSON.parse(text) : undefined) as T;
+  };
+}
+
+/** Today in the federation's time zone ("YYYY-MM-DD"): result entry opens on the match day. */
+export function todayInAmsterdam(): string {
+  return new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Amsterdam' }).format(new Date());
+}
+
+/**
+ * Brings a demo match still to come forward to today, late in the evening (so a line-up
+ * saved now is composed before the start): result entry opens on the match day, and the
+ * demo season's next rounds lie ahead.
+ */
+export async function moveToToday(admin: ApiCall, match: { id: string; date: string }): Promise<void> {
+  const today = todayInAmsterdam();
+  if (match.date <= today) return;
+  await admin('POST', `/api/matches/${match.id}/move`, { date: today, startTime: '23:30', reason: 'E2E-test: de wedstrijd wordt vandaag gespeeld' });
+}
