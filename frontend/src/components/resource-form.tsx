@@ -2,7 +2,7 @@
 // One form for creating and editing records: sends JSON to the API and shows
 // the API's Dutch validation messages next to the fields they concern.
 import { useRouter } from 'next/navigation';
-import { FormEvent, useState } from 'react';
+import { FormEvent, useId, useState } from 'react';
 import { errorOf } from '@/lib/api-client';
 import { euroInput, parseEuro } from '@/lib/format';
 import { Button } from './ui/button';
@@ -57,6 +57,8 @@ export function ResourceForm({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<InlineMessage | null>(null);
   const [busy, setBusy] = useState(false);
+  // unique per form: two forms posting to the same endpoint (a team form per division) must not share field ids
+  const formId = useId();
 
   /** A choice changed: fill in the fields suggested from it, unless the user typed their own. */
   function suggest(event: FormEvent<HTMLFormElement>) {
@@ -132,7 +134,7 @@ export function ResourceForm({
   return (
     <form onSubmit={submit} onChange={suggest} className="grid gap-3 sm:grid-cols-2" noValidate>
       {fields.map((field) => {
-        const id = `f-${action.replace(/\W+/g, '-')}-${field.name}`;
+        const id = `f${formId}-${field.name}`;
         const error = errors[field.name];
         const common = {
           id,
