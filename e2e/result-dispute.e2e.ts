@@ -9,6 +9,7 @@ interface Team {
 }
 interface Fixture {
   id: string;
+  divisionId: string;
   date: string;
   status: string;
   resultState: string;
@@ -116,6 +117,14 @@ describe('result dispute on a phone: away disagrees, home corrects and signs, aw
     await home.page.goto(matchUrl());
     expect(await home.page.getByRole('note', { name: 'Betwist' }).innerText()).toContain(COMMENT);
     await home.page.getByText('Betwist', { exact: true }).waitFor();
+
+    // The supervisor sees the dispute with its comment.
+    const supervisor = await newPage(browser, { width: 390, height: 844 });
+    await login(supervisor.page, 'wedstrijdleider@tsbn.nl');
+    await supervisor.page.goto(`${BASE_URL}/wedstrijdleider?poule=${match.divisionId}`);
+    const disputed = supervisor.page.getByRole('list', { name: 'Betwiste uitslagen' });
+    expect(await disputed.getByRole('link', { name: new RegExp(`${match.homeTeam.name} – ${match.awayTeam.name}`) }).innerText()).toContain(COMMENT);
+    await supervisor.context.close();
   });
 
   it('lets the home secretary correct the set and sign again after the summary', async () => {
@@ -153,5 +162,32 @@ describe('result dispute on a phone: away disagrees, home corrects and signs, aw
     await home.page.goto(matchUrl());
     await home.page.getByText('Bevestigd', { exact: true }).waitFor();
     await home.page.getByText('De uitslag staat vast.').waitFor();
+  });
+
+  it('shows a supervisor’s correction in the log at once, and on the public page with reason and date', async () => {
+    const { context, page } = await newPage(browser, { width: 390, height: 844 });
+    await login(page, 'wedstrijdleider@tsbn.nl');
+    await page.goto(`${BASE_URL}/wedstrijdleider/${match.id}?set=1`);
+    await page.getByRole('heading', { name: 'Set 1 van 6' }).waitFor();
+    const reason = 'Tafel 1 van set 1 verkeerd overgenomen van het formulier';
+    await page.getByLabel('Reden van de correctie (verplicht, komt in het logboek)').fill(reason);
+    await page.getByRole('textbox', { name: `Set 1, tafel 1: punten ${match.homeTeam.name}` }).fill('6');
+    await page.getByRole('textbox', { name: `Set 1, tafel 1: punten ${match.awayTeam.name}` }).fill('2');
+    await page.getByRole('button', { name: 'Correctie set 1 opslaan' }).click();
+    await page.getByRole('status').filter({ hasText: 'Nieuwe stand: 284 – 4.' }).waitFor();
+    // The log on the same page is brought up to date without a reload.
+    await page.getByText('Uitslag gecorrigeerd', { exact: true }).waitFor();
+    await page.getByText(`Reden: ${reason}`).first().waitFor();
+    await context.close();
+
+    const visitor = await newPage(browser, { width: 390, height: 844 });
+    await visitor.page.goto(`${BASE_URL}/wedstrijden/${match.id}`);
+    const note = visitor.page.getByRole('note', { name: 'Gecorrigeerd' });
+    const text = await note.innerText();
+    expect(text).toContain('Gecorrigeerd door de wedstrijdleider');
+    expect(text).toContain(reason);
+    expect(text).toMatch(/op \d{2}-\d{2}-\d{4}/);
+    expect(text).not.toContain('Wedstrijdleider TSBN');
+    await visitor.context.close();
   });
 });
