@@ -6,7 +6,8 @@ import { BASE_URL, launch, login, newPage } from './browser';
 /**
  * A 390 px phone (issue 14.7): no page scrolls sideways, and every button a person may need
  * can be brought on screen. Writes nothing: the demo users are only looked with (Saramacca
- * Baunie's secretary, whom no other browser test uses, opens the dialogs and cancels them).
+ * Baunie's secretary opens the removal question and cancels it; result-dispute.e2e.ts works on
+ * the first upcoming match between Saramacca and its neighbours, this test on its last home match).
  * With SCREENSHOTS=1 it also saves the phone views shown in the README (docs/screenshot-phone-*.png).
  */
 const PHONE = { width: 390, height: 844 };
