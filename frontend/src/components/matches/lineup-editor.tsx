@@ -47,7 +47,7 @@ type Slot = 'pair' | 'reserve';
 
 /** What Regel 4 means for this player: a pair player plays; a reserve only counts if they come in. */
 function consequence(slot: Slot, deduction: number): string {
-  const loss = `uw team verliest de wedstrijd en krijgt ${count(deduction, 'competitiepunt', 'competitiepunten')} aftrek (Regel 4)`;
+  const loss = `verliest uw team de wedstrijd en krijgt het ${count(deduction, 'competitiepunt', 'competitiepunten')} aftrek (Regel 4)`;
   return slot === 'pair'
     ? `Speelt deze speler, dan ${loss}.`
     : `Als reserve heeft dit geen gevolgen zolang deze speler niet invalt. Valt deze speler in, dan ${loss}.`;
