@@ -310,11 +310,16 @@ export function mapMatchDetail(match: MatchRow, settings: Pick<CompetitionSettin
 export function entryWindowOf(match: { date: Date }, today = todayIso()): ResultEntryWindowDto {
   const opensOn = isoDate(match.date);
   const window = resultEntryWindow(opensOn, today, 'SECRETARY');
-  return { open: window.open, opensOn, notice: window.open ? null : `${entryOpensText(opensOn)}.` };
+  return { open: window.open, opensOn, notice: window.open ? null : sentence(entryOpensText(opensOn)) };
 }
 
 /** Matches grouped by round, in round order. */
 export function groupByRound(matches: MatchSummaryDto[]): MatchRoundDto[] {
   const rounds = [...new Set(matches.map((m) => m.round))].sort((a, b) => a - b);
   return rounds.map((round) => ({ round, matches: matches.filter((m) => m.round === round) }));
+}
+
+/** Ends a text with one full stop ("za 28 nov." already has one). */
+function sentence(text: string): string {
+  return text.endsWith('.') ? text : `${text}.`;
 }
