@@ -96,7 +96,13 @@ export function NotPlayedForm({ match, numbers }: { match: MatchDetail; numbers:
       setMessage({ tone: 'bad', lines: staleOrMessages(outcome.error) });
       return;
     }
-    setMessage({ tone: 'good', lines: ['Vastgelegd. De wedstrijd telt direct als bevestigd.'] });
+    const proposed =
+      kind === 'FORFEIT'
+        ? ['De boete voor de vereniging in gebreke staat als voorstel onder Beheer › Boetes (Voorstellen om te beoordelen); de vereniging ziet haar daar als voorgesteld.']
+        : kind === 'NO_TABLE_SCREEN'
+          ? ['De boetes voor beide verenigingen staan als voorstel onder Beheer › Boetes; het bestuur stelt er het bedrag vast.']
+          : [];
+    setMessage({ tone: 'good', lines: ['Vastgelegd. De wedstrijd telt direct als bevestigd.', ...proposed] });
     router.refresh();
   }
 
