@@ -98,7 +98,7 @@ export function NotPlayedForm({ match, numbers }: { match: MatchDetail; numbers:
     }
     const proposed =
       kind === 'FORFEIT'
-        ? ['De boete voor de vereniging in gebreke staat als voorstel onder Beheer › Boetes (Voorstellen om te beoordelen); de vereniging ziet haar daar als voorgesteld.']
+        ? ['De boete voor de vereniging in gebreke staat als voorstel onder Beheer › Boetes (Voorstellen om te beoordelen); de vereniging ziet haar onder Mijn vereniging › Boetes als voorgesteld.']
         : kind === 'NO_TABLE_SCREEN'
           ? ['De boetes voor beide verenigingen staan als voorstel onder Beheer › Boetes; het bestuur stelt er het bedrag vast.']
           : [];
