@@ -109,8 +109,15 @@ export function FinesTable({ fines, today }: { fines: Fine[]; today: string }) {
               </Td>
               <Td label="Bedrag" className="whitespace-nowrap sm:text-right">{fineAmount(fine)}</Td>
               <Td label="Termijn" className="whitespace-nowrap text-xs text-stone-600">
-                <span className="block">opgelegd {formatDate(fine.issuedOn)}</span>
-                <span className={cn('block', fine.status === 'OPEN' && 'font-semibold text-stone-900')}>uiterlijk {formatDate(fine.dueOn)}</span>
+                {fine.status === 'PROPOSED' || fine.status === 'DISCARDED' ? (
+                  // A proposal is issued (and its term starts) only when confirmed.
+                  <span className="block">voorgesteld {formatDate(fine.issuedOn)}</span>
+                ) : (
+                  <>
+                    <span className="block">opgelegd {formatDate(fine.issuedOn)}</span>
+                    <span className={cn('block', fine.status === 'OPEN' && 'font-semibold text-stone-900')}>uiterlijk {formatDate(fine.dueOn)}</span>
+                  </>
+                )}
               </Td>
               <Td className="sm:min-w-40">
                 <FineStatusBadge fine={fine} />
