@@ -40,3 +40,8 @@ export function euroInput(cents: number | null | undefined): string {
   if (cents === null || cents === undefined) return '';
   return (cents / 100).toFixed(2).replace('.', ',');
 }
+
+/** "1 reserve", "2 reserves": a Dutch count with the right form of the noun. */
+export function count(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}

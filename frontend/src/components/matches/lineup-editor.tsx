@@ -10,7 +10,7 @@ import { Notice, NoticeMessage } from '@/components/ui/notice';
 import { api } from '@/lib/api-client';
 import type { Schemas } from '@/lib/api-server';
 import { cn } from '@/lib/cn';
-import { formatDate } from '@/lib/format';
+import { count, formatDate } from '@/lib/format';
 import { attempt, messagesOf } from './call';
 
 type TeamLineup = Schemas['TeamLineupDto'];
@@ -21,11 +21,6 @@ interface PairDraft {
 }
 
 const control = 'mt-1 block min-h-11 w-full rounded-md border border-stone-300 bg-white px-2 text-base';
-
-/** "1 reserve", "2 reserves": Dutch counts with the right form. */
-export function count(n: number, one: string, many: string): string {
-  return `${n} ${n === 1 ? one : many}`;
-}
 
 /** Short words for a pick list; the full reason (with dates and the rule) is shown once the player is chosen. */
 const SHORT_REASON: Record<Player['reasonCodes'][number], string> = {

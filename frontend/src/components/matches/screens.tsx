@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { messageOf, serverApi } from '@/lib/api-server';
 import { cn } from '@/lib/cn';
-import { formatDate, formatEuro } from '@/lib/format';
+import { count, formatDate, formatEuro } from '@/lib/format';
 import { ConfirmResult } from './confirm-result';
 import { DisputeResult } from './dispute-result';
 import { MatchDetail, scoreText } from './labels';
@@ -73,7 +73,7 @@ export async function LineupScreen({ match, teamId, isAdmin }: { match: MatchDet
   return (
     <>
       <p className="mb-4 text-sm text-stone-600">
-        Kies {match.pairsPerTeam} genummerde koppels en hoogstens {s.maxSubstitutions} reserves van de moederlijst. Speelgerechtigd is wie uiterlijk{' '}
+        Kies {count(match.pairsPerTeam, 'genummerd koppel', 'genummerde koppels')} en hoogstens {count(s.maxSubstitutions, 'reserve', 'reserves')} van de moederlijst. Speelgerechtigd is wie uiterlijk{' '}
         {deadline ? formatDate(deadline) : `${s.registrationLeadWorkingDays} werkdagen vóór de wedstrijd`} is ingeschreven en niet geschorst of geroyeerd is (Regel 3B, 4).
         Koppel 1 begint aan tafel 1.
       </p>
