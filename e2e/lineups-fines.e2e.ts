@@ -1,7 +1,9 @@
 // Issue 14.4 and 14.5 in the browser: a club sees a proposed fine as a proposal, with its
 // match; a line-up says why a player may not play, from when, and asks before saving.
-// Uses only Commewijne 78 and Para Troefcall (Eerste klasse), whose secretaries no other
-// e2e file uses; what it needs is set up through the API as the administrator.
+// Uses Commewijne 78 and Para Troefcall (Eerste klasse); result-dispute.e2e.ts may play a match
+// between them too, so this file records its forfeit on Commewijne 78's last match still to come
+// and suspends a member of its own, leaving the demo players and the first matches as they were.
+// What it needs is set up through the API as the administrator.
 import type { Browser } from 'playwright-core';
 import { BASE_URL, DEMO_PASSWORD, launch, login, newPage } from './browser';
 
@@ -78,13 +80,20 @@ describe('line-ups and fines people understand', () => {
     const { version } = await admin<{ version: number }>('GET', `/api/matches/${forfeit.id}`);
     await admin('POST', `/api/matches/${forfeit.id}/not-played`, { kind: 'FORFEIT', offendingTeamId: offender.id, pairsPresent: 3, reason: 'E2E-test: kwam met drie koppels', version });
 
-    // A Para Troefcall player suspended until a week after its next match.
+    // A new Para Troefcall player (registered in time), suspended until a week after the club's next
+    // match. A member of its own: result-dispute.e2e.ts may use Para Troefcall too and needs its
+    // twelve demo players eligible.
     lineupMatch = upcoming.find((m) => plays(m, LINEUP_CLUB) && m.id !== forfeit.id)!;
     lineupTeam = lineupMatch.homeTeam.clubName === LINEUP_CLUB ? lineupMatch.homeTeam : lineupMatch.awayTeam;
     const clubs = await admin<{ id: string; name: string }[]>('GET', '/api/clubs');
     const club = clubs.find((c) => c.name === LINEUP_CLUB)!;
-    const list = await admin<{ entries: { memberId: string; familyName: string; namePrefix: string | null; givenNames: string }[] }>('GET', `/api/seasons/${season.id}/clubs/${club.id}/member-list`);
-    const member = list.entries.at(-1)!;
+    const member = await admin<{ memberId: string; familyName: string; namePrefix: string | null; givenNames: string }>('POST', `/api/seasons/${season.id}/clubs/${club.id}/member-list/entries`, {
+      memberNumber: `E2E-${Date.now()}`,
+      familyName: 'Zeegelaar',
+      givenNames: 'Proef',
+      registeredOn: '2026-08-10',
+      registeredOnReason: 'E2E-test: ingeschreven met de rest van de lijst',
+    });
     const endsOn = isoPlus(lineupMatch.date, 7);
     await admin('POST', `/api/members/${member.memberId}/sanctions`, { kind: 'SUSPENSION', startsOn: '2026-09-01', endsOn, reason: 'E2E-test: wangedrag' });
     suspended = { memberId: member.memberId, name: [member.givenNames, member.namePrefix, member.familyName].filter(Boolean).join(' '), endsOn };
