@@ -72,6 +72,17 @@ describe('public standings, programme and club pages', () => {
     await context.close();
   });
 
+  it('answers an unknown division, club or match with a Dutch not-found page (404)', async () => {
+    const { context, page } = await newPage(browser, { width: 390, height: 844 });
+    for (const path of ['/stand/00000000-0000-4000-8000-000000000000', '/verenigingen/00000000-0000-4000-8000-000000000000', '/wedstrijden/00000000-0000-4000-8000-000000000000']) {
+      const res = await page.goto(`${BASE_URL}${path}`);
+      expect(res!.status()).toBe(404);
+      await page.getByText('Deze pagina bestaat niet (meer).').waitFor();
+      expect(await page.getByText('This page could not be found').count()).toBe(0);
+    }
+    await context.close();
+  });
+
   it('knows a logged-in visitor on the public pages and logs out without JavaScript', async () => {
     const { context, page } = await newPage(browser);
     await login(page, 'admin@tsbn.nl');

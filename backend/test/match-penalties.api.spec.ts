@@ -166,6 +166,12 @@ describe('match penalties API', () => {
 
       const list = await m.home.get(`${m.url}/supervisor-actions`).expect(200);
       expect(list.body).toEqual([expect.objectContaining({ kind: 'REMOVE_PLAYER', side: 'HOME', pairNumber: 3, fromGame: 3, reason: 'Drie keer aangemaand, bleef weigeren', consequence: expect.stringContaining('Regel 38') })]);
+      // The decisions name players: both clubs, the supervisor and the federation read them; nobody else.
+      expect((await m.away.get(`${m.url}/supervisor-actions`).expect(200)).body).toHaveLength(1);
+      expect((await admin.get(`${m.url}/supervisor-actions`).expect(200)).body).toHaveLength(1);
+      const other = (await loginAs(ctx, 'SECRETARY', m.day.otherClub.id)).agent;
+      expectError((await other.get(`${m.url}/supervisor-actions`).expect(403)).body, 403, 'OTHER_CLUB');
+      expectError((await ctx.http().get(`${m.url}/supervisor-actions`).expect(401)).body, 401);
     });
 
     it('VOID_WRONG_TABLE: the games are void, the seat must be entered again; the entry is kept with the action', async () => {

@@ -167,6 +167,18 @@ describe('result flow API: entry window, signature, dispute, correction', () => 
       const division = await supervisor.get(`/api/divisions/${m.day.division.id}/matches`).expect(200);
       const listed = division.body.rounds.flatMap((r: { matches: { id: string }[] }) => r.matches).find((x: { id: string }) => x.id === m.day.match.id);
       expect(listed).toMatchObject({ resultPhase: 'DISPUTED', dispute: { comment } });
+      // Both clubs read the comment; the public and other clubs see only that it is disputed
+      // (the comment is free text and may name people), on the match and in the lists.
+      for (const club of [m.home, m.away]) expect((await club.get(m.url).expect(200)).body.dispute).toMatchObject({ comment });
+      for (const reader of [ctx.http(), m.other]) {
+        expect((await reader.get(m.url).expect(200)).body.dispute).toEqual({ comment: null, disputedAt: expect.any(String) });
+        const listedPublicly = (await reader.get(`/api/divisions/${m.day.division.id}/matches`).expect(200)).body.rounds
+          .flatMap((r: { matches: { id: string }[] }) => r.matches)
+          .find((x: { id: string }) => x.id === m.day.match.id);
+        expect(listedPublicly).toMatchObject({ resultPhase: 'DISPUTED', dispute: { comment: null } });
+        const forTeam = (await reader.get(`/api/teams/${m.day.home.id}/matches`).expect(200)).body.find((x: { id: string }) => x.id === m.day.match.id);
+        expect(forTeam.dispute.comment).toBeNull();
+      }
       const audit = await ctx.prisma.auditLog.findFirstOrThrow({ where: { entityId: m.day.match.id, action: 'match.dispute' } });
       expect(audit.reason).toBe(comment);
       expect(audit.after).toMatchObject({ phase: 'DISPUTED', disputeComment: comment });

@@ -1,11 +1,11 @@
 import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post } from '@nestjs/common';
 import { ApiConflictResponse, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AuthUser } from '../auth/auth.types';
-import { CurrentUser, Public, Roles } from '../auth/decorators';
+import { CurrentUser, OptionalUser, Public, Roles } from '../auth/decorators';
 import { ReasonDto } from '../common/reason.dto';
 import { MatchHistoryEntryDto, MoveInputDto, ScheduleInputDto } from './fixtures.dto';
 import { FixturesService } from './fixtures.service';
-import { DivisionMatchesDto, MatchDetailDto, MatchSummaryDto } from './match.dto';
+import { DivisionMatchesDto, forViewer, MatchDetailDto, MatchSummaryDto } from './match.dto';
 import { MatchDataService } from './match-data.service';
 
 @ApiTags('matches')
@@ -31,24 +31,25 @@ export class FixturesController {
   @Get('divisions/:id/matches')
   @ApiOperation({ summary: 'Programma en uitslagen van een poule, per ronde (openbaar)' })
   @ApiOkResponse({ type: DivisionMatchesDto })
-  division(@Param('id', ParseUUIDPipe) id: string): Promise<DivisionMatchesDto> {
-    return this.matches.division(id);
+  async division(@Param('id', ParseUUIDPipe) id: string, @OptionalUser() viewer?: AuthUser): Promise<DivisionMatchesDto> {
+    const division = await this.matches.division(id);
+    return { ...division, rounds: division.rounds.map((round) => ({ ...round, matches: round.matches.map((m) => forViewer(m, viewer)) })) };
   }
 
   @Public()
   @Get('teams/:id/matches')
   @ApiOperation({ summary: 'Wedstrijden van een team, op datum (openbaar)' })
   @ApiOkResponse({ type: [MatchSummaryDto] })
-  team(@Param('id', ParseUUIDPipe) id: string): Promise<MatchSummaryDto[]> {
-    return this.matches.team(id);
+  async team(@Param('id', ParseUUIDPipe) id: string, @OptionalUser() viewer?: AuthUser): Promise<MatchSummaryDto[]> {
+    return (await this.matches.team(id)).map((m) => forViewer(m, viewer));
   }
 
   @Public()
   @Get('matches/:id')
   @ApiOperation({ summary: 'Wedstrijdpagina: stand per set en tafel, koppels met alleen achternamen (openbaar, Regel 15)' })
   @ApiOkResponse({ type: MatchDetailDto })
-  get(@Param('id', ParseUUIDPipe) id: string): Promise<MatchDetailDto> {
-    return this.matches.detail(id);
+  async get(@Param('id', ParseUUIDPipe) id: string, @OptionalUser() viewer?: AuthUser): Promise<MatchDetailDto> {
+    return forViewer(await this.matches.detail(id), viewer);
   }
 
   @Roles('ADMIN')

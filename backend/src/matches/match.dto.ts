@@ -29,7 +29,12 @@ export class MatchTeamDto {
 }
 
 export class DisputeDto {
-  @ApiProperty({ description: 'Wat er volgens de uitploeg niet klopt' }) comment: string;
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    description: 'Wat er volgens de uitploeg niet klopt: alleen voor beide teams, de wedstrijdleider en de bond (anders null)',
+  })
+  comment: string | null;
   @ApiProperty({ format: 'date-time' }) disputedAt: string;
 }
 
@@ -322,4 +327,25 @@ export function groupByRound(matches: MatchSummaryDto[]): MatchRoundDto[] {
 /** Ends a text with one full stop ("za 28 nov." already has one). */
 function sentence(text: string): string {
   return text.endsWith('.') ? text : `${text}.`;
+}
+
+/** Who reads a match: the dispute's comment is for the two clubs, supervisors and the federation only. */
+export interface MatchViewer {
+  role: string;
+  clubId: string | null;
+}
+
+function seesDisputeComment(viewer: MatchViewer | undefined, clubIds: readonly string[]): boolean {
+  if (!viewer) return false;
+  if (viewer.role === 'ADMIN' || viewer.role === 'SUPERVISOR') return true;
+  return viewer.role === 'SECRETARY' && viewer.clubId !== null && clubIds.includes(viewer.clubId);
+}
+
+/**
+ * A match as this viewer may read it: the public (and other clubs) see that a result is
+ * disputed and when, not the away team's free-text comment, which may name people.
+ */
+export function forViewer<T extends MatchSummaryDto>(match: T, viewer: MatchViewer | undefined): T {
+  if (!match.dispute || seesDisputeComment(viewer, [match.homeTeam.clubId, match.awayTeam.clubId])) return match;
+  return { ...match, dispute: { ...match.dispute, comment: null } };
 }

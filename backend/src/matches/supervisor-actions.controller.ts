@@ -14,10 +14,10 @@ export class SupervisorActionsController {
 
   @Roles('ADMIN', 'SUPERVISOR', 'SECRETARY')
   @Get()
-  @ApiOperation({ summary: 'Beslissingen van de wedstrijdleider bij deze wedstrijd (Regel 22, 38), met wat eruit volgt' })
+  @ApiOperation({ summary: 'Beslissingen van de wedstrijdleider bij deze wedstrijd (Regel 22, 38), met wat eruit volgt (bond, wedstrijdleider, secretarissen van beide teams)' })
   @ApiOkResponse({ type: [SupervisorActionDto] })
-  list(@Param('id', ParseUUIDPipe) id: string): Promise<SupervisorActionDto[]> {
-    return this.actions.list(id);
+  list(@Param('id', ParseUUIDPipe) id: string, @CurrentUser() user: AuthUser): Promise<SupervisorActionDto[]> {
+    return this.actions.list(id, user);
   }
 
   @Roles('ADMIN', 'SUPERVISOR')

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '../auth/auth.types';
-import { RuleViolationError, ValidationError } from '../common/errors';
+import { ForbiddenError, RuleViolationError, ValidationError } from '../common/errors';
 import { dutchList, locateRemovedPlayer, PlayerId, SeatTeams, setTableLabel, Side, splitVoided, voidableGames } from '../domain/match';
 import type { Prisma } from '../generated/prisma/client';
 import { ConsequencesService } from './consequences.service';
@@ -62,8 +62,12 @@ export class SupervisorActionsService {
     private readonly consequences: ConsequencesService,
   ) {}
 
-  async list(matchId: string): Promise<SupervisorActionDto[]> {
+  /** For the federation, supervisors and the secretaries of the two clubs (the decisions name players). */
+  async list(matchId: string, user: AuthUser): Promise<SupervisorActionDto[]> {
     const match = await this.data.load(matchId);
+    if (user.role === 'SECRETARY' && user.clubId !== match.homeTeam.clubId && user.clubId !== match.awayTeam.clubId) {
+      throw new ForbiddenError('Alleen de secretarissen van beide teams, de wedstrijdleider en de bond zien deze beslissingen.', 'OTHER_CLUB');
+    }
     return match.supervisorActions.map(mapAction);
   }
 

@@ -1058,7 +1058,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Beslissingen van de wedstrijdleider bij deze wedstrijd (Regel 22, 38), met wat eruit volgt */
+        /** Beslissingen van de wedstrijdleider bij deze wedstrijd (Regel 22, 38), met wat eruit volgt (bond, wedstrijdleider, secretarissen van beide teams) */
         get: operations["SupervisorActionsController_list"];
         put?: never;
         /**
@@ -2172,8 +2172,8 @@ export interface components {
          */
         ResultPhase: "NONE" | "IN_PROGRESS" | "SIGNED_BY_HOME" | "DISPUTED" | "CONFIRMED";
         DisputeDto: {
-            /** @description Wat er volgens de uitploeg niet klopt */
-            comment: string;
+            /** @description Wat er volgens de uitploeg niet klopt: alleen voor beide teams, de wedstrijdleider en de bond (anders null) */
+            comment: string | null;
             /** Format: date-time */
             disputedAt: string;
         };

@@ -85,8 +85,9 @@ export default function RulesPage({ season }: InferGetServerSidePropsType<typeof
             geeft de tegenpartij {credit} voor die set (Regel 12A).
           </p>
           <p>
-            Elke set wordt aan tafel door beide koppels ondertekend, of het hele formulier wordt na afloop door het thuisteam ingevoerd en door het
-            uitteam bevestigd. Daarna ligt de uitslag vast. Alleen de wedstrijdleider of de bond kan een onmogelijke stand nog verbeteren, met een
+            De uitslag wordt vanaf de wedstrijddag ingevoerd: het thuisteam vult het formulier in (set per set, of partij per partij) en ondertekent
+            het na een overzicht; het uitteam bevestigt het, of gaat niet akkoord met een toelichting, waarna het thuisteam de uitslag aanpast en
+            opnieuw ondertekent. Na de bevestiging ligt de uitslag vast. Alleen de wedstrijdleider of de bond kan een onmogelijke stand nog verbeteren, met een
             reden; de wedstrijdpagina laat dan zien dat de uitslag is gecorrigeerd.
           </p>
         </Section>

@@ -72,7 +72,7 @@ export const SOURCE_LABELS: Record<NonNullable<Seat['source']>, string> = {
 };
 
 export const FORFEIT_CAUSE_LABELS: Record<NonNullable<MatchSummary['forfeitCause']>, string> = {
-  TOO_FEW_PAIRS: 'minder dan 5 koppels aanwezig',
+  TOO_FEW_PAIRS: 'te weinig koppels aanwezig om te beginnen',
   LATE_CANCELLATION: 'minder dan 48 uur van tevoren afgezegd',
   OTHER: 'een andere handeling die de wedstrijd verhinderde',
 };

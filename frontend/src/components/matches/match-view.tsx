@@ -61,7 +61,7 @@ export function MatchHeader({ match, actions }: { match: MatchDetail; actions?: 
       {match.statusReason && <p className="mt-1 text-sm text-stone-700">Toelichting van de bond: {match.statusReason}</p>}
       {match.dispute && (
         <p role="note" aria-label="Betwist" className="mt-2 rounded-md bg-red-50 p-2 text-sm text-red-900 ring-1 ring-red-200">
-          <strong>Betwist door {match.awayTeam.name}:</strong> {match.dispute.comment}
+          <strong>Betwist door {match.awayTeam.name}{match.dispute.comment ? ':' : ''}</strong> {match.dispute.comment}
           <span className="block text-xs text-red-800">
             {formatDate(match.dispute.disputedAt)} · de uitslag ligt weer bij {match.homeTeam.name}, die hem aanpast en opnieuw ondertekent.
           </span>

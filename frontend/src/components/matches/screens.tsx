@@ -244,7 +244,7 @@ export function MatchDaySteps({
           <>
             {disputed && match.dispute && (
               <p>
-                {match.awayTeam.name} is niet akkoord: “{match.dispute.comment}”. Pas de uitslag aan en onderteken hem opnieuw.
+                {match.awayTeam.name} is niet akkoord{match.dispute.comment ? `: “${match.dispute.comment}”` : ''}. Pas de uitslag aan en onderteken hem opnieuw.
               </p>
             )}
             {signed && (
@@ -278,7 +278,7 @@ export function MatchDaySteps({
         ) : disputed && !isAdmin ? (
           <p>
             {canConfirm ? 'U bent niet akkoord gegaan' : `${match.awayTeam.name} is niet akkoord gegaan`}
-            {match.dispute ? `: “${match.dispute.comment}”` : ''}. {match.homeTeam.name} past de uitslag aan en ondertekent opnieuw; daarna kan er opnieuw bevestigd worden.
+            {match.dispute?.comment ? `: “${match.dispute.comment}”` : ''}. {match.homeTeam.name} past de uitslag aan en ondertekent opnieuw; daarna kan er opnieuw bevestigd worden.
           </p>
         ) : !match.complete ? (
           <p>Bevestigen kan zodra {match.homeTeam.name} alle sets heeft ingevoerd en ondertekend.</p>
