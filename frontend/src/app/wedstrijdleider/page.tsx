@@ -17,10 +17,11 @@ export default async function SupervisorPage({ searchParams }: { searchParams: P
   const { api, divisions } = current;
   const active = divisions.filter((d) => !d.archivedAt);
   const division = active.find((d) => d.id === poule) ?? active[0];
-  const { data: fixtures } = division ? await api.GET('/api/divisions/{id}/matches', { params: { path: { id: division.id } } }) : { data: undefined };
-  const all = (fixtures?.rounds ?? []).flatMap((r) => r.matches);
+  // Every division's matches: a dispute anywhere in the season is shown, whatever division is chosen.
+  const perDivision = await Promise.all(active.map(async (d) => ({ id: d.id, matches: ((await api.GET('/api/divisions/{id}/matches', { params: { path: { id: d.id } } })).data?.rounds ?? []).flatMap((r) => r.matches) })));
+  const all = perDivision.find((d) => d.id === division?.id)?.matches ?? [];
   const confirmed = all.filter((m) => m.status === 'PLAYED' && m.resultState === 'CONFIRMED').reverse();
-  const disputed = all.filter((m) => m.resultPhase === 'DISPUTED');
+  const disputed = perDivision.flatMap((d) => d.matches).filter((m) => m.resultPhase === 'DISPUTED');
   const waiting = all.filter((m) => m.resultState === 'ENTERED' && m.resultPhase !== 'DISPUTED');
   const href = (m: MatchSummary) => `/wedstrijdleider/${m.id}`;
   return (
@@ -34,7 +35,7 @@ export default async function SupervisorPage({ searchParams }: { searchParams: P
         {disputed.length > 0 && (
           <Card title="Betwiste uitslagen">
             <p className="mb-2 text-sm text-stone-600">
-              De uitploeg ging niet akkoord met de door de thuisploeg ondertekende uitslag. De thuisploeg past hem aan en ondertekent opnieuw; komen de teams er niet uit, dan
+              In alle poules van het seizoen. De uitploeg ging niet akkoord met de door de thuisploeg ondertekende uitslag. De thuisploeg past hem aan en ondertekent opnieuw; komen de teams er niet uit, dan
               beslist u.
             </p>
             <MatchList label="Betwiste uitslagen" matches={disputed} href={href} note={(m) => `Betwist door ${m.awayTeam.name}: ${m.dispute?.comment ?? ''}`} />

@@ -65,19 +65,33 @@ function GameRow({ label, name, game, onChange }: { label: string; name: string;
               </option>
             ))}
           </select>
-          <select
-            aria-label={`${label}: strafpunten`}
-            value={game.points}
-            onChange={(e) => onChange({ ...game, points: e.target.value })}
-            className={cn(control, 'w-28')}
-          >
-            <option value="">punten…</option>
-            {(penalty?.points ?? [2, 3, 4, 5, 10, 15]).map((p) => (
-              <option key={p} value={p}>
-                {p} punten
-              </option>
-            ))}
-          </select>
+          {game.penaltyRule === '17A' ? (
+            // Regel 17A: the points follow from the closed tricks (0–4: 10, 5 or more: 15), never typed.
+            <select
+              aria-label={`${label}: afgesloten slagen (Regel 17A)`}
+              value={game.points === '' ? '' : game.points === '10' ? 'few' : 'many'}
+              onChange={(e) => onChange({ ...game, points: e.target.value === '' ? '' : e.target.value === 'few' ? '10' : '15' })}
+              className={cn(control, 'w-40')}
+            >
+              <option value="">dichte slagen…</option>
+              <option value="few">0–4 slagen: 10 punten</option>
+              <option value="many">5 of meer: 15 punten</option>
+            </select>
+          ) : (
+            <select
+              aria-label={`${label}: strafpunten`}
+              value={game.points}
+              onChange={(e) => onChange({ ...game, points: e.target.value })}
+              className={cn(control, 'w-28')}
+            >
+              <option value="">punten…</option>
+              {(penalty?.points ?? [2, 3, 4, 5, 10, 15]).map((p) => (
+                <option key={p} value={p}>
+                  {p} punten
+                </option>
+              ))}
+            </select>
+          )}
         </div>
       )}
     </div>
