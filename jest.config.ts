@@ -40,6 +40,9 @@ const config: Config = {
       displayName: 'api',
       testMatch: ['<rootDir>/backend/test/**/*.api.spec.ts'],
       setupFiles: ['<rootDir>/backend/test/setup-env.ts'],
+      // Each file starts the API and builds its data in beforeAll: on a busy 2-core machine that
+      // can pass Jest's 5 s default (a guard against hangs, not a timing assertion).
+      setupFilesAfterEnv: ['<rootDir>/backend/test/setup-timeout.ts'],
     },
   ],
 };
