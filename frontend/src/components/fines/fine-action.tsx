@@ -14,9 +14,6 @@ export interface ActionField {
   defaultValue?: string;
 }
 
-/** The one euro parser (lib/format.ts), also used by the season settings and the fine catalog. */
-export { parseEuro };
-
 export function FineAction({
   action,
   label,

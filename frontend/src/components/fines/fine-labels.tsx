@@ -46,7 +46,7 @@ export function fineAmount(fine: Pick<Fine, 'amountCents'>): string {
 }
 
 /** "Kaiman 1 – Marowijne 1, 14-11-2026": the match a fine is about. */
-export function fineMatchText(match: NonNullable<Fine['match']>): string {
+function fineMatchText(match: NonNullable<Fine['match']>): string {
   return `${match.homeTeamName} – ${match.awayTeamName}, ${formatDate(match.date)}`;
 }
 

@@ -45,8 +45,6 @@ export function listName(member: { familyName: string; namePrefix: string | null
   return `${member.familyName}, ${[member.givenNames, member.namePrefix].filter(Boolean).join(' ')}`;
 }
 
-export { formatMoment } from '@/lib/format';
-
 /** What became of a transfer (Regel 2), for a secretary. */
 export function transferStatusText(transfer: Schemas['TransferDto']): string {
   switch (transfer.status) {

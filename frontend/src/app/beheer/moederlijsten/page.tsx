@@ -1,11 +1,11 @@
 import Link from 'next/link';
-import { DEADLINE_LABELS, DeadlineBadge, formatMoment } from '@/components/member-lists/badges';
+import { DEADLINE_LABELS, DeadlineBadge } from '@/components/member-lists/badges';
 import { SeasonPicker } from '@/components/member-lists/member-list-screen';
 import { TransferTable } from '@/components/member-lists/transfer-table';
 import { Card, EmptyState, PageHeader } from '@/components/ui/layout';
 import { Table, Td, Th } from '@/components/ui/table';
 import { serverApi } from '@/lib/api-server';
-import { formatDate } from '@/lib/format';
+import { formatDate, formatMoment } from '@/lib/format';
 
 export const metadata = { title: 'Moederlijsten' };
 
