@@ -1,6 +1,5 @@
 import { DEFAULT_SETTINGS } from '../settings';
 import {
-  clubOccurrences,
   dueDate,
   formatEuro,
   isOverdue,
@@ -93,18 +92,6 @@ describe('proposeForfeitFine (Regel 7, 9A, 9B: the cause gives the rule)', () =>
       reason,
       beneficiary: { kind: 'CLUB', clubId: 'apintie' },
     });
-  });
-});
-
-describe('clubOccurrences (Regel 11 counts per club, over all its teams in the season)', () => {
-  const fined = (clubs: string[]) => clubOccurrences(clubs.map((clubId) => ({ clubId }))).map((n) => proposeIncompleteFine(n, DEFAULT_SETTINGS) !== null);
-  test.each<[string, string[], number[], boolean[]]>([
-    ['two teams of one club, each incomplete twice: the club’s 3rd and 4th time', ['A', 'A', 'A', 'A'], [1, 2, 3, 4], [false, false, true, false]],
-    ['another club’s appearances do not count', ['A', 'B', 'A', 'B', 'A'], [1, 1, 2, 2, 3], [false, false, false, false, true]],
-    ['the 6th time of a club is fined again', ['A', 'A', 'A', 'A', 'A', 'A'], [1, 2, 3, 4, 5, 6], [false, false, true, false, false, true]],
-  ])('%s', (_case, clubs, occurrences, fines) => {
-    expect(clubOccurrences(clubs.map((clubId) => ({ clubId })))).toEqual(occurrences);
-    expect(fined(clubs)).toEqual(fines);
   });
 });
 

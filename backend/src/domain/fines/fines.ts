@@ -3,6 +3,7 @@
  * integer number of cents. Decisions RULES.md leaves open are marked "Decision:".
  */
 import { addDays, compareDates, type IsoDate } from '../dates';
+import type { ForfeitCause } from '../match/not-played';
 import type { CompetitionSettings } from '../settings';
 
 /**
@@ -101,9 +102,6 @@ export function proposeLineupMissingFine(
   };
 }
 
-/** Mirrors the ForfeitCause enum (domain/match/not-played.ts derives it from the recorded facts). */
-export type ForfeitFineCause = 'TOO_FEW_PAIRS' | 'LATE_CANCELLATION' | 'OTHER';
-
 /**
  * Regel 7, 9A: the match did not take place through the offending club's fault; the cause
  * decides the rule (Regel 7 for too few pairs or a late call-off, 9A for any other act).
@@ -111,7 +109,7 @@ export type ForfeitFineCause = 'TOO_FEW_PAIRS' | 'LATE_CANCELLATION' | 'OTHER';
  */
 export function proposeForfeitFine(
   clubs: { offendingClubId: string; affectedClubId: string },
-  cause: ForfeitFineCause,
+  cause: ForfeitCause,
   settings: Pick<CompetitionSettings, 'forfeitFineCents' | 'minimumPairsToStart'>,
 ): ForfeitFineProposal {
   const passedOn = 'de boete gaat naar de gedupeerde vereniging (Regel 9B).';
@@ -125,7 +123,7 @@ export function proposeForfeitFine(
   };
 }
 
-const FORFEIT_CAUSE_TEXT: Readonly<Record<ForfeitFineCause, (settings: Pick<CompetitionSettings, 'minimumPairsToStart'>) => { rule: FineRule; what: string }>> = {
+const FORFEIT_CAUSE_TEXT: Readonly<Record<ForfeitCause, (settings: Pick<CompetitionSettings, 'minimumPairsToStart'>) => { rule: FineRule; what: string }>> = {
   TOO_FEW_PAIRS: (settings) => ({ rule: '7', what: `minder dan ${settings.minimumPairsToStart} koppels aanwezig, grove nalatigheid (Regel 7)` }),
   LATE_CANCELLATION: () => ({ rule: '7', what: 'minder dan 48 uur van tevoren afgezegd, grove nalatigheid (Regel 7)' }),
   OTHER: () => ({ rule: '9A', what: 'door toedoen van de vereniging, grove nalatigheid (Regel 9A)' }),
@@ -150,20 +148,6 @@ export function proposeIncompleteFine(
     reason: `Vereniging voor de ${occurrence}e keer dit seizoen onvolledig of te laat aanwezig (Regel 11).`,
     beneficiary: FEDERATION,
   };
-}
-
-/**
- * Regel 11 over a season: the club's occurrence number of each incomplete or late
- * appearance, in the order given (the order they were recorded). Teams of one club share
- * one count; other clubs do not count.
- */
-export function clubOccurrences(appearances: readonly { clubId: string }[]): number[] {
-  const counts = new Map<string, number>();
-  return appearances.map(({ clubId }) => {
-    const next = (counts.get(clubId) ?? 0) + 1;
-    counts.set(clubId, next);
-    return next;
-  });
 }
 
 /** Regel 6: match played without table screen; the board sets the amount. */
