@@ -57,11 +57,10 @@ export function firstMatchDateAfterRegistration(
  */
 export function eligibleFrom(input: EligibilityInput): IsoDate | null {
   let date = input.matchDate;
-  if (checkEligibility(input).eligible) return null;
   // Each step moves past one obstacle; a suspension may begin when the registration wait ends.
   for (let step = 0; step < 100; step++) {
     const reasons = checkEligibility({ ...input, matchDate: date }).reasons;
-    if (reasons.length === 0) return date;
+    if (reasons.length === 0) return date === input.matchDate ? null : date;
     let next = date;
     for (const reason of reasons) {
       if (reason.code === 'REGISTERED_TOO_LATE' && input.entry) {
