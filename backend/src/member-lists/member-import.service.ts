@@ -184,7 +184,8 @@ export class MemberImportService {
     );
     const kept = new Map(isAdmin ? [] : knownRows.filter((row) => row.elsewhere).map((row) => [row.memberNumber, toImported(row)]));
     // A person the secretary has not seen on this season's list goes on it only under the name the federation knows.
-    const unseen = new Map([...kept].filter(([number]) => !knownRows.some((row) => row.memberNumber === number && row.ownThisSeason)));
+    const seen = new Set(knownRows.filter((row) => row.ownThisSeason).map((row) => row.memberNumber));
+    const unseen = new Map([...kept].filter(([number]) => !seen.has(number)));
     return {
       preview: refuseUnknownPersons(buildImportPreview(parsed, { existing, otherClubMembers, keptMembers: kept, today: todayIso() }), unseen),
       known: new Map(knownRows.map((row) => [row.memberNumber, row])),
