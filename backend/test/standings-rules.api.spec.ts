@@ -255,6 +255,16 @@ describe('standings by the rules (issue 13: Regel 8, 41; settings)', () => {
       expect(body.final).toBe(expected.some((line) => line.endsWith('(nodig)')) || !spec.running);
     });
 
+    it('moving the season\'s last day shows at once: a level table asks for a play-off only once the season has ended (Regel 41)', async () => {
+      const { seasonId, divisionId } = await importSeason({ teams: ['A', 'B'], matches: [played(1, 'A', 'B', [150, 150]), scheduled(2, 'B', 'A')] });
+      const ended = await standings(divisionId);
+      expect([ended.final, summary(ended.rows)]).toEqual([true, ['1 A - Beslissingswedstrijd nodig (nodig)', '1 B - Beslissingswedstrijd nodig (nodig)']]);
+      await admin.patch(`/api/seasons/${seasonId}`).send({ endsOn: '2100-05-31' }).expect(200);
+      const running = await standings(divisionId);
+      expect(running.final).toBe(false);
+      expect(running.rows.map((r: Row) => r.playoffNeeded)).toEqual([false, false]);
+    });
+
     it('records play-offs only between teams still sharing, until the mini-table of play-off wins orders all three (Regel 41)', async () => {
       const { divisionId } = await importSeason({
         teams: ['A', 'B', 'C'],

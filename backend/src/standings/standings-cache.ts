@@ -24,8 +24,9 @@ export interface CacheEntry {
 /**
  * Changes to any of these show in the fingerprint: matches (count, last update: every result
  * write goes through Prisma's @updatedAt), teams and their clubs (names, withdrawals),
- * deductions and play-offs (count and a sum of row hashes: they have no updatedAt), and the
- * season's settings (competition points). Null when the division does not exist.
+ * deductions and play-offs (count and a sum of row hashes: they have no updatedAt), the
+ * season's settings (competition points) and its last day (whether the standings are final,
+ * Regel 41). Null when the division does not exist.
  */
 export async function readFingerprint(prisma: PrismaService, divisionId: string): Promise<string | null> {
   const [row] = await prisma.$queryRaw<{ fingerprint: string | null }[]>`
@@ -37,7 +38,8 @@ export async function readFingerprint(prisma: PrismaService, divisionId: string)
          FROM "point_deductions" d JOIN "teams" t ON t.id = d."teamId" WHERE t."divisionId" = dv.id),
       (SELECT count(*) || ':' || coalesce(sum(hashtext(concat_ws(':', p.id, p."winnerTeamId", p."loserTeamId"))), 0)
          FROM "playoffs" p WHERE p."divisionId" = dv.id),
-      (SELECT coalesce(s."updatedAt"::text, '') FROM "season_settings" s WHERE s."seasonId" = dv."seasonId")
+      (SELECT coalesce(s."updatedAt"::text, '') FROM "season_settings" s WHERE s."seasonId" = dv."seasonId"),
+      (SELECT se."endsOn"::text FROM "seasons" se WHERE se.id = dv."seasonId")
     ) END AS fingerprint
     FROM (SELECT ${divisionId}::uuid AS wanted) w LEFT JOIN "divisions" dv ON dv.id = w.wanted`;
   return row?.fingerprint ?? null;
