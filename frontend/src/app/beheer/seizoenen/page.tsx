@@ -19,11 +19,9 @@ export default async function SeasonsPage({ searchParams }: { searchParams: Prom
   const { status: slug } = await searchParams;
   const status = STATUSES.find((s) => SEASON_STATUS_SLUGS[s] === slug);
   const api = await serverApi();
-  const [{ data: all = [] }, { data: filtered }] = await Promise.all([
-    api.GET('/api/seasons', { params: { query: { includeArchived: true } } }),
-    status ? api.GET('/api/seasons', { params: { query: { status } } }) : Promise.resolve({ data: undefined }),
-  ]);
-  const seasons = filtered ?? all;
+  // Archived seasons included, each with its status: the filter is the same list, no second request.
+  const { data: all = [] } = await api.GET('/api/seasons', { params: { query: { includeArchived: true } } });
+  const seasons = status ? all.filter((season) => season.status === status) : all;
   const count = (s: SeasonStatus) => all.filter((season) => season.status === s).length;
   const filters: { label: string; href: string; active: boolean }[] = [
     { label: `Alle (${all.length})`, href: '/beheer/seizoenen', active: !status },
