@@ -32,7 +32,7 @@ export interface ThrottleOptions {
   now: () => number;
 }
 
-export const DEFAULT_THROTTLE: ThrottleOptions = {
+const DEFAULT_THROTTLE: ThrottleOptions = {
   freeFailures: 10,
   freeFailuresPerClient: 50,
   firstDelayMs: 60_000,

@@ -43,7 +43,7 @@ const DUTCH_CONSTRAINTS: Record<string, (original: string) => string> = {
 const TYPE_CHECKS = ['isNotNull', 'isArray', 'isObject', 'isString', 'isInt', 'isNumber', 'isBoolean', 'isIsoDate', 'isUuid', 'isEmail', 'isEnum', 'isIn', 'nestedValidation'];
 
 /** class-validator's English defaults ("x must be …", "each value in x should not …"). */
-export const ENGLISH_DEFAULT = /\b(must be|must not|should not|should be|each value in|must contain|must match|must be one of)\b/i;
+const ENGLISH_DEFAULT = /\b(must be|must not|should not|should be|each value in|must contain|must match|must be one of)\b/i;
 
 function dutchMessage(constraint: string, original: string): string {
   const each = original.startsWith('each value in ');

@@ -1,4 +1,4 @@
-import { hasForbiddenCharacters } from './validators';
+import { hasForbiddenCharacters } from '../domain/text';
 
 describe('hasForbiddenCharacters (names and reasons people read back)', () => {
   test.each<[string, string, boolean, boolean]>([

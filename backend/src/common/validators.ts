@@ -6,8 +6,6 @@ import { applyDecorators } from '@nestjs/common';
 import { ValidateBy, ValidateIf } from 'class-validator';
 import { FORBIDDEN_CHARACTERS_MESSAGE, hasForbiddenCharacters } from '../domain/text';
 
-export { FORBIDDEN_CHARACTERS_MESSAGE, hasForbiddenCharacters };
-
 /**
  * Free text that people read back (names, reasons, descriptions): no control characters and no
  * invisible direction overrides. `lineBreaks`: line breaks and tabs are allowed (longer texts).

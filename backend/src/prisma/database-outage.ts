@@ -86,10 +86,6 @@ export class DatabaseOutage {
   private down = false;
   private readonly logger = new Logger('Database');
 
-  get isDown(): boolean {
-    return this.down;
-  }
-
   failed(error: unknown): void {
     if (this.down) return;
     this.down = true;
