@@ -1,6 +1,6 @@
 import { ApiProperty, OmitType } from '@nestjs/swagger';
 import { IsEmail, IsString, MaxLength, MinLength } from 'class-validator';
-import { UserDto } from '../users/user.dto';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, UserDto } from '../users/user.dto';
 import type { AuthUser } from './auth.types';
 
 export class LoginDto {
@@ -15,10 +15,6 @@ export class LoginDto {
   @MaxLength(200)
   password: string;
 }
-
-/** Same bounds as a password an administrator sets (CreateUserDto, `npm run user:create`). */
-export const PASSWORD_MIN_LENGTH = 10;
-export const PASSWORD_MAX_LENGTH = 200;
 
 export class ChangePasswordDto {
   @ApiProperty({ description: 'Het huidige wachtwoord' })

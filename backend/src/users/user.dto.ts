@@ -3,10 +3,14 @@ import { IsEmail, IsEnum, IsOptional, IsString, IsUUID, MaxLength, MinLength } f
 import { Role } from '../generated/prisma/enums';
 import { IsPlainText } from '../common/validators';
 
+/** Bounds of a password, set by an administrator here or by users themselves (ChangePasswordDto); `npm run user:create` keeps the minimum too. */
+export const PASSWORD_MIN_LENGTH = 10;
+export const PASSWORD_MAX_LENGTH = 200;
+
 export class CreateUserDto {
   @ApiProperty({ example: 'secretaris@vereniging.nl' }) @IsEmail() @MaxLength(254) email: string;
   @ApiProperty({ example: 'Marlon Sewdien' }) @IsString() @MinLength(2) @MaxLength(120) @IsPlainText() name: string;
-  @ApiProperty({ minLength: 10 }) @IsString() @MinLength(10) @MaxLength(200) password: string;
+  @ApiProperty({ minLength: PASSWORD_MIN_LENGTH }) @IsString() @MinLength(PASSWORD_MIN_LENGTH) @MaxLength(PASSWORD_MAX_LENGTH) password: string;
   @ApiProperty({ enum: Role, enumName: 'Role' }) @IsEnum(Role) role: Role;
   @ApiPropertyOptional({ format: 'uuid', description: 'Verplicht voor secretarissen' }) @IsOptional() @IsUUID() clubId?: string;
 }
