@@ -7,10 +7,9 @@ import path from 'node:path';
 import pg from 'pg';
 import { DATA_DIRS, DEFAULT_PORTS, postgresFlags } from './clusters.mjs';
 import { root } from './env.mjs';
-import { embeddedPostgresAccessProblem } from './root-access.mjs';
+import { embeddedPostgresAccessProblem, runningAsRoot } from './root-access.mjs';
 
 const DATABASE_NAME = 'tsbn';
-const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 
 function portIsFree(port) {
   return new Promise((resolve) => {
@@ -92,7 +91,7 @@ export async function ensureDatabase(kind, { log = console.log, port: fixedPort,
     return { url: process.env.DATABASE_URL, embedded: false, pid: () => undefined, stop: async () => {} };
   }
   const databaseDir = path.join(root, '.data', DATA_DIRS[kind]);
-  if (isRoot) {
+  if (runningAsRoot) {
     // Directories and files we create must stay readable for the postgres user (umask 077).
     process.umask(process.umask() & 0o022);
     exitIfPostgresCannotEnter(databaseDir);

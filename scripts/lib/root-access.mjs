@@ -96,10 +96,12 @@ export function collectDirectories({ repository, dataDir, binaryDir = path.join(
   return directories;
 }
 
+/** Whether this process runs as root (then the embedded PostgreSQL runs as `postgres`). */
+export const runningAsRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+
 /** The explanation when the embedded PostgreSQL cannot work from here as root, else null. */
 export function embeddedPostgresAccessProblem({ repository, dataDir, binaryDir }) {
-  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  if (!isRoot) return null;
-  const blocked = blockedDirectories({ isRoot, account: postgresAccount(), directories: collectDirectories({ repository, dataDir, binaryDir }) });
+  if (!runningAsRoot) return null;
+  const blocked = blockedDirectories({ isRoot: true, account: postgresAccount(), directories: collectDirectories({ repository, dataDir, binaryDir }) });
   return accessMessage(blocked, repository);
 }
