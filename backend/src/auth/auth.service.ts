@@ -95,7 +95,7 @@ export class AuthService {
 }
 
 /**
- * Ends every session of a user (after a password change), except the one with this token
+ * Ends every session of a user (after a password change, on archiving), except the one with this token
  * (the session the change was made in, when the user changed their own password).
  */
 export async function endSessions(db: Pick<Prisma.TransactionClient, 'session'>, userId: string, exceptToken?: string): Promise<void> {

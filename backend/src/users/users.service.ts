@@ -66,7 +66,7 @@ export class UsersService {
     if (!before) throw new NotFoundError('Gebruiker');
     return this.prisma.$transaction(async (tx) => {
       const user = await tx.user.update({ where: { id }, data: { archivedAt: new Date() }, include });
-      await tx.session.deleteMany({ where: { userId: id } });
+      await endSessions(tx, id);
       await this.audit.record({ userId: actor.id, action: 'user.archive', entityType: 'User', entityId: id }, tx);
       return mapUser(user);
     });
