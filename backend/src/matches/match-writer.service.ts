@@ -9,7 +9,7 @@ import type { Prisma } from '../generated/prisma/client';
 import type { SetSource } from '../generated/prisma/enums';
 import { PrismaService } from '../prisma/prisma.service';
 import { matchCredits } from './match-facts';
-import { MatchDetailDto } from './match.dto';
+import { mapMatchDetail, MatchDetailDto } from './match.dto';
 import { MatchDataService } from './match-data.service';
 import { MatchRow, playerLabels, teamFacts, teamIdOf } from './match-row';
 import { phaseOf } from './result-rules';
@@ -109,7 +109,8 @@ export class MatchWriterService {
 
   async write(matchId: string, options: WriteOptions, change: MatchChange): Promise<MatchDetailDto> {
     try {
-      await this.prisma.$transaction(
+      // The answer is the match as this transaction left it: the row read for the audit's "after", not a read again.
+      return await this.prisma.$transaction(
         async (tx) => {
           await this.lock(tx, matchId, options.version);
           // Read after the lock: nobody else changes the match until this transaction ends.
@@ -121,6 +122,7 @@ export class MatchWriterService {
             { userId: options.user.id, action: options.action, entityType: 'Match', entityId: matchId, before: auditSnapshot({ ...before, version: options.version ?? before.version }), after: auditSnapshot(after), reason: options.reason ?? null },
             tx,
           );
+          return mapMatchDetail(after, settings);
         },
         { timeout: 20_000 },
       );
@@ -128,7 +130,6 @@ export class MatchWriterService {
       if (error instanceof StaleLock) throw new StaleVersionError(await this.data.detail(matchId));
       throw error;
     }
-    return this.data.detail(matchId);
   }
 
   private async lock(tx: Tx, matchId: string, version: number | undefined): Promise<void> {
