@@ -54,14 +54,15 @@ export function parseJsonBody(text: string): unknown {
     } catch {
       throw malformed();
     }
-    const key = hasForbiddenKey(plain, 'proto') ? '__proto__' : 'constructor.prototype';
+    const key = hasProtoKey(plain) ? '__proto__' : 'constructor.prototype';
     throw new ValidationError(`Het verzoek bevat de sleutel '${key}'; die is niet toegestaan.`, [{ field: key, code: 'FORBIDDEN_KEY', message: `De sleutel '${key}' is niet toegestaan.` }], 'FORBIDDEN_KEY');
   }
 }
 
-function hasForbiddenKey(value: unknown, kind: 'proto' | 'constructor'): boolean {
+/** Whether parsed JSON has a `__proto__` key (else the forbidden key was `constructor.prototype`). */
+function hasProtoKey(value: unknown): boolean {
   try {
-    secureJson.scan(value as object, { protoAction: kind === 'proto' ? 'error' : 'ignore', constructorAction: kind === 'constructor' ? 'error' : 'ignore' });
+    secureJson.scan(value as object, { protoAction: 'error', constructorAction: 'ignore' });
     return false;
   } catch {
     return true;
