@@ -475,7 +475,7 @@ function undecided(match: StandingsMatch, listed: ReadonlySet<string>): boolean 
 }
 
 /** Regel 41 "at the end": every match of the input decided, or the season has ended. */
-export function competitionFinished(input: Pick<StandingsInput, 'teams' | 'matches' | 'seasonEnded'>): boolean {
+function competitionFinished(input: Pick<StandingsInput, 'teams' | 'matches' | 'seasonEnded'>): boolean {
   if (input.seasonEnded) return true;
   const listed = new Set(input.teams.map((t) => t.teamId));
   return !input.matches.some((m) => undecided(m, listed));
