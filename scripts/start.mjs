@@ -6,13 +6,12 @@ import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { buildBackend, buildFrontendIfNeeded, frontendDir, nextBin } from './lib/build.mjs';
 import { ensureDatabase } from './lib/database.mjs';
-import { loadEnv, root } from './lib/env.mjs';
+import { apiAddress, loadEnv, root } from './lib/env.mjs';
 import { migrateDeploy } from './lib/prisma.mjs';
 
 loadEnv();
-const apiPort = Number(process.env.API_PORT ?? 3001);
+const { apiPort, apiUrl } = apiAddress();
 const webPort = Number(process.env.PORT ?? 3000);
-const apiUrl = process.env.API_URL ?? `http://127.0.0.1:${apiPort}`;
 const log = (message) => console.log(`[tsbn] ${message}`);
 
 const children = [];

@@ -10,3 +10,13 @@ export function loadEnv() {
   const file = path.join(root, '.env');
   if (existsSync(file)) process.loadEnvFile(file);
 }
+
+/**
+ * The API's port and the address the dashboard proxies /api to (API_PORT, API_URL; after
+ * loadEnv). One place, so `npm start` and the Docker build (build-dashboard.mjs) bake the
+ * same API_URL into the dashboard and its build fingerprint.
+ */
+export function apiAddress() {
+  const apiPort = Number(process.env.API_PORT ?? 3001);
+  return { apiPort, apiUrl: process.env.API_URL ?? `http://127.0.0.1:${apiPort}` };
+}
