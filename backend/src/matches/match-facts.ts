@@ -19,6 +19,7 @@ import {
   PlayerId,
   PlayerRemoval,
   removalLosses,
+  seatKey,
   Side,
   SIDES,
   Substitution,
@@ -76,8 +77,8 @@ export function matchCredits(teams: Record<Side, TeamFacts>, settings: CreditSet
   });
   const credited = creditSets(forfeits, settings);
   // A seat the rules score as a whole (an absent opponent, say) is not completed game by game.
-  const whole = new Set(credited.map((c) => `${c.setNumber}/${c.tableNumber}`));
-  const partial = removals.flatMap((r) => r.partial).filter((p) => !whole.has(`${p.setNumber}/${p.tableNumber}`));
+  const whole = new Set(credited.map((c) => seatKey(c.setNumber, c.tableNumber)));
+  const partial = removals.flatMap((r) => r.partial).filter((p) => !whole.has(seatKey(p.setNumber, p.tableNumber)));
   return { credited, checks, partial };
 }
 
