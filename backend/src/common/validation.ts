@@ -40,7 +40,7 @@ const DUTCH_CONSTRAINTS: Record<string, (original: string) => string> = {
  * Checks of the value's type, in the order they are reported: when one fails, only that one is
  * reported (a text "8" for a number is not also "te klein" and "te groot").
  */
-const TYPE_CHECKS = ['isNotNull', 'isArray', 'isObject', 'isString', 'isInt', 'isNumber', 'isBoolean', 'isIsoDate', 'isUuid', 'isEmail', 'isEnum', 'isIn', 'nestedValidation'];
+const TYPE_CHECKS = ['isArray', 'isObject', 'isString', 'isInt', 'isNumber', 'isBoolean', 'isIsoDate', 'isUuid', 'isEmail', 'isEnum', 'isIn', 'nestedValidation'];
 
 /** class-validator's English defaults ("x must be …", "each value in x should not …"). */
 const ENGLISH_DEFAULT = /\b(must be|must not|should not|should be|each value in|must contain|must match|must be one of)\b/i;
