@@ -6,17 +6,6 @@ import { ChangePasswordDto, LoginDto, mapMe, MeDto } from './auth.dto';
 import { AuthService } from './auth.service';
 import { AuthUser, SESSION_COOKIE } from './auth.types';
 import { CurrentUser, Public } from './decorators';
-import { TooManyAttemptsError } from './login-throttle';
-
-/** A 429 of the login throttle tells when to try again, also in the Retry-After header. */
-async function withRetryAfter<T>(res: FastifyReply, action: () => Promise<T>): Promise<T> {
-  try {
-    return await action();
-  } catch (error) {
-    if (error instanceof TooManyAttemptsError) res.header('Retry-After', String(error.retryAfterSeconds));
-    throw error;
-  }
-}
 
 @ApiTags('auth')
 @Controller('auth')
@@ -34,7 +23,7 @@ export class AuthController {
   @ApiTooManyRequestsResponse({ description: 'Te veel mislukte pogingen voor dit e-mailadres vanaf dit adres (of vanaf dit adres in totaal); Retry-After zegt hoeveel seconden te wachten' })
   async login(@Body() body: LoginDto, @Req() req: FastifyRequest, @Res({ passthrough: true }) res: FastifyReply): Promise<MeDto> {
     // req.ip: the client's address; X-Forwarded-For counts only from a trusted proxy (TRUSTED_PROXIES).
-    const { token, expiresAt, user } = await withRetryAfter(res, () => this.auth.login(body.email, body.password, req.ip));
+    const { token, expiresAt, user } = await this.auth.login(body.email, body.password, req.ip);
     res.setCookie(SESSION_COOKIE, token, {
       httpOnly: true,
       sameSite: 'lax',
@@ -59,8 +48,8 @@ export class AuthController {
   @ApiOperation({ summary: 'Eigen wachtwoord wijzigen; beëindigt alle andere sessies van de gebruiker (deze blijft)' })
   @ApiNoContentResponse({ description: 'Gewijzigd' })
   @ApiTooManyRequestsResponse({ description: 'Te vaak een verkeerd huidig wachtwoord; Retry-After zegt hoeveel seconden te wachten' })
-  async changePassword(@Body() body: ChangePasswordDto, @CurrentUser() user: AuthUser, @Req() req: FastifyRequest, @Res({ passthrough: true }) res: FastifyReply): Promise<void> {
-    await withRetryAfter(res, () => this.auth.changePassword(user, body.currentPassword, body.newPassword, req.cookies?.[SESSION_COOKIE]));
+  async changePassword(@Body() body: ChangePasswordDto, @CurrentUser() user: AuthUser, @Req() req: FastifyRequest): Promise<void> {
+    await this.auth.changePassword(user, body.currentPassword, body.newPassword, req.cookies?.[SESSION_COOKIE]);
   }
 
   @Get('me')

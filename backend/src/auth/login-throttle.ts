@@ -1,9 +1,9 @@
-import { AppError } from '../common/errors';
+import { RetryLaterError } from '../common/errors';
 
 /** 429 for a login (or password check) that comes too soon; `retryAfterSeconds` goes into Retry-After. */
-export class TooManyAttemptsError extends AppError {
-  constructor(readonly retryAfterSeconds: number) {
-    super(429, 'TOO_MANY_ATTEMPTS', `Te veel mislukte inlogpogingen. Probeer het ${waitInDutch(retryAfterSeconds)} opnieuw.`);
+export class TooManyAttemptsError extends RetryLaterError {
+  constructor(retryAfterSeconds: number) {
+    super(retryAfterSeconds, 'TOO_MANY_ATTEMPTS', `Te veel mislukte inlogpogingen. Probeer het ${waitInDutch(retryAfterSeconds)} opnieuw.`);
   }
 }
 

@@ -1,6 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { AppError, ErrorDetail } from './errors';
+import { AppError, ErrorDetail, RetryLaterError } from './errors';
 import { DATABASE_UNAVAILABLE, databaseOutage, isDatabaseUnavailable } from '../prisma/database-outage';
 
 /** The one error envelope every endpoint answers with. */
@@ -50,7 +50,9 @@ export class GlobalExceptionFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     const body = this.toEnvelope(exception);
-    if (!reply.sent) reply.status(body.error.status).send(body);
+    if (reply.sent) return;
+    if (exception instanceof RetryLaterError) reply.header('Retry-After', String(exception.retryAfterSeconds));
+    reply.status(body.error.status).send(body);
   }
 
   toEnvelope(exception: unknown): ErrorEnvelope {

@@ -20,6 +20,17 @@ export class AppError extends Error {
   }
 }
 
+/** 429 that says when to try again: the error filter also sends it as the Retry-After header. */
+export class RetryLaterError extends AppError {
+  constructor(
+    readonly retryAfterSeconds: number,
+    code: string,
+    message: string,
+  ) {
+    super(429, code, message);
+  }
+}
+
 export class NotFoundError extends AppError {
   constructor(what: string, code = 'NOT_FOUND') {
     super(404, code, `${what} niet gevonden.`);
