@@ -15,6 +15,7 @@ const PLAYED = ['GAMES', 'TOTALS'];
 const SIDE_WORDS: Record<Side, string> = { HOME: 'thuisploeg', AWAY: 'uitploeg' };
 
 type ActionRow = MatchRow['supervisorActions'][number];
+type GameRow = MatchRow['sets'][number]['games'][number];
 
 /** What an action means, in words, for the match page and the form. */
 export function consequenceOf(action: Pick<ActionRow, 'kind' | 'setNumber' | 'tableNumber' | 'side' | 'pairNumber' | 'fromGame' | 'gameNumbers'>): string {
@@ -44,6 +45,11 @@ function mapAction(action: ActionRow): SupervisorActionDto {
     reason: action.reason,
     createdAt: action.createdAt.toISOString(),
   };
+}
+
+/** A stored game as the action keeps it in `voidedEntry`. */
+function auditGame(g: GameRow) {
+  return { gameNumber: g.gameNumber, winner: g.winner, kind: g.kind, points: g.points, penaltyRule: g.penaltyRule };
 }
 
 function invalid(field: string, message: string): ValidationError {
@@ -104,8 +110,8 @@ export class SupervisorActionsService {
         source: row.source,
         homePoints: row.homePoints,
         awayPoints: row.awayPoints,
-        voided: split!.voided.map((g) => ({ gameNumber: g.gameNumber, winner: g.winner, kind: g.kind, points: g.points, penaltyRule: g.penaltyRule })),
-        kept: split!.kept.map((g) => ({ gameNumber: g.gameNumber, winner: g.winner, kind: g.kind, points: g.points, penaltyRule: g.penaltyRule })),
+        voided: split!.voided.map(auditGame),
+        kept: split!.kept.map(auditGame),
       };
       // The void games do not count: the seat's entry goes, and the set is entered again once played at the right table.
       if (row) await tx.matchSet.delete({ where: { id: row.id } });
