@@ -4,7 +4,7 @@ import { toCsv } from '../common/csv';
 import { isoDate } from '../common/dto';
 import { NotFoundError } from '../common/errors';
 import { formatDutchDate } from '../domain/dates';
-import { tablePlan } from '../domain/match';
+import { pairPlayersAt, tablePlan } from '../domain/match';
 import { PrismaService } from '../prisma/prisma.service';
 import { mapMatchDetail, mapPublicLineup, mapPublicSubstitution, MatchDetailDto, MatchSummaryDto } from './match.dto';
 import { MatchDataService } from './match-data.service';
@@ -75,11 +75,10 @@ function formScores(detail: MatchDetailDto): FormScores | null {
 function pairNamesInSet(team: FormTeam, pairNumber: number, setNumber: number): string[] {
   const pair = team.pairs.find((p) => p.pairNumber === pairNumber);
   if (!pair || pair.fromSet > setNumber) return [];
-  let names = [...pair.names];
-  for (const sub of team.substitutions ?? []) {
-    if (sub.pairNumber === pairNumber && sub.setNumber <= setNumber) names = names.map((n) => (n === sub.outName ? sub.inName : n));
-  }
-  return names;
+  // The domain's seat-by-seat substitution (one seat per substitution, so two players of one
+  // family name are never both replaced), applied to the printed family names.
+  const subs = (team.substitutions ?? []).map((s) => ({ setNumber: s.setNumber, pairNumber: s.pairNumber, outPlayerId: s.outName, inPlayerId: s.inName }));
+  return pairPlayersAt(pair.names, pairNumber, subs, setNumber);
 }
 
 /** What a calendar event needs of a match: the teams with the home club's venue, the division, and how often it moved. */

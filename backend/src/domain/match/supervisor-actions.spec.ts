@@ -2,6 +2,7 @@ import { DEFAULT_SETTINGS } from '../settings';
 import { creditSets } from './match-result';
 import { Game } from './scores';
 import {
+  pairPlayersAt,
   locateRemovedPlayer,
   PlayerRemoval,
   removalGames,
@@ -126,5 +127,18 @@ describe('Regel 22: games at the wrong table are void', () => {
   test('splitVoided keeps the other games apart', () => {
     const games = [1, 2, 3, 4].map((gameNumber) => ({ gameNumber }));
     expect(splitVoided(games, [1, 2])).toEqual({ kept: [{ gameNumber: 3 }, { gameNumber: 4 }], voided: [{ gameNumber: 1 }, { gameNumber: 2 }] });
+  });
+});
+
+describe('pairPlayersAt (who sits in a pair in a set, Regel 13)', () => {
+  const sub = (setNumber: number, outPlayerId: string, inPlayerId: string): Substitution => ({ setNumber, pairNumber: 2, outPlayerId, inPlayerId });
+  test.each([
+    ['no substitution', ['a', 'b'], [], 4, ['a', 'b']],
+    ['a substitution from set 3 counts in set 4', ['a', 'b'], [sub(3, 'a', 'r')], 4, ['r', 'b']],
+    ['a substitution from set 5 does not count in set 4', ['a', 'b'], [sub(5, 'a', 'r')], 4, ['a', 'b']],
+    ['one seat per substitution, even when both players read the same (two Pinas on the printed form)', ['Pinas', 'Pinas'], [sub(3, 'Pinas', 'Kross')], 4, ['Kross', 'Pinas']],
+    ['a substitute substituted again', ['a', 'b'], [sub(3, 'a', 'r'), sub(4, 'r', 's')], 5, ['s', 'b']],
+  ] as const)('%s', (_case, pair, subs, setNumber, expected) => {
+    expect(pairPlayersAt(pair, 2, subs, setNumber)).toEqual(expected);
   });
 });
