@@ -64,7 +64,7 @@ export class AuthService {
     this.passwordThrottle.check(actor.id, actor.id);
     const user = await this.prisma.user.findUnique({ where: { id: actor.id } });
     if (!user || user.archivedAt) throw new UnauthorizedError();
-    if (!(await argon2Verify(user.passwordHash, currentPassword))) {
+    if (!user.passwordHash || !(await argon2Verify(user.passwordHash, currentPassword))) {
       this.passwordThrottle.fail(actor.id, actor.id);
       throw new ValidationError('Het huidige wachtwoord klopt niet.', [{ field: 'currentPassword', message: 'Het huidige wachtwoord klopt niet.' }], 'WRONG_PASSWORD');
     }
