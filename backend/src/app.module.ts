@@ -5,6 +5,7 @@ import { ClubsModule } from './clubs/clubs.module';
 import { DivisionsModule } from './divisions/divisions.module';
 import { FinesModule } from './fines/fines.module';
 import { HealthController } from './health/health.controller';
+import { LiveEventsModule } from './live/live-events.module';
 import { MatchesModule } from './matches/matches.module';
 import { MemberListsModule } from './member-lists/member-lists.module';
 import { PrismaModule } from './prisma/prisma.module';
@@ -18,6 +19,7 @@ import { UsersModule } from './users/users.module';
   imports: [
     PrismaModule,
     AuditModule,
+    LiveEventsModule,
     AuthModule,
     SeasonsModule,
     DivisionsModule,
