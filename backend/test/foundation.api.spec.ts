@@ -30,6 +30,11 @@ describe('foundation API', () => {
       expect(res.body).toEqual({ status: 'ok', database: 'ok' });
     });
 
+    it('reports a running process without asking the database (/api/health/live)', async () => {
+      const res = await ctx.http().get('/api/health/live').expect(200);
+      expect(res.body).toEqual({ status: 'ok' });
+    });
+
     it('serves an OpenAPI 3 document listing every endpoint', async () => {
       const res = await ctx.http().get('/api/docs-json').expect(200);
       expect(res.body.openapi).toMatch(/^3\./);

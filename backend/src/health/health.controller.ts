@@ -4,6 +4,10 @@ import { Public } from '../auth/decorators';
 import { DatabaseUnavailableError, databaseOutage } from '../prisma/database-outage';
 import { PrismaService } from '../prisma/prisma.service';
 
+export class LivenessDto {
+  @ApiProperty({ example: 'ok' }) status: string;
+}
+
 export class HealthDto {
   @ApiProperty({ example: 'ok' }) status: string;
   @ApiProperty({ example: 'ok' }) database: string;
@@ -28,5 +32,17 @@ export class HealthController {
       throw new DatabaseUnavailableError();
     }
     return { status: 'ok', database: 'ok' };
+  }
+
+  /**
+   * Is the process up and answering? Touches no database: what a load balancer's liveness
+   * probe asks, and the bench's baseline for the cost of the request pipeline alone.
+   */
+  @Public()
+  @Get('live')
+  @ApiOperation({ summary: 'Draait de API? (zonder de database te raadplegen)' })
+  @ApiOkResponse({ type: LivenessDto })
+  live(): LivenessDto {
+    return { status: 'ok' };
   }
 }
