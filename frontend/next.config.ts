@@ -52,7 +52,7 @@ const headers = (csp: string) => [
   ...(https ? [{ key: 'Strict-Transport-Security', value: 'max-age=31536000; includeSubDomains' }] : []),
 ];
 
-const DASHBOARD = ['/beheer', '/vereniging', '/wedstrijdleider', '/inloggen', '/wachtwoord'];
+const DASHBOARD = ['/beheer', '/vereniging', '/wedstrijdleider', '/inloggen', '/wachtwoord', '/tafel'];
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,

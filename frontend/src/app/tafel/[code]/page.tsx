@@ -1,0 +1,26 @@
+import { nightGet } from '@/lib/match-night-server';
+import { normaliseTableCode, type TableView } from '@/lib/match-night';
+import { CodeForm } from '../code-form';
+import { TableScreen } from './table-screen';
+
+export const dynamic = 'force-dynamic';
+export const metadata = { title: 'Aan tafel' };
+
+/**
+ * One table of one match at the club, opened from the QR code on the table card (no login):
+ * the pairs of each set (Regel 22), the entry of the set, the opposing pair's signature or
+ * refusal (Regel 15, 35B). Rendered with the table's state, so the phone shows it at once.
+ */
+export default async function TablePage({ params }: { params: Promise<{ code: string }> }) {
+  const code = normaliseTableCode(decodeURIComponent((await params).code));
+  const read = await nightGet<TableView>(`/api/table/${encodeURIComponent(code)}`);
+  if (!read.ok) {
+    return (
+      <div className="mx-auto max-w-md">
+        <h1 className="text-2xl font-bold text-brand-900">Aan tafel</h1>
+        <CodeForm typed={code} message={read.message} />
+      </div>
+    );
+  }
+  return <TableScreen code={code} initial={read.data} />;
+}

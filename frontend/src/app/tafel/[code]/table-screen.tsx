@@ -1,0 +1,364 @@
+'use client';
+// The table's phone (Regel 15, 22, 35B): the sets of this table with their state, the entry
+// of a set, the opposing pair's review and signature on the same device, or its refusal.
+// It follows the night by itself (the match's live events, and a quiet check now and then),
+// so a supervisor's decision appears without a reload.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { GAME_KIND_SHORT, longDate } from '@/components/matches/labels';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/cn';
+import { formatMoment } from '@/lib/format';
+import { idempotencyKey, otherSide, SET_STATE_LABELS, SetState, Side, TableSet, TableView } from '@/lib/match-night';
+import { draftOf, entryBody, pairText, SetDraftAtTable, SetEntry } from './set-entry';
+
+const MARKS: Record<SetState, string> = { WAITING: '○', ENTERED: '…', SIGNED: '✓', DISPUTED: '!', CREDITED: '=' };
+const TAB_TONES: Record<SetState, string> = {
+  WAITING: 'bg-white text-stone-700 ring-stone-300',
+  ENTERED: 'bg-amber-50 text-amber-900 ring-amber-300',
+  SIGNED: 'bg-green-50 text-green-900 ring-green-300',
+  DISPUTED: 'bg-red-50 text-red-900 ring-red-300',
+  CREDITED: 'bg-sky-50 text-sky-900 ring-sky-300',
+};
+const BANNER_TONES: Record<SetState, string> = {
+  WAITING: 'bg-stone-100 text-stone-800',
+  ENTERED: 'bg-amber-100 text-amber-950',
+  SIGNED: 'bg-green-100 text-green-900',
+  DISPUTED: 'bg-red-100 text-red-900',
+  CREDITED: 'bg-sky-100 text-sky-900',
+};
+const SIDE_WORD: Record<Side, string> = { HOME: 'thuiskoppel', AWAY: 'uitkoppel' };
+const POLL_MS = 20_000;
+
+type Failure = { message: string; lines: string[] };
+
+async function call(method: 'GET' | 'PUT' | 'POST', path: string, body?: unknown): Promise<{ ok: true; view: TableView } | { ok: false; status: number; failure: Failure }> {
+  try {
+    const res = await fetch(path, {
+      method,
+      cache: 'no-store',
+      headers: body === undefined ? undefined : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = await res.json().catch(() => null);
+    if (res.ok) return { ok: true, view: json as TableView };
+    const error = (json as { error?: { message?: string; details?: { message: string }[] } } | null)?.error;
+    const message = error?.message ?? 'Er ging iets mis. Probeer het opnieuw.';
+    return { ok: false, status: res.status, failure: { message, lines: (error?.details ?? []).map((d) => d.message).filter((m) => m !== message) } };
+  } catch {
+    return { ok: false, status: 0, failure: { message: 'Geen verbinding. Er is niets verstuurd of het antwoord kwam niet aan; probeer het opnieuw (dubbel tellen kan niet).', lines: [] } };
+  }
+}
+
+function Score({ set }: { set: TableSet }) {
+  if (set.homePoints === null || set.awayPoints === null) return null;
+  return (
+    <div className="grid grid-cols-[1fr_auto_1fr] items-center gap-2 rounded-lg bg-white p-3 ring-1 ring-stone-200">
+      <div className="min-w-0 text-left">
+        <div className="text-xs uppercase text-stone-500">Thuis</div>
+        <div className="truncate text-sm">{pairText(set, 'HOME')}</div>
+      </div>
+      <div className="text-4xl font-bold tabular-nums" aria-label={`Stand set ${set.setNumber}`}>
+        {set.homePoints}–{set.awayPoints}
+      </div>
+      <div className="min-w-0 text-right">
+        <div className="text-xs uppercase text-stone-500">Uit</div>
+        <div className="truncate text-sm">{pairText(set, 'AWAY')}</div>
+      </div>
+    </div>
+  );
+}
+
+function GamesList({ set }: { set: TableSet }) {
+  if (set.games.length === 0) return <p className="text-sm text-stone-600">Ingevoerd als setstand.</p>;
+  return (
+    <ol className="divide-y divide-stone-100 rounded-lg bg-white ring-1 ring-stone-200">
+      {set.games.map((g, i) => (
+        <li key={i} className="flex items-center justify-between gap-2 px-3 py-2">
+          <span>
+            Partij {i + 1}: <strong>{g.winner === 'HOME' ? 'thuis' : 'uit'}</strong>, {GAME_KIND_SHORT[g.kind]}
+            {g.kind === 'PENALTY' && g.penaltyRule ? ` (Regel ${g.penaltyRule})` : ''}
+          </span>
+          <span className="tabular-nums">+{g.points}</span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+export function TableScreen({ code, initial }: { code: string; initial: TableView }) {
+  const [view, setView] = useState(initial);
+  const [chosen, setChosen] = useState(initial.currentSet ?? initial.sets.length);
+  const [drafts, setDrafts] = useState<Record<number, SetDraftAtTable>>({});
+  const [editing, setEditing] = useState<Record<number, boolean>>({});
+  const [refusing, setRefusing] = useState<{ side: Side; comment: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [gone, setGone] = useState<string | null>(null);
+  // The same request sent again (after a lost answer) carries the same key, so it counts once.
+  const pending = useRef<{ what: string; key: string } | null>(null);
+  const base = `/api/table/${encodeURIComponent(code)}`;
+
+  const refresh = useCallback(async () => {
+    const outcome = await call('GET', base);
+    if (outcome.ok) setView(outcome.view);
+    else if (outcome.status === 404 || outcome.status === 410) setGone(outcome.failure.message);
+  }, [base]);
+
+  useEffect(() => {
+    const events = typeof EventSource === 'undefined' ? null : new EventSource(`/api/public/matches/${view.match.id}/events`);
+    events?.addEventListener('message', () => void refresh());
+    for (const kind of ['SET_ENTERED', 'SET_SIGNED', 'SET_DISPUTED', 'SET_DECIDED', 'MATCH_CONFIRMED']) events?.addEventListener(kind, () => void refresh());
+    const timer = window.setInterval(() => {
+      if (document.visibilityState === 'visible') void refresh();
+    }, POLL_MS);
+    const onVisible = () => document.visibilityState === 'visible' && void refresh();
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      events?.close();
+      window.clearInterval(timer);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, [refresh, view.match.id]);
+
+  const set = view.sets.find((s) => s.setNumber === chosen) ?? view.sets[0];
+  const draft = drafts[set.setNumber] ?? draftOf(set, view.gamesPerSet);
+  const entering = !view.locked && (set.state === 'WAITING' || (set.state === 'ENTERED' && editing[set.setNumber]));
+
+  function choose(n: number) {
+    setChosen(n);
+    setFailure(null);
+    setDone(null);
+    setRefusing(null);
+  }
+
+  async function act(what: string, method: 'PUT' | 'POST', path: string, body: Record<string, unknown>, success: (view: TableView) => string) {
+    if (pending.current?.what !== what) pending.current = { what, key: idempotencyKey() };
+    setBusy(true);
+    setFailure(null);
+    setDone(null);
+    const outcome = await call(method, path, { ...body, idempotencyKey: pending.current.key });
+    setBusy(false);
+    if (!outcome.ok) {
+      if (outcome.status !== 0) pending.current = null;
+      setFailure(outcome.failure);
+      // Someone else was quicker (a second phone, the supervisor): show what is stored now.
+      if (outcome.status === 409) void refresh();
+      return false;
+    }
+    pending.current = null;
+    setView(outcome.view);
+    setDone(success(outcome.view));
+    return true;
+  }
+
+  async function save() {
+    const built = entryBody(draft);
+    if ('missing' in built) {
+      setFailure({ message: built.missing, lines: [] });
+      return;
+    }
+    const ok = await act(`enter:${set.setNumber}:${JSON.stringify(built.body)}`, 'PUT', `${base}/sets/${set.setNumber}`, built.body, () => `Set ${set.setNumber} is ingevoerd. Geef de telefoon aan het ${SIDE_WORD[otherSide(built.body.enteredBy)]} om te controleren en te ondertekenen.`);
+    if (ok) {
+      setEditing((e) => ({ ...e, [set.setNumber]: false }));
+      setDrafts(({ [set.setNumber]: _, ...rest }) => rest);
+      window.scrollTo({ top: 0 });
+    }
+  }
+
+  async function sign(side: Side) {
+    const ok = await act(`sign:${set.setNumber}`, 'POST', `${base}/sets/${set.setNumber}/sign`, { side }, (v) =>
+      v.sets.every((s) => s.state === 'SIGNED' || s.state === 'CREDITED') ? `Set ${set.setNumber} is ondertekend. Alle sets aan deze tafel zijn klaar.` : `Set ${set.setNumber} is ondertekend.`,
+    );
+    if (ok) window.scrollTo({ top: 0 });
+  }
+
+  async function refuse() {
+    if (!refusing) return;
+    if (refusing.comment.trim() === '') {
+      setFailure({ message: 'Schrijf op waarom u niet ondertekent; de wedstrijdleider leest het.', lines: [] });
+      return;
+    }
+    const ok = await act(`refuse:${set.setNumber}`, 'POST', `${base}/sets/${set.setNumber}/refuse`, { side: refusing.side, comment: refusing.comment.trim() }, () => `Set ${set.setNumber} is betwist. De wedstrijdleider beslist.`);
+    if (ok) setRefusing(null);
+  }
+
+  if (gone) {
+    return (
+      <div className="mx-auto max-w-md space-y-3">
+        <h1 className="text-2xl font-bold text-brand-900">Tafel {view.tableNumber}</h1>
+        <p role="alert" className="rounded-lg bg-red-50 p-3 text-red-900 ring-1 ring-red-200">
+          {gone}
+        </p>
+        <a className="inline-block underline" href="/tafel">
+          Een andere tafelcode invoeren
+        </a>
+      </div>
+    );
+  }
+
+  const signer = set.enteredBySide ? otherSide(set.enteredBySide) : 'AWAY';
+  return (
+    <div className="mx-auto max-w-md space-y-3 pb-8">
+      <header>
+        <p className="text-sm text-stone-600">
+          {view.match.division} · ronde {view.match.round} · {longDate(view.match.date)}
+        </p>
+        <h1 className="text-xl font-bold leading-tight text-brand-900">
+          {view.match.home.team} – {view.match.away.team}
+        </h1>
+        <p className="text-3xl font-bold text-brand-900">Tafel {view.tableNumber}</p>
+      </header>
+
+      <nav aria-label="Sets" className="grid grid-cols-6 gap-1">
+        {view.sets.map((s) => (
+          <button
+            key={s.setNumber}
+            type="button"
+            onClick={() => choose(s.setNumber)}
+            aria-current={s.setNumber === set.setNumber ? 'step' : undefined}
+            aria-label={`Set ${s.setNumber}: ${SET_STATE_LABELS[s.state]}`}
+            className={cn('flex h-14 flex-col items-center justify-center rounded-lg ring-1', TAB_TONES[s.state], s.setNumber === set.setNumber && 'ring-2 ring-brand-900')}
+          >
+            <span className="text-xs">Set</span>
+            <span className="font-bold leading-none">
+              {s.setNumber}
+              <span aria-hidden className="ml-0.5">
+                {MARKS[s.state]}
+              </span>
+            </span>
+          </button>
+        ))}
+      </nav>
+
+      <section aria-label={`Set ${set.setNumber}`} className="space-y-3">
+        <div className="rounded-lg bg-white p-3 ring-1 ring-stone-200">
+          <h2 className="font-semibold">Set {set.setNumber} aan tafel {view.tableNumber}</h2>
+          <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 text-base">
+            <dt className="text-stone-600">Thuis</dt>
+            <dd>
+              koppel {set.homePair.number}: <strong>{pairText(set, 'HOME')}</strong>
+            </dd>
+            <dt className="text-stone-600">Uit</dt>
+            <dd>
+              koppel {set.awayPair.number}: <strong>{pairText(set, 'AWAY')}</strong>
+            </dd>
+          </dl>
+        </div>
+
+        <p role="status" className={cn('rounded-lg px-3 py-2 font-semibold', BANNER_TONES[set.state])}>
+          {SET_STATE_LABELS[set.state]}
+          {set.state === 'SIGNED' && set.signedBySide ? ` door het ${SIDE_WORD[set.signedBySide]}` : ''}
+        </p>
+
+        {set.decidedAt && (
+          <div className="rounded-lg bg-sky-50 p-3 text-sky-950 ring-1 ring-sky-200">
+            <p className="font-semibold">Beslissing van de wedstrijdleider ({formatMoment(set.decidedAt)})</p>
+            {set.decisionReason && <p>{set.decisionReason}</p>}
+          </div>
+        )}
+
+        {done && (
+          <p role="status" className="rounded-lg bg-green-50 p-3 text-green-900 ring-1 ring-green-200">
+            {done}
+          </p>
+        )}
+        {failure && (
+          <div role="alert" className="rounded-lg bg-red-50 p-3 text-red-900 ring-1 ring-red-200">
+            <p>{failure.message}</p>
+            {failure.lines.map((l) => (
+              <p key={l}>{l}</p>
+            ))}
+          </div>
+        )}
+
+        {view.locked && <p className="rounded-lg bg-stone-100 p-3">De wedstrijd is door beide teams bevestigd; hier verandert niets meer.</p>}
+
+        {entering ? (
+          <>
+            <SetEntry set={set} draft={draft} onChange={(d) => setDrafts((all) => ({ ...all, [set.setNumber]: d }))} />
+            <Button className="min-h-14 w-full text-lg" onClick={save} disabled={busy}>
+              {busy ? 'Bezig…' : `Set ${set.setNumber} opslaan`}
+            </Button>
+            {set.state === 'ENTERED' && (
+              <Button variant="secondary" className="min-h-12 w-full" onClick={() => setEditing((e) => ({ ...e, [set.setNumber]: false }))}>
+                Niet wijzigen
+              </Button>
+            )}
+          </>
+        ) : set.state === 'ENTERED' && !view.locked ? (
+          <>
+            <h3 className="text-lg font-semibold">Controleren en ondertekenen</h3>
+            <p>
+              Ingevoerd door het {SIDE_WORD[set.enteredBySide ?? 'HOME']} ({pairText(set, set.enteredBySide ?? 'HOME')}). Het {SIDE_WORD[signer]} ({pairText(set, signer)}) controleert elke
+              partij en ondertekent. Daarna kan alleen de wedstrijdleider de stand nog wijzigen.
+            </p>
+            <GamesList set={set} />
+            <Score set={set} />
+            {refusing ? (
+              <div role="alertdialog" aria-label="Weigeren" className="space-y-2 rounded-lg bg-red-50 p-3 ring-1 ring-red-200">
+                <label htmlFor="weigerreden" className="block font-medium text-red-950">
+                  Waarom ondertekent het {SIDE_WORD[refusing.side]} niet?
+                </label>
+                <textarea
+                  id="weigerreden"
+                  rows={3}
+                  maxLength={500}
+                  value={refusing.comment}
+                  onChange={(e) => setRefusing({ ...refusing, comment: e.target.value })}
+                  className="block w-full rounded-md border border-stone-300 bg-white p-2 text-base"
+                />
+                <p className="text-sm text-red-950">De set wordt betwist; de wedstrijdleider beslist en u ziet de beslissing hier.</p>
+                <div className="grid grid-cols-2 gap-2">
+                  <Button variant="danger" className="min-h-12" onClick={refuse} disabled={busy}>
+                    Ja, weigeren
+                  </Button>
+                  <Button variant="secondary" className="min-h-12" onClick={() => setRefusing(null)}>
+                    Annuleren
+                  </Button>
+                </div>
+              </div>
+            ) : (
+              <>
+                <Button className="min-h-14 w-full text-lg" onClick={() => sign(signer)} disabled={busy}>
+                  {busy ? 'Bezig…' : `Ondertekenen als ${SIDE_WORD[signer]}`}
+                </Button>
+                <div className="grid grid-cols-2 gap-2">
+                  <Button variant="secondary" className="min-h-12" onClick={() => setRefusing({ side: signer, comment: '' })}>
+                    Weigeren
+                  </Button>
+                  <Button
+                    variant="secondary"
+                    className="min-h-12"
+                    onClick={() => {
+                      setDrafts((all) => ({ ...all, [set.setNumber]: draftOf(set, view.gamesPerSet) }));
+                      setEditing((e) => ({ ...e, [set.setNumber]: true }));
+                    }}
+                  >
+                    Invoer wijzigen
+                  </Button>
+                </div>
+              </>
+            )}
+          </>
+        ) : set.state === 'WAITING' ? null : (
+          <>
+            {set.state === 'DISPUTED' && (
+              <p className="rounded-lg bg-red-50 p-3 text-red-950 ring-1 ring-red-200">
+                Niet ondertekend{set.refusalComment ? `: “${set.refusalComment}”` : ''}. De wedstrijdleider beslist; u hoeft niets te doen en kunt verder met de volgende set.
+              </p>
+            )}
+            {set.state === 'CREDITED' && <p className="text-sm text-stone-700">Deze set is door de regels bepaald (bijvoorbeeld een koppel dat er niet was, of een beslissing van de wedstrijdleider). Hier voert u niets in.</p>}
+            <GamesList set={set} />
+            <Score set={set} />
+            {view.currentSet !== null && set.setNumber !== view.currentSet && !view.locked && (
+              <Button className="min-h-14 w-full text-lg" onClick={() => choose(view.currentSet ?? 1)}>
+                Naar set {view.currentSet}
+              </Button>
+            )}
+          </>
+        )}
+      </section>
+    </div>
+  );
+}

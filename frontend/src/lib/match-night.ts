@@ -1,0 +1,120 @@
+// The match night at the table (docs/match-night.md): the shapes the screens use.
+// Until the generated api-types carry the match-night endpoints these are written out here,
+// in this one file, after the contract; then each becomes an alias of its Schemas entry.
+import type { Schemas } from './api-core';
+
+export type Side = Schemas['GameDto']['winner'];
+export type GameKind = Schemas['GameDto']['kind'];
+export type GameInput = Schemas['GameInputDto'];
+
+export type SetState = 'WAITING' | 'ENTERED' | 'SIGNED' | 'DISPUTED' | 'CREDITED';
+
+export interface TablePair {
+  number: number;
+  names: string[];
+}
+
+export interface TableSet {
+  setNumber: number;
+  homePair: TablePair;
+  awayPair: TablePair;
+  state: SetState;
+  games: Schemas['GameDto'][];
+  homePoints: number | null;
+  awayPoints: number | null;
+  enteredBySide: Side | null;
+  signedBySide: Side | null;
+  refusalComment: string | null;
+  decisionReason: string | null;
+  decidedAt: string | null;
+}
+
+export interface TableView {
+  match: {
+    id: string;
+    date: string;
+    round: number;
+    division: string;
+    home: { club: string; team: string };
+    away: { club: string; team: string };
+  };
+  tableNumber: number;
+  locked: boolean;
+  nightEndsAt: string;
+  gamesPerSet: number;
+  /** The first set that is not done; null when every set is. */
+  currentSet: number | null;
+  sets: TableSet[];
+}
+
+export interface MatchNight {
+  matchId: string;
+  openedAt: string;
+  endsAt: string;
+  tables: { tableNumber: number; code: string; url: string }[];
+}
+
+export interface ConsoleSet {
+  setNumber: number;
+  state: SetState;
+  homePoints: number | null;
+  awayPoints: number | null;
+  alerts: SeatAlert[];
+}
+
+export interface SeatAlert {
+  kind: 'DISPUTE' | 'IMPOSSIBLE_SCORE';
+  setNumber: number;
+  tableNumber: number;
+  message: string;
+}
+
+export interface ConsoleMatch {
+  match: Schemas['MatchSummaryDto'];
+  tables: { tableNumber: number; sets: ConsoleSet[] }[];
+  alerts: SeatAlert[];
+}
+
+/** "ABCDE23456" → "ABCDE-23456", as the code is printed on the table card. */
+export function formatTableCode(code: string): string {
+  return code.length === 10 ? `${code.slice(0, 5)}-${code.slice(5)}` : code;
+}
+
+/** What a person typed ("abcde-23456 ", with spaces or dashes) → the code as the API knows it. */
+export function normaliseTableCode(typed: string): string {
+  return typed.toUpperCase().replace(/[^0-9A-Z]/g, '');
+}
+
+/** The state of a set in the table's own words. */
+export const SET_STATE_LABELS: Record<SetState, string> = {
+  WAITING: 'Wacht',
+  ENTERED: 'Ingevoerd — wacht op handtekening',
+  SIGNED: 'Ondertekend',
+  DISPUTED: 'Betwist',
+  CREDITED: 'Door de regels bepaald',
+};
+
+export const SET_STATE_SHORT: Record<SetState, string> = {
+  WAITING: 'wacht',
+  ENTERED: 'ingevoerd',
+  SIGNED: 'ondertekend',
+  DISPUTED: 'betwist',
+  CREDITED: 'bepaald',
+};
+
+export const SET_STATE_TONE: Record<SetState, 'neutral' | 'warn' | 'good' | 'bad' | 'info'> = {
+  WAITING: 'neutral',
+  ENTERED: 'warn',
+  SIGNED: 'good',
+  DISPUTED: 'bad',
+  CREDITED: 'info',
+};
+
+export const otherSide = (side: Side): Side => (side === 'HOME' ? 'AWAY' : 'HOME');
+
+/** A key that makes a retried request count once (the API stores the first answer); works outside HTTPS too. */
+export function idempotencyKey(): string {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
