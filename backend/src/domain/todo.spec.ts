@@ -1,0 +1,75 @@
+import { FEDERATION_ZONE as zone } from '../reminders/zone';
+import type { FineFact, MatchFact, MemberListFact, ReminderFacts } from './reminders';
+import { todoItems, type TodoKind, type Viewer } from './todo';
+
+const KAIMAN = { id: 'club-kaiman', name: 'Kaiman' };
+const BOYS = { id: 'club-boys', name: 'Paramaribo Boys' };
+const OTHER = { id: 'club-other', name: 'Marowijne' };
+const at = (local: string) => zone.instant(local.slice(0, 10), local.slice(11, 16));
+
+const match = (overrides: Partial<MatchFact> = {}): MatchFact => ({
+  id: 'm',
+  date: '2026-11-14',
+  startTime: '20:00',
+  start: at('2026-11-14T20:00'),
+  home: { teamId: 'th', teamName: 'Kaiman 1', club: KAIMAN },
+  away: { teamId: 'ta', teamName: 'Paramaribo Boys 1', club: BOYS },
+  status: 'SCHEDULED',
+  resultState: 'NONE',
+  homeSigned: false,
+  disputedAt: null,
+  disputeComment: null,
+  correctedAt: null,
+  correctionReason: null,
+  homeLineup: true,
+  awayLineup: true,
+  tableDisputedAt: null,
+  impossibleSets: 0,
+  ...overrides,
+});
+const list = (club = KAIMAN, submitted = false): MemberListFact => ({ seasonId: 's', seasonName: '2026/2027', club, deadline: '2026-08-17', seasonEndsOn: '2027-05-31', submitted });
+const fine = (overrides: Partial<FineFact>): FineFact => ({ id: 'f', club: KAIMAN, rule: '5D', reason: 'Geen spelerslijst.', amountCents: 1500, status: 'OPEN', issuedOn: '2026-10-01', dueOn: '2026-10-31', ...overrides });
+
+const ADMIN: Viewer = { role: 'ADMIN', clubId: null };
+const KAIMAN_SECRETARY: Viewer = { role: 'SECRETARY', clubId: KAIMAN.id };
+const BOYS_SECRETARY: Viewer = { role: 'SECRETARY', clubId: BOYS.id };
+const SUPERVISOR: Viewer = { role: 'SUPERVISOR', clubId: null };
+
+const facts = (f: Partial<Omit<ReminderFacts, 'users'>>) => ({ memberLists: [], matches: [], fines: [], transfers: [], ...f });
+const kinds = (f: Partial<Omit<ReminderFacts, 'users'>>, viewer: Viewer, now: string): TodoKind[] => todoItems(facts(f), viewer, at(now), zone).map((i) => i.kind);
+
+describe('Te doen per role', () => {
+  test.each<[string, Partial<Omit<ReminderFacts, 'users'>>, Viewer, string, TodoKind[]]>([
+    ['administrator: every club\'s missing list', { memberLists: [list(KAIMAN), list(OTHER), list(BOYS, true)] }, ADMIN, '2026-08-20T10:00', ['MEMBER_LIST_MISSING', 'MEMBER_LIST_MISSING']],
+    ['secretary: only their own club\'s list', { memberLists: [list(KAIMAN), list(OTHER)] }, KAIMAN_SECRETARY, '2026-08-20T10:00', ['MEMBER_LIST_MISSING']],
+    ['secretary of another club: nothing of Kaiman', { memberLists: [list(KAIMAN)], fines: [fine({})] }, { role: 'SECRETARY', clubId: OTHER.id }, '2026-11-20T10:00', []],
+    ['supervisor: no member lists, no fines', { memberLists: [list(KAIMAN)], fines: [fine({ status: 'PROPOSED' })] }, SUPERVISOR, '2026-08-20T10:00', []],
+    ['Regel 5D: a line-up to compose this week (secretary)', { matches: [match({ homeLineup: false })] }, KAIMAN_SECRETARY, '2026-11-10T10:00', ['LINEUP_MISSING']],
+    ['a line-up three weeks ahead: not yet', { matches: [match({ homeLineup: false, date: '2026-12-05', start: at('2026-12-05T20:00') })] }, KAIMAN_SECRETARY, '2026-11-10T10:00', []],
+    ['after the match, nothing entered: home enters', { matches: [match()] }, KAIMAN_SECRETARY, '2026-11-15T10:00', ['RESULT_NOT_ENTERED']],
+    ['after the match, nothing entered: not the away team\'s task', { matches: [match()] }, BOYS_SECRETARY, '2026-11-15T10:00', []],
+    ['signed by home: the away team confirms', { matches: [match({ status: 'PLAYED', resultState: 'ENTERED', homeSigned: true })] }, BOYS_SECRETARY, '2026-11-15T10:00', ['RESULT_NOT_CONFIRMED']],
+    ['administrator: every unconfirmed result', { matches: [match(), match({ id: 'm2', status: 'PLAYED', resultState: 'ENTERED', homeSigned: true })] }, ADMIN, '2026-11-15T10:00', ['RESULT_NOT_ENTERED', 'RESULT_NOT_CONFIRMED']],
+    ['a dispute: both clubs, the administrator and the supervisor', { matches: [match({ status: 'PLAYED', resultState: 'ENTERED', disputedAt: at('2026-11-15T09:00') })] }, SUPERVISOR, '2026-11-15T10:00', ['RESULT_DISPUTED']],
+    ['supervisor: a refusal at the table and an impossible score', { matches: [match({ status: 'PLAYED', resultState: 'ENTERED', tableDisputedAt: at('2026-11-14T21:00'), impossibleSets: 2 })] }, SUPERVISOR, '2026-11-15T10:00', ['TABLE_DISPUTE', 'IMPOSSIBLE_SCORE']],
+    ['administrator: proposed and overdue fines', { fines: [fine({ id: 'p', status: 'PROPOSED' }), fine({ id: 'o' }), fine({ id: 'paid', status: 'PAID' })] }, ADMIN, '2026-11-20T10:00', ['FINE_OVERDUE', 'FINE_PROPOSED']],
+    ['secretary: a fine due within 7 days', { fines: [fine({ dueOn: '2026-11-25' })] }, KAIMAN_SECRETARY, '2026-11-20T10:00', ['FINE_DUE']],
+  ])('%s', (_, f, viewer, now, expected) => {
+    expect(kinds(f, viewer, now)).toEqual(expected);
+  });
+
+  test('links go to where the task is done, per role', () => {
+    const f = facts({ memberLists: [list(KAIMAN)], matches: [match()] });
+    const now = at('2026-11-15T10:00');
+    expect(todoItems(f, ADMIN, now, zone).map((i) => i.link)).toEqual(['/beheer/moederlijsten/club-kaiman?seizoen=s', '/beheer/wedstrijden/m']);
+    expect(todoItems(f, KAIMAN_SECRETARY, now, zone).map((i) => i.link)).toEqual(['/vereniging/moederlijst', '/vereniging/wedstrijden/m/uitslag']);
+  });
+
+  test('late items first', () => {
+    const items = todoItems(facts({ memberLists: [list(KAIMAN)], fines: [fine({ status: 'PROPOSED' })] }), ADMIN, at('2026-08-20T10:00'), zone);
+    expect(items.map((i) => [i.kind, i.urgent])).toEqual([
+      ['MEMBER_LIST_MISSING', true],
+      ['FINE_PROPOSED', false],
+    ]);
+  });
+});

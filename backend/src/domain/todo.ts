@@ -1,0 +1,175 @@
+/**
+ * "Te doen" (issue 17): what is still to be done, per role, from the same facts the reminders
+ * read. An administrator sees every club's missing member lists, unconfirmed results, disputes,
+ * proposed fines and overdue fines; a secretary the same for their own club, plus the line-ups
+ * of the coming week and fines due soon; a supervisor the disputes and impossible scores.
+ */
+import { addDays, compareDates, formatDutchDate, type IsoDate } from './dates';
+import { resultPhase } from './match/result-flow';
+import { euros, FINE_DUE_SOON_DAYS, matchLabel, type ClubRef, type MatchFact, type ReminderFacts, type Role, type Zone } from './reminders';
+
+export const TODO_KINDS = [
+  'MEMBER_LIST_MISSING',
+  'LINEUP_MISSING',
+  'RESULT_NOT_ENTERED',
+  'RESULT_NOT_CONFIRMED',
+  'RESULT_DISPUTED',
+  'TABLE_DISPUTE',
+  'IMPOSSIBLE_SCORE',
+  'FINE_PROPOSED',
+  'FINE_DUE',
+  'FINE_OVERDUE',
+] as const;
+export type TodoKind = (typeof TODO_KINDS)[number];
+
+export interface TodoItem {
+  kind: TodoKind;
+  /** Dutch, one line. */
+  title: string;
+  detail: string;
+  /** The dashboard path where it is done. */
+  link: string;
+  club: ClubRef | null;
+  /** The day it is about (deadline, match day, due date). */
+  date: IsoDate | null;
+  /** Late already (deadline passed, overdue, a dispute waiting). */
+  urgent: boolean;
+}
+
+export interface Viewer {
+  role: Role;
+  clubId: string | null;
+}
+
+/** Secretaries see line-ups to compose for matches up to this many days ahead. */
+export const LINEUP_TODO_DAYS_AHEAD = 7;
+
+const ORDER: Record<TodoKind, number> = Object.fromEntries(TODO_KINDS.map((kind, i) => [kind, i])) as Record<TodoKind, number>;
+
+export function todoItems(facts: Omit<ReminderFacts, 'users'>, viewer: Viewer, now: Date, zone: Zone): TodoItem[] {
+  const today = zone.today(now);
+  const admin = viewer.role === 'ADMIN';
+  const secretary = viewer.role === 'SECRETARY';
+  if (secretary && !viewer.clubId) return [];
+  const mine = (...clubs: ClubRef[]) => admin || (secretary && clubs.some((c) => c.id === viewer.clubId));
+  const items: TodoItem[] = [];
+
+  if (admin || secretary) {
+    for (const list of facts.memberLists) {
+      if (list.submitted || !mine(list.club) || compareDates(today, list.seasonEndsOn) > 0) continue;
+      const late = compareDates(today, list.deadline) > 0;
+      items.push({
+        kind: 'MEMBER_LIST_MISSING',
+        title: `Moederlijst ${list.seasonName} van ${list.club.name} ontbreekt`,
+        detail: late ? `Had uiterlijk ${formatDutchDate(list.deadline)} binnen moeten zijn (Regel 1).` : `In te leveren uiterlijk ${formatDutchDate(list.deadline)} (Regel 1).`,
+        link: admin ? `/beheer/moederlijsten/${list.club.id}?seizoen=${list.seasonId}` : '/vereniging/moederlijst',
+        club: list.club,
+        date: list.deadline,
+        urgent: late,
+      });
+    }
+  }
+
+  for (const match of facts.matches) items.push(...matchItems(match, viewer, now, today, mine));
+
+  if (admin || secretary) {
+    for (const fine of facts.fines) {
+      if (!mine(fine.club)) continue;
+      const what = `${fine.reason} (Regel ${fine.rule}, ${euros(fine.amountCents)})`;
+      const base = { club: fine.club, link: admin ? '/beheer/boetes' : '/vereniging/boetes' };
+      if (fine.status === 'PROPOSED') {
+        items.push({
+          ...base,
+          kind: 'FINE_PROPOSED',
+          title: admin ? `Boetevoorstel voor ${fine.club.name} bevestigen of laten vervallen` : `Boetevoorstel: ${euros(fine.amountCents)}, nog niet definitief`,
+          detail: what,
+          date: fine.issuedOn,
+          urgent: false,
+        });
+      } else if (fine.status === 'OPEN' && compareDates(today, fine.dueOn) > 0) {
+        items.push({ ...base, kind: 'FINE_OVERDUE', title: `Boete van ${fine.club.name} over de betalingstermijn`, detail: `${what}; uiterlijk ${formatDutchDate(fine.dueOn)} (Regel 12B).`, date: fine.dueOn, urgent: true });
+      } else if (secretary && fine.status === 'OPEN' && compareDates(today, addDays(fine.dueOn, -FINE_DUE_SOON_DAYS)) >= 0) {
+        items.push({ ...base, kind: 'FINE_DUE', title: `Boete uiterlijk ${formatDutchDate(fine.dueOn)} betalen`, detail: what, date: fine.dueOn, urgent: false });
+      }
+    }
+  }
+  return items.sort((a, b) => Number(b.urgent) - Number(a.urgent) || ORDER[a.kind] - ORDER[b.kind] || compareDates(a.date ?? '', b.date ?? '') || a.title.localeCompare(b.title, 'nl'));
+}
+
+function matchItems(match: MatchFact, viewer: Viewer, now: Date, today: IsoDate, mine: (...clubs: ClubRef[]) => boolean): TodoItem[] {
+  const items: TodoItem[] = [];
+  const label = matchLabel(match);
+  const admin = viewer.role === 'ADMIN';
+  const supervisor = viewer.role === 'SUPERVISOR';
+  const open = match.status === 'SCHEDULED' || match.status === 'PLAYED';
+  const started = now.getTime() >= match.start.getTime();
+  const page = admin ? `/beheer/wedstrijden/${match.id}` : supervisor ? `/wedstrijdleider/${match.id}` : `/vereniging/wedstrijden/${match.id}`;
+  const base = { date: match.date };
+  const phase = resultPhase({ resultState: match.resultState, homeSigned: match.homeSigned, disputed: match.disputedAt !== null });
+
+  if (viewer.role === 'SECRETARY' && open && match.resultState === 'NONE' && !started && compareDates(match.date, addDays(today, LINEUP_TODO_DAYS_AHEAD)) <= 0) {
+    for (const side of ['home', 'away'] as const) {
+      const team = match[side];
+      if (team.club.id !== viewer.clubId || (side === 'home' ? match.homeLineup : match.awayLineup)) continue;
+      items.push({
+        ...base,
+        kind: 'LINEUP_MISSING',
+        title: `Spelerslijst ${team.teamName} samenstellen`,
+        detail: `${label}, aanvang ${match.startTime}. Zonder spelerslijst voor aanvang volgt een boete (Regel 5D).`,
+        link: `${page}/spelerslijst`,
+        club: team.club,
+        urgent: match.start.getTime() - now.getTime() <= 24 * 3_600_000,
+      });
+    }
+  }
+
+  if (!supervisor && open && started && (phase === 'NONE' || phase === 'IN_PROGRESS') && mine(match.home.club)) {
+    items.push({
+      ...base,
+      kind: 'RESULT_NOT_ENTERED',
+      title: admin ? `Uitslag ${match.home.teamName} – ${match.away.teamName} niet ingevoerd` : `Uitslag ${match.home.teamName} – ${match.away.teamName} invoeren en ondertekenen`,
+      detail: `${label}: ${phase === 'NONE' ? 'nog niets ingevoerd' : 'ingevoerd, nog niet ondertekend door de thuisploeg'}.`,
+      link: admin ? page : `${page}/uitslag`,
+      club: match.home.club,
+      urgent: compareDates(today, match.date) > 0,
+    });
+  }
+  if (!supervisor && open && phase === 'SIGNED_BY_HOME' && mine(match.away.club)) {
+    items.push({
+      ...base,
+      kind: 'RESULT_NOT_CONFIRMED',
+      title: admin ? `Uitslag ${match.home.teamName} – ${match.away.teamName} niet bevestigd` : `Uitslag ${match.home.teamName} – ${match.away.teamName} bevestigen`,
+      detail: `${label}: ondertekend door ${match.home.teamName}, wacht op ${match.away.teamName}.`,
+      link: page,
+      club: match.away.club,
+      urgent: compareDates(today, match.date) > 0,
+    });
+  }
+  if (phase === 'DISPUTED' && (supervisor || mine(match.home.club, match.away.club))) {
+    const homeSecretary = viewer.role === 'SECRETARY' && viewer.clubId === match.home.club.id;
+    items.push({
+      ...base,
+      kind: 'RESULT_DISPUTED',
+      title: `Uitslag ${match.home.teamName} – ${match.away.teamName} betwist`,
+      detail: `${label}: ${match.away.teamName} ging niet akkoord${match.disputeComment ? ` ("${match.disputeComment}")` : ''}. ${homeSecretary ? 'Pas de uitslag aan en onderteken opnieuw.' : 'De thuisploeg past hem aan; komen de teams er niet uit, dan beslist de wedstrijdleider.'}`,
+      link: homeSecretary ? `${page}/uitslag` : page,
+      club: match.home.club,
+      urgent: true,
+    });
+  }
+  if (supervisor && match.tableDisputedAt) {
+    items.push({ ...base, kind: 'TABLE_DISPUTE', title: `Geschil aan tafel: ${match.home.teamName} – ${match.away.teamName}`, detail: `${label}: een koppel weigerde een setstand te ondertekenen (Regel 35B).`, link: page, club: match.home.club, urgent: true });
+  }
+  if (supervisor && match.impossibleSets > 0) {
+    items.push({
+      ...base,
+      kind: 'IMPOSSIBLE_SCORE',
+      title: `Onmogelijke stand: ${match.home.teamName} – ${match.away.teamName}`,
+      detail: `${label}: ${match.impossibleSets === 1 ? '1 set heeft' : `${match.impossibleSets} sets hebben`} een stand die niet kan (Regel 15: alleen de wedstrijdleider corrigeert).`,
+      link: page,
+      club: match.home.club,
+      urgent: true,
+    });
+  }
+  return items;
+}
