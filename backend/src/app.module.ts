@@ -6,6 +6,8 @@ import { DivisionsModule } from './divisions/divisions.module';
 import { FinesModule } from './fines/fines.module';
 import { HealthController } from './health/health.controller';
 import { LiveEventsModule } from './live/live-events.module';
+import { LiveModule } from './live/live.module';
+import { MailModule } from './mail/mail.module';
 import { MatchesModule } from './matches/matches.module';
 import { MemberListsModule } from './member-lists/member-lists.module';
 import { PrismaModule } from './prisma/prisma.module';
@@ -19,6 +21,7 @@ import { UsersModule } from './users/users.module';
   imports: [
     PrismaModule,
     AuditModule,
+    MailModule,
     LiveEventsModule,
     AuthModule,
     SeasonsModule,
@@ -29,6 +32,7 @@ import { UsersModule } from './users/users.module';
     MemberListsModule,
     MatchesModule,
     StandingsModule,
+    LiveModule,
     SeasonTransferModule,
     FinesModule,
   ],
