@@ -70,7 +70,7 @@ export interface SeatAlert {
 }
 
 export interface ConsoleMatch {
-  match: Schemas['MatchSummaryDto'];
+  match: Pick<Schemas['MatchSummaryDto'], 'id' | 'date' | 'homeTeam' | 'awayTeam' | 'resultState'> & { divisionName?: string };
   tables: { tableNumber: number; sets: ConsoleSet[] }[];
   alerts: SeatAlert[];
 }
@@ -117,4 +117,30 @@ export function idempotencyKey(): string {
   const bytes = new Uint8Array(16);
   crypto.getRandomValues(bytes);
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+export type Sent<T> = { ok: true; data: T } | { ok: false; status: number; message: string };
+
+/** A write from the browser to a match-night endpoint: the answer, or the envelope's message (with its details). */
+export async function nightSend<T>(method: 'POST' | 'PUT', path: string, body: unknown = {}): Promise<Sent<T>> {
+  try {
+    const res = await fetch(path, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const json = await res.json().catch(() => null);
+    if (res.ok) return { ok: true, data: json as T };
+    const error = (json as { error?: { message?: string; details?: { message: string }[] } } | null)?.error;
+    const message = [error?.message ?? 'Er ging iets mis.', ...(error?.details ?? []).map((d) => d.message).filter((m) => m !== error?.message)].join(' ');
+    return { ok: false, status: res.status, message };
+  } catch {
+    return { ok: false, status: 0, message: 'De server is niet bereikbaar. Probeer het opnieuw.' };
+  }
+}
+
+/** Per state, how many seats of a match are in it; and the points of the seats that count. */
+export function nightSummary(tables: ConsoleMatch['tables']) {
+  const seats = tables.flatMap((t) => t.sets);
+  const counts = Object.fromEntries((['WAITING', 'ENTERED', 'SIGNED', 'DISPUTED', 'CREDITED'] as const).map((s) => [s, seats.filter((x) => x.state === s).length])) as Record<SetState, number>;
+  const done = counts.SIGNED + counts.CREDITED;
+  const home = seats.reduce((sum, s) => sum + (s.homePoints ?? 0), 0);
+  const away = seats.reduce((sum, s) => sum + (s.awayPoints ?? 0), 0);
+  return { seats: seats.length, counts, done, complete: seats.length > 0 && done === seats.length, home, away };
 }

@@ -1,6 +1,8 @@
+import Link from 'next/link';
 import { MatchSummary } from '@/components/matches/labels';
 import { MatchList } from '@/components/matches/match-list';
 import { PouleNav } from '@/components/matches/poule-nav';
+import { buttonClass } from '@/components/ui/button';
 import { Card, EmptyState, Forbidden, PageHeader } from '@/components/ui/layout';
 import { currentSeason, requireRole } from '@/lib/api-server';
 
@@ -29,6 +31,11 @@ export default async function SupervisorPage({ searchParams }: { searchParams: P
       <PageHeader
         title="Wedstrijdleider"
         description="Een door beide teams ondertekende uitslag staat vast. Klopt er toch iets niet (een onmogelijke stand, een verkeerd overgenomen tafel), dan corrigeert u hem hier, met een reden; het logboek bewaart de stand ervoor en erna."
+        actions={
+          <Link href="/wedstrijdleider/avond" className={buttonClass('primary', 'min-h-11')}>
+            Speelavond: alle tafels
+          </Link>
+        }
       />
       <PouleNav divisions={active} current={division?.id} href={(id) => `/wedstrijdleider?poule=${id}`} />
       <div className="space-y-6">

@@ -32,7 +32,14 @@ export default async function SupervisorMatchPage({ params, searchParams }: { pa
         ← {match.divisionName}
       </Link>
       <div className="mt-2">
-        <MatchHeader match={match} />
+        <MatchHeader
+          match={match}
+          actions={
+            <Link href={`/wedstrijdleider/avond/${id}`} className="text-sm text-brand-700 underline">
+              Speelavond: tafels en sets
+            </Link>
+          }
+        />
       </div>
       <div className="space-y-6">
         {correctable ? (

@@ -25,6 +25,12 @@ export default async function SecretaryMatchPage({ params }: { params: Promise<{
         <MatchHeader match={match} actions={<MatchLinks matchId={id} />} />
       </div>
       <div className="space-y-6">
+        {playable && (
+          <Link href={`${base}/avond`} className="flex min-h-12 items-center justify-between gap-2 rounded-lg bg-brand-50 p-4 font-medium text-brand-900 ring-1 ring-brand-100 hover:bg-brand-100">
+            <span>Speelavond aan tafel: tafelcodes, sets per tafel en de wedstrijd bevestigen</span>
+            <span aria-hidden>→</span>
+          </Link>
+        )}
         {playable ? (
           <MatchDaySteps
             match={match}

@@ -1,0 +1,144 @@
+import QRCode from 'qrcode';
+import { ScreenTitle } from '@/components/matches/screens';
+import { NightGrid } from '@/components/match-night/night-grid';
+import { Badge } from '@/components/ui/badge';
+import { Card, Forbidden, Note } from '@/components/ui/layout';
+import { formatMoment } from '@/lib/format';
+import { ConsoleMatch, formatTableCode, MatchNight, nightSummary } from '@/lib/match-night';
+import { nightGet } from '@/lib/match-night-server';
+import { secretaryMatch } from '../../access';
+import { ConfirmNight, OpenNight, RevokeCode } from './night-actions';
+
+export const dynamic = 'force-dynamic';
+export const metadata = { title: 'Speelavond' };
+
+/** The QR code of a table's address, as an image the page carries itself (no request per code). */
+async function qrImage(url: string): Promise<string> {
+  const svg = await QRCode.toString(url, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
+  return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
+}
+
+/**
+ * The match night for the secretaries (Regel 15): the home secretary opens it and hands out
+ * the table codes (QR on the table cards); both follow the sets; once every set is signed,
+ * each confirms the match with one tap, and the result is locked.
+ */
+export default async function MatchNightPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const access = await secretaryMatch(id);
+  if ('denied' in access) return <Forbidden message={access.denied} />;
+  const { match, isHome, isAway } = access;
+  const back = `/vereniging/wedstrijden/${id}`;
+  const [night, board] = await Promise.all([isHome ? nightGet<MatchNight>(`/api/matches/${id}/night`) : null, nightGet<ConsoleMatch>(`/api/matches/${id}/console`)]);
+  const opened = night?.ok ? night.data : null;
+  const summary = board.ok ? nightSummary(board.data.tables) : null;
+  const locked = match.resultState === 'CONFIRMED';
+  const confirmedHome = Boolean(match.signatures.homeSignedAt);
+  const confirmedAway = Boolean(match.signatures.awaySignedAt);
+  const ownSides = [isHome && { team: match.homeTeam, confirmed: confirmedHome }, isAway && { team: match.awayTeam, confirmed: confirmedAway }].filter(Boolean) as { team: { name: string }; confirmed: boolean }[];
+  const codes = opened ? await Promise.all(opened.tables.map(async (t) => ({ ...t, qr: await qrImage(t.url) }))) : [];
+  return (
+    <>
+      <ScreenTitle match={match} title="Speelavond aan tafel" backHref={back} />
+      <div className="space-y-6">
+        {isHome && (
+          <Card title="Tafelcodes">
+            {opened ? (
+              <>
+                <p className="mb-3 text-sm text-stone-600">
+                  Leg bij elke tafel de kaart met de QR-code. Wie hem scant, ziet alleen die tafel: de koppels per set, de invoer en het ondertekenen. De codes werken tot{' '}
+                  {formatMoment(opened.endsAt)} of tot de uitslag vaststaat.{' '}
+                  <a className="text-brand-700 underline" href={`/api/matches/${id}/table-cards.pdf`}>
+                    Tafelkaarten (PDF)
+                  </a>
+                </p>
+                <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+                  {codes.map((t) => (
+                    <li key={t.tableNumber} className="rounded-lg p-3 ring-1 ring-stone-200" aria-label={`Tafel ${t.tableNumber}`}>
+                      <div className="flex items-start gap-3">
+                        <img src={t.qr} alt={`QR-code van tafel ${t.tableNumber}`} width={112} height={112} className="shrink-0" />
+                        <div className="min-w-0">
+                          <p className="text-lg font-bold">Tafel {t.tableNumber}</p>
+                          <p className="font-mono text-lg tracking-wider" aria-label={`Code tafel ${t.tableNumber}`}>
+                            {formatTableCode(t.code)}
+                          </p>
+                          <a className="break-all text-sm text-brand-700 underline" href={t.url}>
+                            Openen
+                          </a>
+                        </div>
+                      </div>
+                      {!locked && (
+                        <div className="mt-2">
+                          <RevokeCode matchId={id} tableNumber={t.tableNumber} />
+                        </div>
+                      )}
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : locked ? (
+              <Note>De uitslag staat vast; er is geen speelavond meer te openen.</Note>
+            ) : (
+              <>
+                <p className="mb-3 text-sm text-stone-600">
+                  Open de speelavond op de wedstrijddag. Elke tafel krijgt dan een eigen code met QR-code: de koppels voeren daar hun sets in en de tegenstanders ondertekenen op
+                  dezelfde telefoon. Wie liever op papier speelt, voert de uitslag in zoals altijd.
+                </p>
+                <OpenNight matchId={id} />
+                {night && !night.ok && night.status !== 404 && <p className="mt-2 text-sm text-stone-600">{night.message}</p>}
+              </>
+            )}
+          </Card>
+        )}
+        <Card title="Sets per tafel">
+          {board.ok && summary ? (
+            <>
+              <p className="mb-2 text-sm text-stone-700" aria-label="Voortgang">
+                {summary.done} van {summary.seats} sets klaar
+                {summary.counts.ENTERED > 0 && `, ${summary.counts.ENTERED} wacht op handtekening`}
+                {summary.counts.DISPUTED > 0 && `, ${summary.counts.DISPUTED} betwist (de wedstrijdleider beslist)`}.
+              </p>
+              <NightGrid night={board.data} />
+            </>
+          ) : (
+            <Note>{board.ok ? '' : board.message}</Note>
+          )}
+        </Card>
+        <Card title="Wedstrijd bevestigen">
+          {locked ? (
+            <p>
+              <Badge tone="good">Bevestigd</Badge> De uitslag staat vast: {match.homeTeam.name} {match.homePoints}–{match.awayPoints} {match.awayTeam.name}.
+            </p>
+          ) : summary?.complete && summary.counts.DISPUTED === 0 ? (
+            <div className="space-y-3">
+              <p>Alle {summary.seats} sets zijn ondertekend. Controleer de stand en bevestig de wedstrijd namens uw team; als beide teams bevestigd hebben, staat de uitslag vast.</p>
+              <dl className="grid grid-cols-[1fr_auto] gap-x-4 rounded-lg bg-stone-50 p-3 text-lg">
+                <dt>{match.homeTeam.name}</dt>
+                <dd className="text-right font-bold tabular-nums">{summary.home}</dd>
+                <dt>{match.awayTeam.name}</dt>
+                <dd className="text-right font-bold tabular-nums">{summary.away}</dd>
+              </dl>
+              <ul className="text-sm">
+                <li>
+                  {match.homeTeam.name}: {confirmedHome ? 'bevestigd' : 'nog niet bevestigd'}
+                </li>
+                <li>
+                  {match.awayTeam.name}: {confirmedAway ? 'bevestigd' : 'nog niet bevestigd'}
+                </li>
+              </ul>
+              {ownSides
+                .filter((s) => !s.confirmed)
+                .map((s) => (
+                  <ConfirmNight key={s.team.name} matchId={id} teamName={s.team.name} />
+                ))}
+            </div>
+          ) : (
+            <p className="text-sm text-stone-600">
+              Bevestigen kan zodra alle sets ondertekend zijn en er geen set meer betwist is. Daarna tikken beide secretarissen één keer op “Wedstrijd bevestigen”.
+            </p>
+          )}
+        </Card>
+      </div>
+    </>
+  );
+}

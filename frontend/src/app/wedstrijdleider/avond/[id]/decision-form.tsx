@@ -1,0 +1,96 @@
+'use client';
+// The supervisor's decision on one seat (Regel 15, 35B): keep the entered score or set
+// another, always with a reason; the table sees the decision and the reason.
+import { useRouter } from 'next/navigation';
+import { FormEvent, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { InlineMessage, InlineNotice } from '@/components/ui/notice';
+import { cn } from '@/lib/cn';
+import { nightSend } from '@/lib/match-night';
+
+const control = 'mt-1 block min-h-11 w-full rounded-md border border-stone-300 bg-white px-2 text-base';
+
+export function DecisionForm({
+  matchId,
+  setNumber,
+  tableNumber,
+  current,
+  homeLabel,
+  awayLabel,
+  doneHref,
+}: {
+  matchId: string;
+  setNumber: number;
+  tableNumber: number;
+  current: { home: number; away: number } | null;
+  homeLabel: string;
+  awayLabel: string;
+  doneHref: string;
+}) {
+  const router = useRouter();
+  const [change, setChange] = useState(current === null);
+  const [home, setHome] = useState(current ? String(current.home) : '');
+  const [away, setAway] = useState(current ? String(current.away) : '');
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<InlineMessage | null>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!reason.trim()) return setMessage({ tone: 'bad', text: 'Geef de reden van uw beslissing; de tafel en het logboek tonen hem.' });
+    if (change && (home === '' || away === '')) return setMessage({ tone: 'bad', text: 'Vul de stand van beide koppels in.' });
+    setBusy(true);
+    const body = change ? { totals: { home: Number(home), away: Number(away) }, reason: reason.trim() } : { reason: reason.trim() };
+    const sent = await nightSend('POST', `/api/matches/${matchId}/sets/${setNumber}/tables/${tableNumber}/decision`, body);
+    setBusy(false);
+    if (!sent.ok) return setMessage({ tone: 'bad', text: sent.message });
+    router.push(doneHref);
+    router.refresh();
+  }
+
+  return (
+    <form onSubmit={submit} className="space-y-3" aria-label={`Beslissing set ${setNumber}, tafel ${tableNumber}`}>
+      {current && (
+        <div role="radiogroup" aria-label="Beslissing" className="grid grid-cols-2 gap-1 rounded-lg bg-stone-200 p-1">
+          {[
+            [false, `Stand ${current.home}–${current.away} houden`],
+            [true, 'Stand wijzigen'],
+          ].map(([value, label]) => (
+            <button
+              key={String(value)}
+              type="button"
+              role="radio"
+              aria-checked={change === value}
+              onClick={() => setChange(value as boolean)}
+              className={cn('min-h-11 rounded-md px-2 text-sm font-medium', change === value ? 'bg-white text-brand-900 shadow-sm' : 'text-stone-700')}
+            >
+              {label as string}
+            </button>
+          ))}
+        </div>
+      )}
+      {change && (
+        <div className="grid grid-cols-2 gap-3">
+          <label className="text-sm font-medium">
+            {homeLabel}
+            <input inputMode="numeric" value={home} onChange={(e) => setHome(e.target.value.replace(/\D/g, ''))} className={cn(control, 'text-center text-xl tabular-nums')} />
+          </label>
+          <label className="text-sm font-medium">
+            {awayLabel}
+            <input inputMode="numeric" value={away} onChange={(e) => setAway(e.target.value.replace(/\D/g, ''))} className={cn(control, 'text-center text-xl tabular-nums')} />
+          </label>
+        </div>
+      )}
+      <label className="block text-sm font-medium">
+        Reden
+        <textarea value={reason} onChange={(e) => setReason(e.target.value)} rows={3} maxLength={1000} className={control} />
+      </label>
+      <div className="flex flex-wrap items-center gap-3">
+        <Button type="submit" className="min-h-12" disabled={busy}>
+          {busy ? 'Bezig…' : 'Beslissing vastleggen'}
+        </Button>
+        <InlineNotice message={message} />
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,181 @@
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { GAME_KIND_SHORT, pairNames } from '@/components/matches/labels';
+import { MatchHeader } from '@/components/matches/match-view';
+import { loadMatch } from '@/components/matches/screens';
+import { SupervisorActions } from '@/components/matches/supervisor-actions';
+import { NightGrid } from '@/components/match-night/night-grid';
+import { Badge } from '@/components/ui/badge';
+import { Card, Forbidden, Note } from '@/components/ui/layout';
+import { requireRole, serverApi } from '@/lib/api-server';
+import { ConsoleMatch, nightSummary, SET_STATE_LABELS } from '@/lib/match-night';
+import { nightGet } from '@/lib/match-night-server';
+import { AutoRefresh } from '../auto-refresh';
+import { DecisionForm } from './decision-form';
+
+export const dynamic = 'force-dynamic';
+export const metadata = { title: 'Speelavond: wedstrijd' };
+
+/**
+ * One match of the night for the supervisor: its tables and sets, the decision on a seat
+ * (?set=&tafel=), the decisions at the table (Regel 22 wrong table, 38 player removed), and
+ * what the secretaries recorded that the rules check: substitutions (Regel 13, 14) and
+ * pairs that came late (Regel 5B, 5C).
+ */
+export default async function NightMatchPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ set?: string; tafel?: string }> }) {
+  const { me, allowed } = await requireRole('SUPERVISOR', 'ADMIN');
+  if (!allowed) return <Forbidden message="Deze pagina is voor wedstrijdleiders." />;
+  const [{ id }, query] = await Promise.all([params, searchParams]);
+  const match = await loadMatch(id);
+  if (!match) notFound();
+  const api = await serverApi();
+  const [board, home, away, actions] = await Promise.all([
+    nightGet<ConsoleMatch>(`/api/matches/${id}/console`),
+    api.GET('/api/matches/{id}/lineups/{teamId}', { params: { path: { id, teamId: match.homeTeam.id } } }),
+    api.GET('/api/matches/{id}/lineups/{teamId}', { params: { path: { id, teamId: match.awayTeam.id } } }),
+    api.GET('/api/matches/{id}/supervisor-actions', { params: { path: { id } } }),
+  ]);
+  const here = `/wedstrijdleider/avond/${id}`;
+  const setNumber = Number(query.set);
+  const tableNumber = Number(query.tafel);
+  const seat = board.ok ? board.data.tables.find((t) => t.tableNumber === tableNumber)?.sets.find((s) => s.setNumber === setNumber) : undefined;
+  const stored = match.sets.find((s) => s.setNumber === setNumber && s.tableNumber === tableNumber);
+  const open = (match.status === 'PLAYED' || match.status === 'SCHEDULED') && match.resultState !== 'CONFIRMED';
+  const lineups = [
+    { label: 'Thuis', team: match.homeTeam, lineup: home.data ?? null },
+    { label: 'Uit', team: match.awayTeam, lineup: away.data ?? null },
+  ];
+  const late = lineups.flatMap(({ team, lineup }) => (lineup?.pairs ?? []).filter((p) => p.fromSet > 1).map((p) => ({ team: team.name, pair: p.pairNumber, fromSet: p.fromSet })));
+  const summary = board.ok ? nightSummary(board.data.tables) : null;
+  return (
+    <>
+      <Link href={`/wedstrijdleider/avond?datum=${match.date}`} className="text-sm text-brand-700 underline">
+        ← Speelavond {match.date.split('-').reverse().join('-')}
+      </Link>
+      <div className="mt-2">
+        <MatchHeader match={match} />
+      </div>
+      <AutoRefresh matchIds={[id]} />
+      <div className="space-y-6">
+        {seat && stored && (
+          <Card title={`Set ${setNumber}, tafel ${tableNumber}: beslissen`}>
+            <p className="mb-1">
+              <Badge tone={seat.state === 'DISPUTED' ? 'bad' : 'neutral'}>{SET_STATE_LABELS[seat.state]}</Badge>{' '}
+              Thuis koppel {stored.homePairNumber} ({pairNames(match.homeLineup, stored.homePairNumber) ?? '?'}) – uit koppel {stored.awayPairNumber} (
+              {pairNames(match.awayLineup, stored.awayPairNumber) ?? '?'})
+            </p>
+            {seat.alerts.map((a) => (
+              <p key={a.kind} role="note" className="my-2 rounded-md bg-red-50 p-2 text-sm text-red-900 ring-1 ring-red-200">
+                {a.message}
+              </p>
+            ))}
+            {stored.games.length > 0 && (
+              <ol className="mb-3 text-sm text-stone-700">
+                {stored.games.map((g) => (
+                  <li key={g.gameNumber}>
+                    Partij {g.gameNumber}: {g.winner === 'HOME' ? 'thuis' : 'uit'}, {GAME_KIND_SHORT[g.kind]}
+                    {g.penaltyRule ? ` (Regel ${g.penaltyRule})` : ''} +{g.points}
+                  </li>
+                ))}
+              </ol>
+            )}
+            {open ? (
+              <DecisionForm
+                matchId={id}
+                setNumber={setNumber}
+                tableNumber={tableNumber}
+                current={seat.homePoints === null || seat.awayPoints === null ? null : { home: seat.homePoints, away: seat.awayPoints }}
+                homeLabel={`Punten ${match.homeTeam.name}`}
+                awayLabel={`Punten ${match.awayTeam.name}`}
+                doneHref={here}
+              />
+            ) : (
+              <Note>De uitslag staat vast; corrigeren gaat via de pagina van de wedstrijd (met reden).</Note>
+            )}
+          </Card>
+        )}
+        <Card title="Tafels en sets">
+          {board.ok && summary ? (
+            <>
+              <p className="mb-2 text-sm text-stone-700">
+                {summary.done} van {summary.seats} sets klaar · {summary.home}–{summary.away}
+              </p>
+              {board.data.alerts.length > 0 && (
+                <ul className="mb-3 space-y-1" aria-label="Meldingen">
+                  {board.data.alerts.map((a) => (
+                    <li key={`${a.kind}-${a.setNumber}-${a.tableNumber}`}>
+                      <Link className="text-sm text-red-800 underline" href={`${here}?set=${a.setNumber}&tafel=${a.tableNumber}`}>
+                        {a.message}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              )}
+              <NightGrid night={board.data} decideHref={(t, s) => `${here}?set=${s}&tafel=${t}`} />
+            </>
+          ) : (
+            <Note>{board.ok ? 'Nog geen sets.' : board.message}</Note>
+          )}
+        </Card>
+        <Card title="Wissels (Regel 13, 14) en late koppels (Regel 5B, 5C)">
+          <p className="mb-2 text-sm text-stone-600">
+            De secretarissen leggen wissels en late koppels vast; het systeem toetst ze bij het invoeren. Een ongeldige wissel kost de sets die de regels zeggen en staat hier met de reden.
+          </p>
+          {match.substitutions.length === 0 && late.length === 0 ? (
+            <p className="text-sm">Geen wissels en geen late koppels.</p>
+          ) : (
+            <ul className="divide-y divide-stone-200 text-sm">
+              {match.substitutions.map((s) => (
+                <li key={s.id} className="py-1.5">
+                  {s.teamId === match.homeTeam.id ? match.homeTeam.name : match.awayTeam.name}, vanaf set {s.setNumber}, koppel {s.pairNumber}: {s.inName} voor {s.outName}
+                  {s.violation ? (
+                    <>
+                      {' '}
+                      <Badge tone="bad">Ongeldig</Badge> {s.violation}
+                    </>
+                  ) : (
+                    <>
+                      {' '}
+                      <Badge tone="good">Toegestaan</Badge>
+                    </>
+                  )}
+                </li>
+              ))}
+              {late.map((l) => (
+                <li key={`${l.team}-${l.pair}`} className="py-1.5">
+                  {l.team}, koppel {l.pair}: speelt vanaf set {l.fromSet} (de sets ervoor verloren, Regel 5B/5C)
+                </li>
+              ))}
+            </ul>
+          )}
+          {me.role === 'ADMIN' && (
+            <p className="mt-2 text-sm">
+              <Link className="text-brand-700 underline" href={`/beheer/wedstrijden/${id}/wissels`}>
+                Wissels vastleggen
+              </Link>{' '}
+              ·{' '}
+              <Link className="text-brand-700 underline" href={`/beheer/wedstrijden/${id}/spelerslijst`}>
+                Spelerslijsten
+              </Link>
+            </p>
+          )}
+        </Card>
+        {(open || (actions.data ?? []).length > 0) && (
+          <Card title="Beslissingen aan tafel (Regel 22, 38)">
+            {open ? (
+              <SupervisorActions match={match} lineups={lineups.map(({ label, lineup }) => ({ label, lineup }))} actions={actions.data ?? []} />
+            ) : (
+              <ul className="divide-y divide-stone-200 text-sm">
+                {(actions.data ?? []).map((a) => (
+                  <li key={a.id} className="py-2">
+                    {a.consequence} Reden: {a.reason}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Card>
+        )}
+      </div>
+    </>
+  );
+}

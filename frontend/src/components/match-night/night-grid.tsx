@@ -1,0 +1,81 @@
+// Every table of one match against its sets, each seat with its state and score: the
+// supervisor's console and the secretaries' night page. A seat that needs the supervisor
+// (a dispute, an impossible score) links to its decision when `decideHref` is given.
+import Link from 'next/link';
+import { cn } from '@/lib/cn';
+import { ConsoleMatch, ConsoleSet, SET_STATE_LABELS, SET_STATE_SHORT, SetState } from '@/lib/match-night';
+
+const CELL: Record<SetState, string> = {
+  WAITING: 'bg-white text-stone-500',
+  ENTERED: 'bg-amber-50 text-amber-950',
+  SIGNED: 'bg-green-50 text-green-900',
+  DISPUTED: 'bg-red-100 text-red-900 font-semibold',
+  CREDITED: 'bg-sky-50 text-sky-900',
+};
+
+function Cell({ seat, tableNumber, href }: { seat: ConsoleSet; tableNumber: number; href?: string }) {
+  const alert = seat.alerts.length > 0;
+  const score = seat.homePoints === null || seat.awayPoints === null ? '' : `${seat.homePoints}–${seat.awayPoints}`;
+  const label = `Tafel ${tableNumber}, set ${seat.setNumber}: ${SET_STATE_LABELS[seat.state]}${score ? `, ${score}` : ''}${alert ? ', let op' : ''}`;
+  const body = (
+    <>
+      <span className="block tabular-nums">{score || '·'}</span>
+      <span className="block text-[11px] leading-tight">
+        {alert && seat.state !== 'DISPUTED' ? '⚠ ' : ''}
+        {SET_STATE_SHORT[seat.state]}
+      </span>
+    </>
+  );
+  return (
+    <td className={cn('border border-stone-200 p-0 text-center text-sm', CELL[seat.state], alert && 'ring-2 ring-inset ring-red-500')}>
+      {href ? (
+        <Link href={href} aria-label={label} className="block min-h-11 px-1 py-1 underline-offset-2 hover:underline">
+          {body}
+        </Link>
+      ) : (
+        <span aria-label={label} role="img" className="block min-h-11 px-1 py-1">
+          {body}
+        </span>
+      )}
+    </td>
+  );
+}
+
+export function NightGrid({ night, decideHref }: { night: Pick<ConsoleMatch, 'tables'>; decideHref?: (tableNumber: number, setNumber: number) => string }) {
+  const sets = night.tables[0]?.sets.map((s) => s.setNumber) ?? [];
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full min-w-[20rem] border-collapse">
+        <thead>
+          <tr>
+            <th scope="col" className="w-14 p-1 text-left text-xs font-medium text-stone-600">
+              Tafel
+            </th>
+            {sets.map((n) => (
+              <th key={n} scope="col" className="p-1 text-xs font-medium text-stone-600">
+                Set {n}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {night.tables.map((t) => (
+            <tr key={t.tableNumber}>
+              <th scope="row" className="p-1 text-left text-sm font-semibold">
+                {t.tableNumber}
+              </th>
+              {t.sets.map((seat) => (
+                <Cell
+                  key={seat.setNumber}
+                  seat={seat}
+                  tableNumber={t.tableNumber}
+                  href={decideHref && (seat.alerts.length > 0 || seat.state === 'DISPUTED') ? decideHref(t.tableNumber, seat.setNumber) : undefined}
+                />
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
