@@ -19,20 +19,33 @@ export interface TableSet {
   homePair: TablePair;
   awayPair: TablePair;
   state: SetState;
+  source: Schemas['SeatDto']['source'];
   games: Schemas['GameDto'][];
   homePoints: number | null;
   awayPoints: number | null;
   enteredBySide: Side | null;
+  enteredAt: string | null;
   signedBySide: Side | null;
+  signedAt: string | null;
+  refusedBySide: Side | null;
   refusalComment: string | null;
   decisionReason: string | null;
   decidedAt: string | null;
+}
+
+export interface TableNotice {
+  kind: Schemas['SupervisorActionDto']['kind'];
+  setNumber: number;
+  consequence: string;
+  reason: string;
+  createdAt: string;
 }
 
 export interface TableView {
   match: {
     id: string;
     date: string;
+    startTime: string;
     round: number;
     division: string;
     home: { club: string; team: string };
@@ -40,26 +53,24 @@ export interface TableView {
   };
   tableNumber: number;
   locked: boolean;
+  /** Entering, signing and refusing are possible now (night open, result not locked). */
+  writable: boolean;
   nightEndsAt: string;
   gamesPerSet: number;
   /** The first set that is not done; null when every set is. */
   currentSet: number | null;
   sets: TableSet[];
+  notices: TableNotice[];
 }
 
 export interface MatchNight {
   matchId: string;
-  openedAt: string;
-  endsAt: string;
-  tables: { tableNumber: number; code: string; url: string }[];
-}
-
-export interface ConsoleSet {
-  setNumber: number;
-  state: SetState;
-  homePoints: number | null;
-  awayPoints: number | null;
-  alerts: SeatAlert[];
+  open: boolean;
+  opensOn: string;
+  openedAt: string | null;
+  endsAt: string | null;
+  locked: boolean;
+  tables: { tableNumber: number; code: string; displayCode: string; url: string; expiresAt: string; active: boolean }[];
 }
 
 export interface SeatAlert {
@@ -69,9 +80,19 @@ export interface SeatAlert {
   message: string;
 }
 
+export type ConsoleSet = TableSet & { alerts: SeatAlert[] };
+
 export interface ConsoleMatch {
-  match: Pick<Schemas['MatchSummaryDto'], 'id' | 'date' | 'homeTeam' | 'awayTeam' | 'resultState'> & { divisionName?: string };
-  tables: { tableNumber: number; sets: ConsoleSet[] }[];
+  match: Schemas['MatchSummaryDto'];
+  divisionName: string;
+  venue: string | null;
+  city: string | null;
+  nightOpenedAt: string | null;
+  nightEndsAt: string | null;
+  counts: Record<SetState, number>;
+  readyToConfirm: boolean;
+  confirmations: { home: string | null; away: string | null };
+  tables: { tableNumber: number; currentSet: number | null; sets: ConsoleSet[] }[];
   alerts: SeatAlert[];
 }
 

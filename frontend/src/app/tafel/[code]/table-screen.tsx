@@ -123,7 +123,7 @@ export function TableScreen({ code, initial }: { code: string; initial: TableVie
 
   const set = view.sets.find((s) => s.setNumber === chosen) ?? view.sets[0];
   const draft = drafts[set.setNumber] ?? draftOf(set, view.gamesPerSet);
-  const entering = !view.locked && (set.state === 'WAITING' || (set.state === 'ENTERED' && editing[set.setNumber]));
+  const entering = view.writable && (set.state === 'WAITING' || (set.state === 'ENTERED' && editing[set.setNumber]));
 
   function choose(n: number) {
     setChosen(n);
@@ -272,7 +272,20 @@ export function TableScreen({ code, initial }: { code: string; initial: TableVie
           </div>
         )}
 
-        {view.locked && <p className="rounded-lg bg-stone-100 p-3">De wedstrijd is door beide teams bevestigd; hier verandert niets meer.</p>}
+        {view.locked ? (
+          <p className="rounded-lg bg-stone-100 p-3">De wedstrijd is door beide teams bevestigd; hier verandert niets meer.</p>
+        ) : (
+          !view.writable && <p className="rounded-lg bg-stone-100 p-3">De speelavond is niet open: invoeren en ondertekenen kan hier nu niet. Vraag het de secretaris van de thuisclub.</p>
+        )}
+        {view.notices
+          .filter((n) => n.setNumber === set.setNumber)
+          .map((n) => (
+            <div key={n.createdAt + n.kind} className="rounded-lg bg-sky-50 p-3 text-sky-950 ring-1 ring-sky-200">
+              <p className="font-semibold">Wedstrijdleider ({formatMoment(n.createdAt)})</p>
+              <p>{n.consequence}</p>
+              <p>Reden: {n.reason}</p>
+            </div>
+          ))}
 
         {entering ? (
           <>
@@ -286,7 +299,7 @@ export function TableScreen({ code, initial }: { code: string; initial: TableVie
               </Button>
             )}
           </>
-        ) : set.state === 'ENTERED' && !view.locked ? (
+        ) : set.state === 'ENTERED' && view.writable ? (
           <>
             <h3 className="text-lg font-semibold">Controleren en ondertekenen</h3>
             <p>
@@ -351,7 +364,7 @@ export function TableScreen({ code, initial }: { code: string; initial: TableVie
             {set.state === 'CREDITED' && <p className="text-sm text-stone-700">Deze set is door de regels bepaald (bijvoorbeeld een koppel dat er niet was, of een beslissing van de wedstrijdleider). Hier voert u niets in.</p>}
             <GamesList set={set} />
             <Score set={set} />
-            {view.currentSet !== null && set.setNumber !== view.currentSet && !view.locked && (
+            {view.currentSet !== null && set.setNumber !== view.currentSet && view.writable && (
               <Button className="min-h-14 w-full text-lg" onClick={() => choose(view.currentSet ?? 1)}>
                 Naar set {view.currentSet}
               </Button>

@@ -85,7 +85,7 @@ export default async function NightConsolePage({ searchParams }: { searchParams:
                     </Link>
                   </h2>
                   <span className="text-sm text-stone-600">
-                    {n.match.divisionName ? `${n.match.divisionName} · ` : ''}{s.done}/{s.seats} klaar · {s.home}–{s.away}
+                    {n.divisionName} · {s.done}/{s.seats} klaar · {s.home}–{s.away}
                   </span>
                 </div>
                 {n.tables.length === 0 ? (

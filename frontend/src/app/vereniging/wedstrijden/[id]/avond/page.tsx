@@ -3,14 +3,16 @@ import { ScreenTitle } from '@/components/matches/screens';
 import { NightGrid } from '@/components/match-night/night-grid';
 import { Badge } from '@/components/ui/badge';
 import { Card, Forbidden, Note } from '@/components/ui/layout';
-import { formatMoment } from '@/lib/format';
-import { ConsoleMatch, formatTableCode, MatchNight, nightSummary } from '@/lib/match-night';
+import { formatDate, formatMoment } from '@/lib/format';
+import { ConsoleMatch, MatchNight, nightSummary } from '@/lib/match-night';
 import { nightGet } from '@/lib/match-night-server';
 import { secretaryMatch } from '../../access';
 import { ConfirmNight, OpenNight, RevokeCode } from './night-actions';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Speelavond' };
+
+const today = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Amsterdam' }).format(new Date());
 
 /** The QR code of a table's address, as an image the page carries itself (no request per code). */
 async function qrImage(url: string): Promise<string> {
@@ -30,11 +32,11 @@ export default async function MatchNightPage({ params }: { params: Promise<{ id:
   const { match, isHome, isAway } = access;
   const back = `/vereniging/wedstrijden/${id}`;
   const [night, board] = await Promise.all([isHome ? nightGet<MatchNight>(`/api/matches/${id}/night`) : null, nightGet<ConsoleMatch>(`/api/matches/${id}/console`)]);
-  const opened = night?.ok ? night.data : null;
+  const opened = night?.ok && night.data.open ? night.data : null;
   const summary = board.ok ? nightSummary(board.data.tables) : null;
   const locked = match.resultState === 'CONFIRMED';
-  const confirmedHome = Boolean(match.signatures.homeSignedAt);
-  const confirmedAway = Boolean(match.signatures.awaySignedAt);
+  const confirmedHome = Boolean(board.ok && board.data.confirmations.home);
+  const confirmedAway = Boolean(board.ok && board.data.confirmations.away);
   const ownSides = [isHome && { team: match.homeTeam, confirmed: confirmedHome }, isAway && { team: match.awayTeam, confirmed: confirmedAway }].filter(Boolean) as { team: { name: string }; confirmed: boolean }[];
   const codes = opened ? await Promise.all(opened.tables.map(async (t) => ({ ...t, qr: await qrImage(t.url) }))) : [];
   return (
@@ -60,7 +62,7 @@ export default async function MatchNightPage({ params }: { params: Promise<{ id:
                         <div className="min-w-0">
                           <p className="text-lg font-bold">Tafel {t.tableNumber}</p>
                           <p className="font-mono text-lg tracking-wider" aria-label={`Code tafel ${t.tableNumber}`}>
-                            {formatTableCode(t.code)}
+                            {t.displayCode}
                           </p>
                           <a className="break-all text-sm text-brand-700 underline" href={t.url}>
                             Openen
@@ -85,7 +87,8 @@ export default async function MatchNightPage({ params }: { params: Promise<{ id:
                   dezelfde telefoon. Wie liever op papier speelt, voert de uitslag in zoals altijd.
                 </p>
                 <OpenNight matchId={id} />
-                {night && !night.ok && night.status !== 404 && <p className="mt-2 text-sm text-stone-600">{night.message}</p>}
+                {night?.ok && night.data.opensOn > today() && <p className="mt-2 text-sm text-stone-600">Openen kan vanaf de wedstrijddag ({formatDate(night.data.opensOn)}).</p>}
+                {night && !night.ok && <p className="mt-2 text-sm text-stone-600">{night.message}</p>}
               </>
             )}
           </Card>
@@ -109,7 +112,7 @@ export default async function MatchNightPage({ params }: { params: Promise<{ id:
             <p>
               <Badge tone="good">Bevestigd</Badge> De uitslag staat vast: {match.homeTeam.name} {match.homePoints}–{match.awayPoints} {match.awayTeam.name}.
             </p>
-          ) : summary?.complete && summary.counts.DISPUTED === 0 ? (
+          ) : board.ok && summary && board.data.readyToConfirm ? (
             <div className="space-y-3">
               <p>Alle {summary.seats} sets zijn ondertekend. Controleer de stand en bevestig de wedstrijd namens uw team; als beide teams bevestigd hebben, staat de uitslag vast.</p>
               <dl className="grid grid-cols-[1fr_auto] gap-x-4 rounded-lg bg-stone-50 p-3 text-lg">
