@@ -3,7 +3,7 @@
  * (a fresh embedded one, prepared by scripts/bench.mjs) and a running API, and writes
  * the figures to bench-results/latest.json. Figures only: nothing here passes or fails.
  */
-import { readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createApp } from '../src/app.factory';
@@ -41,12 +41,14 @@ async function main(): Promise<void> {
     for (const [key, value] of Object.entries(results[name])) console.log(`[bench]   ${key}: ${value}`);
   }
   await app.close();
+  const out = process.env.BENCH_OUTPUT ?? path.resolve(__dirname, '..', '..', '..', 'bench-results', 'latest.json');
+  // A run of some cases (`npm run bench -- match-night`) keeps the other cases' figures.
+  const earlier = only.length && existsSync(out) ? (JSON.parse(readFileSync(out, 'utf8')) as { results?: Record<string, Figures> }).results : undefined;
   const report = {
     measuredAt: new Date().toISOString(),
     machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version },
-    results,
+    results: { ...earlier, ...results },
   };
-  const out = process.env.BENCH_OUTPUT ?? path.resolve(__dirname, '..', '..', '..', 'bench-results', 'latest.json');
   writeFileSync(out, JSON.stringify(report, null, 2) + '\n');
   console.log(`[bench] geschreven naar ${out}`);
 }

@@ -1,0 +1,194 @@
+/**
+ * A match night (issue 15): 30 matches on one evening, 6 tables each (180 table phones)
+ * entering and signing all their sets with think time compressed to seconds, while 300
+ * spectators follow the live pages (Server-Sent Events, and a read of the live picture on
+ * every change), against an API in its own process (match-night/api-process.ts).
+ *
+ * Figures: p50/p99 of the table's entry and signature requests (target p99 < 150 ms, no
+ * errors), of the table page's read and the spectators' live reads; the time from sending a
+ * signature to the change message at a spectator of that match and to the spectator's page
+ * showing it (target p99 < 2 s); the API's memory (RSS, heap), CPU and event-loop delay;
+ * the database connections (max during the night, the API's own apart).
+ *
+ * Size and pacing: BENCH_NIGHT_MATCHES (30), BENCH_NIGHT_SPECTATORS (300, a fifth of them on
+ * a division's round page), BENCH_NIGHT_THINK_MS ("500-3000"). Paths and shapes:
+ * match-night/endpoints.ts.
+ */
+import { performance } from 'node:perf_hooks';
+import { Client } from 'pg';
+import { API_APPLICATION_NAME, startApiProcess } from './match-night/api-process';
+import type { ProbeSample } from './match-night/api-probe';
+import { type Endpoint, type Follows, type Pacing, Signatures, Spectator, Stats, tableClient } from './match-night/clients';
+import { paths } from './match-night/endpoints';
+import { prepareNights, seedMatchNight } from './match-night/seed';
+import type { BenchContext } from './run';
+
+type Figures = Record<string, number | string>;
+
+const MATCHES = Number(process.env.BENCH_NIGHT_MATCHES ?? 30);
+const SPECTATORS = Number(process.env.BENCH_NIGHT_SPECTATORS ?? 300);
+const ROUND_SPECTATOR_SHARE = 0.2;
+const SETS = 6;
+const [THINK_MIN, THINK_MAX] = (process.env.BENCH_NIGHT_THINK_MS ?? '500-3000').split('-').map(Number);
+const PACING: Pacing = { thinkMinMs: THINK_MIN, thinkMaxMs: THINK_MAX, rampMs: 3000, reloadChance: 0.25 };
+/** How long spectators may still take to show the last signatures once the tables are done. */
+const SETTLE_MS = 5000;
+
+const round1 = (n: number) => Math.round(n * 10) / 10;
+const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
+
+function percentile(values: readonly number[], p: number): number {
+  if (!values.length) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+function summary(values: readonly number[]): { count: number; p50Ms: number; p99Ms: number; maxMs: number } {
+  return { count: values.length, p50Ms: round1(percentile(values, 50)), p99Ms: round1(percentile(values, 99)), maxMs: round1(values.length ? Math.max(...values) : NaN) };
+}
+
+/** pg_stat_activity of the bench database, every 100 ms: all connections, and the API's (by application_name). */
+class ConnectionWatch {
+  max = { total: 0, api: 0, apiActive: 0 };
+  maxConnections = 0;
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<void>;
+
+  constructor(private readonly client: Client) {}
+
+  static async start(databaseUrl: string): Promise<ConnectionWatch> {
+    const client = new Client({ connectionString: databaseUrl, application_name: 'tsbn-bench-watch' });
+    await client.connect();
+    const watch = new ConnectionWatch(client);
+    watch.maxConnections = Number((await client.query<{ max_connections: string }>('SHOW max_connections')).rows[0].max_connections);
+    watch.timer = setInterval(() => {
+      watch.running ??= watch.sample().finally(() => (watch.running = undefined));
+    }, 100);
+    return watch;
+  }
+
+  private async sample(): Promise<void> {
+    const { rows } = await this.client.query<{ total: number; api: number; api_active: number }>(
+      `SELECT count(*)::int AS total,
+              count(*) FILTER (WHERE application_name = $1)::int AS api,
+              count(*) FILTER (WHERE application_name = $1 AND state <> 'idle')::int AS api_active
+         FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+      [API_APPLICATION_NAME],
+    );
+    this.max.total = Math.max(this.max.total, rows[0].total);
+    this.max.api = Math.max(this.max.api, rows[0].api);
+    this.max.apiActive = Math.max(this.max.apiActive, rows[0].api_active);
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    await this.running;
+    await this.client.end();
+  }
+}
+
+const lastSample = (samples: ProbeSample[]) => samples[samples.length - 1];
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function run(ctx: BenchContext): Promise<Figures> {
+  const databaseUrl = process.env.DATABASE_URL;
+  if (!databaseUrl) throw new Error('DATABASE_URL is not set');
+  const seeded = await seedMatchNight(ctx.prisma, MATCHES);
+  const api = await startApiProcess(databaseUrl);
+  const watch = await ConnectionWatch.start(databaseUrl);
+  const spectators: Spectator[] = [];
+  try {
+    const matches = await prepareNights(ctx.prisma, api.baseUrl, seeded);
+    const stats = new Stats();
+    const signatures = new Signatures();
+
+    // Warm-up (the API has been up all day on a real night): each live picture and table page once.
+    for (const match of matches) {
+      await fetch(api.baseUrl + paths.matchLive(match.id)).then((r) => r.arrayBuffer());
+      await fetch(api.baseUrl + paths.tableView(match.tables[0].code), { headers: { 'x-forwarded-for': '10.99.0.1' } }).then((r) => r.arrayBuffer());
+    }
+    await sleep(600);
+    const idle = lastSample(api.samples);
+
+    // Spectators: most follow one match, a fifth a division's round (the match-night page).
+    const rounds = [...new Map(matches.map((m) => [`${m.divisionId}/${m.round}`, { divisionId: m.divisionId, round: m.round, matchIds: matches.filter((x) => x.divisionId === m.divisionId && x.round === m.round).map((x) => x.id) }])).values()];
+    const roundSpectators = Math.round(SPECTATORS * ROUND_SPECTATOR_SHARE);
+    for (let i = 0; i < SPECTATORS; i++) {
+      const follows: Follows = i < roundSpectators ? { kind: 'round', ...rounds[i % rounds.length] } : { kind: 'match', matchId: matches[(i - roundSpectators) % matches.length].id };
+      spectators.push(new Spectator(api.baseUrl, follows, `10.200.${Math.floor(i / 250)}.${(i % 250) + 1}`, stats, signatures));
+    }
+    const streams = spectators.map((s) => s.run());
+    await Promise.race([Promise.all(spectators.map((s) => s.ready)), sleep(30_000)]);
+    await sleep(600);
+    const withSpectators = lastSample(api.samples);
+
+    // The night: every table of every match, one venue address per match.
+    const firstSample = api.samples.length;
+    const cpuBefore = api.cpuSeconds();
+    const start = performance.now();
+    await Promise.all(
+      matches.flatMap((match, m) => match.tables.map((table) => tableClient(api.baseUrl, match, table, `10.100.${Math.floor(m / 250)}.${(m % 250) + 1}`, PACING, stats, signatures, SETS))),
+    );
+    const tablesDone = performance.now();
+    const cpuAfter = api.cpuSeconds();
+    const settleUntil = Date.now() + SETTLE_MS;
+    while (spectators.some((s) => s.missed() > 0) && Date.now() < settleUntil) await sleep(100);
+    for (const s of spectators) s.stop();
+    await Promise.all(streams);
+    const during = api.samples.slice(firstSample);
+
+    const setsSigned = await ctx.prisma.matchSet.count({ where: { matchId: { in: matches.map((m) => m.id) }, signedAt: { not: null } } });
+    const figures: Figures = {
+      matches: matches.length,
+      tables: matches.reduce((n, m) => n + m.tables.length, 0),
+      spectators: spectators.length,
+      roundSpectators,
+      thinkMs: `${THINK_MIN}-${THINK_MAX}`,
+      nightSeconds: round1((tablesDone - start) / 1000),
+      setsExpected: matches.reduce((n, m) => n + m.tables.length, 0) * SETS,
+      setsSigned,
+    };
+    const endpoints: Endpoint[] = ['enter', 'sign', 'view', 'matchLive', 'roundLive', 'connect'];
+    for (const endpoint of endpoints) {
+      const s = summary(stats.latencies[endpoint]);
+      figures[`${endpoint}_requests`] = s.count;
+      figures[`${endpoint}_p50Ms`] = s.p50Ms;
+      figures[`${endpoint}_p99Ms`] = s.p99Ms;
+      figures[`${endpoint}_maxMs`] = s.maxMs;
+    }
+    const writes = stats.latencies.enter.length + stats.latencies.sign.length;
+    figures.writesPerSecond = round1(writes / ((tablesDone - start) / 1000));
+    figures.errors = stats.errorCount;
+    figures.errorsByKind = stats.errorCount ? [...stats.errors].map(([k, v]) => `${k}: ${v}`).join('; ') : 'none';
+    for (const [name, values] of [['signToEvent', stats.signToEvent], ['signToPage', stats.signToPage]] as const) {
+      const s = summary(values);
+      figures[`${name}_count`] = s.count;
+      figures[`${name}_p50Ms`] = s.p50Ms;
+      figures[`${name}_p99Ms`] = s.p99Ms;
+      figures[`${name}_maxMs`] = s.maxMs;
+    }
+    figures.spectatorMissedSignatures = spectators.reduce((n, s) => n + s.missed(), 0);
+    figures.spectatorRereads = stats.rereads;
+    figures.api_rssIdleMb = idle ? mb(idle.rss) : NaN;
+    figures.api_rssWithSpectatorsMb = withSpectators ? mb(withSpectators.rss) : NaN;
+    figures.api_rssMaxMb = during.length ? mb(Math.max(...during.map((s) => s.rss))) : NaN;
+    figures.api_rssPeakMb = api.peakRssMb() ?? NaN;
+    figures.api_heapUsedIdleMb = idle ? mb(idle.heapUsed) : NaN;
+    figures.api_heapUsedMaxMb = during.length ? mb(Math.max(...during.map((s) => s.heapUsed))) : NaN;
+    figures.api_cpuPercent = cpuBefore !== null && cpuAfter !== null ? Math.round(((cpuAfter - cpuBefore) / ((tablesDone - start) / 1000)) * 100) : NaN;
+    // The API's event-loop delay: p99 of each 250 ms window, their median, and the worst delay seen.
+    figures.api_eventLoopDelayP99MedianMs = during.length ? round1(percentile(during.map((s) => s.loopDelayP99Ms), 50)) : NaN;
+    figures.api_eventLoopDelayMaxMs = during.length ? round1(Math.max(...during.map((s) => s.loopDelayMaxMs))) : NaN;
+    figures.db_connectionsMax = watch.max.total;
+    figures.db_apiConnectionsMax = watch.max.api;
+    figures.db_apiBusyConnectionsMax = watch.max.apiActive;
+    figures.db_apiPoolSize = Number(process.env.DATABASE_POOL_SIZE ?? 10);
+    figures.db_maxConnections = watch.maxConnections;
+    figures.target = 'enter/sign p99 < 150 ms, no errors; signature → spectator p99 < 2000 ms';
+    return figures;
+  } finally {
+    for (const s of spectators) s.stop();
+    await watch.stop();
+    await api.stop();
+  }
+}

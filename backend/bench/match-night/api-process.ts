@@ -1,0 +1,108 @@
+/**
+ * The API of the match-night bench runs in its own process (the built backend/src/main.js),
+ * so that the 480 simulated clients do not share its event loop and its memory is its own.
+ * api-probe.js is preloaded to report memory and event-loop delay; /proc gives its peak RSS
+ * and CPU time. Its database connections carry application_name=tsbn-bench-api.
+ */
+import { ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import type { ProbeSample } from './api-probe';
+
+export const API_APPLICATION_NAME = 'tsbn-bench-api';
+
+export interface ApiProcess {
+  baseUrl: string;
+  pid: number;
+  samples: ProbeSample[];
+  /** Peak resident set size so far (VmHWM), MB. */
+  peakRssMb(): number | null;
+  /** CPU seconds (user + system) used so far. */
+  cpuSeconds(): number | null;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export function withApplicationName(databaseUrl: string, name: string): string {
+  const url = new URL(databaseUrl);
+  url.searchParams.set('application_name', name);
+  return url.toString();
+}
+
+export async function startApiProcess(databaseUrl: string, env: Record<string, string> = {}): Promise<ApiProcess> {
+  const port = Number(process.env.BENCH_MATCH_NIGHT_API_PORT ?? 0) || (await freePort());
+  const main = path.join(__dirname, '..', '..', 'src', 'main.js');
+  const probe = path.join(__dirname, 'api-probe.js');
+  const child: ChildProcess = spawn(process.execPath, ['--require', probe, main], {
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATABASE_URL: withApplicationName(databaseUrl, API_APPLICATION_NAME),
+      API_PORT: String(port),
+      API_HOST: '127.0.0.1',
+      ...env,
+    },
+  });
+  const samples: ProbeSample[] = [];
+  child.on('message', (m) => samples.push(m as ProbeSample));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the bench's API stopped at start (exit ${child.exitCode})`);
+    try {
+      const res = await fetch(`${baseUrl}/api/health/live`);
+      if (res.ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error('the bench API did not answer within 60 s');
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const status = (field: string): number | null => {
+    try {
+      const m = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
+      return m ? Math.round(Number(m[1]) / 1024) : null;
+    } catch {
+      return null;
+    }
+  };
+  return {
+    baseUrl,
+    pid: child.pid!,
+    samples,
+    peakRssMb: () => status('VmHWM'),
+    cpuSeconds: () => {
+      try {
+        // /proc/<pid>/stat: fields 14 and 15 (utime, stime) in clock ticks (100 per second on Linux).
+        const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+        return (Number(fields[11]) + Number(fields[12])) / 100;
+      } catch {
+        return null;
+      }
+    },
+    stop: async () => {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        await exited;
+        clearTimeout(timer);
+      }
+    },
+  };
+}

@@ -1,0 +1,279 @@
+/**
+ * The simulated people of a match night: a phone at every table that enters and signs its
+ * six sets, and spectators that hold a live stream open and read the live picture again on
+ * every `change` message, as the public live pages do.
+ *
+ * Latency of a signature to a spectator: from the moment the table sends its signature to
+ * - the `change` message naming that match at a spectator that follows it (the first message
+ *   that arrives after the signature was answered: the API publishes after its commit, before
+ *   it answers, and coalesces messages for 250 ms), and
+ * - the moment the spectator's fresh live picture (GET …/live after the message) shows the
+ *   seat as signed: what the spectator sees.
+ * All clocks are this process's performance.now().
+ *
+ * Each match's table phones share one client address (the venue's Wi-Fi: the API's
+ * per-client limit must allow a whole club room), each spectator has its own; they reach
+ * the API as X-Forwarded-For from loopback, which the API believes by its documented
+ * default (TRUSTED_PROXIES=loopback), as it does for the dashboard's proxy.
+ */
+import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { enterBody, paths, parseChange, signBody, signedSeatsOf, type Side } from './endpoints';
+import type { SeededMatch } from './seed';
+
+export type Endpoint = 'view' | 'enter' | 'sign' | 'matchLive' | 'roundLive' | 'connect';
+
+export class Stats {
+  readonly latencies: Record<Endpoint, number[]> = { view: [], enter: [], sign: [], matchLive: [], roundLive: [], connect: [] };
+  /** "endpoint status" (or "endpoint network") → count. */
+  readonly errors = new Map<string, number>();
+  readonly signToEvent: number[] = [];
+  readonly signToPage: number[] = [];
+  /** A spectator read the live picture while its previous read was still running: the read ran again afterwards. */
+  rereads = 0;
+
+  error(endpoint: Endpoint, what: string | number, detail?: string): void {
+    const key = `${endpoint} ${what}`;
+    const first = !this.errors.has(key);
+    this.errors.set(key, (this.errors.get(key) ?? 0) + 1);
+    if (first && detail) console.log(`[bench]   first ${key}: ${detail.slice(0, 300)}`);
+  }
+
+  get errorCount(): number {
+    return [...this.errors.values()].reduce((a, b) => a + b, 0);
+  }
+}
+
+interface SignRecord {
+  key: string;
+  matchId: string;
+  sentAt: number;
+  answeredAt: number | null;
+  ok: boolean;
+}
+
+/** Every signature sent, per match, for the spectators to find. */
+export class Signatures {
+  readonly byMatch = new Map<string, SignRecord[]>();
+
+  start(matchId: string, setNumber: number, tableNumber: number): SignRecord {
+    const record: SignRecord = { key: `${matchId}/${setNumber}/${tableNumber}`, matchId, sentAt: performance.now(), answeredAt: null, ok: false };
+    const list = this.byMatch.get(matchId) ?? [];
+    list.push(record);
+    this.byMatch.set(matchId, list);
+    return record;
+  }
+
+  of(matchId: string): SignRecord[] {
+    return this.byMatch.get(matchId) ?? [];
+  }
+}
+
+export interface Pacing {
+  /** Think time between two actions at a table, ms (uniform). */
+  thinkMinMs: number;
+  thinkMaxMs: number;
+  /** Tables start within this many ms (uniform). */
+  rampMs: number;
+  /** Chance that a phone reloads the table page before entering a set. */
+  reloadChance: number;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const between = (min: number, max: number) => min + Math.random() * (max - min);
+
+/** One request, timed; 429 is retried after its Retry-After (at most twice), and every non-2xx counts as an error. */
+async function timed(stats: Stats, endpoint: Endpoint, url: string, init: RequestInit): Promise<unknown | null> {
+  for (let attempt = 0; ; attempt++) {
+    const start = performance.now();
+    let status: number;
+    let text: string;
+    let retryAfter: string | null = null;
+    try {
+      const res = await fetch(url, init);
+      text = await res.text();
+      status = res.status;
+      retryAfter = res.headers.get('retry-after');
+    } catch (error) {
+      stats.error(endpoint, 'network', String(error));
+      return null;
+    }
+    const elapsed = performance.now() - start;
+    if (status >= 200 && status < 300) {
+      stats.latencies[endpoint].push(elapsed);
+      return text ? JSON.parse(text) : null;
+    }
+    stats.error(endpoint, status, text);
+    if (status !== 429 || attempt >= 2) return null;
+    await sleep(Number(retryAfter ?? 1) * 1000);
+  }
+}
+
+/** A table's phone: opens the table page, then for each set enters the four games and has the opposing pair sign. */
+export async function tableClient(
+  baseUrl: string,
+  match: SeededMatch,
+  table: { tableNumber: number; code: string },
+  address: string,
+  pacing: Pacing,
+  stats: Stats,
+  signatures: Signatures,
+  sets = 6,
+): Promise<void> {
+  const headers = { 'content-type': 'application/json', 'x-forwarded-for': address };
+  const view = () => timed(stats, 'view', baseUrl + paths.tableView(table.code), { headers: { 'x-forwarded-for': address } });
+  const think = () => sleep(between(pacing.thinkMinMs, pacing.thinkMaxMs));
+  await sleep(Math.random() * pacing.rampMs);
+  await view();
+  for (let setNumber = 1; setNumber <= sets; setNumber++) {
+    await think();
+    if (Math.random() < pacing.reloadChance) await view();
+    // The pairs take turns entering: home in odd sets, away in even ones; the other pair signs.
+    const enteredBy: Side = setNumber % 2 ? 'HOME' : 'AWAY';
+    const entered = await timed(stats, 'enter', baseUrl + paths.tableSet(table.code, setNumber), {
+      method: 'PUT',
+      headers,
+      body: JSON.stringify(enterBody(setNumber, table.tableNumber, enteredBy, randomUUID())),
+    });
+    if (entered === null) continue;
+    await think();
+    const record = signatures.start(match.id, setNumber, table.tableNumber);
+    const signed = await timed(stats, 'sign', baseUrl + paths.tableSign(table.code, setNumber), {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(signBody(enteredBy === 'HOME' ? 'AWAY' : 'HOME', randomUUID())),
+    });
+    record.answeredAt = performance.now();
+    record.ok = signed !== null;
+  }
+}
+
+export type Follows = { kind: 'match'; matchId: string } | { kind: 'round'; divisionId: string; round: number; matchIds: string[] };
+
+/**
+ * A spectator: one live stream (a match, or a division's round), and on every `change`
+ * message that names a followed match one read of the live picture (a read that is asked
+ * for while one runs is done once more afterwards, as a page would).
+ */
+export class Spectator {
+  private readonly abort = new AbortController();
+  private readonly eventSeen = new Set<string>();
+  private readonly pageSeen = new Set<string>();
+  private reading = false;
+  private again = false;
+  private readonly followed: Set<string>;
+  /** Resolves when the stream said `ready` (or failed). */
+  readonly ready: Promise<void>;
+  private markReady!: () => void;
+  closed = false;
+
+  constructor(
+    private readonly baseUrl: string,
+    private readonly follows: Follows,
+    private readonly address: string,
+    private readonly stats: Stats,
+    private readonly signatures: Signatures,
+  ) {
+    this.followed = new Set(follows.kind === 'match' ? [follows.matchId] : follows.matchIds);
+    this.ready = new Promise((resolve) => (this.markReady = resolve));
+  }
+
+  /** Opens the stream and reads it until stop(). */
+  async run(): Promise<void> {
+    const url = this.baseUrl + (this.follows.kind === 'match' ? paths.matchEvents(this.follows.matchId) : paths.roundEvents(this.follows.divisionId, this.follows.round));
+    const start = performance.now();
+    try {
+      const res = await fetch(url, { headers: { accept: 'text/event-stream', 'x-forwarded-for': this.address }, signal: this.abort.signal });
+      if (!res.ok || !res.body) {
+        this.stats.error('connect', res.status, await res.text());
+        return;
+      }
+      const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+      let buffer = '';
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buffer += value;
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          let event = 'message';
+          const data: string[] = [];
+          for (const line of block.split('\n')) {
+            if (line.startsWith('event:')) event = line.slice(6).trim();
+            else if (line.startsWith('data:')) data.push(line.slice(5).trimStart());
+          }
+          if (event === 'ready') {
+            this.stats.latencies.connect.push(performance.now() - start);
+            this.markReady();
+          } else this.onMessage(event, data.join('\n'));
+        }
+      }
+      if (!this.closed) this.stats.error('connect', 'closed by the API');
+    } catch (error) {
+      if (!this.closed) this.stats.error('connect', 'network', String(error));
+    } finally {
+      this.markReady();
+    }
+  }
+
+  stop(): void {
+    this.closed = true;
+    this.abort.abort();
+  }
+
+  /** Signatures of the followed matches that this spectator's page never showed. */
+  missed(): number {
+    let missed = 0;
+    for (const matchId of this.followed) for (const s of this.signatures.of(matchId)) if (s.ok && !this.pageSeen.has(s.key)) missed++;
+    return missed;
+  }
+
+  private onMessage(event: string, data: string): void {
+    const change = parseChange(event, data);
+    if (!change) return;
+    const now = performance.now();
+    const named = change.matchIds.filter((id) => this.followed.has(id));
+    if (!named.length) return;
+    for (const matchId of named) {
+      for (const s of this.signatures.of(matchId)) {
+        if (s.ok && s.answeredAt !== null && s.answeredAt <= now && !this.eventSeen.has(s.key)) {
+          this.eventSeen.add(s.key);
+          this.stats.signToEvent.push(now - s.sentAt);
+        }
+      }
+    }
+    void this.read();
+  }
+
+  private async read(): Promise<void> {
+    if (this.reading) {
+      this.again = true;
+      this.stats.rereads++;
+      return;
+    }
+    this.reading = true;
+    try {
+      do {
+        this.again = false;
+        const endpoint = this.follows.kind === 'match' ? 'matchLive' : 'roundLive';
+        const url = this.baseUrl + (this.follows.kind === 'match' ? paths.matchLive(this.follows.matchId) : paths.roundLive(this.follows.divisionId, this.follows.round));
+        const dto = await timed(this.stats, endpoint, url, { headers: { 'x-forwarded-for': this.address } });
+        if (dto === null || this.closed) continue;
+        const now = performance.now();
+        const shown = signedSeatsOf(dto);
+        for (const matchId of this.followed) {
+          for (const s of this.signatures.of(matchId)) {
+            if (!this.pageSeen.has(s.key) && shown.has(s.key)) {
+              this.pageSeen.add(s.key);
+              this.stats.signToPage.push(now - s.sentAt);
+            }
+          }
+        }
+      } while (this.again && !this.closed);
+    } finally {
+      this.reading = false;
+    }
+  }
+}
