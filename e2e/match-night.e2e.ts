@@ -1,0 +1,254 @@
+// The match night at the table (issue 15), on phones: the home secretary opens the night,
+// the phone at table 2 opens it by its short code, the home pair enters set 1 game by game
+// and the away pair signs it on the same device; a spectator's live page shows the score
+// without a reload; a refusal at table 3 reaches the supervisor's console, whose decision
+// (with a reason) appears at that table; once every set is signed both secretaries confirm.
+// Uses the third upcoming Hoofdklasse match (match-day.e2e.ts plays the first two).
+// With SCREENSHOTS=1 it also saves the phone views of the README's "Speelavond aan tafel"
+// (docs/screenshots/match-night-*.png).
+import path from 'node:path';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { ApiCall, apiSession, moveToToday } from './api-session';
+import { BASE_URL, launch, login, newPage } from './browser';
+
+interface Team {
+  id: string;
+  name: string;
+  clubName: string;
+}
+interface Fixture {
+  id: string;
+  date: string;
+  status: string;
+  resultState: string;
+  homeTeam: Team;
+  awayTeam: Team;
+}
+interface NightTable {
+  tableNumber: number;
+  code: string;
+  displayCode: string;
+}
+interface TableSet {
+  setNumber: number;
+  state: string;
+  homePair: { number: number; names: string[] };
+  awayPair: { number: number; names: string[] };
+}
+
+const PHONE = { width: 390, height: 844 };
+const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const secretaryOf = (team: Team) => `secretaris@${slug(team.clubName)}.nl`;
+const REFUSAL = 'De laatste partij was een kap voor ons, geen gewonnen partij.';
+const DECISION = 'Beide koppels gehoord: de partij was gewonnen, de stand blijft 6–2.';
+
+async function upcomingHoofdklasse(admin: ApiCall): Promise<Fixture> {
+  const season = await admin<{ id: string }>('GET', '/api/seasons/current');
+  const divisions = await admin<{ id: string; name: string }[]>('GET', `/api/seasons/${season.id}/divisions`);
+  const division = divisions.find((d) => d.name === 'Hoofdklasse')!;
+  const { rounds } = await admin<{ rounds: { matches: Fixture[] }[] }>('GET', `/api/divisions/${division.id}/matches`);
+  const upcoming = rounds.flatMap((r) => r.matches).filter((m) => m.status === 'SCHEDULED' && m.resultState === 'NONE');
+  if (upcoming.length < 3) throw new Error('De demo-seed heeft te weinig komende wedstrijden in de Hoofdklasse.');
+  return upcoming[2];
+}
+
+/** Pairs 1–6 from the first twelve eligible players of the member list, through the API (set-up, not under test). */
+async function composeLineup(secretary: ApiCall, matchId: string, teamId: string): Promise<void> {
+  const lineup = await secretary<{ candidates: { memberId: string; eligible: boolean }[] }>('GET', `/api/matches/${matchId}/lineups/${teamId}`);
+  const ids = lineup.candidates.filter((c) => c.eligible).map((c) => c.memberId);
+  const pairs = [1, 2, 3, 4, 5, 6].map((pairNumber) => ({ pairNumber, memberIds: [ids[2 * pairNumber - 2], ids[2 * pairNumber - 1]] }));
+  await secretary('PUT', `/api/matches/${matchId}/lineups/${teamId}`, { pairs, reserves: [] });
+}
+
+/** A call at the table, as a phone without login makes it. */
+async function atTable<T>(method: 'GET' | 'PUT' | 'POST', path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${BASE_URL}/api/table/${path}`, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} /api/table/${path}: ${res.status} ${text}`);
+  return JSON.parse(text) as T;
+}
+
+describe('match night at the table: enter, sign on the same phone, live page, dispute on the console, confirmation', () => {
+  let browser: Browser;
+  let match: Fixture;
+  let secretary: { context: BrowserContext; page: Page };
+  let table: { context: BrowserContext; page: Page };
+  let spectator: { context: BrowserContext; page: Page };
+  let supervisor: { context: BrowserContext; page: Page };
+  let codes: NightTable[] = [];
+  let set1: TableSet;
+
+  beforeAll(async () => {
+    const admin = await apiSession('admin@tsbn.nl');
+    match = await upcomingHoofdklasse(admin);
+    await moveToToday(admin, match);
+    await composeLineup(await apiSession(secretaryOf(match.homeTeam)), match.id, match.homeTeam.id);
+    await composeLineup(await apiSession(secretaryOf(match.awayTeam)), match.id, match.awayTeam.id);
+    browser = await launch();
+    secretary = await newPage(browser, PHONE);
+    table = await newPage(browser, PHONE);
+    spectator = await newPage(browser, PHONE);
+    supervisor = await newPage(browser, PHONE);
+    await login(secretary.page, secretaryOf(match.homeTeam));
+    await login(supervisor.page, 'wedstrijdleider@tsbn.nl');
+  });
+  afterAll(async () => {
+    for (const c of [secretary, table, spectator, supervisor]) await c?.context.close();
+    await browser?.close();
+  });
+
+  it('lets the home secretary open the night and shows a code with its QR code per table', async () => {
+    const { page } = secretary;
+    await page.goto(`${BASE_URL}/vereniging/wedstrijden/${match.id}`);
+    await page.getByRole('link', { name: /Speelavond aan tafel/ }).click();
+    await page.getByRole('heading', { name: 'Speelavond aan tafel' }).waitFor();
+    await page.getByRole('button', { name: 'Speelavond openen' }).click();
+    await page.getByRole('img', { name: 'QR-code van tafel 6' }).waitFor();
+    const home = await apiSession(secretaryOf(match.homeTeam));
+    codes = (await home<{ tables: NightTable[] }>('GET', `/api/matches/${match.id}/night`)).tables;
+    expect(codes).toHaveLength(6);
+    expect(await page.getByLabel('Code tafel 2').innerText()).toBe(codes[1].displayCode);
+    await expectNoSidewaysScroll(page);
+    await screenshot(page, 'table-codes', page.getByRole('heading', { name: 'Tafelcodes' }));
+  });
+
+  it('opens table 2 on a phone by its short code and shows the pairs of set 1 by family name (Regel 22)', async () => {
+    const { page } = table;
+    await page.goto(`${BASE_URL}/tafel`);
+    await page.getByLabel('Tafelcode').fill(codes[1].displayCode.toLowerCase());
+    await page.getByRole('button', { name: 'Naar mijn tafel' }).click();
+    await page.waitForURL(`**/tafel/${codes[1].code}`);
+    await page.getByText('Tafel 2', { exact: true }).waitFor();
+    const view = await atTable<{ sets: TableSet[] }>('GET', codes[1].code);
+    set1 = view.sets[0];
+    const section = page.getByRole('region', { name: 'Set 1' });
+    await section.getByText(set1.homePair.names.join(' / '), { exact: true }).first().waitFor();
+    await section.getByText(set1.awayPair.names.join(' / '), { exact: true }).first().waitFor();
+    expect(await page.getByRole('status').first().innerText()).toBe('Wacht');
+    await expectNoSidewaysScroll(page);
+  });
+
+  it('lets the home pair enter set 1 game by game and the away pair sign it on the same phone; the live page shows it without a reload', async () => {
+    await spectator.page.goto(`${BASE_URL}/wedstrijden/${match.id}/live`);
+    await spectator.page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+
+    const { page } = table;
+    const games: [side: 'Thuis' | 'Uit', kind: string][] = [
+      ['Thuis', 'Kap'],
+      ['Uit', 'Gewonnen'],
+      ['Thuis', 'Gewonnen'],
+      ['Thuis', 'Gewonnen'],
+    ];
+    for (const [i, [side, kind]] of games.entries()) {
+      await page.getByRole('group', { name: `Partij ${i + 1}: punten voor` }).getByRole('button', { name: new RegExp(`^${side}`) }).click();
+      await page.getByRole('group', { name: `Partij ${i + 1}: hoe` }).getByRole('button', { name: new RegExp(`^${kind}`) }).click();
+    }
+    expect(await page.getByLabel('Stand set 1').innerText()).toBe('9–2');
+    await screenshot(page, 'table-entry', page.getByRole('group', { name: 'Partij 3: punten voor' }));
+    await page.getByRole('button', { name: 'Set 1 opslaan' }).click();
+
+    // The review for the away pair: every game, the total, then the signature.
+    await page.getByRole('heading', { name: 'Controleren en ondertekenen' }).waitFor();
+    expect(await page.getByRole('status').filter({ hasText: 'Ingevoerd — wacht op handtekening' }).count()).toBe(1);
+    expect(await page.getByText('Partij 1: thuis, kap').count()).toBe(1);
+    expect(await page.getByLabel('Stand set 1').innerText()).toBe('9–2');
+    await screenshot(page, 'table-sign', page.getByRole('heading', { name: 'Controleren en ondertekenen' }));
+    await page.getByRole('button', { name: 'Ondertekenen als uitkoppel' }).click();
+    await page.getByText('Set 1 is ondertekend.').waitFor();
+    await page.getByRole('status').filter({ hasText: 'Ondertekend door het uitkoppel' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Set 1: Ondertekend' }).count()).toBe(1);
+
+    // The spectator's page follows by itself.
+    await spectator.page.waitForFunction(() => /9\s*[–-]\s*2/.test(document.querySelector('main')?.textContent ?? ''), undefined, { timeout: 30_000 });
+    expect(await spectator.page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+  });
+
+  it('asks before a pair refuses to sign, and puts the refusal at table 3 on the supervisor console, whose decision appears at that table', async () => {
+    const code3 = codes[2].code;
+    await atTable('PUT', `${code3}/sets/1`, { enteredBy: 'HOME', totals: { home: 6, away: 2 } });
+    const { page } = table;
+    await page.goto(`${BASE_URL}/tafel/${code3}`);
+    await page.getByRole('button', { name: 'Weigeren' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Weigeren' });
+    await dialog.getByRole('button', { name: 'Ja, weigeren' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Schrijf op waarom' }).waitFor();
+    await dialog.getByLabel(/Waarom ondertekent het uitkoppel niet/).fill(REFUSAL);
+    await dialog.getByRole('button', { name: 'Ja, weigeren' }).click();
+    await page.getByText('Set 1 is betwist. De wedstrijdleider beslist.').waitFor();
+    await page.getByRole('status').filter({ hasText: /^Betwist$/ }).waitFor();
+
+    const desk = supervisor.page;
+    await desk.goto(`${BASE_URL}/wedstrijdleider`);
+    await desk.getByRole('link', { name: 'Speelavond: alle tafels' }).click();
+    const alerts = desk.getByRole('list', { name: 'Meldingen' });
+    const alert = alerts.getByRole('listitem').filter({ hasText: REFUSAL });
+    await alert.waitFor();
+    expect(await alert.innerText()).toMatch(/tafel 3/i);
+    expect(await desk.getByLabel('Tafel 2, set 1: Ondertekend, 9–2').count()).toBe(1);
+    expect(await desk.getByLabel('Tafel 3, set 1: Betwist, 6–2, let op').count()).toBe(1);
+    await expectNoSidewaysScroll(desk);
+    await screenshot(desk, 'console', desk.getByRole('heading', { name: /Wacht op u/ }));
+
+    await alert.getByRole('link', { name: 'Beslissen' }).click();
+    const form = desk.getByRole('form', { name: 'Beslissing set 1, tafel 3' });
+    await form.getByRole('button', { name: 'Beslissing vastleggen' }).click();
+    await form.getByText('Geef de reden van uw beslissing').waitFor();
+    await form.getByLabel('Reden').fill(DECISION);
+    await form.getByRole('button', { name: 'Beslissing vastleggen' }).click();
+    await desk.waitForURL((url) => !url.search.includes('tafel='));
+    await desk.getByLabel('Tafel 3, set 1: Ondertekend, 6–2').waitFor();
+
+    // The table's phone, left open, shows the decision by itself.
+    await page.getByText(DECISION).waitFor({ timeout: 30_000 });
+    await page.getByRole('status').filter({ hasText: /^Ondertekend/ }).waitFor();
+  });
+
+  it('lets both secretaries confirm the match once the last of the 36 sets is signed', async () => {
+    // The other 34 seats as the tables would enter and sign them (set-up through the table API).
+    for (const t of codes) {
+      const view = await atTable<{ sets: TableSet[] }>('GET', t.code);
+      for (const s of view.sets.filter((x) => x.state === 'WAITING')) {
+        await atTable('PUT', `${t.code}/sets/${s.setNumber}`, { enteredBy: 'HOME', totals: { home: 4, away: 4 } });
+        await atTable('POST', `${t.code}/sets/${s.setNumber}/sign`, { side: 'AWAY' });
+      }
+    }
+    const { page } = secretary;
+    await page.goto(`${BASE_URL}/vereniging/wedstrijden/${match.id}/avond`);
+    await page.getByText('Alle 36 sets zijn ondertekend.', { exact: false }).waitFor();
+    await page.getByRole('button', { name: 'Wedstrijd bevestigen' }).click();
+    await page.getByText(`${match.homeTeam.name}: bevestigd`).waitFor();
+    expect(await page.getByRole('button', { name: 'Wedstrijd bevestigen' }).count()).toBe(0);
+
+    const away = await newPage(browser, PHONE);
+    await login(away.page, secretaryOf(match.awayTeam));
+    await away.page.goto(`${BASE_URL}/vereniging/wedstrijden/${match.id}/avond`);
+    // The away secretary sees no codes, only the sets and the confirmation.
+    expect(await away.page.getByRole('heading', { name: 'Tafelcodes' }).count()).toBe(0);
+    await away.page.getByRole('button', { name: 'Wedstrijd bevestigen' }).click();
+    await away.page.getByText('De uitslag staat vast').waitFor();
+    // 9–2 + 6–2 + 34 × 4–4
+    expect(await away.page.getByText(`${match.homeTeam.name} 151–138 ${match.awayTeam.name}`).count()).toBe(1);
+    await away.context.close();
+
+    // A locked match: the table's phone only reads.
+    await table.page.goto(`${BASE_URL}/tafel/${codes[1].code}`);
+    await table.page.getByText(/bevestigd|niet \(meer\) geldig|ongeldig/i).first().waitFor();
+  });
+});
+
+/** The phone's screen, scrolled to `from` (else the top). */
+async function screenshot(page: Page, name: string, from?: Locator): Promise<void> {
+  if (process.env.SCREENSHOTS !== '1') return;
+  if (from) await from.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+  else await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: path.join(__dirname, '..', 'docs', 'screenshots', `match-night-${name}.png`) });
+}
+
+async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
