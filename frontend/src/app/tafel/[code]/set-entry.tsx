@@ -103,9 +103,9 @@ function GameInputRow({ set, index, game, onChange }: { set: TableSet; index: nu
           <button
             key={k.kind}
             type="button"
-            aria-pressed={game.kind === k.kind && game.winner !== null}
+            aria-pressed={game.kind === k.kind}
             onClick={() => onChange({ ...game, kind: k.kind, ...(k.kind === 'PENALTY' ? {} : { penaltyRule: '', points: '' }) })}
-            className={cn(big, 'text-sm', game.kind === k.kind && game.winner !== null ? 'bg-brand-50 font-semibold text-brand-900 ring-2 ring-brand-600' : 'bg-white text-stone-800 ring-stone-300')}
+            className={cn(big, 'text-sm', game.kind === k.kind ? 'bg-brand-50 font-semibold text-brand-900 ring-2 ring-brand-600' : 'bg-white text-stone-800 ring-stone-300')}
           >
             <span>{k.label}</span>
             <span className="text-xs text-stone-500">{k.points}</span>

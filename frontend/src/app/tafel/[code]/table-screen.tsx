@@ -49,6 +49,19 @@ async function call(method: 'GET' | 'PUT' | 'POST', path: string, body?: unknown
   }
 }
 
+/** What went wrong, next to the button that was tapped. */
+function FailureBox({ failure }: { failure: Failure | null }) {
+  if (!failure) return null;
+  return (
+    <div role="alert" className="rounded-lg bg-red-50 p-3 text-red-900 ring-1 ring-red-200">
+      <p>{failure.message}</p>
+      {failure.lines.map((l) => (
+        <p key={l}>{l}</p>
+      ))}
+    </div>
+  );
+}
+
 function Score({ set }: { set: TableSet }) {
   if (set.homePoints === null || set.awayPoints === null) return null;
   return (
@@ -107,8 +120,8 @@ export function TableScreen({ code, initial }: { code: string; initial: TableVie
 
   useEffect(() => {
     const events = typeof EventSource === 'undefined' ? null : new EventSource(`/api/public/matches/${view.match.id}/events`);
-    events?.addEventListener('message', () => void refresh());
-    for (const kind of ['SET_ENTERED', 'SET_SIGNED', 'SET_DISPUTED', 'SET_DECIDED', 'MATCH_CONFIRMED']) events?.addEventListener(kind, () => void refresh());
+    // `change`: a set signed or decided, or the match confirmed (no scores in it: read the table again).
+    events?.addEventListener('change', () => void refresh());
     const timer = window.setInterval(() => {
       if (document.visibilityState === 'visible') void refresh();
     }, POLL_MS);
@@ -263,14 +276,6 @@ export function TableScreen({ code, initial }: { code: string; initial: TableVie
             {done}
           </p>
         )}
-        {failure && (
-          <div role="alert" className="rounded-lg bg-red-50 p-3 text-red-900 ring-1 ring-red-200">
-            <p>{failure.message}</p>
-            {failure.lines.map((l) => (
-              <p key={l}>{l}</p>
-            ))}
-          </div>
-        )}
 
         {view.locked ? (
           <p className="rounded-lg bg-stone-100 p-3">De wedstrijd is door beide teams bevestigd; hier verandert niets meer.</p>
@@ -290,6 +295,7 @@ export function TableScreen({ code, initial }: { code: string; initial: TableVie
         {entering ? (
           <>
             <SetEntry set={set} draft={draft} onChange={(d) => setDrafts((all) => ({ ...all, [set.setNumber]: d }))} />
+            <FailureBox failure={failure} />
             <Button className="min-h-14 w-full text-lg" onClick={save} disabled={busy}>
               {busy ? 'Bezig…' : `Set ${set.setNumber} opslaan`}
             </Button>
@@ -308,6 +314,7 @@ export function TableScreen({ code, initial }: { code: string; initial: TableVie
             </p>
             <GamesList set={set} />
             <Score set={set} />
+            <FailureBox failure={failure} />
             {refusing ? (
               <div role="alertdialog" aria-label="Weigeren" className="space-y-2 rounded-lg bg-red-50 p-3 ring-1 ring-red-200">
                 <label htmlFor="weigerreden" className="block font-medium text-red-950">
@@ -354,8 +361,11 @@ export function TableScreen({ code, initial }: { code: string; initial: TableVie
               </>
             )}
           </>
-        ) : set.state === 'WAITING' ? null : (
+        ) : set.state === 'WAITING' ? (
+          <FailureBox failure={failure} />
+        ) : (
           <>
+            <FailureBox failure={failure} />
             {set.state === 'DISPUTED' && (
               <p className="rounded-lg bg-red-50 p-3 text-red-950 ring-1 ring-red-200">
                 Niet ondertekend{set.refusalComment ? `: “${set.refusalComment}”` : ''}. De wedstrijdleider beslist; u hoeft niets te doen en kunt verder met de volgende set.

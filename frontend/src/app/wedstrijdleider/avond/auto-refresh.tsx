@@ -10,10 +10,8 @@ export function AutoRefresh({ matchIds, everyMs = 30_000 }: { matchIds: string[]
   useEffect(() => {
     const refresh = () => document.visibilityState === 'visible' && router.refresh();
     const sources = typeof EventSource === 'undefined' ? [] : key.split(',').filter(Boolean).map((id) => new EventSource(`/api/public/matches/${id}/events`));
-    for (const source of sources) {
-      source.addEventListener('message', refresh);
-      for (const kind of ['SET_ENTERED', 'SET_SIGNED', 'SET_DISPUTED', 'SET_DECIDED', 'MATCH_CONFIRMED']) source.addEventListener(kind, refresh);
-    }
+    // `change`: a set signed or decided, or a match confirmed (the live stream's event).
+    for (const source of sources) source.addEventListener('change', refresh);
     const timer = window.setInterval(refresh, everyMs);
     return () => {
       sources.forEach((s) => s.close());
