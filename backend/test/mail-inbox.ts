@@ -34,7 +34,7 @@ export async function startInbox(): Promise<Inbox> {
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
-    onRcptTo: (address, _session, callback) => (refusing ? callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 })) : callback()),
+    onRcptTo: (_address, _session, callback) => (refusing ? callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 })) : callback()),
     onData: (stream, session, callback) => {
       simpleParser(stream).then(
         (parsed) => {

@@ -5,6 +5,7 @@ import { PrismaService } from '../prisma/prisma.service';
 import { ChangePasswordDto, LoginDto, mapMe, MeDto } from './auth.dto';
 import { AuthService } from './auth.service';
 import { AuthUser, SESSION_COOKIE } from './auth.types';
+import { setSessionCookie } from './session-cookie';
 import { CurrentUser, Public } from './decorators';
 
 @ApiTags('auth')
@@ -24,13 +25,7 @@ export class AuthController {
   async login(@Body() body: LoginDto, @Req() req: FastifyRequest, @Res({ passthrough: true }) res: FastifyReply): Promise<MeDto> {
     // req.ip: the client's address; X-Forwarded-For counts only from a trusted proxy (TRUSTED_PROXIES).
     const { token, expiresAt, user } = await this.auth.login(body.email, body.password, req.ip);
-    res.setCookie(SESSION_COOKIE, token, {
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: process.env.SESSION_SECURE_COOKIE === 'true',
-      expires: expiresAt,
-      path: '/',
-    });
+    setSessionCookie(res, token, expiresAt);
     return this.me(user);
   }
 

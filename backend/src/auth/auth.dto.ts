@@ -30,8 +30,8 @@ export class ChangePasswordDto {
   newPassword: string;
 }
 
-/** The logged-in user: a user as administrators see it, without the archive date. */
-export class MeDto extends OmitType(UserDto, ['archivedAt'] as const) {}
+/** The logged-in user: a user as administrators see it, without the archive date and invitation state. */
+export class MeDto extends OmitType(UserDto, ['archivedAt', 'invited'] as const) {}
 
 export function mapMe(user: AuthUser, clubName: string | null): MeDto {
   return { id: user.id, email: user.email, name: user.name, role: user.role, clubId: user.clubId, clubName };

@@ -49,10 +49,15 @@ export class AuthService {
       throw new UnauthorizedError('E-mailadres of wachtwoord klopt niet.', 'INVALID_CREDENTIALS');
     }
     this.throttle.succeed(email, ip);
+    return { ...(await this.startSession(user.id)), user: toAuthUser(user) };
+  }
+
+  /** A new session for this user (after a login, an accepted invitation or a password reset). */
+  async startSession(userId: string, db: Pick<Prisma.TransactionClient, 'session'> = this.prisma): Promise<{ token: string; expiresAt: Date }> {
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(Date.now() + SESSION_DAYS * 86_400_000);
-    await this.prisma.session.create({ data: { tokenHash: hashToken(token), userId: user.id, expiresAt } });
-    return { token, expiresAt, user: toAuthUser(user) };
+    await db.session.create({ data: { tokenHash: hashToken(token), userId, expiresAt } });
+    return { token, expiresAt };
   }
 
   /**
@@ -102,6 +107,6 @@ export async function endSessions(db: Pick<Prisma.TransactionClient, 'session'>,
   await db.session.deleteMany({ where: { userId, ...(exceptToken ? { tokenHash: { not: hashToken(exceptToken) } } : {}) } });
 }
 
-function toAuthUser(user: { id: string; email: string; name: string; role: AuthUser['role']; clubId: string | null }): AuthUser {
+export function toAuthUser(user: { id: string; email: string; name: string; role: AuthUser['role']; clubId: string | null }): AuthUser {
   return { id: user.id, email: user.email, name: user.name, role: user.role, clubId: user.clubId };
 }

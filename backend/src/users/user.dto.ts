@@ -10,7 +10,12 @@ export const PASSWORD_MAX_LENGTH = 200;
 export class CreateUserDto {
   @ApiProperty({ example: 'secretaris@vereniging.nl' }) @IsEmail() @MaxLength(254) email: string;
   @ApiProperty({ example: 'Marlon Sewdien' }) @IsString() @MinLength(2) @MaxLength(120) @IsPlainText() name: string;
-  @ApiProperty({ minLength: PASSWORD_MIN_LENGTH }) @IsString() @MinLength(PASSWORD_MIN_LENGTH) @MaxLength(PASSWORD_MAX_LENGTH) password: string;
+  @ApiPropertyOptional({ minLength: PASSWORD_MIN_LENGTH, description: 'Weglaten: de gebruiker krijgt een uitnodiging per e-mail en kiest zelf een wachtwoord (7 dagen geldig)' })
+  @IsOptional()
+  @IsString()
+  @MinLength(PASSWORD_MIN_LENGTH)
+  @MaxLength(PASSWORD_MAX_LENGTH)
+  password?: string;
   @ApiProperty({ enum: Role, enumName: 'Role' }) @IsEnum(Role) role: Role;
   @ApiPropertyOptional({ format: 'uuid', description: 'Verplicht voor secretarissen' }) @IsOptional() @IsUUID() clubId?: string;
 }
@@ -25,6 +30,7 @@ export class UserDto {
   @ApiProperty({ format: 'uuid', nullable: true, type: String }) clubId: string | null;
   @ApiProperty({ nullable: true, type: String }) clubName: string | null;
   @ApiProperty({ format: 'date-time', nullable: true, type: String }) archivedAt: string | null;
+  @ApiProperty({ description: 'Uitgenodigd en nog geen wachtwoord gekozen' }) invited: boolean;
 }
 
 interface UserRow {
@@ -34,6 +40,7 @@ interface UserRow {
   role: Role;
   clubId: string | null;
   archivedAt: Date | null;
+  passwordHash: string | null;
   club?: { name: string } | null;
 }
 
@@ -46,5 +53,6 @@ export function mapUser(user: UserRow): UserDto {
     clubId: user.clubId,
     clubName: user.club?.name ?? null,
     archivedAt: user.archivedAt?.toISOString() ?? null,
+    invited: user.passwordHash === null,
   };
 }

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
+import { AccountsModule } from '../accounts/accounts.module';
 import { UsersController } from './users.controller';
 import { UsersService } from './users.service';
 
-@Module({ controllers: [UsersController], providers: [UsersService], exports: [UsersService] })
+@Module({ imports: [AccountsModule], controllers: [UsersController], providers: [UsersService], exports: [UsersService] })
 export class UsersModule {}

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { AccountsService } from '../accounts/accounts.service';
 import { AuditService } from '../audit/audit.service';
 import { endSessions, hashPassword } from '../auth/auth.service';
 import type { AuthUser } from '../auth/auth.types';
@@ -14,6 +15,7 @@ export class UsersService {
   constructor(
     private readonly prisma: PrismaService,
     private readonly audit: AuditService,
+    private readonly accounts: AccountsService,
   ) {}
 
   async list(): Promise<UserDto[]> {
@@ -29,15 +31,17 @@ export class UsersService {
     return clubId;
   }
 
+  /** Without a password the user is invited by e-mail to choose one (the mail goes once the user exists). */
   async create(body: CreateUserDto, actor: AuthUser | null): Promise<UserDto> {
     const clubId = await this.checkClub(body.role, body.clubId);
-    const passwordHash = await hashPassword(body.password);
+    const passwordHash = body.password ? await hashPassword(body.password) : null;
     return this.prisma.$transaction(async (tx) => {
       const user = await tx.user.create({
         data: { email: body.email.trim().toLowerCase(), name: body.name.trim(), passwordHash, role: body.role, clubId },
         include,
       });
       await this.audit.record({ userId: actor?.id ?? null, action: 'user.create', entityType: 'User', entityId: user.id, after: mapUser(user) }, tx);
+      if (!passwordHash) await this.accounts.invite(user.id, actor, tx);
       return mapUser(user);
     });
   }
