@@ -1,16 +1,19 @@
 'use client';
-// The console follows the night by itself: a re-render on every live event of the shown
-// matches (a set signed, refused, decided), and a quiet one every half minute.
+// The console follows the night by itself: a re-render on every live event (a set signed or
+// decided, a match confirmed) and a quiet one every half minute, for what has no event (a
+// refusal). At most MAX_STREAMS open streams: a browser holds only six connections per site.
 import { useRouter } from 'next/navigation';
 import { useEffect } from 'react';
 
-export function AutoRefresh({ matchIds, everyMs = 30_000 }: { matchIds: string[]; everyMs?: number }) {
+const MAX_STREAMS = 3;
+
+export function AutoRefresh({ streams, everyMs = 30_000 }: { streams: string[]; everyMs?: number }) {
   const router = useRouter();
-  const key = matchIds.join(',');
+  const key = streams.slice(0, MAX_STREAMS).join(' ');
   useEffect(() => {
     const refresh = () => document.visibilityState === 'visible' && router.refresh();
-    const sources = typeof EventSource === 'undefined' ? [] : key.split(',').filter(Boolean).map((id) => new EventSource(`/api/public/matches/${id}/events`));
-    // `change`: a set signed or decided, or a match confirmed (the live stream's event).
+    const sources = typeof EventSource === 'undefined' ? [] : key.split(' ').filter(Boolean).map((url) => new EventSource(url));
+    // `change`: the live stream's event.
     for (const source of sources) source.addEventListener('change', refresh);
     const timer = window.setInterval(refresh, everyMs);
     return () => {

@@ -43,7 +43,7 @@ export default async function NightConsolePage({ searchParams }: { searchParams:
         </label>
         <button className={buttonClass('secondary', 'min-h-11')}>Tonen</button>
       </form>
-      <AutoRefresh matchIds={nights.map((n) => n.match.id)} />
+      <AutoRefresh streams={[...new Set(nights.map((n) => `/api/public/rounds/events?divisionId=${n.match.divisionId}&round=${n.match.round}`))]} />
       {!read.ok ? (
         <p role="alert" className="rounded-md bg-red-50 p-3 text-red-900">
           {read.message}

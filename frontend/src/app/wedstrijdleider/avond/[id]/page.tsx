@@ -55,7 +55,7 @@ export default async function NightMatchPage({ params, searchParams }: { params:
       <div className="mt-2">
         <MatchHeader match={match} />
       </div>
-      <AutoRefresh matchIds={[id]} />
+      <AutoRefresh streams={[`/api/public/matches/${id}/events`]} />
       <div className="space-y-6">
         {seat && stored && (
           <Card title={`Set ${setNumber}, tafel ${tableNumber}: beslissen`}>
