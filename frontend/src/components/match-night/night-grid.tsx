@@ -5,6 +5,8 @@ import Link from 'next/link';
 import { cn } from '@/lib/cn';
 import { ConsoleMatch, ConsoleSet, SET_STATE_LABELS, SET_STATE_SHORT, SetState } from '@/lib/match-night';
 
+const MARKS: Record<SetState, string> = { WAITING: '○', ENTERED: '…', SIGNED: '✓', DISPUTED: '!', CREDITED: '=' };
+
 const CELL: Record<SetState, string> = {
   WAITING: 'bg-white text-stone-500',
   ENTERED: 'bg-amber-50 text-amber-950',
@@ -20,9 +22,9 @@ function Cell({ seat, tableNumber, href }: { seat: ConsoleSet; tableNumber: numb
   const body = (
     <>
       <span className="block tabular-nums">{score || '·'}</span>
-      <span className="block text-[11px] leading-tight">
-        {alert && seat.state !== 'DISPUTED' ? '⚠ ' : ''}
-        {SET_STATE_SHORT[seat.state]}
+      <span className="block text-xs leading-tight" aria-hidden>
+        {MARKS[seat.state]}
+        {alert && seat.state !== 'DISPUTED' ? ' ⚠' : ''}
       </span>
     </>
   );
@@ -45,7 +47,7 @@ export function NightGrid({ night, decideHref }: { night: Pick<ConsoleMatch, 'ta
   const sets = night.tables[0]?.sets.map((s) => s.setNumber) ?? [];
   return (
     <div className="overflow-x-auto">
-      <table className="w-full min-w-[20rem] border-collapse">
+      <table className="w-full border-collapse">
         <thead>
           <tr>
             <th scope="col" className="w-14 p-1 text-left text-xs font-medium text-stone-600">
@@ -76,6 +78,14 @@ export function NightGrid({ night, decideHref }: { night: Pick<ConsoleMatch, 'ta
           ))}
         </tbody>
       </table>
+      <p className="mt-2 text-xs text-stone-600">
+        {(Object.keys(MARKS) as SetState[]).map((state) => (
+          <span key={state} className="mr-3 inline-block">
+            {MARKS[state]} {SET_STATE_SHORT[state]}
+          </span>
+        ))}
+        <span className="inline-block">⚠ onmogelijke stand</span>
+      </p>
     </div>
   );
 }
