@@ -11,6 +11,7 @@ import { MailModule } from './mail/mail.module';
 import { MatchesModule } from './matches/matches.module';
 import { MemberListsModule } from './member-lists/member-lists.module';
 import { PrismaModule } from './prisma/prisma.module';
+import { RemindersModule } from './reminders/reminders.module';
 import { SeasonTransferModule } from './season-transfer/season-transfer.module';
 import { SeasonsModule } from './seasons/seasons.module';
 import { StandingsModule } from './standings/standings.module';
@@ -35,6 +36,7 @@ import { UsersModule } from './users/users.module';
     LiveModule,
     SeasonTransferModule,
     FinesModule,
+    RemindersModule,
   ],
   controllers: [HealthController],
 })

@@ -217,15 +217,16 @@ describe('Mails', () => {
   test('one reminder: its text, the absolute link and where to change the preferences', () => {
     const mail = reminderMail(stored('Boete uiterlijk 02-12-2026 betalen', 0), url);
     expect(mail.subject).toBe('Boete uiterlijk 02-12-2026 betalen');
-    expect(mail.text).toContain('https://tsbn.example/vereniging/boetes');
-    expect(mail.text).toContain('https://tsbn.example/instellingen/meldingen');
+    expect(mail.paragraphs).toEqual(['Tekst Boete uiterlijk 02-12-2026 betalen']);
+    expect(mail.action).toEqual({ label: 'Naar de pagina', url: 'https://tsbn.example/vereniging/boetes' });
+    expect(mail.after.join()).toContain('https://tsbn.example/instellingen/meldingen');
   });
 
   test('the weekly summary combines every reminder, oldest first', () => {
     const mail = digestMail([stored('Tweede', 5), stored('Eerste', 1)], url);
     expect(mail.subject).toBe('Weekoverzicht TSBN: 2 herinneringen');
-    expect(mail.text.indexOf('1. Eerste')).toBeGreaterThan(0);
-    expect(mail.text.indexOf('2. Tweede')).toBeGreaterThan(mail.text.indexOf('1. Eerste'));
-    expect(mail.text).toContain('https://tsbn.example/te-doen');
+    expect(mail.paragraphs.slice(1).map((p) => p.split('\n')[0])).toEqual(['1. Eerste', '2. Tweede']);
+    expect(mail.paragraphs[1]).toContain('https://tsbn.example/vereniging/boetes');
+    expect(mail.action?.url).toBe('https://tsbn.example/te-doen');
   });
 });

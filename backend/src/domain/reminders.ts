@@ -436,34 +436,35 @@ export interface StoredReminder {
 
 const SETTINGS_PATH = '/instellingen/meldingen';
 
+/** A mail's content, rendered to text and HTML by mail/mail-template.ts (renderMail). */
+export interface ReminderMailContent {
+  subject: string;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+  after: string[];
+}
+
 /** One reminder as its own mail; `url` makes a dashboard path absolute. */
-export function reminderMail(reminder: StoredReminder, url: (path: string) => string): { subject: string; text: string } {
+export function reminderMail(reminder: StoredReminder, url: (path: string) => string): ReminderMailContent {
   return {
     subject: reminder.subject,
-    text: [
-      reminder.text,
-      ...(reminder.link ? ['', `Direct naar de pagina: ${url(reminder.link)}`] : []),
-      '',
-      '—',
-      `U krijgt deze herinnering van de TSBN competitieadministratie. Kiezen welke herinneringen u krijgt, of één weekoverzicht: ${url(SETTINGS_PATH)}`,
-    ].join('\n'),
+    paragraphs: [reminder.text],
+    ...(reminder.link ? { action: { label: 'Naar de pagina', url: url(reminder.link) } } : {}),
+    after: [`Kiezen welke herinneringen u krijgt, of één weekoverzicht in plaats van losse mails: ${url(SETTINGS_PATH)}`],
   };
 }
 
 /** The weekly summary: every reminder not mailed yet, oldest first, in one mail. */
-export function digestMail(reminders: readonly StoredReminder[], url: (path: string) => string): { subject: string; text: string } {
+export function digestMail(reminders: readonly StoredReminder[], url: (path: string) => string): ReminderMailContent {
   const sorted = [...reminders].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
   const count = sorted.length === 1 ? '1 herinnering' : `${sorted.length} herinneringen`;
   return {
     subject: `Weekoverzicht TSBN: ${count}`,
-    text: [
+    paragraphs: [
       `Uw weekoverzicht van de TSBN competitieadministratie: ${count}.`,
-      '',
-      ...sorted.flatMap((r, i) => [`${i + 1}. ${r.subject}`, `   ${r.text}`, ...(r.link ? [`   ${url(r.link)}`] : []), '']),
-      `Alles wat nog moet gebeuren: ${url('/te-doen')}`,
-      '',
-      '—',
-      `U krijgt één overzicht per week. Liever elke herinnering apart, of minder soorten? ${url(SETTINGS_PATH)}`,
-    ].join('\n'),
+      ...sorted.map((r, i) => [`${i + 1}. ${r.subject}`, r.text, ...(r.link ? [url(r.link)] : [])].join('\n')),
+    ],
+    action: { label: 'Alles wat nog moet gebeuren', url: url('/te-doen') },
+    after: [`U krijgt één overzicht per week. Liever elke herinnering apart, of minder soorten? ${url(SETTINGS_PATH)}`],
   };
 }

@@ -1,0 +1,87 @@
+import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import PgBoss from 'pg-boss';
+import { RemindersService } from './reminders.service';
+
+export const SCAN_QUEUE = 'reminders-scan';
+export const DIGEST_QUEUE = 'reminders-weekly-digest';
+/** Every 15 minutes; the weekly summary on Monday 08:00 in the Netherlands. */
+export const SCAN_CRON = '*/15 * * * *';
+export const DIGEST_CRON = '0 8 * * 1';
+export const JOBS_TIME_ZONE = 'Europe/Amsterdam';
+/** pg-boss keeps its tables in a schema of its own, next to ours. */
+export const JOBS_SCHEMA = 'pgboss';
+
+/** Whether this process runs the scheduled jobs: SCHEDULED_JOBS=on (npm start sets it). */
+export function jobsEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
+  return ['1', 'true', 'on', 'yes'].includes((env.SCHEDULED_JOBS ?? '').trim().toLowerCase());
+}
+
+/**
+ * The reminder schedule, kept in PostgreSQL by pg-boss (schema "pgboss"): the cron schedules
+ * and the jobs survive a restart, and several API processes share them (pg-boss hands each
+ * job to one worker). At start one scan is queued, so what became due while the API was down
+ * goes out at once. Started only when jobs are enabled; the API tests start it themselves.
+ */
+@Injectable()
+export class ReminderScheduler implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('Planner');
+  private boss: PgBoss | null = null;
+
+  constructor(private readonly reminders: RemindersService) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (jobsEnabled()) await this.start();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.stop();
+  }
+
+  get running(): boolean {
+    return this.boss !== null;
+  }
+
+  async start(options: { pollingIntervalSeconds?: number } = {}): Promise<void> {
+    if (this.boss) return;
+    const boss = new PgBoss({
+      connectionString: process.env.DATABASE_URL,
+      schema: JOBS_SCHEMA,
+      max: 2,
+      application_name: 'tsbn-jobs',
+      ...(options.pollingIntervalSeconds ? { pollingIntervalSeconds: options.pollingIntervalSeconds } : {}),
+    });
+    boss.on('error', (error) => this.logger.error(`Taakplanner: ${error instanceof Error ? error.message : error}`));
+    await boss.start();
+    // stately: at most one scan waiting and one running, however many API processes there are.
+    await boss.createQueue(SCAN_QUEUE, { name: SCAN_QUEUE, policy: 'stately', retryLimit: 2, expireInMinutes: 10 });
+    await boss.createQueue(DIGEST_QUEUE, { name: DIGEST_QUEUE, policy: 'stately', retryLimit: 5, retryDelay: 300, expireInMinutes: 30 });
+    await boss.schedule(SCAN_QUEUE, SCAN_CRON, {}, { tz: JOBS_TIME_ZONE });
+    await boss.schedule(DIGEST_QUEUE, DIGEST_CRON, {}, { tz: JOBS_TIME_ZONE });
+    await boss.work(SCAN_QUEUE, async () => {
+      await this.reminders.scan();
+    });
+    await boss.work(DIGEST_QUEUE, async () => {
+      await this.reminders.sendDigests();
+    });
+    this.boss = boss;
+    await this.runScanNow();
+    this.logger.log(`Herinneringen: elke 15 minuten, weekoverzicht maandag 08:00 (${JOBS_TIME_ZONE}).`);
+  }
+
+  /** Queues a scan now (at start: catch up what became due while the API was down). */
+  async runScanNow(): Promise<string | null> {
+    return this.boss ? this.boss.send(SCAN_QUEUE, {}) : null;
+  }
+
+  async schedules(): Promise<{ name: string; cron: string; timezone: string | null }[]> {
+    if (!this.boss) return [];
+    return (await this.boss.getSchedules()).map((s) => ({ name: s.name, cron: s.cron, timezone: s.options?.tz ?? null }));
+  }
+
+  /** Waits for the job in hand to finish, then lets go of the database. */
+  async stop(): Promise<void> {
+    const boss = this.boss;
+    this.boss = null;
+    if (boss) await boss.stop({ graceful: true, wait: true, timeout: 15_000 });
+  }
+}

@@ -1,0 +1,25 @@
+import { Injectable } from '@nestjs/common';
+import type { AuthUser } from '../auth/auth.types';
+import { todoItems } from '../domain/todo';
+import { PrismaService } from '../prisma/prisma.service';
+import { Clock } from './clock';
+import { loadFacts } from './reminder-facts';
+import { mapTodoItem, TodoDto } from './reminder.dto';
+import { FEDERATION_ZONE } from './zone';
+
+@Injectable()
+export class TodoService {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly clock: Clock,
+  ) {}
+
+  /** A secretary's facts are loaded for their own club only; a secretary without a club has nothing to do. */
+  async list(user: AuthUser): Promise<TodoDto> {
+    if (user.role === 'SECRETARY' && !user.clubId) return { role: user.role, items: [] };
+    const now = this.clock.now();
+    const scope = user.role === 'SECRETARY' ? { clubId: user.clubId! } : { withScores: user.role === 'SUPERVISOR' };
+    const facts = await loadFacts(this.prisma, now, FEDERATION_ZONE.today(now), scope);
+    return { role: user.role, items: todoItems(facts, { role: user.role, clubId: user.clubId }, now, FEDERATION_ZONE).map(mapTodoItem) };
+  }
+}
