@@ -5,8 +5,9 @@ import { FineProposalsService } from '../fines/fine-proposals.service';
 import { storeMatchDeductions } from './deductions';
 import { fieldedPlayers, incompleteFromStart, matchCredits, offLineupSides } from './match-facts';
 import { eligibilityQuery, lineupOf, MatchRow, teamFacts } from './match-row';
-import { MatchDataService } from './match-data.service';
-import { MatchWriterService, Tx } from './match-writer.service';
+import type { Prisma } from '../generated/prisma/client';
+
+type Tx = Prisma.TransactionClient;
 import { PlayerEligibilityService } from '../member-lists/player-eligibility.service';
 
 export const INELIGIBILITY_RULE = '4';
@@ -20,17 +21,9 @@ export const INELIGIBILITY_RULE = '4';
 @Injectable()
 export class ConsequencesService {
   constructor(
-    private readonly data: MatchDataService,
-    private readonly writer: MatchWriterService,
     private readonly eligibility: PlayerEligibilityService,
     private readonly fines: FineProposalsService,
   ) {}
-
-  /** After a line-up or substitution changed: the credited seats and totals, and for a confirmed match its consequences again. */
-  async afterFactsChanged(tx: Tx, match: MatchRow, settings: CompetitionSettings, actorId: string): Promise<void> {
-    await this.writer.settleAfterFacts(tx, match, settings);
-    if (match.resultState === 'CONFIRMED') await this.applyConfirmed(tx, await this.data.load(match.id, tx), settings, actorId);
-  }
 
   async applyConfirmed(tx: Tx, match: MatchRow, settings: CompetitionSettings, actorId: string): Promise<void> {
     const offending = await this.ineligibleSides(tx, match, settings);

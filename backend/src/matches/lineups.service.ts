@@ -6,7 +6,6 @@ import { ForbiddenError, NotFoundError, ValidationError } from '../common/errors
 import { validateLineupShape } from '../domain/match';
 import type { IneligibilityCode } from '../domain/eligibility';
 import { PrismaService } from '../prisma/prisma.service';
-import { ConsequencesService } from './consequences.service';
 import { LineupInputDto, LineupPlayerDto, SubstitutionDto, TeamLineupDto } from './lineup.dto';
 import { mapPublicSubstitution } from './match.dto';
 import { MatchDataService } from './match-data.service';
@@ -78,7 +77,6 @@ export class LineupsService {
     private readonly data: MatchDataService,
     private readonly writer: MatchWriterService,
     private readonly eligibility: PlayerEligibilityService,
-    private readonly consequences: ConsequencesService,
   ) {}
 
   async view(matchId: string, teamId: string, user: AuthUser): Promise<TeamLineupDto> {
@@ -150,7 +148,7 @@ export class LineupsService {
           ...body.reserves.map((id) => player(id, null)),
         ].map((row) => ({ lineupId: lineup.id, ...row })),
       });
-      await this.consequences.afterFactsChanged(tx, match, settings, user.id);
+      await this.writer.afterFactsChanged(tx, match, settings, user.id);
     });
     return this.view(matchId, teamId, user);
   }

@@ -2,10 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { AuditService } from '../audit/audit.service';
 import type { AuthUser } from '../auth/auth.types';
-import { ConflictError, ErrorDetail, NotFoundError } from '../common/errors';
+import { AppError, ConflictError, ErrorDetail, NotFoundError, RuleViolationError, ValidationError } from '../common/errors';
 import { Game, gamePoints, matchTotals, PartialLoss, removalGames, seatKey, setTotalsFromGames, SIDES } from '../domain/match';
+import { applyMatchCommand, MatchCommand, MatchEvent, Problem } from '../domain/match/match-command';
 import type { CompetitionSettings } from '../domain/settings';
 import type { Prisma } from '../generated/prisma/client';
+import { LiveEvents } from '../live/live-events';
+import { ConsequencesService } from './consequences.service';
 import type { SetSource } from '../generated/prisma/enums';
 import { PrismaService } from '../prisma/prisma.service';
 import { matchCredits } from './match-facts';
@@ -14,6 +17,7 @@ import { MatchDataService } from './match-data.service';
 import { MatchRow, playerLabels, teamFacts, teamIdOf } from './match-row';
 import { phaseOf } from './result-rules';
 import type { StoredSeat } from './seat-entry';
+import { matchStateOf, rowAfter, storeStateChanges } from './match-state';
 
 export type Tx = Prisma.TransactionClient;
 
@@ -38,6 +42,30 @@ export interface WriteOptions {
   /** The version the client saw: the write is refused (409) when it is no longer current. */
   version?: number;
   reason?: string | null;
+}
+
+export interface ApplyOptions {
+  /** The signed-in user, when there is one (a table code has none). */
+  user?: AuthUser;
+  /** Who, for the command log: a user id, or "table:<n>" for a table code. */
+  actor: string;
+  /** A retry with the same key answers the stored response and changes nothing. */
+  idempotencyKey?: string;
+  /** The version the client saw (409 STALE_VERSION when it is no longer current). */
+  version?: number;
+  reason?: string | null;
+  /** Audit action, e.g. "match.table.sign". */
+  action: string;
+}
+
+/** A command's problems as the one error envelope: the first problem's message and code, every problem in details. */
+export function problemError(problems: readonly Problem[]): AppError {
+  const [first] = problems;
+  const details: ErrorDetail[] = problems.map((p) => ({ ...(p.field ? { field: p.field } : {}), code: p.code, message: p.message }));
+  const message = problems.length === 1 || first.code === 'NIGHT_NOT_COMPLETE' ? first.message : `${problems.length} fouten. ${first.message}`;
+  if (first.kind === 'INVALID') return new ValidationError(message, details, first.code);
+  if (first.kind === 'RULE') return new RuleViolationError(message, first.code, details);
+  return new ConflictError(message, first.code, details);
 }
 
 export type MatchChange = (tx: Tx, match: MatchRow, settings: CompetitionSettings) => Promise<void>;
@@ -105,7 +133,91 @@ export class MatchWriterService {
     private readonly prisma: PrismaService,
     private readonly data: MatchDataService,
     private readonly audit: AuditService,
+    private readonly consequences: ConsequencesService,
+    private readonly live: LiveEvents,
   ) {}
+
+  /**
+   * One command through the match-day core (domain/match/match-command.ts): in one
+   * transaction, answer a retry from the command log (same idempotency key), lock the
+   * match, load it once, apply the command, store only what changed, log the command,
+   * audit before and after, and bring Regel 4 and the fines into effect when the result
+   * locks; after the commit, tell the live pages. Problems become the error envelope.
+   */
+  async apply(matchId: string, command: MatchCommand, options: ApplyOptions): Promise<MatchDetailDto> {
+    let events: MatchEvent[] = [];
+    let live: { divisionId: string; round: number } | null = null;
+    let answer: MatchDetailDto;
+    try {
+      answer = await this.prisma.$transaction(
+        async (tx) => {
+          const replayed = await this.replay(tx, matchId, options.idempotencyKey);
+          if (replayed) return replayed;
+          await this.lock(tx, matchId, options.version);
+          const again = await this.replay(tx, matchId, options.idempotencyKey);
+          if (again) return again;
+          const before = await this.data.load(matchId, tx);
+          const settings = await this.data.settings(before.division.seasonId);
+          const result = applyMatchCommand(matchStateOf(before), command, settings, new Date());
+          if (result.problems.length) throw problemError(result.problems);
+          const changed = await storeStateChanges(tx, before, result.state, { versionCounted: options.version !== undefined });
+          let after = rowAfter(before, result.state, before.version + (changed && options.version === undefined ? 1 : 0));
+          if (result.state.resultState === 'CONFIRMED' && changed) {
+            await this.consequences.applyConfirmed(tx, after, settings, options.user?.id ?? result.state.awaySignedById ?? result.state.homeSignedById ?? options.actor);
+            after = await this.data.load(matchId, tx);
+          }
+          const response = mapMatchDetail(after, settings);
+          await tx.matchCommandRecord.create({
+            data: {
+              matchId,
+              idempotencyKey: options.idempotencyKey ?? null,
+              kind: command.kind,
+              actor: options.actor,
+              payload: JSON.parse(JSON.stringify(command)) as Prisma.InputJsonValue,
+              response: JSON.parse(JSON.stringify(response)) as Prisma.InputJsonValue,
+            },
+          });
+          await this.audit.record(
+            {
+              userId: options.user?.id ?? null,
+              action: options.action,
+              entityType: 'Match',
+              entityId: matchId,
+              before: auditSnapshot({ ...before, version: options.version ?? before.version }),
+              after: auditSnapshot(after),
+              reason: options.reason ?? null,
+            },
+            tx,
+          );
+          events = result.events;
+          live = { divisionId: before.divisionId, round: before.round };
+          return response;
+        },
+        { timeout: 20_000 },
+      );
+    } catch (error) {
+      if (error instanceof StaleLock) throw new StaleVersionError(await this.data.detail(matchId));
+      throw error;
+    }
+    if (live) {
+      const at = new Date();
+      for (const event of events) this.live.emit({ matchId, ...(live as { divisionId: string; round: number }), kind: event.kind, at });
+    }
+    return answer;
+  }
+
+  /** The stored answer of a command already applied with this key; 409 when the key was used for another match. */
+  private async replay(tx: Tx, matchId: string, key: string | undefined): Promise<MatchDetailDto | null> {
+    if (!key) return null;
+    const record = await tx.matchCommandRecord.findUnique({ where: { idempotencyKey: key }, select: { matchId: true, response: true } });
+    if (!record) return null;
+    if (record.matchId !== matchId) {
+      throw new ConflictError('Deze sleutel (idempotencyKey) is al gebruikt voor een andere wedstrijd; stuur een nieuwe.', 'IDEMPOTENCY_KEY_REUSED', [
+        { field: 'idempotencyKey', code: 'IDEMPOTENCY_KEY_REUSED', message: 'Al gebruikt voor een andere wedstrijd.' },
+      ]);
+    }
+    return record.response as unknown as MatchDetailDto;
+  }
 
   async write(matchId: string, options: WriteOptions, change: MatchChange): Promise<MatchDetailDto> {
     try {
@@ -258,6 +370,12 @@ export class MatchWriterService {
    * lapses until the home team signs again, so the away team cannot confirm a form the
    * home team never saw.
    */
+  /** After a line-up or substitution changed: the credited seats and totals, and for a confirmed match its consequences again. */
+  async afterFactsChanged(tx: Tx, match: MatchRow, settings: CompetitionSettings, actorId: string): Promise<void> {
+    await this.settleAfterFacts(tx, match, settings);
+    if (match.resultState === 'CONFIRMED') await this.consequences.applyConfirmed(tx, await this.data.load(match.id, tx), settings, actorId);
+  }
+
   async settleAfterFacts(tx: Tx, before: MatchRow, settings: CompetitionSettings): Promise<void> {
     const rescored = await this.settleCredits(tx, before.id, settings);
     const signed = before.homeSignedAt !== null && before.resultState !== 'CONFIRMED';

@@ -124,6 +124,19 @@ export class SeatDto {
   @ApiProperty({ description: 'Door de regels bepaald (afwezig koppel, ongeldige wissel, reglementair verlies, gemiddelde); niet in te voeren' })
   credited: boolean;
   @ApiProperty({ type: [GameDto] }) games: GameDto[];
+  @ApiProperty({ enum: SIDE_VALUES, enumName: 'Side', nullable: true, description: 'Aan tafel ingevoerd door dit koppel (Regel 15); null: via het wedstrijdformulier of door de regels bepaald' })
+  enteredBySide: Side | null;
+  @ApiProperty({ enum: SIDE_VALUES, enumName: 'Side', nullable: true, description: 'Aan tafel ondertekend door het andere koppel: onherroepelijk (Regel 15)' })
+  signedBySide: Side | null;
+  @ApiProperty({ format: 'date-time', nullable: true, type: String }) signedAt: string | null;
+  @ApiProperty({ enum: SIDE_VALUES, enumName: 'Side', nullable: true, description: 'Dit koppel weigerde te tekenen: betwist, de wedstrijdleider beslist (Regel 35B)' })
+  refusedBySide: Side | null;
+  @ApiProperty({ format: 'date-time', nullable: true, type: String }) refusedAt: string | null;
+  @ApiProperty({ nullable: true, type: String, description: 'Waarom het koppel weigerde: alleen voor beide teams, de wedstrijdleider en de bond (anders null)' })
+  refusalComment: string | null;
+  @ApiProperty({ format: 'date-time', nullable: true, type: String, description: 'De wedstrijdleider besliste of corrigeerde; de set telt als ondertekend' })
+  decidedAt: string | null;
+  @ApiProperty({ nullable: true, type: String }) decisionReason: string | null;
 }
 
 export class PublicPairDto {
@@ -252,6 +265,14 @@ export function mapSeats(match: MatchRow, pairsPerTeam: number): SeatDto[] {
       source: row?.source ?? null,
       credited: row !== undefined && CREDIT_SOURCES.includes(row.source),
       games: (row?.games ?? []).map((g) => ({ gameNumber: g.gameNumber, winner: g.winner, kind: g.kind, points: g.points, penaltyRule: g.penaltyRule })),
+      enteredBySide: row?.enteredBySide ?? null,
+      signedBySide: row?.signedBySide ?? null,
+      signedAt: row?.signedAt?.toISOString() ?? null,
+      refusedBySide: row?.refusedBySide ?? null,
+      refusedAt: row?.refusedAt?.toISOString() ?? null,
+      refusalComment: row?.refusalComment ?? null,
+      decidedAt: row?.decidedAt?.toISOString() ?? null,
+      decisionReason: row?.decisionReason ?? null,
     };
   });
 }
@@ -342,10 +363,14 @@ function seesDisputeComment(viewer: MatchViewer | undefined, clubIds: readonly s
 }
 
 /**
- * A match as this viewer may read it: the public (and other clubs) see that a result is
- * disputed and when, not the away team's free-text comment, which may name people.
+ * A match as this viewer may read it: the public (and other clubs) see that a result (or a
+ * set at the table) is disputed and when, not the free-text comment, which may name people.
  */
 export function forViewer<T extends MatchSummaryDto>(match: T, viewer: MatchViewer | undefined): T {
-  if (!match.dispute || seesDisputeComment(viewer, [match.homeTeam.clubId, match.awayTeam.clubId])) return match;
-  return { ...match, dispute: { ...match.dispute, comment: null } };
+  if (seesDisputeComment(viewer, [match.homeTeam.clubId, match.awayTeam.clubId])) return match;
+  let shown = match.dispute ? { ...match, dispute: { ...match.dispute, comment: null } } : match;
+  // A pair's refusal at the table (Regel 35B) is a comment of the same kind.
+  const sets = (shown as Partial<MatchDetailDto>).sets;
+  if (sets?.some((s) => s.refusalComment !== null)) shown = { ...shown, sets: sets.map((s) => ({ ...s, refusalComment: null })) };
+  return shown;
 }

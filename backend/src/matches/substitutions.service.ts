@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '../auth/auth.types';
 import { NotFoundError, RuleViolationError, ValidationError } from '../common/errors';
-import { ConsequencesService } from './consequences.service';
 import { SubstitutionDto, SubstitutionInputDto } from './lineup.dto';
 import { mapSubstitution, teamSideFor } from './lineups.service';
 import { MatchDataService } from './match-data.service';
@@ -19,7 +18,6 @@ export class SubstitutionsService {
   constructor(
     private readonly data: MatchDataService,
     private readonly writer: MatchWriterService,
-    private readonly consequences: ConsequencesService,
   ) {}
 
   async add(matchId: string, body: SubstitutionInputDto, user: AuthUser, reason?: string): Promise<SubstitutionDto> {
@@ -36,7 +34,7 @@ export class SubstitutionsService {
       }
       const created = await tx.substitution.create({ data: { matchId: match.id, ...body } });
       createdId = created.id;
-      await this.consequences.afterFactsChanged(tx, match, settings, user.id);
+      await this.writer.afterFactsChanged(tx, match, settings, user.id);
     });
     const match = await this.data.load(matchId);
     return mapSubstitution(match.substitutions.find((s) => s.id === createdId)!);
@@ -51,7 +49,7 @@ export class SubstitutionsService {
     await this.writer.write(matchId, { user, action: 'match.substitution.delete', reason }, async (tx, current, settings) => {
       assertMatchFactsOpen(current, user, reason);
       await tx.substitution.delete({ where: { id: substitutionId } });
-      await this.consequences.afterFactsChanged(tx, current, settings, user.id);
+      await this.writer.afterFactsChanged(tx, current, settings, user.id);
     });
   }
 }

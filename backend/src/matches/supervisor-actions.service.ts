@@ -3,7 +3,6 @@ import type { AuthUser } from '../auth/auth.types';
 import { ForbiddenError, RuleViolationError, ValidationError } from '../common/errors';
 import { dutchList, locateRemovedPlayer, PlayerId, SeatTeams, setTableLabel, Side, splitVoided, voidableGames } from '../domain/match';
 import type { Prisma } from '../generated/prisma/client';
-import { ConsequencesService } from './consequences.service';
 import { MatchDetailDto } from './match.dto';
 import { MatchDataService } from './match-data.service';
 import { familyNameOf, MatchRow, teamFacts } from './match-row';
@@ -65,7 +64,6 @@ export class SupervisorActionsService {
   constructor(
     private readonly data: MatchDataService,
     private readonly writer: MatchWriterService,
-    private readonly consequences: ConsequencesService,
   ) {}
 
   /** For the federation, supervisors and the secretaries of the two clubs (the decisions name players). */
@@ -93,7 +91,7 @@ export class SupervisorActionsService {
         const located = locateRemovedPlayer({ setNumber: body.setNumber, tableNumber: body.tableNumber, fromGame: body.gameNumber!, playerId: body.memberId! }, teams, settings);
         if ('error' in located) throw invalid(located.error.startsWith('Partij') ? 'gameNumber' : 'memberId', located.error);
         await this.create(tx, match, body, user, { memberId: body.memberId!, side: located.side, pairNumber: located.pairNumber, fromGame: body.gameNumber! });
-        await this.consequences.afterFactsChanged(tx, match, settings, user.id);
+        await this.writer.afterFactsChanged(tx, match, settings, user.id);
         return;
       }
       const where = setTableLabel(body.setNumber, body.tableNumber);

@@ -1,0 +1,234 @@
+import { DEFAULT_SETTINGS } from '../settings';
+import { Lineup } from './lineup';
+import {
+  applyMatchCommand,
+  CommandResult,
+  MatchCommand,
+  MatchState,
+  nightProblems,
+  Seat,
+  seatPhase,
+  StateTeam,
+} from './match-command';
+import { tablePlan } from './rotation';
+import { GameEntry } from './seat-entry';
+import { Side } from './side';
+
+const settings = DEFAULT_SETTINGS;
+const NOW = new Date('2026-11-28T20:30:00Z');
+const LATER = new Date('2026-11-28T21:00:00Z');
+
+const lineup = (prefix: string, pairs = 6, fromSet: Record<number, number> = {}): Lineup => ({
+  pairs: Array.from({ length: pairs }, (_, i) => ({ pairNumber: i + 1, players: [`${prefix}${i + 1}a`, `${prefix}${i + 1}b`] as const, fromSet: fromSet[i + 1] ?? 1 })),
+  reserves: [`${prefix}r1`, `${prefix}r2`],
+});
+const team = (l: Lineup | null): StateTeam => ({ lineup: l, substitutions: [], removals: [] });
+
+function matchState(overrides: Partial<MatchState> = {}): MatchState {
+  return {
+    id: 'm1',
+    status: 'SCHEDULED',
+    resultState: 'NONE',
+    homePoints: null,
+    awayPoints: null,
+    enteredById: null,
+    enteredAt: null,
+    homeSignedById: null,
+    homeSignedAt: null,
+    awaySignedById: null,
+    awaySignedAt: null,
+    disputedAt: null,
+    disputedById: null,
+    disputeComment: null,
+    correctedAt: null,
+    correctedByRole: null,
+    correctionReason: null,
+    teams: { HOME: team(lineup('h')), AWAY: team(lineup('a')) },
+    seats: [],
+    ...overrides,
+  };
+}
+
+const WON_HOME: GameEntry[] = [
+  { winner: 'HOME', kind: 'WON' },
+  { winner: 'HOME', kind: 'WON' },
+  { winner: 'HOME', kind: 'WON' },
+  { winner: 'AWAY', kind: 'WON' },
+];
+
+/** Applies commands one after another; throws on the first problem, unless it is the last command. */
+function run(state: MatchState, ...commands: MatchCommand[]): CommandResult {
+  let result: CommandResult = { state, events: [], problems: [] };
+  commands.forEach((command, i) => {
+    result = applyMatchCommand(result.state, command, settings, i === commands.length - 1 ? LATER : NOW);
+    if (result.problems.length && i < commands.length - 1) throw new Error(`${command.kind}: ${result.problems[0].message}`);
+  });
+  return result;
+}
+
+const enter = (setNumber: number, tableNumber: number, enteredBy: Side = 'HOME', score: { games?: GameEntry[]; totals?: { home: number; away: number } } = { totals: { home: 6, away: 2 } }): MatchCommand => ({
+  kind: 'TABLE_ENTER',
+  setNumber,
+  tableNumber,
+  enteredBy,
+  ...score,
+});
+const sign = (setNumber: number, tableNumber: number, side: Side = 'AWAY'): MatchCommand => ({ kind: 'TABLE_SIGN', setNumber, tableNumber, side });
+const refuse = (setNumber: number, tableNumber: number, side: Side = 'AWAY', comment = 'Partij 4 was een kap'): MatchCommand => ({ kind: 'TABLE_REFUSE', setNumber, tableNumber, side, comment });
+const decide = (setNumber: number, tableNumber: number, extra: Partial<{ games: GameEntry[]; totals: { home: number; away: number }; reason: string }> = {}): MatchCommand => ({
+  kind: 'DECIDE_SET',
+  setNumber,
+  tableNumber,
+  reason: 'Beide koppels gehoord',
+  by: 'SUPERVISOR',
+  ...extra,
+});
+const confirm = (side: Side): MatchCommand => ({ kind: 'CONFIRM_NIGHT', side, userId: `${side.toLowerCase()}-secretary` });
+const seat = (result: CommandResult, setNumber: number, tableNumber: number): Seat | undefined =>
+  result.state.seats.find((s) => s.setNumber === setNumber && s.tableNumber === tableNumber);
+
+/** Every seat of the plan entered by the home pair and signed by the away pair. */
+const wholeNight = (): MatchCommand[] => tablePlan(settings.pairsPerTeam).flatMap((s) => [enter(s.setNumber, s.tableNumber), sign(s.setNumber, s.tableNumber)]);
+
+describe('applyMatchCommand: the match night at the table', () => {
+  describe.each<[string, MatchState, MatchCommand[], string]>([
+    ['Regel 15: a signed set is irrevocable', matchState(), [enter(1, 1), sign(1, 1), enter(1, 1, 'AWAY', { totals: { home: 2, away: 6 } })], 'SET_ALREADY_SIGNED'],
+    ['Regel 15: a signed set is signed once', matchState(), [enter(1, 1), sign(1, 1), sign(1, 1)], 'SET_ALREADY_SIGNED'],
+    ['Regel 15: only the opposing pair signs', matchState(), [enter(1, 1, 'HOME'), sign(1, 1, 'HOME')], 'SIGN_OWN_ENTRY'],
+    ['Regel 15: only the opposing pair refuses', matchState(), [enter(1, 1, 'AWAY'), refuse(1, 1, 'AWAY')], 'SIGN_OWN_ENTRY'],
+    ['Regel 15: nothing to sign before an entry', matchState(), [sign(2, 3)], 'SET_NOT_ENTERED'],
+    ['Regel 15: a locked result takes no entry', matchState({ status: 'PLAYED', resultState: 'CONFIRMED' }), [enter(1, 1)], 'RESULT_LOCKED'],
+    ['Regel 15: a locked result takes no signature', matchState({ status: 'PLAYED', resultState: 'CONFIRMED' }), [sign(1, 1)], 'RESULT_LOCKED'],
+    ['Regel 6–8: a match not played takes no entry', matchState({ status: 'CANCELLED' }), [enter(1, 1)], 'MATCH_NOT_PLAYED'],
+    ['Regel 22: a seat outside the table plan does not exist', matchState(), [enter(7, 1)], 'SEAT_NOT_IN_PLAN'],
+    ['Regel 29–34: an impossible set score is refused', matchState(), [enter(1, 1, 'HOME', { totals: { home: 7, away: 0 } })], 'INVALID_SCORE'],
+    ['Regel 29–34: a set has gamesPerSet games', matchState(), [enter(1, 1, 'HOME', { games: WON_HOME.slice(0, 3) })], 'INVALID_SCORE'],
+    ['Regel 17A: the penalty follows from the closed tricks', matchState(), [enter(1, 1, 'HOME', { games: [...WON_HOME.slice(0, 3), { winner: 'AWAY', kind: 'PENALTY', penaltyRule: '17A', points: 10, closedTricks: 6 }] })], 'INVALID_SCORE'],
+    ['Regel 24: the penalty for cards not laid open is 2', matchState(), [enter(1, 1, 'HOME', { games: [...WON_HOME.slice(0, 3), { winner: 'AWAY', kind: 'PENALTY', penaltyRule: '24', points: 5 }] })], 'INVALID_SCORE'],
+    ['Regel 35A: the supervisor ends a game for 2 points, no more', matchState(), [enter(1, 1, 'HOME', { games: [...WON_HOME.slice(0, 3), { winner: 'AWAY', kind: 'PENALTY', penaltyRule: '35A', points: 10 }] })], 'INVALID_SCORE'],
+    ['Regel 35B: a refusal needs a comment', matchState(), [enter(1, 1), refuse(1, 1, 'AWAY', '  ')], 'COMMENT_REQUIRED'],
+    ['Regel 35B: a disputed set is not entered again at the table', matchState(), [enter(1, 1), refuse(1, 1), enter(1, 1, 'HOME', { totals: { home: 2, away: 6 } })], 'SET_DISPUTED'],
+    ['Regel 35B: a disputed set is not signed at the table', matchState(), [enter(1, 1), refuse(1, 1), sign(1, 1)], 'SET_DISPUTED'],
+    ['Regel 15: the supervisor’s decision needs a reason', matchState(), [enter(1, 1), refuse(1, 1), decide(1, 1, { reason: ' ' })], 'REASON_REQUIRED'],
+    ['Regel 15: the supervisor corrects only to a possible score', matchState(), [enter(1, 1), sign(1, 1), decide(1, 1, { totals: { home: 3, away: 3 } })], 'INVALID_SCORE'],
+    ['Regel 12A: a seat of an absent pair cannot be entered', matchState({ teams: { HOME: team(lineup('h', 5)), AWAY: team(lineup('a')) } }), [enter(1, 6)], 'SEAT_CREDITED'],
+    ['Regel 5B: a latecomer’s missed set cannot be entered', matchState({ teams: { HOME: team(lineup('h', 6, { 2: 3 })), AWAY: team(lineup('a')) } }), [enter(1, 2)], 'SEAT_CREDITED'],
+    ['Regel 15: the night is not confirmed with a set unsigned', matchState(), [enter(1, 1), confirm('HOME')], 'NIGHT_NOT_COMPLETE'],
+    ['Regel 35B: the night is not confirmed with a dispute open', matchState(), [...wholeNight().slice(0, -1), refuse(6, 6), confirm('AWAY')], 'NIGHT_NOT_COMPLETE'],
+    ['Regel 5: the night is not confirmed without both line-ups', matchState({ teams: { HOME: team(lineup('h')), AWAY: team(null) } }), [...wholeNight(), confirm('HOME')], 'NIGHT_NOT_COMPLETE'],
+    ['Regel 15: a club confirms the night once', matchState(), [...wholeNight(), confirm('HOME'), confirm('HOME')], 'ALREADY_CONFIRMED'],
+  ])('%s', (_name, state, commands, code) => {
+    test(`is refused with ${code}, and nothing changes`, () => {
+      const before = run(state, ...commands.slice(0, -1)).state;
+      const result = applyMatchCommand(before, commands[commands.length - 1], settings, LATER);
+      expect(result.problems.map((p) => p.code)).toContain(code);
+      expect(result.problems.every((p) => p.message.length > 0)).toBe(true);
+      expect(result.state).toBe(before);
+      expect(result.events).toEqual([]);
+    });
+  });
+
+  test('Regel 15: a pair enters its set; the match is played and its result entered', () => {
+    const result = run(matchState(), enter(2, 3, 'AWAY', { games: WON_HOME }));
+    expect(result.problems).toEqual([]);
+    expect(seat(result, 2, 3)).toMatchObject({ source: 'GAMES', homePoints: 6, awayPoints: 2, enteredBySide: 'AWAY', enteredAt: LATER, signedAt: null, homePairNumber: 3 });
+    expect(seat(result, 2, 3)!.games).toHaveLength(4);
+    expect(result.state).toMatchObject({ status: 'PLAYED', resultState: 'ENTERED', homePoints: 6, awayPoints: 2, enteredAt: LATER });
+    expect(result.events).toEqual([{ kind: 'SET_ENTERED', setNumber: 2, tableNumber: 3, side: 'AWAY' }]);
+    expect(seatPhase(seat(result, 2, 3))).toBe('ENTERED');
+  });
+
+  test('Regel 15: an unsigned entry is replaced, also by the other pair', () => {
+    const result = run(matchState(), enter(1, 1, 'HOME'), enter(1, 1, 'AWAY', { totals: { home: 4, away: 4 } }));
+    expect(seat(result, 1, 1)).toMatchObject({ homePoints: 4, awayPoints: 4, enteredBySide: 'AWAY', source: 'TOTALS' });
+    expect(result.state.seats).toHaveLength(1);
+  });
+
+  test('Regel 15: the opposing pair signs; the set is signed and counts', () => {
+    const result = run(matchState(), enter(1, 1, 'HOME'), sign(1, 1, 'AWAY'));
+    expect(seat(result, 1, 1)).toMatchObject({ signedBySide: 'AWAY', signedAt: LATER });
+    expect(seatPhase(seat(result, 1, 1))).toBe('SIGNED');
+    expect(result.events).toEqual([{ kind: 'SET_SIGNED', setNumber: 1, tableNumber: 1, side: 'AWAY' }]);
+  });
+
+  test('Regel 35B: a refusal becomes a dispute, with the pair’s comment', () => {
+    const result = run(matchState(), enter(1, 1, 'HOME'), refuse(1, 1, 'AWAY', ' Partij 4 was een kap '));
+    expect(seat(result, 1, 1)).toMatchObject({ refusedBySide: 'AWAY', refusedAt: LATER, refusalComment: 'Partij 4 was een kap', signedAt: null });
+    expect(seatPhase(seat(result, 1, 1))).toBe('DISPUTED');
+    expect(result.events).toEqual([{ kind: 'SET_DISPUTED', setNumber: 1, tableNumber: 1, side: 'AWAY' }]);
+  });
+
+  test.each<[string, Partial<{ games: GameEntry[]; totals: { home: number; away: number } }>, [number, number]]>([
+    ['keeps the score', {}, [6, 2]],
+    ['replaces the score', { totals: { home: 2, away: 6 } }, [2, 6]],
+  ])('Regel 35B: the supervisor settles a dispute and %s; the set counts as signed', (_name, score, [home, away]) => {
+    const result = run(matchState(), enter(1, 1), refuse(1, 1), decide(1, 1, score));
+    expect(seat(result, 1, 1)).toMatchObject({ homePoints: home, awayPoints: away, refusedAt: null, refusalComment: null, decidedAt: LATER, decisionReason: 'Beide koppels gehoord', enteredBySide: 'HOME' });
+    expect(seatPhase(seat(result, 1, 1))).toBe('SIGNED');
+    expect(result.events).toEqual([{ kind: 'SET_DECIDED', setNumber: 1, tableNumber: 1 }]);
+    expect(run(result.state, enter(1, 1)).problems[0].code).toBe('SET_ALREADY_SIGNED');
+  });
+
+  test('Regel 15: the supervisor corrects an impossible signed score, with a reason', () => {
+    const result = run(matchState(), enter(1, 1), sign(1, 1), decide(1, 1, { games: WON_HOME, reason: 'Stand was onmogelijk' }));
+    expect(seat(result, 1, 1)).toMatchObject({ homePoints: 6, awayPoints: 2, signedBySide: 'AWAY', decisionReason: 'Stand was onmogelijk', source: 'GAMES' });
+  });
+
+  test('Regel 15: both clubs confirm the night; the result locks', () => {
+    const home = run(matchState(), ...wholeNight(), confirm('HOME'));
+    expect(home.problems).toEqual([]);
+    expect(home.state).toMatchObject({ resultState: 'ENTERED', homeSignedAt: LATER, homeSignedById: 'home-secretary', awaySignedAt: null });
+    expect(home.events).toEqual([{ kind: 'NIGHT_CONFIRMED', side: 'HOME' }]);
+    const both = applyMatchCommand(home.state, confirm('AWAY'), settings, LATER);
+    expect(both.state).toMatchObject({ status: 'PLAYED', resultState: 'CONFIRMED', awaySignedById: 'away-secretary', homePoints: 36 * 6, awayPoints: 36 * 2 });
+    expect(both.events).toEqual([{ kind: 'NIGHT_CONFIRMED', side: 'AWAY' }, { kind: 'MATCH_CONFIRMED' }]);
+  });
+
+  test('Regel 12A: seats credited by the rules count for the night without a signature', () => {
+    const state = matchState({ teams: { HOME: team(lineup('h', 5)), AWAY: team(lineup('a')) } });
+    const credited = run(state, enter(1, 1)).state.seats.filter((s) => s.source === 'MISSING_PAIR');
+    expect(credited).toHaveLength(6);
+    expect(credited.every((s) => s.homePoints === 0 && s.awayPoints === 8 && s.tableNumber === 6)).toBe(true);
+    const played = tablePlan(6).filter((s) => s.tableNumber !== 6).flatMap((s) => [enter(s.setNumber, s.tableNumber), sign(s.setNumber, s.tableNumber)]);
+    const result = run(state, ...played, confirm('HOME'));
+    expect(result.problems).toEqual([]);
+    expect(nightProblems(result.state, settings)).toEqual([]);
+  });
+
+  test('Regel 38: at the removal seat the games from the removal on are lost 2–0', () => {
+    const state = matchState({
+      teams: { HOME: { ...team(lineup('h')), removals: [{ side: 'HOME', pairNumber: 1, playerId: 'h1a', setNumber: 1, fromGame: 3 }] }, AWAY: team(lineup('a')) },
+    });
+    const result = run(state, enter(1, 1, 'HOME', { games: WON_HOME }));
+    expect(result.problems).toEqual([]);
+    expect(seat(result, 1, 1)!.games.map((g) => `${g.winner}:${g.kind}:${g.points}:${g.penaltyRule ?? ''}`)).toEqual(['HOME:WON:2:', 'HOME:WON:2:', 'AWAY:PENALTY:2:38', 'AWAY:PENALTY:2:38']);
+    expect(seat(result, 2, 1)).toMatchObject({ source: 'PLAYER_REMOVED', homePoints: 0, awayPoints: 8 });
+    expect(run(state, enter(1, 1, 'HOME', { totals: { home: 4, away: 4 } })).problems[0].code).toBe('INVALID_SCORE');
+  });
+
+  test('Regel 14: an illegal substitution is recorded, and its pair’s seats credited from that set on', () => {
+    const state = matchState({
+      teams: { HOME: { ...team(lineup('h')), substitutions: [{ id: 's1', setNumber: 2, pairNumber: 1, outPlayerId: 'h1a', inPlayerId: 'hr1', violation: null }] }, AWAY: team(lineup('a')) },
+    });
+    const result = run(state, enter(1, 1));
+    expect(result.state.teams.HOME.substitutions[0].violation).toMatch(/set 3|Regel 13/);
+    const credited = result.state.seats.filter((s) => s.source === 'SUBSTITUTION_VIOLATION');
+    expect(credited.map((s) => s.setNumber)).toEqual([2, 3, 4, 5, 6]);
+    expect(run(state, enter(2, 1)).problems[0].code).toBe('SEAT_CREDITED');
+  });
+
+  test('an entry after a club confirmed lapses that confirmation', () => {
+    const all = wholeNight();
+    const open = run(matchState(), ...all.slice(0, -2), enter(6, 6));
+    expect(open.problems).toEqual([]);
+    const result = run(matchState(), ...all.slice(0, -1), refuse(6, 6), decide(6, 6, { totals: { home: 4, away: 4 } }), confirm('HOME'), decide(6, 6, { totals: { home: 2, away: 6 } }));
+    expect(result.state.homeSignedAt).toBeNull();
+  });
+
+  test('a decision after the result locked is a correction shown on the match page', () => {
+    const locked = run(matchState(), ...wholeNight(), confirm('HOME'), confirm('AWAY')).state;
+    const result = applyMatchCommand(locked, decide(3, 2, { totals: { home: 2, away: 6 }, reason: 'Telfout' }) as MatchCommand, settings, LATER);
+    expect(result.problems).toEqual([]);
+    expect(result.state).toMatchObject({ resultState: 'CONFIRMED', correctedByRole: 'SUPERVISOR', correctionReason: 'Telfout', correctedAt: LATER });
+  });
+});

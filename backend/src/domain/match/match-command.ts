@@ -1,0 +1,535 @@
+/**
+ * The match-day core (issue 15): one pure transition for every change to a match on match
+ * day, whichever way it arrives (the table at the match night, the paper form afterwards,
+ * the supervisor). `applyMatchCommand(state, command, settings, now)` checks the command
+ * against the rules and the match as it stands, and answers the new state, what happened
+ * (events, for the audit log and the live pages) and, instead, every reason it is refused
+ * (problems, Dutch messages with a stable code). It computes the seats the rules score
+ * (Regel 5B/5C/12A absent and late pairs, Regel 14 substitution violations, Regel 38
+ * removed players) once per command, so a person's entry at such a seat gives way.
+ *
+ * Regel 15 at the table: each set at each table is entered by one pair and signed by the
+ * opposing pair; the signature is irrevocable. The opposing pair may refuse with a comment
+ * instead: a dispute for the supervisor (Regel 35B), who decides (keeps or replaces the
+ * score) with a reason, or corrects an impossible signed score. When every seat is signed,
+ * decided or credited by the rules, both clubs confirm the night and the result locks.
+ */
+import { CompetitionSettings } from '../settings';
+import { setTableLabel } from './labels';
+import { Lineup } from './lineup';
+import { matchCredits, TeamFacts } from './match-facts';
+import { CreditReason, matchTotals, seatKey, SetResult } from './match-result';
+import { positions, tablePlan } from './rotation';
+import { Game, GameKind, gamePoints, setTotalsFromGames } from './scores';
+import { GameEntry, parseSeatEntries, StoredGame } from './seat-entry';
+import { opponentOf, Side, SIDES } from './side';
+import { PlayerRemoval, removalGames } from './supervisor-actions';
+import { Substitution } from './substitutions';
+
+/** How a seat got its score: typed by a person (GAMES, TOTALS) or by the rules. */
+export type SeatSource = 'GAMES' | 'TOTALS' | CreditReason | 'AVERAGE';
+
+export const PLAYED_SOURCES: readonly SeatSource[] = Object.freeze(['GAMES', 'TOTALS']);
+/** The credits this core keeps up to date (a forfeit or an average is the federation's decision). */
+export const RULE_CREDIT_SOURCES: readonly SeatSource[] = Object.freeze(['MISSING_PAIR', 'SUBSTITUTION_VIOLATION', 'PLAYER_REMOVED']);
+
+/** One set at one table, with the table's entry and signature (all null for a paper entry or a credit). */
+export interface Seat extends SetResult {
+  source: SeatSource;
+  games: StoredGame[];
+  enteredBySide: Side | null;
+  enteredAt: Date | null;
+  signedBySide: Side | null;
+  signedAt: Date | null;
+  refusedBySide: Side | null;
+  refusedAt: Date | null;
+  refusalComment: string | null;
+  decidedAt: Date | null;
+  decisionReason: string | null;
+}
+
+/** A substitution as recorded; `violation` is what the rules found (null: legal). */
+export interface StateSubstitution extends Substitution {
+  id: string;
+  violation: string | null;
+}
+
+/** One side's facts. Player ids are whatever the caller uses; readable labels make readable messages. */
+export interface StateTeam {
+  /** Null while the team recorded no line-up. */
+  lineup: Lineup | null;
+  /** In the order they happened. */
+  substitutions: StateSubstitution[];
+  /** Regel 38: players the supervisor removed from this side's pairs. */
+  removals: PlayerRemoval[];
+}
+
+export type MatchStatusValue = 'SCHEDULED' | 'PLAYED' | 'NOT_PLAYED' | 'FORFEIT' | 'CANCELLED';
+export type ResultStateValue = 'NONE' | 'ENTERED' | 'CONFIRMED';
+
+/** A plain picture of one match: what the core reads and writes (the columns of Match and MatchSet). */
+export interface MatchState {
+  id: string;
+  status: MatchStatusValue;
+  resultState: ResultStateValue;
+  /** Cached totals of the seats; null while there is no result. */
+  homePoints: number | null;
+  awayPoints: number | null;
+  enteredById: string | null;
+  enteredAt: Date | null;
+  /** Paper: the home team signed the form. Night: the home club confirmed the night. */
+  homeSignedById: string | null;
+  homeSignedAt: Date | null;
+  /** Paper: the away team confirmed (locked). Night: the away club confirmed the night. */
+  awaySignedById: string | null;
+  awaySignedAt: Date | null;
+  disputedAt: Date | null;
+  disputedById: string | null;
+  disputeComment: string | null;
+  correctedAt: Date | null;
+  correctedByRole: string | null;
+  correctionReason: string | null;
+  teams: Record<Side, StateTeam>;
+  /** The stored seats, in table-plan order; a seat without an entry is absent. */
+  seats: Seat[];
+}
+
+/** What was entered for one seat: game by game, or the set totals (home, away). */
+export interface ScoreInput {
+  games?: readonly GameEntry[];
+  totals?: { home: number; away: number };
+}
+
+export interface SeatRef {
+  setNumber: number;
+  tableNumber: number;
+}
+
+export type SupervisorRole = 'SUPERVISOR' | 'ADMIN';
+
+/** A pair enters (or replaces) the unsigned score of its set at its table. */
+export interface TableEnterCommand extends SeatRef, ScoreInput {
+  kind: 'TABLE_ENTER';
+  enteredBy: Side;
+}
+/** The opposing pair signs the entered score: irrevocable (Regel 15). */
+export interface TableSignCommand extends SeatRef {
+  kind: 'TABLE_SIGN';
+  side: Side;
+}
+/** The opposing pair refuses to sign, with a comment: a dispute for the supervisor (Regel 35B). */
+export interface TableRefuseCommand extends SeatRef {
+  kind: 'TABLE_REFUSE';
+  side: Side;
+  comment: string;
+}
+/** The supervisor (or administrator) settles a dispute or corrects an impossible signed score, with a reason. */
+export interface DecideSetCommand extends SeatRef, ScoreInput {
+  kind: 'DECIDE_SET';
+  reason: string;
+  by: SupervisorRole;
+}
+/** A club confirms the night; when both have, the result locks. */
+export interface ConfirmNightCommand {
+  kind: 'CONFIRM_NIGHT';
+  side: Side;
+  /** The confirming user (stored as homeSignedById / awaySignedById). */
+  userId: string | null;
+}
+
+export type MatchCommand = TableEnterCommand | TableSignCommand | TableRefuseCommand | DecideSetCommand | ConfirmNightCommand;
+export type MatchCommandKind = MatchCommand['kind'];
+
+export type MatchEventKind =
+  | 'SET_ENTERED'
+  | 'SET_SIGNED'
+  | 'SET_DISPUTED'
+  | 'SET_DECIDED'
+  | 'SEAT_CREDITED'
+  | 'NIGHT_CONFIRMED'
+  | 'MATCH_CONFIRMED';
+
+export interface MatchEvent {
+  kind: MatchEventKind;
+  setNumber?: number;
+  tableNumber?: number;
+  side?: Side;
+}
+
+/** CONFLICT: the match's state does not allow it (409); INVALID: the input is wrong (400); RULE: a rule forbids it (422). */
+export type ProblemKind = 'CONFLICT' | 'INVALID' | 'RULE';
+
+export interface Problem {
+  code: string;
+  kind: ProblemKind;
+  /** Dutch, for people. */
+  message: string;
+  field?: string;
+}
+
+export interface CommandResult {
+  state: MatchState;
+  events: MatchEvent[];
+  /** Empty when applied; otherwise `state` is the state given, unchanged. */
+  problems: Problem[];
+}
+
+export type CoreSettings = Pick<
+  CompetitionSettings,
+  'pairsPerTeam' | 'gamesPerSet' | 'missingSetPoints' | 'maxSubstitutions' | 'substitutionsFromSet'
+>;
+
+const LOCKED_MESSAGE = 'De uitslag is door beide teams ondertekend en staat vast; alleen een wedstrijdleider of de bond kan hem nog corrigeren.';
+const NOT_PLAYED_LABELS: Partial<Record<MatchStatusValue, string>> = {
+  NOT_PLAYED: 'gespeeld zonder tafelscherm (Regel 6)',
+  FORFEIT: 'reglementair verloren (Regel 7)',
+  CANCELLED: 'afgelast door de bond (Regel 8)',
+};
+const SIDE_WORDS: Record<Side, string> = { HOME: 'thuiskoppel', AWAY: 'uitkoppel' };
+
+const problem = (code: string, kind: ProblemKind, message: string, field?: string): Problem => ({ code, kind, message, ...(field ? { field } : {}) });
+
+/** The seat's state at the table, as the table and the console show it. */
+export type SeatPhase = 'WAITING' | 'ENTERED' | 'SIGNED' | 'DISPUTED' | 'CREDITED';
+
+export function seatPhase(seat: Seat | undefined): SeatPhase {
+  if (!seat) return 'WAITING';
+  if (!PLAYED_SOURCES.includes(seat.source)) return 'CREDITED';
+  if (seat.refusedAt) return 'DISPUTED';
+  if (seat.signedAt || seat.decidedAt) return 'SIGNED';
+  return 'ENTERED';
+}
+
+/** Signed by the opposing pair, or decided by the supervisor: nobody at the table changes it any more. */
+export function isSeatSigned(seat: Seat): boolean {
+  return seat.signedAt !== null || seat.decidedAt !== null;
+}
+
+function findSeat(state: MatchState, ref: SeatRef): Seat | undefined {
+  return state.seats.find((s) => s.setNumber === ref.setNumber && s.tableNumber === ref.tableNumber);
+}
+
+function bySeat(a: SeatRef, b: SeatRef): number {
+  return a.setNumber - b.setNumber || a.tableNumber - b.tableNumber;
+}
+
+/** A seat scored by the rules (no table fields). */
+function blankSeat(result: SetResult, source: SeatSource): Seat {
+  return {
+    ...result,
+    source,
+    games: [],
+    enteredBySide: null,
+    enteredAt: null,
+    signedBySide: null,
+    signedAt: null,
+    refusedBySide: null,
+    refusedAt: null,
+    refusalComment: null,
+    decidedAt: null,
+    decisionReason: null,
+  };
+}
+
+/** The domain's game from a stored one. */
+export function gameOf(g: Pick<StoredGame, 'winner' | 'kind' | 'points' | 'penaltyRule'>): Game {
+  return g.kind === 'PENALTY'
+    ? { kind: 'PENALTY', winner: g.winner, rule: g.penaltyRule as Extract<Game, { kind: 'PENALTY' }>['rule'], points: g.points }
+    : { kind: g.kind as Exclude<GameKind, 'PENALTY'>, winner: g.winner };
+}
+
+function storedGames(games: readonly Game[]): StoredGame[] {
+  return games.map((g, i) => ({ gameNumber: i + 1, winner: g.winner, kind: g.kind, points: gamePoints(g).points, penaltyRule: g.kind === 'PENALTY' ? g.rule : null }));
+}
+
+function teamFactsOf(state: MatchState): Record<Side, TeamFacts> {
+  return { HOME: state.teams.HOME, AWAY: state.teams.AWAY };
+}
+
+/**
+ * The seats the rules score, brought up to date with the line-ups, substitutions and
+ * removals (Regel 5B/5C/12A, 14, 38): a credited seat replaces whatever a person entered
+ * there, a credit that no longer applies goes, each substitution's violation is recorded,
+ * and a seat where a removed player's pair lost the later games is completed 2–0 (an entry
+ * of set totals cannot be split and goes). Matches that were not played keep their seats.
+ */
+export function settleCredits(state: MatchState, settings: CoreSettings): { state: MatchState; events: MatchEvent[] } {
+  if (state.status !== 'SCHEDULED' && state.status !== 'PLAYED') return { state, events: [] };
+  const { credited, checks, partial } = matchCredits(teamFactsOf(state), settings);
+  const teams = { ...state.teams };
+  for (const side of SIDES) {
+    const subs = state.teams[side].substitutions.map((s, i) => {
+      const check = checks[side][i];
+      const violation = check.legal ? null : check.reasons.join(' ');
+      return s.violation === violation ? s : { ...s, violation };
+    });
+    teams[side] = { ...state.teams[side], substitutions: subs };
+  }
+  const wanted = new Map(credited.map((c) => [seatKey(c.setNumber, c.tableNumber), c]));
+  const same = (seat: Seat) => {
+    const credit = wanted.get(seatKey(seat.setNumber, seat.tableNumber));
+    return credit !== undefined && credit.source === seat.source && credit.homePoints === seat.homePoints && credit.awayPoints === seat.awayPoints;
+  };
+  let seats = state.seats.filter((seat) => {
+    if (RULE_CREDIT_SOURCES.includes(seat.source)) return same(seat);
+    if (PLAYED_SOURCES.includes(seat.source)) return !wanted.has(seatKey(seat.setNumber, seat.tableNumber));
+    return true;
+  });
+  const taken = new Set(seats.map((s) => seatKey(s.setNumber, s.tableNumber)));
+  const added = credited.filter((c) => !taken.has(seatKey(c.setNumber, c.tableNumber)));
+  seats = [...seats, ...added.map(({ source, ...result }) => blankSeat(result, source))];
+  for (const loss of partial) {
+    const seat = seats.find((s) => s.setNumber === loss.setNumber && s.tableNumber === loss.tableNumber && PLAYED_SOURCES.includes(s.source));
+    if (!seat) continue;
+    const completed = seat.source === 'TOTALS' ? null : removalGames(seat.games.map(gameOf), loss, settings.gamesPerSet);
+    if (completed === null || 'error' in completed) {
+      seats = seats.filter((s) => s !== seat);
+      continue;
+    }
+    const games = storedGames(completed.games);
+    if (JSON.stringify(games) === JSON.stringify(seat.games)) continue;
+    seats = seats.map((s) => (s === seat ? { ...seat, games, ...setTotalsFromGames(completed.games) } : s));
+  }
+  seats.sort(bySeat);
+  const events = added.map((c): MatchEvent => ({ kind: 'SEAT_CREDITED', setNumber: c.setNumber, tableNumber: c.tableNumber }));
+  return { state: { ...state, teams, seats }, events };
+}
+
+/** Every seat of the table plan has a score. */
+export function seatsComplete(state: Pick<MatchState, 'seats'>, settings: Pick<CoreSettings, 'pairsPerTeam'>): boolean {
+  const have = new Set(state.seats.map((s) => seatKey(s.setNumber, s.tableNumber)));
+  return tablePlan(settings.pairsPerTeam).every((s) => have.has(seatKey(s.setNumber, s.tableNumber)));
+}
+
+/**
+ * After every command: the credits, and the cached totals (null while there is no
+ * result). A home signature stands for a complete entry; it lapses when a seat is
+ * emptied before the result is locked.
+ */
+function finish(state: MatchState, settings: CoreSettings): { state: MatchState; events: MatchEvent[] } {
+  const settled = settleCredits(state, settings);
+  let next = settled.state;
+  const none = next.resultState === 'NONE';
+  const totals = matchTotals(next.seats);
+  next = { ...next, homePoints: none ? null : totals.homePoints, awayPoints: none ? null : totals.awayPoints };
+  if (!seatsComplete(next, settings) && next.resultState !== 'CONFIRMED' && next.homeSignedAt !== null) {
+    next = { ...next, homeSignedAt: null, homeSignedById: null };
+  }
+  return { state: next, events: settled.events };
+}
+
+function openProblems(state: MatchState): Problem[] {
+  const label = NOT_PLAYED_LABELS[state.status];
+  if (label) return [problem('MATCH_NOT_PLAYED', 'CONFLICT', `Deze wedstrijd is vastgelegd als ${label}; de bondsbeheerder kan dat eerst terugdraaien.`)];
+  if (state.resultState === 'CONFIRMED') return [problem('RESULT_LOCKED', 'CONFLICT', LOCKED_MESSAGE)];
+  return [];
+}
+
+function seatProblems(ref: SeatRef, settings: CoreSettings): Problem[] {
+  const n = settings.pairsPerTeam;
+  if (positions(n).includes(ref.setNumber) && positions(n).includes(ref.tableNumber)) return [];
+  return [problem('SEAT_NOT_IN_PLAN', 'INVALID', `${setTableLabel(ref.setNumber, ref.tableNumber)} bestaat niet: een wedstrijd heeft ${n} sets aan ${n} tafels.`, 'setNumber')];
+}
+
+function creditedProblem(seat: Seat): Problem {
+  return problem(
+    'SEAT_CREDITED',
+    'RULE',
+    `${setTableLabel(seat.setNumber, seat.tableNumber)} is door de regels bepaald (${seat.homePoints}–${seat.awayPoints}); hier wordt geen uitslag ingevoerd of ondertekend.`,
+  );
+}
+
+/**
+ * The score typed for one seat as the seat to store (validated by the same rules as the
+ * paper form: every game, or a possible set score; Regel 38 completes a removal set), or
+ * the problems.
+ */
+function scoredSeat(state: MatchState, ref: SeatRef, input: ScoreInput, settings: CoreSettings): { seat: Seat } | { problems: Problem[] } {
+  const { credited, partial } = matchCredits(teamFactsOf(state), settings);
+  const credit = credited.find((c) => c.setNumber === ref.setNumber && c.tableNumber === ref.tableNumber);
+  if (credit) return { problems: [creditedProblem(blankSeat(credit, credit.source))] };
+  const entry = { ...ref, games: input.games, homePoints: input.totals?.home, awayPoints: input.totals?.away };
+  const { seats, errors } = parseSeatEntries([entry], settings, credited, () => (input.games ? 'games' : 'totals'), partial);
+  if (errors.length) return { problems: errors.map((e) => problem('INVALID_SCORE', 'INVALID', e.message, e.field)) };
+  const { games, source, ...result } = seats[0];
+  return { seat: { ...blankSeat(result, source), games } };
+}
+
+function replaceSeat(state: MatchState, seat: Seat): MatchState {
+  const others = state.seats.filter((s) => s.setNumber !== seat.setNumber || s.tableNumber !== seat.tableNumber);
+  return { ...state, seats: [...others, seat].sort(bySeat) };
+}
+
+/** A changed score lapses both clubs' confirmations (nobody confirms what changed after). */
+function lapseConfirmations(state: MatchState): MatchState {
+  if (state.resultState === 'CONFIRMED') return state;
+  return { ...state, homeSignedAt: null, homeSignedById: null, awaySignedAt: null, awaySignedById: null };
+}
+
+function entered(state: MatchState, now: Date): MatchState {
+  if (state.resultState !== 'NONE') return { ...state, status: 'PLAYED' };
+  return { ...state, status: 'PLAYED', resultState: 'ENTERED', enteredAt: now };
+}
+
+type Transition = { state: MatchState; events: MatchEvent[] } | { problems: Problem[] };
+
+function tableEnter(state: MatchState, cmd: TableEnterCommand, settings: CoreSettings, now: Date): Transition {
+  const refused = [...openProblems(state), ...seatProblems(cmd, settings)];
+  if (refused.length) return { problems: refused };
+  const where = setTableLabel(cmd.setNumber, cmd.tableNumber);
+  const current = findSeat(state, cmd);
+  if (current && !PLAYED_SOURCES.includes(current.source)) return { problems: [creditedProblem(current)] };
+  if (current && isSeatSigned(current)) {
+    return { problems: [problem('SET_ALREADY_SIGNED', 'CONFLICT', `${where} is al ondertekend en staat vast (Regel 15); alleen de wedstrijdleider kan een onmogelijke stand nog corrigeren.`)] };
+  }
+  if (current?.refusedAt) {
+    return { problems: [problem('SET_DISPUTED', 'CONFLICT', `${where} is betwist; de wedstrijdleider beslist over de stand (Regel 35B).`)] };
+  }
+  const scored = scoredSeat(state, cmd, cmd, settings);
+  if ('problems' in scored) return scored;
+  const seat: Seat = { ...scored.seat, enteredBySide: cmd.enteredBy, enteredAt: now };
+  const next = lapseConfirmations(entered(replaceSeat(state, seat), now));
+  return { state: next, events: [{ kind: 'SET_ENTERED', setNumber: cmd.setNumber, tableNumber: cmd.tableNumber, side: cmd.enteredBy }] };
+}
+
+/** The checks signing and refusing share: an entered, unsigned, undisputed set, answered by the opposing pair. */
+function answerable(state: MatchState, cmd: TableSignCommand | TableRefuseCommand, settings: CoreSettings): { seat: Seat } | { problems: Problem[] } {
+  const refused = [...openProblems(state), ...seatProblems(cmd, settings)];
+  if (refused.length) return { problems: refused };
+  const where = setTableLabel(cmd.setNumber, cmd.tableNumber);
+  const seat = findSeat(state, cmd);
+  if (seat && !PLAYED_SOURCES.includes(seat.source)) return { problems: [creditedProblem(seat)] };
+  if (!seat || seat.enteredBySide === null) {
+    return { problems: [problem('SET_NOT_ENTERED', 'CONFLICT', `${where} is nog niet aan tafel ingevoerd; er is niets om te ondertekenen.`)] };
+  }
+  if (isSeatSigned(seat)) return { problems: [problem('SET_ALREADY_SIGNED', 'CONFLICT', `${where} is al ondertekend en staat vast (Regel 15).`)] };
+  if (seat.refusedAt) return { problems: [problem('SET_DISPUTED', 'CONFLICT', `${where} is betwist; de wedstrijdleider beslist over de stand (Regel 35B).`)] };
+  if (cmd.side === seat.enteredBySide) {
+    return {
+      problems: [
+        problem(
+          'SIGN_OWN_ENTRY',
+          'RULE',
+          `Het ${SIDE_WORDS[seat.enteredBySide]} heeft ${where.toLowerCase()} ingevoerd; het ${SIDE_WORDS[opponentOf(seat.enteredBySide)]} tekent (of weigert) (Regel 15).`,
+          'side',
+        ),
+      ],
+    };
+  }
+  return { seat };
+}
+
+function tableSign(state: MatchState, cmd: TableSignCommand, settings: CoreSettings, now: Date): Transition {
+  const found = answerable(state, cmd, settings);
+  if ('problems' in found) return found;
+  const next = replaceSeat(state, { ...found.seat, signedBySide: cmd.side, signedAt: now });
+  return { state: next, events: [{ kind: 'SET_SIGNED', setNumber: cmd.setNumber, tableNumber: cmd.tableNumber, side: cmd.side }] };
+}
+
+function tableRefuse(state: MatchState, cmd: TableRefuseCommand, settings: CoreSettings, now: Date): Transition {
+  const comment = cmd.comment?.trim() ?? '';
+  if (!comment) return { problems: [problem('COMMENT_REQUIRED', 'INVALID', 'Schrijf erbij wat er volgens u niet klopt; de wedstrijdleider beslist (Regel 35B).', 'comment')] };
+  const found = answerable(state, cmd, settings);
+  if ('problems' in found) return found;
+  const next = replaceSeat(state, { ...found.seat, refusedBySide: cmd.side, refusedAt: now, refusalComment: comment });
+  return { state: next, events: [{ kind: 'SET_DISPUTED', setNumber: cmd.setNumber, tableNumber: cmd.tableNumber, side: cmd.side }] };
+}
+
+function decideSet(state: MatchState, cmd: DecideSetCommand, settings: CoreSettings, now: Date): Transition {
+  const reason = cmd.reason?.trim() ?? '';
+  if (!reason) return { problems: [problem('REASON_REQUIRED', 'INVALID', 'Geef een reden voor deze beslissing; beide koppels zien hem aan tafel.', 'reason')] };
+  const label = NOT_PLAYED_LABELS[state.status];
+  if (label) return { problems: [problem('MATCH_NOT_PLAYED', 'CONFLICT', `Deze wedstrijd is vastgelegd als ${label}; de bondsbeheerder kan dat eerst terugdraaien.`)] };
+  const seatErrors = seatProblems(cmd, settings);
+  if (seatErrors.length) return { problems: seatErrors };
+  const current = findSeat(state, cmd);
+  if (current && !PLAYED_SOURCES.includes(current.source)) return { problems: [creditedProblem(current)] };
+  const replaces = cmd.games !== undefined || cmd.totals !== undefined;
+  if (!replaces && !current) {
+    return { problems: [problem('SET_NOT_ENTERED', 'INVALID', `${setTableLabel(cmd.setNumber, cmd.tableNumber)} heeft nog geen stand: vul de partijen of de setstand in.`, 'games')] };
+  }
+  let seat: Seat = current!;
+  if (replaces) {
+    const scored = scoredSeat(state, cmd, cmd, settings);
+    if ('problems' in scored) return scored;
+    seat = { ...scored.seat, enteredBySide: current?.enteredBySide ?? null, enteredAt: current?.enteredAt ?? null, signedBySide: current?.signedBySide ?? null, signedAt: current?.signedAt ?? null };
+  }
+  seat = { ...seat, refusedBySide: null, refusedAt: null, refusalComment: null, decidedAt: now, decisionReason: reason };
+  let next = replaceSeat(state, seat);
+  const changed = !current || current.homePoints !== seat.homePoints || current.awayPoints !== seat.awayPoints || JSON.stringify(current.games) !== JSON.stringify(seat.games);
+  if (state.resultState === 'CONFIRMED') {
+    if (changed) next = { ...next, correctedAt: now, correctedByRole: cmd.by, correctionReason: reason };
+  } else {
+    next = entered(changed ? lapseConfirmations(next) : next, now);
+  }
+  return { state: next, events: [{ kind: 'SET_DECIDED', setNumber: cmd.setNumber, tableNumber: cmd.tableNumber }] };
+}
+
+/** Why the night cannot be confirmed yet: seats without a score or a signature, open disputes, missing line-ups. */
+export function nightProblems(state: MatchState, settings: Pick<CoreSettings, 'pairsPerTeam'>): string[] {
+  const missing = SIDES.filter((side) => state.teams[side].lineup === null).map((side) => `De spelerslijst van de ${side === 'HOME' ? 'thuisploeg' : 'uitploeg'} ontbreekt nog (Regel 5).`);
+  const seats = new Map(state.seats.map((s) => [seatKey(s.setNumber, s.tableNumber), s]));
+  const open = tablePlan(settings.pairsPerTeam).flatMap((ref) => {
+    const phase = seatPhase(seats.get(seatKey(ref.setNumber, ref.tableNumber)));
+    const where = setTableLabel(ref.setNumber, ref.tableNumber);
+    if (phase === 'WAITING') return [`${where}: nog niet ingevoerd.`];
+    if (phase === 'ENTERED') return [`${where}: nog niet ondertekend.`];
+    if (phase === 'DISPUTED') return [`${where}: betwist, de wedstrijdleider beslist nog.`];
+    return [];
+  });
+  return [...missing, ...open];
+}
+
+function confirmNight(state: MatchState, cmd: ConfirmNightCommand, settings: CoreSettings, now: Date): Transition {
+  const refused = openProblems(state);
+  if (refused.length) return { problems: refused };
+  const open = nightProblems(state, settings);
+  if (open.length) {
+    const summary = open.length === 1 ? open[0] : `${open.length} punten staan nog open, o.a. ${open[0]}`;
+    return { problems: [problem('NIGHT_NOT_COMPLETE', 'RULE', `De avond is nog niet rond: ${summary}`), ...open.slice(1).map((m) => problem('NIGHT_NOT_COMPLETE', 'RULE', m))] };
+  }
+  const signedAt = cmd.side === 'HOME' ? state.homeSignedAt : state.awaySignedAt;
+  if (signedAt) {
+    return { problems: [problem('ALREADY_CONFIRMED', 'CONFLICT', `De ${cmd.side === 'HOME' ? 'thuisploeg' : 'uitploeg'} heeft de avond al bevestigd; de andere ploeg bevestigt nog.`)] };
+  }
+  let next: MatchState =
+    cmd.side === 'HOME' ? { ...state, homeSignedAt: now, homeSignedById: cmd.userId } : { ...state, awaySignedAt: now, awaySignedById: cmd.userId };
+  const events: MatchEvent[] = [{ kind: 'NIGHT_CONFIRMED', side: cmd.side }];
+  if (next.homeSignedAt && next.awaySignedAt) {
+    next = { ...next, status: 'PLAYED', resultState: 'CONFIRMED', disputedAt: null, disputedById: null, disputeComment: null };
+    events.push({ kind: 'MATCH_CONFIRMED' });
+  }
+  return { state: next, events };
+}
+
+/**
+ * Applies one command to a match. Pure: the same state, command, settings and moment
+ * always give the same answer. Problems mean nothing changed.
+ */
+export function applyMatchCommand(state: MatchState, command: MatchCommand, settings: CoreSettings, now: Date): CommandResult {
+  let result: Transition;
+  switch (command.kind) {
+    case 'TABLE_ENTER':
+      result = tableEnter(state, command, settings, now);
+      break;
+    case 'TABLE_SIGN':
+      result = tableSign(state, command, settings, now);
+      break;
+    case 'TABLE_REFUSE':
+      result = tableRefuse(state, command, settings, now);
+      break;
+    case 'DECIDE_SET':
+      result = decideSet(state, command, settings, now);
+      break;
+    case 'CONFIRM_NIGHT':
+      result = confirmNight(state, command, settings, now);
+      break;
+    default: {
+      const unknown: never = command;
+      return { state, events: [], problems: [problem('UNKNOWN_COMMAND', 'INVALID', `Onbekende opdracht: ${String((unknown as { kind?: unknown }).kind)}.`)] };
+    }
+  }
+  if ('problems' in result) return { state, events: [], problems: result.problems };
+  const finished = finish(result.state, settings);
+  return { state: finished.state, events: [...result.events, ...finished.events], problems: [] };
+}

@@ -1,0 +1,205 @@
+/**
+ * Between the stored match (MatchRow) and the core's plain picture of it (MatchState):
+ * the state read from one load, the differences to store after a command, and the row as
+ * the transaction leaves it (for the audit's "after" and the answer, without reading again).
+ */
+import { randomUUID } from 'node:crypto';
+import { seatKey, SIDES } from '../domain/match';
+import { MatchState, Seat, SeatSource, StateTeam } from '../domain/match/match-command';
+import type { Prisma } from '../generated/prisma/client';
+import { MatchRow, playerLabels, SetRow, teamFacts, teamIdOf } from './match-row';
+
+type Tx = Prisma.TransactionClient;
+
+/** The match as the core sees it; players are named by their readable label, so the rules' messages name them. */
+export function matchStateOf(row: MatchRow): MatchState {
+  const labels = playerLabels(row);
+  const name = (id: string) => labels.get(id) ?? id;
+  const team = (side: (typeof SIDES)[number]): StateTeam => {
+    const facts = teamFacts(row, side, name);
+    const rows = row.substitutions.filter((s) => s.teamId === teamIdOf(row, side));
+    return {
+      lineup: facts.lineup,
+      substitutions: facts.substitutions.map((s, i) => ({ ...s, id: rows[i].id, violation: rows[i].violation })),
+      removals: [...(facts.removals ?? [])],
+    };
+  };
+  return {
+    id: row.id,
+    status: row.status,
+    resultState: row.resultState,
+    homePoints: row.homePoints,
+    awayPoints: row.awayPoints,
+    enteredById: row.enteredById,
+    enteredAt: row.enteredAt,
+    homeSignedById: row.homeSignedById,
+    homeSignedAt: row.homeSignedAt,
+    awaySignedById: row.awaySignedById,
+    awaySignedAt: row.awaySignedAt,
+    disputedAt: row.disputedAt,
+    disputedById: row.disputedById,
+    disputeComment: row.disputeComment,
+    correctedAt: row.correctedAt,
+    correctedByRole: row.correctedByRole,
+    correctionReason: row.correctionReason,
+    teams: { HOME: team('HOME'), AWAY: team('AWAY') },
+    seats: row.sets.map(seatOf),
+  };
+}
+
+function seatOf(row: SetRow): Seat {
+  return {
+    setNumber: row.setNumber,
+    tableNumber: row.tableNumber,
+    homePairNumber: row.homePairNumber,
+    awayPairNumber: row.awayPairNumber,
+    homePoints: row.homePoints,
+    awayPoints: row.awayPoints,
+    source: row.source as SeatSource,
+    games: row.games.map((g) => ({ gameNumber: g.gameNumber, winner: g.winner, kind: g.kind, points: g.points, penaltyRule: g.penaltyRule })),
+    enteredBySide: row.enteredBySide,
+    enteredAt: row.enteredAt,
+    signedBySide: row.signedBySide,
+    signedAt: row.signedAt,
+    refusedBySide: row.refusedBySide,
+    refusedAt: row.refusedAt,
+    refusalComment: row.refusalComment,
+    decidedAt: row.decidedAt,
+    decisionReason: row.decisionReason,
+  };
+}
+
+/** The Match columns the core writes. */
+const MATCH_COLUMNS = [
+  'status',
+  'resultState',
+  'homePoints',
+  'awayPoints',
+  'enteredById',
+  'enteredAt',
+  'homeSignedById',
+  'homeSignedAt',
+  'awaySignedById',
+  'awaySignedAt',
+  'disputedAt',
+  'disputedById',
+  'disputeComment',
+  'correctedAt',
+  'correctedByRole',
+  'correctionReason',
+] as const satisfies readonly (keyof MatchState & keyof MatchRow)[];
+
+const SEAT_COLUMNS = [
+  'homePairNumber',
+  'awayPairNumber',
+  'homePoints',
+  'awayPoints',
+  'source',
+  'enteredBySide',
+  'enteredAt',
+  'signedBySide',
+  'signedAt',
+  'refusedBySide',
+  'refusedAt',
+  'refusalComment',
+  'decidedAt',
+  'decisionReason',
+] as const satisfies readonly (keyof Seat)[];
+
+const same = (a: unknown, b: unknown) => (a instanceof Date && b instanceof Date ? a.getTime() === b.getTime() : a === b);
+
+function changedColumns<T, K extends keyof T>(before: T, after: T, columns: readonly K[]): Partial<Pick<T, K>> {
+  const data: Partial<Pick<T, K>> = {};
+  for (const column of columns) if (!same(before[column], after[column])) data[column] = after[column];
+  return data;
+}
+
+const gamesKey = (seat: Seat) => JSON.stringify(seat.games);
+
+/**
+ * Stores what the command changed, and nothing else: the changed Match columns (with a
+ * new version when anything changed and the lock did not already count one), the seats
+ * created, changed or removed (a seat's games only when they changed), and the
+ * substitutions whose violation changed. Answers whether anything was written.
+ */
+export async function storeStateChanges(tx: Tx, before: MatchRow, after: MatchState, options: { versionCounted: boolean }): Promise<boolean> {
+  const rows = new Map(before.sets.map((row) => [seatKey(row.setNumber, row.tableNumber), row]));
+  const wanted = new Map(after.seats.map((seat) => [seatKey(seat.setNumber, seat.tableNumber), seat]));
+  let changed = false;
+
+  const removed = before.sets.filter((row) => !wanted.has(seatKey(row.setNumber, row.tableNumber)));
+  if (removed.length) {
+    await tx.matchSet.deleteMany({ where: { id: { in: removed.map((row) => row.id) } } });
+    changed = true;
+  }
+  const created: { id: string; seat: Seat }[] = [];
+  for (const [key, seat] of wanted) {
+    const row = rows.get(key);
+    if (!row) {
+      created.push({ id: randomUUID(), seat });
+      continue;
+    }
+    const old = seatOf(row);
+    const data = changedColumns(old, seat, SEAT_COLUMNS);
+    if (Object.keys(data).length) {
+      await tx.matchSet.update({ where: { id: row.id }, data });
+      changed = true;
+    }
+    if (gamesKey(old) !== gamesKey(seat)) {
+      await tx.game.deleteMany({ where: { matchSetId: row.id } });
+      if (seat.games.length) await tx.game.createMany({ data: seat.games.map((g) => ({ matchSetId: row.id, ...g })) });
+      changed = true;
+    }
+  }
+  if (created.length) {
+    await tx.matchSet.createMany({
+      data: created.map(({ id, seat: { games: _games, ...seat } }) => ({ id, matchId: before.id, ...seat })),
+    });
+    const games = created.flatMap(({ id, seat }) => seat.games.map((g) => ({ matchSetId: id, ...g })));
+    if (games.length) await tx.game.createMany({ data: games });
+    changed = true;
+  }
+
+  for (const side of SIDES) {
+    for (const sub of after.teams[side].substitutions) {
+      const row = before.substitutions.find((s) => s.id === sub.id);
+      if (row && row.violation !== sub.violation) {
+        await tx.substitution.update({ where: { id: sub.id }, data: { violation: sub.violation } });
+        changed = true;
+      }
+    }
+  }
+
+  const data = changedColumns(before as unknown as MatchState, after, MATCH_COLUMNS) as Prisma.MatchUncheckedUpdateInput;
+  changed ||= Object.keys(data).length > 0;
+  if (changed) await tx.match.update({ where: { id: before.id }, data: { ...data, ...(options.versionCounted ? {} : { version: { increment: 1 } }) } });
+  return changed;
+}
+
+/**
+ * The row as the transaction left it, from the row read before and the state after: for
+ * the audit's "after" and the answer (no second read). Seats keep their row ids where
+ * they had one.
+ */
+export function rowAfter(before: MatchRow, after: MatchState, version: number): MatchRow {
+  const rows = new Map(before.sets.map((row) => [seatKey(row.setNumber, row.tableNumber), row]));
+  const now = new Date();
+  const sets = after.seats.map((seat): SetRow => {
+    const row = rows.get(seatKey(seat.setNumber, seat.tableNumber));
+    const id = row?.id ?? randomUUID();
+    return {
+      id,
+      matchId: before.id,
+      createdAt: row?.createdAt ?? now,
+      updatedAt: now,
+      ...seat,
+      games: seat.games.map((g) => ({ id: randomUUID(), matchSetId: id, ...g })),
+    };
+  });
+  const substitutions = before.substitutions.map((row) => {
+    const sub = SIDES.flatMap((side) => after.teams[side].substitutions).find((s) => s.id === row.id);
+    return sub ? { ...row, violation: sub.violation } : row;
+  });
+  const columns = Object.fromEntries(MATCH_COLUMNS.map((c) => [c, after[c]])) as Pick<MatchRow, (typeof MATCH_COLUMNS)[number]>;
+  return { ...before, ...columns, version, sets, substitutions };
+}
