@@ -9,6 +9,7 @@ import { LiveEventsModule } from './live/live-events.module';
 import { LiveModule } from './live/live.module';
 import { MailModule } from './mail/mail.module';
 import { MatchesModule } from './matches/matches.module';
+import { MatchNightModule } from './match-night/match-night.module';
 import { MemberListsModule } from './member-lists/member-lists.module';
 import { PrismaModule } from './prisma/prisma.module';
 import { RemindersModule } from './reminders/reminders.module';
@@ -32,6 +33,7 @@ import { UsersModule } from './users/users.module';
     UsersModule,
     MemberListsModule,
     MatchesModule,
+    MatchNightModule,
     StandingsModule,
     LiveModule,
     SeasonTransferModule,

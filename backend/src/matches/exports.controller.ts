@@ -1,6 +1,9 @@
-import { Controller, Get, Param, ParseUUIDPipe, StreamableFile } from '@nestjs/common';
+import { Controller, Get, Param, ParseUUIDPipe, Req, StreamableFile } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
-import { Public } from '../auth/decorators';
+import type { FastifyRequest } from 'fastify';
+import type { AuthUser } from '../auth/auth.types';
+import { OptionalUser, Public } from '../auth/decorators';
+import { publicOrigin } from '../match-night/public-origin';
 import { download } from '../common/download';
 import { ExportsService } from './exports.service';
 
@@ -50,11 +53,15 @@ export class ExportsController {
 
   @Public()
   @Get('matches/:id/form.pdf')
-  @ApiOperation({ summary: 'Wedstrijdformulier om te printen: koppels met alleen achternamen, tafelschema, scorekaart (ingevuld met partijen, sets, totalen en uitslag zodra die er zijn), handtekeningen (openbaar, Regel 15)' })
+  @ApiOperation({
+    summary: 'Wedstrijdformulier om te printen: koppels met alleen achternamen, tafelschema, scorekaart (ingevuld met partijen, sets, totalen en uitslag zodra die er zijn), handtekeningen (openbaar, Regel 15)',
+    description: 'Is de speelavond geopend, dan heeft het exemplaar van de secretaris van de thuisploeg, de wedstrijdleider en de bondsbeheerder een derde pagina met per tafel de QR-code en de korte code; het openbare exemplaar niet.',
+  })
   @ApiProduces('application/pdf')
   @ApiOkResponse(BINARY)
-  async form(@Param('id', ParseUUIDPipe) id: string): Promise<StreamableFile> {
-    return download(await this.exports.matchForm(id), 'inline');
+  async form(@Param('id', ParseUUIDPipe) id: string, @OptionalUser() viewer: AuthUser | undefined, @Req() req: FastifyRequest): Promise<StreamableFile> {
+    // Once the match night is open, the copy of whoever hands out the table codes carries them (a third page).
+    return download(await this.exports.matchForm(id, viewer, publicOrigin(req)), 'inline');
   }
 
   @Public()

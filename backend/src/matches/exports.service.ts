@@ -13,6 +13,9 @@ import { FormScores, FormTeam, renderMatchForm } from './match-form.pdf';
 import { renderScoreSlips } from './score-slips.pdf';
 import { LineupRow, lineupOf, localInstant, MatchRow, matchSummaryInclude } from './match-row';
 import type { Prisma } from '../generated/prisma/client';
+import type { AuthUser } from '../auth/auth.types';
+import { canSeeTableCodes, liveTableCodes } from '../match-night/night-access';
+import { dutchInstant, formatTableCode, tableUrl } from '../match-night/table-code';
 
 
 /** An evening of 6 sets of 4 games; the calendar blocks this long. */
@@ -192,10 +195,18 @@ export class ExportsService {
     return { filename: `programma-${fileSlug(division.divisionName)}.csv`, contentType: 'text/csv; charset=utf-8', body: toCsv([header, ...rows]) };
   }
 
-  async matchForm(matchId: string): Promise<DownloadFile> {
+  /**
+   * The printed form; once the match night is open it carries the table codes, but only in
+   * the copy of the people who hand them out (the home secretary, supervisors, administrators):
+   * the form itself is public.
+   */
+  async matchForm(matchId: string, viewer?: AuthUser, origin?: string): Promise<DownloadFile> {
     const match: MatchRow = await this.data.load(matchId);
     const settings = await this.data.settings(match.division.seasonId);
     const detail = mapMatchDetail(match, settings);
+    const now = new Date();
+    const showCodes = origin !== undefined && match.nightEndsAt !== null && match.resultState !== 'CONFIRMED' && canSeeTableCodes(viewer, match);
+    const codes = showCodes ? await liveTableCodes(this.prisma, matchId, now) : [];
     const body = await renderMatchForm({
       seasonName: match.division.season.name,
       divisionName: match.division.name,
@@ -212,6 +223,8 @@ export class ExportsService {
       substitutionsFromSet: settings.substitutionsFromSet,
       plan: tablePlan(settings.pairsPerTeam),
       scores: formScores(detail),
+      tableCodes: codes.map((c) => ({ tableNumber: c.tableNumber, displayCode: formatTableCode(c.code), url: tableUrl(origin!, c.code) })),
+      tableCodesValidUntil: match.nightEndsAt ? dutchInstant(match.nightEndsAt) : undefined,
     });
     return { filename: `wedstrijdformulier-${matchSlug(match)}.pdf`, contentType: 'application/pdf', body };
   }

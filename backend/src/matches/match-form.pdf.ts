@@ -6,10 +6,13 @@
  * signatures) is filled in before and after the match, page 2 (the scores) during it.
  * What the system already knows is printed in: the line-ups, the substitutions and, once
  * entered, every game, set and total with the result (marked provisional until confirmed).
+ * Once the match night is open, a third page carries each table's QR code and short code
+ * (only in the copy of the people who hand the codes out).
  */
 import PDFDocument from 'pdfkit';
 import type { IsoDate } from '../domain/dates';
 import { positions, TableSeat } from '../domain/match';
+import { drawQrCode } from '../match-night/qr-pdf';
 
 export interface FormTeam {
   name: string;
@@ -56,6 +59,10 @@ export interface MatchFormData {
   substitutionsFromSet: number;
   plan: TableSeat[];
   scores?: FormScores | null;
+  /** The match night's table codes (QR code and short code per table); printed on a page of their own. */
+  tableCodes?: { tableNumber: number; displayCode: string; url: string }[];
+  /** Until when the codes work, in words. */
+  tableCodesValidUntil?: string;
 }
 
 type Doc = PDFKit.PDFDocument;
@@ -223,13 +230,36 @@ function signatures(doc: Doc, data: MatchFormData, y: number): number {
   return top + 58;
 }
 
-function footer(doc: Doc, page: number): void {
+function footer(doc: Doc, page: number, pages: number): void {
   doc.page.margins.bottom = 0;
   doc
     .font('Helvetica')
     .fontSize(7)
     .fillColor(MUTED)
-    .text(`Troefcall Sport Bond Nederland · alleen achternamen (Regel 15) · pagina ${page} van 2`, MARGIN, 842 - MARGIN + 6, { width: WIDTH, align: 'center', lineBreak: false });
+    .text(`Troefcall Sport Bond Nederland · alleen achternamen (Regel 15) · pagina ${page} van ${pages}`, MARGIN, 842 - MARGIN + 6, { width: WIDTH, align: 'center', lineBreak: false });
+}
+
+/** The match night (Regel 15 at the table): per table its QR code and the short code to type. */
+function tableCodesPage(doc: Doc, data: MatchFormData, codes: NonNullable<MatchFormData['tableCodes']>): void {
+  let top = heading(doc, `Tafelcodes voor de speelavond  ·  ${data.home.name} – ${data.away.name}`, MARGIN, MARGIN);
+  const until = data.tableCodesValidUntil ? ` Geldig tot ${data.tableCodesValidUntil}.` : '';
+  doc
+    .font('Helvetica')
+    .fontSize(8.5)
+    .fillColor(MUTED)
+    .text(`Per tafel: scan de QR-code of typ de code op de tafelpagina. Eén koppel voert de set in, het andere koppel controleert en tekent op hetzelfde toestel.${until}`, MARGIN, top - 1, { width: WIDTH });
+  top += 30;
+  const columns = 3;
+  const cellW = WIDTH / columns;
+  const qr = 130;
+  const cellH = qr + 50;
+  codes.forEach((code, i) => {
+    const x = MARGIN + (i % columns) * cellW;
+    const y = top + Math.floor(i / columns) * cellH;
+    doc.font('Helvetica-Bold').fontSize(12).fillColor(INK).text(`Tafel ${code.tableNumber}`, x, y, { width: cellW, align: 'center', lineBreak: false });
+    drawQrCode(doc, code.url, x + (cellW - qr) / 2, y + 16, qr);
+    doc.font('Courier-Bold').fontSize(13).fillColor(INK).text(code.displayCode, x, y + qr + 20, { width: cellW, align: 'center', lineBreak: false });
+  });
 }
 
 /** The form as PDF bytes. */
@@ -251,7 +281,8 @@ export function renderMatchForm(data: MatchFormData): Promise<Buffer> {
   const bottom = Math.max(teamColumn(doc, data.home, 'Thuisploeg', MARGIN, top, columnW, data), teamColumn(doc, data.away, 'Uitploeg', MARGIN + columnW + 14, top, columnW, data));
   top = tablePlanGrid(doc, data, bottom + 14);
   signatures(doc, data, top + 14);
-  footer(doc, 1);
+  const pages = data.tableCodes?.length ? 3 : 2;
+  footer(doc, 1, pages);
 
   doc.addPage();
   top = heading(doc, `Uitslag per set en tafel  ·  ${data.home.name} (thuis) – ${data.away.name} (uit)`, MARGIN, MARGIN);
@@ -259,7 +290,12 @@ export function renderMatchForm(data: MatchFormData): Promise<Buffer> {
   doc.font('Helvetica').fontSize(7.5).fillColor(MUTED).text(`Per partij de punten in de kolom van het team dat ze krijgt: gewonnen 2, kap 5, kap getikt door partner 2, baunie 15, mislukte baunie 5 voor de tegenstander, straf volgens de regel.${legend}`, MARGIN, top - 1, { width: WIDTH });
   top += 22;
   for (const setNumber of positions(data.pairsPerTeam)) top = scoreBlock(doc, data, setNumber, top);
-  footer(doc, 2);
+  footer(doc, 2, pages);
+  if (data.tableCodes?.length) {
+    doc.addPage();
+    tableCodesPage(doc, data, data.tableCodes);
+    footer(doc, 3, pages);
+  }
   doc.end();
   return done;
 }

@@ -34,6 +34,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/mail/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Waar de mail naartoe gaat (bondsbeheerder) */
+        get: operations["MailController_settings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mail/outgoing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Verzonden mail, nieuwste eerst (de laatste 200; bondsbeheerder) */
+        get: operations["MailController_outgoing"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mail/caught": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Mail die de lokale mail catcher ontving, nieuwste eerst (de laatste 200; bondsbeheerder) */
+        get: operations["MailController_caught"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/login": {
         parameters: {
             query?: never;
@@ -392,6 +443,125 @@ export interface paths {
         put?: never;
         /** Gebruiker archiveren (bondsbeheerder) */
         post: operations["UsersController_archive"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounts/password-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Wachtwoord vergeten: mailt een link (1 uur geldig) als het adres bekend is; het antwoord is altijd hetzelfde */
+        post: operations["AccountsController_requestPasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounts/password-reset/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Nieuw wachtwoord met de link uit de mail; beëindigt alle sessies en logt deze browser in */
+        post: operations["AccountsController_resetPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounts/invitation/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Uitnodiging aannemen: eigen wachtwoord kiezen en ingelogd worden */
+        post: operations["AccountsController_acceptInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounts/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Waar een link uit een mail voor is en voor wie (gebruikt hem niet) */
+        post: operations["AccountsController_tokenInfo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounts/email-change": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ander e-mailadres: mailt een bevestigingslink (24 uur geldig) naar het nieuwe adres */
+        post: operations["AccountsController_requestEmailChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounts/email-change/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Nieuw e-mailadres bevestigen met de link uit de mail */
+        post: operations["AccountsController_confirmEmailChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{id}/invitation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Uitnodiging opnieuw sturen, aan een gebruiker die nog geen wachtwoord koos (bondsbeheerder); de vorige link vervalt */
+        post: operations["InvitationsController_reinvite"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1041,7 +1211,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Wedstrijdformulier om te printen: koppels met alleen achternamen, tafelschema, scorekaart (ingevuld met partijen, sets, totalen en uitslag zodra die er zijn), handtekeningen (openbaar, Regel 15) */
+        /**
+         * Wedstrijdformulier om te printen: koppels met alleen achternamen, tafelschema, scorekaart (ingevuld met partijen, sets, totalen en uitslag zodra die er zijn), handtekeningen (openbaar, Regel 15)
+         * @description Is de speelavond geopend, dan heeft het exemplaar van de secretaris van de thuisploeg, de wedstrijdleider en de bondsbeheerder een derde pagina met per tafel de QR-code en de korte code; het openbare exemplaar niet.
+         */
         get: operations["ExportsController_form"];
         put?: never;
         post?: never;
@@ -1328,6 +1501,130 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/matches/{id}/night": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * De speelavond en de geldige tafelcodes
+         * @description Secretaris van de thuisploeg, wedstrijdleider, bondsbeheerder; de uitploeg krijgt 403 NOT_HOME_TEAM.
+         */
+        get: operations["NightController_get"];
+        put?: never;
+        /**
+         * Speelavond openen: elke tafel krijgt een code (QR-code en korte code), geldig tot 06:00 de volgende ochtend
+         * @description Secretaris van de thuisploeg, wedstrijdleider, bondsbeheerder; de uitploeg krijgt 403 NOT_HOME_TEAM. Kan vanaf de wedstrijddag (409 NIGHT_NOT_YET) tot het einde van de avond (409 NIGHT_OVER), niet na vaststelling (409 RESULT_LOCKED). Nogmaals openen geeft de geldige codes terug (idempotent).
+         */
+        post: operations["NightController_open"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/matches/{id}/night/tables/{tableNumber}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Tafelcode intrekken: de tafel krijgt een nieuwe code, de oude werkt meteen niet meer (met reden, in het logboek)
+         * @description Secretaris van de thuisploeg, wedstrijdleider, bondsbeheerder; de uitploeg krijgt 403 NOT_HOME_TEAM. Alleen terwijl de avond loopt (409 NIGHT_NOT_OPEN / NIGHT_OVER / RESULT_LOCKED).
+         */
+        post: operations["NightController_revoke"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/matches/{id}/table-cards.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Tafelkaarten om te printen: per tafel de QR-code, de korte code en tot wanneer hij werkt (geen spelersnamen)
+         * @description Secretaris van de thuisploeg, wedstrijdleider, bondsbeheerder; de uitploeg krijgt 403 NOT_HOME_TEAM. Alleen terwijl de avond loopt (409 NIGHT_NOT_OPEN / NIGHT_OVER / RESULT_LOCKED).
+         */
+        get: operations["NightController_cards"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/table/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Wat deze tafel ziet: per set wie er zit (achternamen, Regel 15 en 22), de ingevoerde partijen, handtekening, weigering en beslissing (zonder inloggen)
+         * @description Werkt tot het einde van de avond (06:00 de volgende ochtend); is de uitslag vastgezet, dan blijft de tafel tot dan leesbaar (locked: true, writable: false). Daarna 404 TABLE_CODE_INVALID.
+         */
+        get: operations["TableController_view"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/match-nights": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Console van de wedstrijdleider: alle wedstrijden van een speeldag (eventueel bij één vereniging), elke tafel met de toestand van elke set en de meldingen
+         * @description Wedstrijdleider en bondsbeheerder zien alles; een secretaris alleen de wedstrijden van de eigen vereniging.
+         */
+        get: operations["ConsoleController_day"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/matches/{id}/console": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Console van één wedstrijd: elke tafel met de toestand van elke set (WAITING, ENTERED, SIGNED, DISPUTED, CREDITED) en meldingen (geschil, onmogelijke stand)
+         * @description Wedstrijdleider en bondsbeheerder; de secretarissen van beide teams (anders 403 OTHER_CLUB).
+         */
+        get: operations["ConsoleController_match"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/divisions/{divisionId}/standings": {
         parameters: {
             query?: never;
@@ -1431,6 +1728,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/public/matches/{id}/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Live: scores per set en tafel zoals ondertekend, lopende stand (openbaar, alleen achternamen) */
+        get: operations["LiveController_match"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/rounds/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Live: alle wedstrijden van een ronde van een poule, de speelavond (openbaar) */
+        get: operations["LiveController_round"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/matches/{id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Live: gebeurtenissen van één wedstrijd als Server-Sent Events (openbaar) */
+        get: operations["LiveController_matchEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/rounds/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Live: gebeurtenissen van alle wedstrijden van een ronde als Server-Sent Events (openbaar) */
+        get: operations["LiveController_roundEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/seasons/{id}/export": {
         parameters: {
             query?: never;
@@ -1465,6 +1830,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Welke herinneringen u krijgt, en uw laatste herinneringen (elke rol, alleen uw eigen) */
+        get: operations["RemindersController_get"];
+        /** Kiezen welke herinneringen u krijgt, of één weekoverzicht (elke rol, alleen uw eigen) */
+        put: operations["RemindersController_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/todo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Te doen: bondsbeheerder alle verenigingen; secretaris alleen de eigen vereniging; wedstrijdleider geschillen en onmogelijke standen */
+        get: operations["RemindersController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1478,6 +1878,51 @@ export interface components {
         LivenessDto: {
             /** @example ok */
             status: string;
+        };
+        MailSettingsDto: {
+            /**
+             * @description SMTP: naar de ingestelde mailserver; CATCHER: naar de lokale mail catcher (niets gaat echt de deur uit)
+             * @enum {string}
+             */
+            delivery: "SMTP" | "CATCHER";
+            /** @description SMTP_HOST:SMTP_PORT, of null */
+            smtpServer: string | null;
+            /** @description Afzender (MAIL_FROM) */
+            from: string;
+            /** @description Adres van het dashboard in links (PUBLIC_URL) */
+            publicUrl: string;
+        };
+        /**
+         * @description PENDING: nog niet verstuurd; SENT: afgeleverd bij de mailserver; FAILED: niet afgeleverd (zie error)
+         * @enum {string}
+         */
+        MailStatus: "PENDING" | "SENT" | "FAILED";
+        OutgoingMailDto: {
+            /** Format: uuid */
+            id: string;
+            to: string;
+            subject: string;
+            text: string;
+            /** @description Waarvoor de mail is: 'password-reset', 'invitation', 'email-change', 'reminder.…' */
+            kind: string;
+            /** @description PENDING: nog niet verstuurd; SENT: afgeleverd bij de mailserver; FAILED: niet afgeleverd (zie error) */
+            status: components["schemas"]["MailStatus"];
+            error: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            sentAt: string | null;
+        };
+        CaughtMailDto: {
+            /** Format: uuid */
+            id: string;
+            from: string;
+            to: string;
+            subject: string;
+            text: string;
+            html: string | null;
+            /** Format: date-time */
+            receivedAt: string;
         };
         LoginDto: {
             /** @example admin@tsbn.nl */
@@ -1547,6 +1992,8 @@ export interface components {
             fineDueDays: number;
             paymentAccountName: string;
             paymentIban: string;
+            /** @description Tussenstanden op de openbare livepagina’s tijdens de speelavond */
+            liveScores: boolean;
         };
         SeasonDto: {
             /** Format: uuid */
@@ -1616,6 +2063,11 @@ export interface components {
             paymentAccountName: string;
             /** @default NL00 BANK 0000 0000 00 */
             paymentIban: string;
+            /**
+             * @description Tussenstanden op de openbare livepagina’s tijdens de speelavond; uit: scores pas zodra een wedstrijd is bevestigd (sommige evenementen verbieden lopende scores)
+             * @default true
+             */
+            liveScores: boolean;
         };
         CreateSeasonDto: {
             /** @example 2026/2027 */
@@ -1782,13 +2234,16 @@ export interface components {
             clubName: string | null;
             /** Format: date-time */
             archivedAt: string | null;
+            /** @description Uitgenodigd en nog geen wachtwoord gekozen */
+            invited: boolean;
         };
         CreateUserDto: {
             /** @example secretaris@vereniging.nl */
             email: string;
             /** @example Marlon Sewdien */
             name: string;
-            password: string;
+            /** @description Weglaten: de gebruiker krijgt een uitnodiging per e-mail en kiest zelf een wachtwoord (7 dagen geldig) */
+            password?: string;
             role: components["schemas"]["Role"];
             /**
              * Format: uuid
@@ -1799,6 +2254,7 @@ export interface components {
         UpdateUserDto: {
             /** @example Marlon Sewdien */
             name?: string;
+            /** @description Weglaten: de gebruiker krijgt een uitnodiging per e-mail en kiest zelf een wachtwoord (7 dagen geldig) */
             password?: string;
             role?: components["schemas"]["Role"];
             /**
@@ -1806,6 +2262,43 @@ export interface components {
              * @description Verplicht voor secretarissen
              */
             clubId?: string;
+        };
+        PasswordResetRequestDto: {
+            /** @example secretaris@vereniging.nl */
+            email: string;
+        };
+        AcceptedDto: {
+            /** @description Wat er nu gebeurt, in het Nederlands */
+            message: string;
+        };
+        SetPasswordDto: {
+            /** @description Het token uit de link in de e-mail */
+            token: string;
+            /** @description Het nieuwe wachtwoord (minstens 10 tekens) */
+            password: string;
+        };
+        TokenDto: {
+            /** @description Het token uit de link in de e-mail */
+            token: string;
+        };
+        /** @enum {string} */
+        AccountTokenKind: "PASSWORD_RESET" | "INVITATION" | "EMAIL_CHANGE";
+        TokenInfoDto: {
+            kind: components["schemas"]["AccountTokenKind"];
+            /** @description Het adres waar het om gaat (bij EMAIL_CHANGE het nieuwe) */
+            email: string;
+            name: string;
+            /** Format: date-time */
+            expiresAt: string;
+        };
+        EmailChangeRequestDto: {
+            /** @example nieuw@vereniging.nl */
+            newEmail: string;
+            /** @description Het huidige wachtwoord, ter bevestiging */
+            currentPassword: string;
+        };
+        EmailChangedDto: {
+            email: string;
         };
         MemberListSummaryDto: {
             /** Format: uuid */
@@ -2304,6 +2797,24 @@ export interface components {
             /** @description Door de regels bepaald (afwezig koppel, ongeldige wissel, reglementair verlies, gemiddelde); niet in te voeren */
             credited: boolean;
             games: components["schemas"]["GameDto"][];
+            /** @description Aan tafel ingevoerd door dit koppel (Regel 15); null: via het wedstrijdformulier of door de regels bepaald */
+            enteredBySide: components["schemas"]["Side"] | null;
+            /** @description Aan tafel ondertekend door het andere koppel: onherroepelijk (Regel 15) */
+            signedBySide: components["schemas"]["Side"] | null;
+            /** Format: date-time */
+            signedAt: string | null;
+            /** @description Dit koppel weigerde te tekenen: betwist, de wedstrijdleider beslist (Regel 35B) */
+            refusedBySide: components["schemas"]["Side"] | null;
+            /** Format: date-time */
+            refusedAt: string | null;
+            /** @description Waarom het koppel weigerde: alleen voor beide teams, de wedstrijdleider en de bond (anders null) */
+            refusalComment: string | null;
+            /**
+             * Format: date-time
+             * @description De wedstrijdleider besliste of corrigeerde; de set telt als ondertekend
+             */
+            decidedAt: string | null;
+            decisionReason: string | null;
         };
         PublicPairDto: {
             pairNumber: number;
@@ -3054,6 +3565,234 @@ export interface components {
             /** @description In centen; standaard de Regel 10-boete uit de seizoensinstellingen (€ 15) */
             amountCents?: number;
         };
+        TableCodeDto: {
+            tableNumber: number;
+            /**
+             * @description De code zoals hij in de URL staat (10 tekens, zonder streepje)
+             * @example K7MX2QPT9H
+             */
+            code: string;
+            /**
+             * @description De code zoals hij geprint en getypt wordt
+             * @example K7MX2-QPT9H
+             */
+            displayCode: string;
+            /**
+             * @description De pagina die de QR-code opent
+             * @example https://competitie.tsbn.nl/tafel/K7MX2QPT9H
+             */
+            url: string;
+            /** Format: date-time */
+            expiresAt: string;
+            /** @description false zodra de avond voorbij is of de uitslag vaststaat */
+            active: boolean;
+        };
+        MatchNightDto: {
+            /** Format: uuid */
+            matchId: string;
+            /** @description De speelavond is geopend (de tafelcodes bestaan) */
+            open: boolean;
+            /**
+             * Format: date
+             * @description De wedstrijddatum: vanaf die dag kan de avond worden geopend
+             */
+            opensOn: string;
+            /** Format: date-time */
+            openedAt: string | null;
+            /**
+             * Format: date-time
+             * @description Daarna werken de tafelcodes niet meer (06:00 de dag na de wedstrijd)
+             */
+            endsAt: string | null;
+            /** @description De uitslag staat vast: de tafelcodes werken niet meer */
+            locked: boolean;
+            /** @description Eén geldige code per tafel; leeg zolang de avond niet geopend is */
+            tables: components["schemas"]["TableCodeDto"][];
+        };
+        RevokeTableCodeInputDto: {
+            /** @description Waarom de code wordt ingetrokken (bijv. "foto van de code gedeeld"); komt in het logboek */
+            reason: string;
+        };
+        TableTeamDto: {
+            club: string;
+            team: string;
+        };
+        TableMatchDto: {
+            /** Format: uuid */
+            id: string;
+            /** Format: date */
+            date: string;
+            /** @example 20:00 */
+            startTime: string;
+            round: number;
+            division: string;
+            home: components["schemas"]["TableTeamDto"];
+            away: components["schemas"]["TableTeamDto"];
+        };
+        GameKindPointsDto: {
+            /** @enum {string} */
+            kind: "WON" | "KAP" | "KAP_TAPPED" | "BAUNIE" | "FAILED_BAUNIE";
+            points: number;
+        };
+        PenaltyRulePointsDto: {
+            /** @example 17A */
+            rule: string;
+            /** @description De strafpunten die deze regel toestaat */
+            points: number[];
+        };
+        TablePairDto: {
+            number: number;
+            /** @description Alleen achternamen (Regel 15), met de wissels tot en met deze set; leeg als het koppel (nog) niet speelt */
+            names: string[];
+        };
+        /**
+         * @description WAITING: nog niet ingevoerd; ENTERED: ingevoerd, wacht op de handtekening van het andere koppel; SIGNED: getekend (onherroepelijk) of door de wedstrijdleider beslist; DISPUTED: een koppel weigert te tekenen, de wedstrijdleider beslist (Regel 35B); CREDITED: door de regels bepaald (afwezig koppel, ongeldige wissel, verwijderde speler)
+         * @enum {string}
+         */
+        SeatState: "WAITING" | "ENTERED" | "SIGNED" | "DISPUTED" | "CREDITED";
+        TableSetDto: {
+            setNumber: number;
+            /** @description Het thuiskoppel: blijft aan deze tafel */
+            homePair: components["schemas"]["TablePairDto"];
+            /** @description Het lopende koppel in deze set (Regel 22) */
+            awayPair: components["schemas"]["TablePairDto"];
+            /** @description WAITING: nog niet ingevoerd; ENTERED: ingevoerd, wacht op de handtekening van het andere koppel; SIGNED: getekend (onherroepelijk) of door de wedstrijdleider beslist; DISPUTED: een koppel weigert te tekenen, de wedstrijdleider beslist (Regel 35B); CREDITED: door de regels bepaald (afwezig koppel, ongeldige wissel, verwijderde speler) */
+            state: components["schemas"]["SeatState"];
+            source: components["schemas"]["SetSource"] | null;
+            games: components["schemas"]["GameDto"][];
+            homePoints: number | null;
+            awayPoints: number | null;
+            /** @description Het koppel dat de set aan tafel invoerde (null: van het papieren formulier) */
+            enteredBySide: components["schemas"]["Side"] | null;
+            /** Format: date-time */
+            enteredAt: string | null;
+            /** @description Het koppel dat tekende */
+            signedBySide: components["schemas"]["Side"] | null;
+            /** Format: date-time */
+            signedAt: string | null;
+            /** @description Het koppel dat weigerde te tekenen */
+            refusedBySide: components["schemas"]["Side"] | null;
+            refusalComment: string | null;
+            /** @description De reden van de beslissing of correctie van de wedstrijdleider */
+            decisionReason: string | null;
+            /** Format: date-time */
+            decidedAt: string | null;
+        };
+        TableNoticeDto: {
+            kind: components["schemas"]["SupervisorActionKind"];
+            setNumber: number;
+            /** @description Wat er volgt, in woorden (koppelnummers, geen namen) */
+            consequence: string;
+            /** @description De reden van de wedstrijdleider */
+            reason: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        TableViewDto: {
+            match: components["schemas"]["TableMatchDto"];
+            tableNumber: number;
+            /** @description De uitslag staat vast (door beide verenigingen bevestigd): alleen nog lezen */
+            locked: boolean;
+            /** @description Invoeren, tekenen en weigeren kan nu (avond open, niet vastgezet) */
+            writable: boolean;
+            /** Format: date-time */
+            nightEndsAt: string;
+            gamesPerSet: number;
+            gameKinds: components["schemas"]["GameKindPointsDto"][];
+            penaltyRules: components["schemas"]["PenaltyRulePointsDto"][];
+            /** @description De set die nu aan deze tafel aan de beurt is; null als alle sets klaar zijn */
+            currentSet: number | null;
+            sets: components["schemas"]["TableSetDto"][];
+            /** @description Beslissingen van de wedstrijdleider die deze tafel raken (Regel 22, 38) */
+            notices: components["schemas"]["TableNoticeDto"][];
+        };
+        SeatCountsDto: {
+            WAITING: number;
+            ENTERED: number;
+            SIGNED: number;
+            DISPUTED: number;
+            CREDITED: number;
+        };
+        NightConfirmationsDto: {
+            /**
+             * Format: date-time
+             * @description Bevestigd door de thuisvereniging
+             */
+            home: string | null;
+            /**
+             * Format: date-time
+             * @description Bevestigd door de uitvereniging
+             */
+            away: string | null;
+        };
+        /**
+         * @description DISPUTE: een koppel weigert te tekenen (Regel 35B); IMPOSSIBLE_SCORE: een setstand die niet kan (Regel 15)
+         * @enum {string}
+         */
+        AlertKind: "DISPUTE" | "IMPOSSIBLE_SCORE";
+        AlertDto: {
+            /** @description DISPUTE: een koppel weigert te tekenen (Regel 35B); IMPOSSIBLE_SCORE: een setstand die niet kan (Regel 15) */
+            kind: components["schemas"]["AlertKind"];
+            setNumber: number;
+            tableNumber: number;
+            message: string;
+        };
+        ConsoleSeatDto: {
+            setNumber: number;
+            /** @description Het thuiskoppel: blijft aan deze tafel */
+            homePair: components["schemas"]["TablePairDto"];
+            /** @description Het lopende koppel in deze set (Regel 22) */
+            awayPair: components["schemas"]["TablePairDto"];
+            /** @description WAITING: nog niet ingevoerd; ENTERED: ingevoerd, wacht op de handtekening van het andere koppel; SIGNED: getekend (onherroepelijk) of door de wedstrijdleider beslist; DISPUTED: een koppel weigert te tekenen, de wedstrijdleider beslist (Regel 35B); CREDITED: door de regels bepaald (afwezig koppel, ongeldige wissel, verwijderde speler) */
+            state: components["schemas"]["SeatState"];
+            source: components["schemas"]["SetSource"] | null;
+            games: components["schemas"]["GameDto"][];
+            homePoints: number | null;
+            awayPoints: number | null;
+            /** @description Het koppel dat de set aan tafel invoerde (null: van het papieren formulier) */
+            enteredBySide: components["schemas"]["Side"] | null;
+            /** Format: date-time */
+            enteredAt: string | null;
+            /** @description Het koppel dat tekende */
+            signedBySide: components["schemas"]["Side"] | null;
+            /** Format: date-time */
+            signedAt: string | null;
+            /** @description Het koppel dat weigerde te tekenen */
+            refusedBySide: components["schemas"]["Side"] | null;
+            refusalComment: string | null;
+            /** @description De reden van de beslissing of correctie van de wedstrijdleider */
+            decisionReason: string | null;
+            /** Format: date-time */
+            decidedAt: string | null;
+            alerts: components["schemas"]["AlertDto"][];
+        };
+        ConsoleTableDto: {
+            tableNumber: number;
+            /** @description De set die aan deze tafel aan de beurt is */
+            currentSet: number | null;
+            sets: components["schemas"]["ConsoleSeatDto"][];
+        };
+        ConsoleMatchDto: {
+            match: components["schemas"]["MatchSummaryDto"];
+            divisionName: string;
+            venue: string | null;
+            city: string | null;
+            /**
+             * Format: date-time
+             * @description Wanneer de speelavond werd geopend; null: nog niet
+             */
+            nightOpenedAt: string | null;
+            /** Format: date-time */
+            nightEndsAt: string | null;
+            /** @description Aantal sets per toestand */
+            counts: components["schemas"]["SeatCountsDto"];
+            /** @description Elke set is getekend, beslist of door de regels bepaald, zonder open geschil: de verenigingen kunnen bevestigen */
+            readyToConfirm: boolean;
+            confirmations: components["schemas"]["NightConfirmationsDto"];
+            tables: components["schemas"]["ConsoleTableDto"][];
+            /** @description Alle meldingen van de wedstrijd, set na set */
+            alerts: components["schemas"]["AlertDto"][];
+        };
         StandingsSettingsDto: {
             /**
              * @description Competitiepunten voor winst (Regel 40)
@@ -3107,6 +3846,8 @@ export interface components {
              */
             decidedBy: "HEAD_TO_HEAD" | "DIFFERENCE" | "PLAYOFF" | null;
             deductionDetails: components["schemas"]["DeductionDetailDto"][];
+            /** @description Voorlopig: deze regel telt een wedstrijd mee die nog gespeeld wordt (alleen in de voorlopige stand) */
+            provisional: boolean;
             /** @description Gedeelde plaats aan het einde van de competitie (zie final): een beslissingswedstrijd is nodig */
             playoffNeeded: boolean;
             /** @description Korte uitleg van de beslissing, in het Nederlands: 'Onderling resultaat', 'Saldo', 'Beslissingswedstrijd gewonnen/verloren', 'Beslissingswedstrijd nodig', of 'Gelijk' bij een gedeelde plaats vóór het einde */
@@ -3127,6 +3868,10 @@ export interface components {
             /** @description Elke wedstrijd is beslist of het seizoen is voorbij (Regel 41: "aan het einde"): pas dan vraagt een gedeelde plaats om een beslissingswedstrijd */
             final: boolean;
             settings: components["schemas"]["StandingsSettingsDto"];
+            /** @description Voorlopige stand: telt wedstrijden mee die nog gespeeld worden (hun ondertekende sets tot nu toe); false = alleen bevestigde uitslagen (de officiële stand) */
+            provisional: boolean;
+            /** @description Zoveel wedstrijden tellen voorlopig mee (0 in de officiële stand) */
+            provisionalMatches: number;
             rows: components["schemas"]["StandingsRowDto"][];
         };
         TeamPositionsDto: {
@@ -3251,6 +3996,89 @@ export interface components {
              */
             date: string;
         };
+        LiveTeamDto: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            clubName: string;
+        };
+        /**
+         * @description NOT_STARTED: nog geen openbare set; IN_PROGRESS: bezig; COMPLETE: alle sets ondertekend, wacht op bevestiging; CONFIRMED: bevestigd en vastgezet; NOT_PLAYED: niet gespeeld, reglementair of afgelast
+         * @enum {string}
+         */
+        LiveMatchState: "NOT_STARTED" | "IN_PROGRESS" | "COMPLETE" | "CONFIRMED" | "NOT_PLAYED";
+        /**
+         * @description OPEN: nog niets openbaar (niet gespeeld, of ingevoerd maar niet ondertekend); SIGNED: ondertekend; DECIDED: beslist door de wedstrijdleider; CREDITED: bepaald door de regels
+         * @enum {string}
+         */
+        LiveSeatState: "OPEN" | "SIGNED" | "DECIDED" | "CREDITED";
+        LiveTableDto: {
+            tableNumber: number;
+            homePairNumber: number;
+            /** @description Het uitkoppel dat in deze set aan deze tafel zit (Regel 22) */
+            awayPairNumber: number;
+            /** @description Achternamen van het thuiskoppel in deze set (wissels meegerekend); leeg zonder spelerslijst */
+            homeNames: string[];
+            /** @description Achternamen van het uitkoppel in deze set */
+            awayNames: string[];
+            /** @description OPEN: nog niets openbaar (niet gespeeld, of ingevoerd maar niet ondertekend); SIGNED: ondertekend; DECIDED: beslist door de wedstrijdleider; CREDITED: bepaald door de regels */
+            state: components["schemas"]["LiveSeatState"];
+            /** @description null zolang de set niet openbaar is, of als tussenstanden verborgen zijn */
+            homePoints: number | null;
+            awayPoints: number | null;
+        };
+        LiveSetDto: {
+            setNumber: number;
+            /** @description Som van de openbare tafels van deze set; null als er nog geen is (of verborgen) */
+            homePoints: number | null;
+            awayPoints: number | null;
+            /** @description Elke tafel van deze set is openbaar */
+            complete: boolean;
+            tables: components["schemas"]["LiveTableDto"][];
+        };
+        LiveMatchDto: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            divisionId: string;
+            divisionName: string;
+            seasonName: string;
+            round: number;
+            /** Format: date */
+            date: string;
+            /** @example 20:00 */
+            startTime: string;
+            venue: string | null;
+            city: string | null;
+            homeTeam: components["schemas"]["LiveTeamDto"];
+            awayTeam: components["schemas"]["LiveTeamDto"];
+            /** @description NOT_STARTED: nog geen openbare set; IN_PROGRESS: bezig; COMPLETE: alle sets ondertekend, wacht op bevestiging; CONFIRMED: bevestigd en vastgezet; NOT_PLAYED: niet gespeeld, reglementair of afgelast */
+            state: components["schemas"]["LiveMatchState"];
+            /** @description De bond toont tijdens de speelavond geen tussenstanden (seizoensinstelling liveScores) en de wedstrijd is nog niet bevestigd */
+            scoresHidden: boolean;
+            /** @description Uitleg voor het publiek als de scores verborgen zijn */
+            notice: string | null;
+            /** @description Lopende stand: som van de openbare sets (na bevestiging de uitslag); null als er niets openbaar is */
+            homePoints: number | null;
+            awayPoints: number | null;
+            /** @description Aantal openbare sets × tafels */
+            publicSeats: number;
+            /** @description Sets × tafels van de wedstrijd */
+            totalSeats: number;
+            sets: components["schemas"]["LiveSetDto"][];
+        };
+        LiveRoundDto: {
+            /** Format: uuid */
+            divisionId: string;
+            divisionName: string;
+            seasonName: string;
+            round: number;
+            /** @description De seizoensinstelling liveScores staat uit: alleen bevestigde wedstrijden tonen scores */
+            scoresHidden: boolean;
+            notice: string | null;
+            /** @description Elke wedstrijd van de ronde, op datum en thuisteam */
+            matches: components["schemas"]["LiveMatchDto"][];
+        };
         DocumentSeasonDto: {
             /** @example 2019/2020 */
             name: string;
@@ -3370,6 +4198,73 @@ export interface components {
             /** @description Verenigingen die nog niet bestonden en zijn aangemaakt */
             clubsCreated: string[];
         };
+        /** @enum {string} */
+        ReminderKind: "MEMBER_LIST_DEADLINE" | "LINEUP_MISSING" | "RESULT_MISSING" | "MATCH_DISPUTED" | "MATCH_CORRECTED" | "FINE_CONFIRMED" | "FINE_DUE" | "FINE_OVERDUE" | "TRANSFER_DECIDED";
+        ReminderKindDto: {
+            kind: components["schemas"]["ReminderKind"];
+            /** @description Wat de herinnering is, in het Nederlands */
+            label: string;
+            /** @description Of u deze soort krijgt */
+            enabled: boolean;
+        };
+        SentNotificationDto: {
+            /** Format: uuid */
+            id: string;
+            kind: components["schemas"]["ReminderKind"];
+            subject: string;
+            text: string;
+            /** @description Pad in het dashboard waar het gedaan wordt */
+            link: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description Als eigen mail verstuurd
+             */
+            mailedAt: string | null;
+            /**
+             * Format: date-time
+             * @description Opgenomen in een weekoverzicht
+             */
+            digestedAt: string | null;
+        };
+        NotificationPreferencesDto: {
+            weeklyDigest: boolean;
+            /** @description De soorten herinneringen die bij uw rol horen */
+            kinds: components["schemas"]["ReminderKindDto"][];
+            /** @description Uw laatste herinneringen, nieuwste eerst */
+            recent: components["schemas"]["SentNotificationDto"][];
+        };
+        UpdateNotificationPreferencesDto: {
+            /** @description Eén weekoverzicht (maandag 08:00) in plaats van een mail per herinnering */
+            weeklyDigest: boolean;
+            /** @description Soorten herinneringen die u niet wilt krijgen */
+            notificationsOff: components["schemas"]["ReminderKind"][];
+        };
+        /** @enum {string} */
+        TodoKind: "MEMBER_LIST_MISSING" | "LINEUP_MISSING" | "RESULT_NOT_ENTERED" | "RESULT_NOT_CONFIRMED" | "RESULT_DISPUTED" | "TABLE_DISPUTE" | "IMPOSSIBLE_SCORE" | "FINE_PROPOSED" | "FINE_DUE" | "FINE_OVERDUE";
+        TodoItemDto: {
+            kind: components["schemas"]["TodoKind"];
+            title: string;
+            detail: string;
+            /** @description Pad in het dashboard waar het gedaan wordt */
+            link: string;
+            /** Format: uuid */
+            clubId: string | null;
+            clubName: string | null;
+            /**
+             * Format: date
+             * @description De termijn, wedstrijddag of vervaldatum
+             */
+            date: string | null;
+            /** @description Al te laat: termijn verstreken, over de betalingstermijn, betwist */
+            urgent: boolean;
+        };
+        TodoDto: {
+            role: components["schemas"]["Role"];
+            /** @description Wat te laat is eerst */
+            items: components["schemas"]["TodoItemDto"][];
+        };
     };
     responses: never;
     parameters: never;
@@ -3420,6 +4315,63 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LivenessDto"];
+                };
+            };
+        };
+    };
+    MailController_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MailSettingsDto"];
+                };
+            };
+        };
+    };
+    MailController_outgoing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OutgoingMailDto"][];
+                };
+            };
+        };
+    };
+    MailController_caught: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CaughtMailDto"][];
                 };
             };
         };
@@ -4051,6 +5003,178 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["UserDto"];
                 };
+            };
+        };
+    };
+    AccountsController_requestPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordResetRequestDto"];
+            };
+        };
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AcceptedDto"];
+                };
+            };
+            /** @description Te veel aanvragen voor dit adres of vanaf deze client; Retry-After zegt hoeveel seconden te wachten */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AccountsController_resetPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetPasswordDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeDto"];
+                };
+            };
+        };
+    };
+    AccountsController_acceptInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetPasswordDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeDto"];
+                };
+            };
+        };
+    };
+    AccountsController_tokenInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TokenDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenInfoDto"];
+                };
+            };
+        };
+    };
+    AccountsController_requestEmailChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailChangeRequestDto"];
+            };
+        };
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AcceptedDto"];
+                };
+            };
+            /** @description Te vaak een verkeerd wachtwoord of te veel aanvragen; Retry-After zegt hoeveel seconden te wachten */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AccountsController_confirmEmailChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TokenDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailChangedDto"];
+                };
+            };
+        };
+    };
+    InvitationsController_reinvite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Verstuurd */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -5489,11 +6613,197 @@ export interface operations {
             };
         };
     };
+    NightController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MatchNightDto"];
+                };
+            };
+            /** @description NOT_HOME_TEAM, OTHER_CLUB, WRONG_ROLE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    NightController_open: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MatchNightDto"];
+                };
+            };
+            /** @description NIGHT_NOT_YET, NIGHT_OVER, RESULT_LOCKED of MATCH_NOT_PLAYED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    NightController_revoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                tableNumber: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RevokeTableCodeInputDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MatchNightDto"];
+                };
+            };
+        };
+    };
+    NightController_cards: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+        };
+    };
+    TableController_view: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description De tafelcode (10 tekens; hoofdletters, kleine letters en streepjes tellen niet) */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TableViewDto"];
+                };
+            };
+            /** @description TABLE_CODE_INVALID: onbekende, ingetrokken of verlopen code (telt mee voor een wachttijd) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description TOO_MANY_REQUESTS: te veel verzoeken voor deze code of van dit adres, of te veel ongeldige codes; Retry-After zegt hoeveel seconden te wachten */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    ConsoleController_day: {
+        parameters: {
+            query?: {
+                /** @description De speeldag (standaard vandaag, Europe/Amsterdam) */
+                date?: string;
+                /** @description Alleen de wedstrijden bij deze vereniging (de thuisvereniging: de speellocatie) */
+                venueClubId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleMatchDto"][];
+                };
+            };
+        };
+    };
+    ConsoleController_match: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleMatchDto"];
+                };
+            };
+        };
+    };
     StandingsController_get: {
         parameters: {
             query?: {
                 /** @description De stand na deze speelronde */
                 round?: number;
+                /** @description Voorlopige stand: tel ook de wedstrijden mee die nu gespeeld worden, met hun ondertekende sets tot nu toe (niet als de seizoensinstelling liveScores uit staat) */
+                provisional?: boolean;
             };
             header?: never;
             path: {
@@ -5646,6 +6956,106 @@ export interface operations {
             };
         };
     };
+    LiveController_match: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LiveMatchDto"];
+                };
+            };
+        };
+    };
+    LiveController_round: {
+        parameters: {
+            query: {
+                divisionId: string;
+                /** @description Speelronde (de speelavond) */
+                round: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LiveRoundDto"];
+                };
+            };
+        };
+    };
+    LiveController_matchEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description text/event-stream. Bij het openen `event: ready`; daarna `event: change` met `{"matchIds": [...], "kinds": [...], "at": "..."}` (geen scores) telkens als een set ondertekend of beslist wordt of een wedstrijd bevestigd; snel na elkaar komende wijzigingen worden één bericht. Elke 15 s een commentaarregel (": ping"). Lees daarna de live-gegevens opnieuw. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Te veel open live-verbindingen (LIVE_STREAMS_FULL) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    LiveController_roundEvents: {
+        parameters: {
+            query: {
+                divisionId: string;
+                /** @description Speelronde (de speelavond) */
+                round: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description text/event-stream. Bij het openen `event: ready`; daarna `event: change` met `{"matchIds": [...], "kinds": [...], "at": "..."}` (geen scores) telkens als een set ondertekend of beslist wordt of een wedstrijd bevestigd; snel na elkaar komende wijzigingen worden één bericht. Elke 15 s een commentaarregel (": ping"). Lees daarna de live-gegevens opnieuw. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Te veel open live-verbindingen (LIVE_STREAMS_FULL) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     SeasonTransferController_export: {
         parameters: {
             query?: never;
@@ -5686,6 +7096,67 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SeasonImportResultDto"];
+                };
+            };
+        };
+    };
+    RemindersController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationPreferencesDto"];
+                };
+            };
+        };
+    };
+    RemindersController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateNotificationPreferencesDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationPreferencesDto"];
+                };
+            };
+        };
+    };
+    RemindersController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TodoDto"];
                 };
             };
         };

@@ -1,0 +1,142 @@
+/**
+ * Shapes a match (one load, `MatchRow`) into what a table sees and what the supervisor's
+ * console sees. Players appear by family name only (Regel 15): never given names, member
+ * numbers or ids.
+ */
+import { isoDate } from '../common/dto';
+import { GAME_KIND_POINTS, PENALTY_POINTS, PENALTY_RULES, pairPlayersAt, positions, seatKey, tablePlan } from '../domain/match';
+import type { CompetitionSettings } from '../domain/settings';
+import { mapMatchSummary } from '../matches/match.dto';
+import { familyNameOf, lineupOf, MatchRow, MemberRow, pairsOf, teamIdOf } from '../matches/match-row';
+import { consequenceOf } from '../matches/supervisor-actions.service';
+import type { ConsoleMatchDto, ConsoleTableDto, GameKindPointsDto, PenaltyRulePointsDto, TableNoticeDto, TablePairDto, TableSetDto, TableViewDto } from './match-night.dto';
+import { currentSet, SEAT_STATES, seatAlerts, seatDone, SeatState, seatState } from './table-state';
+
+type Settings = Pick<CompetitionSettings, 'pairsPerTeam' | 'gamesPerSet'>;
+type Side = 'HOME' | 'AWAY';
+
+const iso = (value: Date | null) => value?.toISOString() ?? null;
+
+/** Who sits in a pair in a set: the line-up's pair with the substitutions by then, by family name. */
+function pairNames(match: MatchRow, side: Side, pairNumber: number, setNumber: number): string[] {
+  const lineup = lineupOf(match, side);
+  const pair = lineup && pairsOf(lineup.players).find((p) => p.pairNumber === pairNumber);
+  if (!pair || pair.players[0].fromSet > setNumber) return [];
+  const members = new Map<string, MemberRow>();
+  for (const p of pair.players) members.set(p.memberId, p.member);
+  const teamId = teamIdOf(match, side);
+  const subs = match.substitutions.filter((s) => s.teamId === teamId);
+  for (const s of subs) members.set(s.inMemberId, s.inMember).set(s.outMemberId, s.outMember);
+  const ids = pairPlayersAt(
+    pair.players.map((p) => p.memberId),
+    pairNumber,
+    subs.map((s) => ({ setNumber: s.setNumber, pairNumber: s.pairNumber, outPlayerId: s.outMemberId, inPlayerId: s.inMemberId })),
+    setNumber,
+  );
+  return ids.map((id) => familyNameOf(members.get(id)!));
+}
+
+function pair(match: MatchRow, side: Side, number: number, setNumber: number): TablePairDto {
+  return { number, names: pairNames(match, side, number, setNumber) };
+}
+
+/** Every seat of one table, set by set, with its state. */
+function tableSets(match: MatchRow, settings: Settings, tableNumber: number): (TableSetDto & { row: MatchRow['sets'][number] | undefined })[] {
+  const stored = new Map(match.sets.map((row) => [seatKey(row.setNumber, row.tableNumber), row]));
+  const confirmed = match.resultState === 'CONFIRMED';
+  return tablePlan(settings.pairsPerTeam)
+    .filter((seat) => seat.tableNumber === tableNumber)
+    .map((seat) => {
+      const row = stored.get(seatKey(seat.setNumber, seat.tableNumber));
+      return {
+        row,
+        setNumber: seat.setNumber,
+        homePair: pair(match, 'HOME', seat.homePairNumber, seat.setNumber),
+        awayPair: pair(match, 'AWAY', seat.awayPairNumber, seat.setNumber),
+        state: seatState(row, confirmed),
+        source: row?.source ?? null,
+        games: (row?.games ?? []).map((g) => ({ gameNumber: g.gameNumber, winner: g.winner, kind: g.kind, points: g.points, penaltyRule: g.penaltyRule })),
+        homePoints: row?.homePoints ?? null,
+        awayPoints: row?.awayPoints ?? null,
+        enteredBySide: row?.enteredBySide ?? null,
+        enteredAt: iso(row?.enteredAt ?? null),
+        signedBySide: row?.signedBySide ?? null,
+        signedAt: iso(row?.signedAt ?? null),
+        refusedBySide: row?.refusedBySide ?? null,
+        refusalComment: row?.refusalComment ?? null,
+        decisionReason: row?.decisionReason ?? null,
+        decidedAt: iso(row?.decidedAt ?? null),
+      };
+    });
+}
+
+/** The supervisor's actions that touch this table: a void at it (Regel 22), a removal of a pair that plays at it afterwards (Regel 38). */
+function tableNotices(match: MatchRow, settings: Settings, tableNumber: number): TableNoticeDto[] {
+  const plan = tablePlan(settings.pairsPerTeam).filter((s) => s.tableNumber === tableNumber);
+  return match.supervisorActions
+    .filter((a) => {
+      if (a.kind === 'VOID_WRONG_TABLE') return a.tableNumber === tableNumber;
+      return plan.some((s) => s.setNumber >= a.setNumber && (a.side === 'HOME' ? s.homePairNumber : s.awayPairNumber) === a.pairNumber);
+    })
+    .map((a) => ({ kind: a.kind, setNumber: a.setNumber, consequence: consequenceOf(a), reason: a.reason, createdAt: a.createdAt.toISOString() }));
+}
+
+const GAME_KINDS: GameKindPointsDto[] = (Object.entries(GAME_KIND_POINTS) as [GameKindPointsDto['kind'], number][]).map(([kind, points]) => ({ kind, points }));
+const PENALTIES: PenaltyRulePointsDto[] = PENALTY_RULES.map((rule) => ({ rule, points: [...PENALTY_POINTS[rule]] }));
+
+/** Whether a table may still write: the night open and not over, the result not locked, the match to be played. */
+export function tableWritable(match: Pick<MatchRow, 'resultState' | 'status' | 'nightEndsAt'>, now: Date): boolean {
+  return match.resultState !== 'CONFIRMED' && (match.status === 'SCHEDULED' || match.status === 'PLAYED') && match.nightEndsAt !== null && now < match.nightEndsAt;
+}
+
+/** What a phone with this table's code sees: this table of this match, nothing else. */
+export function mapTableView(match: MatchRow, settings: Settings, tableNumber: number, now: Date): TableViewDto {
+  const sets = tableSets(match, settings, tableNumber).map(({ row: _row, ...set }) => set);
+  return {
+    match: {
+      id: match.id,
+      date: isoDate(match.date),
+      startTime: match.startTime,
+      round: match.round,
+      division: match.division.name,
+      home: { club: match.homeTeam.club.name, team: match.homeTeam.name },
+      away: { club: match.awayTeam.club.name, team: match.awayTeam.name },
+    },
+    tableNumber,
+    locked: match.resultState === 'CONFIRMED',
+    writable: tableWritable(match, now),
+    nightEndsAt: match.nightEndsAt!.toISOString(),
+    gamesPerSet: settings.gamesPerSet,
+    gameKinds: GAME_KINDS,
+    penaltyRules: PENALTIES,
+    currentSet: currentSet(sets),
+    sets,
+    notices: tableNotices(match, settings, tableNumber),
+  };
+}
+
+/** Every table of the match with the state of each set, and what needs the supervisor. */
+export function mapConsoleMatch(match: MatchRow, settings: Settings): ConsoleMatchDto {
+  const tables: ConsoleTableDto[] = positions(settings.pairsPerTeam).map((tableNumber) => {
+    const sets = tableSets(match, settings, tableNumber).map(({ row, ...set }) => ({ ...set, alerts: seatAlerts(set.setNumber, tableNumber, row, set.state, settings.gamesPerSet) }));
+    return { tableNumber, currentSet: currentSet(sets), sets };
+  });
+  const seats = tables.flatMap((t) => t.sets);
+  const counts = Object.fromEntries(SEAT_STATES.map((state) => [state, seats.filter((s) => s.state === state).length])) as Record<SeatState, number>;
+  const alerts = tables
+    .flatMap((t) => t.sets.flatMap((s) => s.alerts))
+    .sort((a, b) => a.setNumber - b.setNumber || a.tableNumber - b.tableNumber);
+  return {
+    match: mapMatchSummary(match),
+    divisionName: match.division.name,
+    venue: match.homeTeam.club.venue,
+    city: match.homeTeam.club.city,
+    nightOpenedAt: iso(match.nightOpenedAt),
+    nightEndsAt: iso(match.nightEndsAt),
+    counts,
+    readyToConfirm: seats.every((s) => seatDone(s.state)) && alerts.length === 0,
+    confirmations: { home: iso(match.homeSignedAt), away: iso(match.awaySignedAt) },
+    tables,
+    alerts,
+  };
+}
