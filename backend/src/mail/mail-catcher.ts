@@ -35,9 +35,17 @@ export class MailCatcher implements OnApplicationBootstrap, OnModuleDestroy {
     return this.boundPort;
   }
 
+  /** On MAIL_CATCHER_PORT, or the next free port when it is taken (another `npm start`). */
   async onApplicationBootstrap(): Promise<void> {
     const { catcher } = mailConfig();
-    if (catcher.enabled) await this.start(catcher.host, catcher.port);
+    if (!catcher.enabled) return;
+    for (let port = catcher.port; ; port++) {
+      try {
+        return await this.start(catcher.host, port);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || port === 0 || port >= catcher.port + 20) throw error;
+      }
+    }
   }
 
   async onModuleDestroy(): Promise<void> {
