@@ -29,6 +29,13 @@ const common = {
 const publicPolicy = policy({ ...common, 'script-src': "'none'", 'connect-src': "'self'" });
 
 /**
+ * The live pages (/wedstrijden/{id}/live, /speelavond/{poule}/{ronde}) are public pages with
+ * one script of our own, /live.js (progressive enhancement: it listens to the API's
+ * Server-Sent Events on this origin and swaps the updated part of the page). No inline script.
+ */
+const livePolicy = policy({ ...common, 'script-src': "'self'", 'connect-src': "'self'" });
+
+/**
  * The dashboard (app router) needs Next's scripts. They include inline ones (the React
  * Server Components payload, `self.__next_f.push(...)`) that differ per request, so without
  * a per-request nonce (which would need middleware and make every page dynamic) they can
@@ -66,6 +73,8 @@ const nextConfig: NextConfig = {
       // a later entry overrides an earlier one for the same header.
       { source: '/:path((?!api/|api$).*)', headers: headers(publicPolicy) },
       ...DASHBOARD.map((prefix) => ({ source: `${prefix}/:path*`, headers: headers(dashboardPolicy) })),
+      { source: '/wedstrijden/:id/live', headers: headers(livePolicy) },
+      { source: '/speelavond/:path*', headers: headers(livePolicy) },
     ];
   },
   async rewrites() {

@@ -55,6 +55,8 @@ export interface CompetitionSettings {
   fineDueDays: number;
   paymentAccountName: string;
   paymentIban: string;
+  /** Match night: the public live pages show running scores while matches are played (off: only once a match is locked). */
+  liveScores: boolean;
 }
 
 export const DEFAULT_SETTINGS: Readonly<CompetitionSettings> = Object.freeze({
@@ -82,6 +84,7 @@ export const DEFAULT_SETTINGS: Readonly<CompetitionSettings> = Object.freeze({
   fineDueDays: 30,
   paymentAccountName: 'Troefcall Sport Bond Nederland',
   paymentIban: 'NL00 BANK 0000 0000 00',
+  liveScores: true,
 });
 
 export interface SettingsProblem {

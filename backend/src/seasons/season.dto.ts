@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength, ValidateNested } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength, ValidateNested } from 'class-validator';
 import { IsIsoDateString, isoDate, todayIso } from '../common/dto';
 import { SEASON_STATUSES, seasonStatus, SeasonStatus } from '../domain/season-status';
 import { CANCELLED_MATCH_POINTS, CancelledMatchPoints, CompetitionSettings, DEFAULT_SETTINGS } from '../domain/settings';
@@ -48,6 +48,13 @@ export class SettingsInputDto implements Partial<CompetitionSettings> {
   @ApiPropertyOptional({ default: D.fineDueDays }) @apply(...count(365)) fineDueDays?: number;
   @ApiPropertyOptional({ default: D.paymentAccountName }) @IsOptional() @IsString() @MinLength(2) @MaxLength(200) @IsPlainText() paymentAccountName?: string;
   @ApiPropertyOptional({ default: D.paymentIban }) @IsOptional() @IsString() @MinLength(5) @MaxLength(64) paymentIban?: string;
+  @ApiPropertyOptional({
+    default: D.liveScores,
+    description: 'Tussenstanden op de openbare livepagina’s tijdens de speelavond; uit: scores pas zodra een wedstrijd is bevestigd (sommige evenementen verbieden lopende scores)',
+  })
+  @IsOptional()
+  @IsBoolean()
+  liveScores?: boolean;
 }
 
 export class CreateSeasonDto {
@@ -89,6 +96,7 @@ export class SettingsDto implements CompetitionSettings {
   @ApiProperty() fineDueDays: number;
   @ApiProperty() paymentAccountName: string;
   @ApiProperty() paymentIban: string;
+  @ApiProperty({ description: 'Tussenstanden op de openbare livepagina’s tijdens de speelavond' }) liveScores: boolean;
 }
 
 export class SeasonSummaryDto {

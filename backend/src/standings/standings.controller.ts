@@ -22,7 +22,7 @@ export class StandingsController {
   @ApiOperation({ summary: 'Stand van een poule, eventueel na ronde N (openbaar)' })
   @ApiOkResponse({ type: StandingsDto })
   get(@Param('divisionId', ParseUUIDPipe) divisionId: string, @Query() query: StandingsQueryDto): Promise<StandingsDto> {
-    return this.standings.standings(divisionId, query.round);
+    return this.standings.standings(divisionId, query.round, query.provisional ?? false);
   }
 
   @Public()

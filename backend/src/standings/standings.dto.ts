@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsInt, IsOptional, IsUUID, Max, Min } from 'class-validator';
+import { Transform, Type } from 'class-transformer';
+import { IsBoolean, IsInt, IsOptional, IsUUID, Max, Min } from 'class-validator';
 import { IsIsoDateString, isoDate } from '../common/dto';
 import { CANCELLED_MATCH_POINTS, CancelledMatchPoints, DEFAULT_SETTINGS } from '../domain/settings';
 import type { PointsSettings, StandingsRow, TieBreaker } from '../domain/standings/standings';
@@ -15,6 +15,14 @@ export class StandingsQueryDto {
   @Min(1)
   @Max(1000)
   round?: number;
+
+  @ApiPropertyOptional({
+    description: 'Voorlopige stand: tel ook de wedstrijden mee die nu gespeeld worden, met hun ondertekende sets tot nu toe (niet als de seizoensinstelling liveScores uit staat)',
+  })
+  @IsOptional()
+  @Transform(({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value))
+  @IsBoolean()
+  provisional?: boolean;
 }
 
 export class DeductionDetailDto {
@@ -43,6 +51,7 @@ export class StandingsRowDto {
   @ApiProperty({ enum: TIE_BREAKERS, nullable: true, type: String, description: 'Wat de plaats binnen een gelijke groep bepaalde; null = de punten alleen' })
   decidedBy: TieBreaker | null;
   @ApiProperty({ type: [DeductionDetailDto] }) deductionDetails: DeductionDetailDto[];
+  @ApiProperty({ description: 'Voorlopig: deze regel telt een wedstrijd mee die nog gespeeld wordt (alleen in de voorlopige stand)' }) provisional: boolean;
   @ApiProperty({ description: 'Gedeelde plaats aan het einde van de competitie (zie final): een beslissingswedstrijd is nodig' }) playoffNeeded: boolean;
   @ApiProperty({
     nullable: true,
@@ -81,6 +90,11 @@ export class StandingsDto {
   })
   final: boolean;
   @ApiProperty({ type: StandingsSettingsDto }) settings: StandingsSettingsDto;
+  @ApiProperty({
+    description: "Voorlopige stand: telt wedstrijden mee die nog gespeeld worden (hun ondertekende sets tot nu toe); false = alleen bevestigde uitslagen (de officiële stand)",
+  })
+  provisional: boolean;
+  @ApiProperty({ description: 'Zoveel wedstrijden tellen voorlopig mee (0 in de officiële stand)' }) provisionalMatches: number;
   @ApiProperty({ type: [StandingsRowDto] }) rows: StandingsRowDto[];
 }
 
@@ -120,7 +134,7 @@ export class PlayoffDto {
   @ApiProperty() loserTeamName: string;
 }
 
-export function mapStandingsRow(row: StandingsRow, clubId: string): StandingsRowDto {
+export function mapStandingsRow(row: StandingsRow, clubId: string, provisional = false): StandingsRowDto {
   return {
     position: row.position,
     shared: row.shared,
@@ -142,6 +156,7 @@ export function mapStandingsRow(row: StandingsRow, clubId: string): StandingsRow
     deductionDetails: row.deductionDetails.map(({ points, rule, reason }) => ({ points, rule, reason })),
     playoffNeeded: row.playoffNeeded,
     note: row.note,
+    provisional,
   };
 }
 

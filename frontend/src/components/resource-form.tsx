@@ -11,11 +11,11 @@ import { InlineMessage, InlineNotice } from './ui/notice';
 export interface Field {
   name: string;
   label: string;
-  /** 'euro': typed in euros ("15" or "15,00"), `defaultValue` and the value sent are cents. */
-  type?: 'text' | 'email' | 'password' | 'date' | 'number' | 'select' | 'euro';
+  /** 'euro': typed in euros ("15" or "15,00"), `defaultValue` and the value sent are cents. 'boolean': Ja/Nee, sent as true/false. */
+  type?: 'text' | 'email' | 'password' | 'date' | 'number' | 'select' | 'euro' | 'boolean';
   required?: boolean;
   options?: { value: string; label: string }[];
-  defaultValue?: string | number | null;
+  defaultValue?: string | number | boolean | null;
   hint?: string;
   /** Dotted path in the JSON body, e.g. "settings.pointsWin". */
   bodyPath?: string;
@@ -95,7 +95,7 @@ export function ResourceForm({
         else setPath(body, field.bodyPath ?? field.name, cents);
         continue;
       }
-      setPath(body, field.bodyPath ?? field.name, field.type === 'number' ? Number(raw) : raw);
+      setPath(body, field.bodyPath ?? field.name, field.type === 'number' ? Number(raw) : field.type === 'boolean' ? raw === 'true' : raw);
     }
     if (Object.keys(typos).length) {
       setErrors(typos);
@@ -139,7 +139,12 @@ export function ResourceForm({
         const common = {
           id,
           name: field.name,
-          defaultValue: field.type === 'euro' && typeof field.defaultValue === 'number' ? euroInput(field.defaultValue) : (field.defaultValue ?? initialSuggestion(field)),
+          defaultValue:
+            field.type === 'euro' && typeof field.defaultValue === 'number'
+              ? euroInput(field.defaultValue)
+              : typeof field.defaultValue === 'boolean'
+                ? String(field.defaultValue)
+                : (field.defaultValue ?? initialSuggestion(field)),
           'aria-invalid': error ? true : undefined,
           'aria-describedby': error ? `${id}-error` : undefined,
           className: `mt-1 block w-full rounded-md border px-3 py-2 text-base sm:text-sm ${error ? 'border-red-500' : 'border-stone-300'}`,
@@ -150,7 +155,12 @@ export function ResourceForm({
               {field.label}
               {field.required && <span className="text-red-600"> *</span>}
             </label>
-            {field.type === 'select' ? (
+            {field.type === 'boolean' ? (
+              <select {...common}>
+                <option value="true">Ja</option>
+                <option value="false">Nee</option>
+              </select>
+            ) : field.type === 'select' ? (
               <select {...common}>
                 {!field.required && <option value="">—</option>}
                 {field.options?.map((o) => (

@@ -1,4 +1,5 @@
 import type { InferGetServerSidePropsType } from 'next';
+import Link from 'next/link';
 import { FilterLinks } from '@/components/standings/filter-links';
 import { longDate } from '@/components/standings/format';
 import { MatchList } from '@/components/standings/match-list';
@@ -54,6 +55,9 @@ export default function ProgrammePage({ current, divisionId, programme }: InferG
                 <h2 id={`ronde-${round.round}-kop`} className="mb-1 text-lg font-semibold text-brand-900">
                   Ronde {round.round} <span className="text-sm font-normal text-stone-600">· {longDate(round.firstDate)}</span>
                 </h2>
+                <Link prefetch={false} href={`/speelavond/${division.id}/${round.round}`} className="text-sm text-brand-700 hover:underline">
+                  Speelavond live
+                </Link>
                 <MatchList matches={round.matches} />
               </Card>
             </section>

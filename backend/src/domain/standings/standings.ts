@@ -31,6 +31,11 @@ export interface StandingsMatch {
   forfeitingTeamId?: string | null;
   /** Regel 4: teams that fielded an ineligible player. */
   ineligibleTeamIds?: readonly string[];
+  /**
+   * Counted with its score so far while it is still being played (the provisional standings
+   * of a match night): it counts, but is not decided, so it never makes the standings final.
+   */
+  provisional?: boolean;
 }
 
 export interface PointDeduction {
@@ -470,7 +475,7 @@ function atTheEnd(input: StandingsInput): boolean {
  */
 function undecided(match: StandingsMatch, listed: ReadonlySet<string>): boolean {
   if (!listed.has(match.homeTeamId) || !listed.has(match.awayTeamId)) return false;
-  if (match.status === 'SCHEDULED') return true;
+  if (match.status === 'SCHEDULED' || match.provisional) return true;
   return match.status === 'PLAYED' && (match.homePoints === null || match.awayPoints === null);
 }
 

@@ -75,13 +75,14 @@ export function StandingsTable({ standings, caption }: { standings: Standings; c
         </thead>
         <tbody className="divide-y divide-stone-100">
           {standings.rows.map((row) => (
-            <tr key={row.teamId} className={row.shared ? 'bg-amber-50' : undefined}>
+            <tr key={row.teamId} className={row.provisional ? 'bg-sky-50' : row.shared ? 'bg-amber-50' : undefined}>
               <Td className="text-right font-semibold tabular-nums">{row.position}</Td>
               <Td className="min-w-32">
                 <Link prefetch={false} href={`/verenigingen/${row.clubId}#team-${row.teamId}`} className="font-medium text-brand-700 hover:underline">
                   {row.teamName}
                 </Link>
                 <TieNote row={row} />
+                {row.provisional && <span className="block text-xs font-medium text-sky-800">voorlopig: wedstrijd bezig</span>}
               </Td>
               <Td className="text-right tabular-nums">{row.played}</Td>
               <Td className="text-right font-bold tabular-nums">

@@ -29,6 +29,9 @@ export default function MatchPage({ match, me }: InferGetServerSidePropsType<typ
           actions={
             <>
               <MatchLinks matchId={id} publicPage={false} />
+              <Link className={buttonClass('secondary')} href={`/wedstrijden/${id}/live`}>
+                Live volgen
+              </Link>
               {manage && (
                 <Link className={buttonClass('primary')} href={manage}>
                   {me?.role === 'SUPERVISOR' ? 'Uitslag corrigeren' : 'Spelerslijst en uitslag beheren'}

@@ -42,6 +42,7 @@ const SETTING_LABELS: Record<keyof Settings, string> = {
   fineDueDays: 'Betalingstermijn boetes in dagen (Regel 12B)',
   paymentAccountName: 'Betalingen: ten name van',
   paymentIban: 'Betalingen: IBAN',
+  liveScores: 'Tussenstanden live tonen tijdens de speelavond',
 };
 
 const CANCELLED_MATCH_POINTS: Record<Settings['cancelledMatchPoints'], string> = {
@@ -55,6 +56,9 @@ function settingFields(settings: Settings): Field[] {
     const base = { name, label: SETTING_LABELS[name], defaultValue: settings[name], bodyPath: `settings.${name}` };
     if (name === 'cancelledMatchPoints') {
       return { ...base, type: 'select', required: true, options: Object.entries(CANCELLED_MATCH_POINTS).map(([value, label]) => ({ value, label })) };
+    }
+    if (name === 'liveScores') {
+      return { ...base, type: 'boolean', hint: 'Uit: de openbare livepagina’s tonen scores pas als een wedstrijd is bevestigd (voor evenementen die lopende scores verbieden).' };
     }
     // Amounts are typed in euros ("15" or "15,00") and sent as cents.
     if (name.endsWith('Cents')) return { ...base, type: 'euro', hint: 'In euro, bijvoorbeeld 15 of 15,00.' };

@@ -1,0 +1,73 @@
+import { liveMatchPicture, LiveMatchFacts, provisionalScore, publicSeatState, StoredSeat } from './live-match';
+
+function seat(overrides: Partial<StoredSeat> = {}): StoredSeat {
+  return { setNumber: 1, tableNumber: 1, homePoints: 6, awayPoints: 2, source: 'GAMES', enteredBySide: 'HOME', signedBySide: null, decidedAt: null, ...overrides };
+}
+
+function match(overrides: Partial<LiveMatchFacts> = {}): LiveMatchFacts {
+  return { status: 'SCHEDULED', resultState: 'NONE', homeSigned: false, sets: [], ...overrides };
+}
+
+describe('publicSeatState: only signed, decided or credited sets are public', () => {
+  test.each<[string, StoredSeat | undefined, Partial<LiveMatchFacts>, string]>([
+    ['no entry yet', undefined, {}, 'OPEN'],
+    ['entered at the table, not signed', seat(), {}, 'OPEN'],
+    ['signed by the opposing pair', seat({ signedBySide: 'AWAY' }), {}, 'SIGNED'],
+    ['refused, then decided by the supervisor', seat({ decidedAt: new Date() }), {}, 'DECIDED'],
+    ['a pair missing (Regel 12A)', seat({ source: 'MISSING_PAIR', enteredBySide: null }), {}, 'CREDITED'],
+    ['a removed player (Regel 38)', seat({ source: 'PLAYER_REMOVED', enteredBySide: null }), {}, 'CREDITED'],
+    ['paper form, home has not signed', seat({ enteredBySide: null }), { resultState: 'ENTERED' }, 'OPEN'],
+    ['paper form signed by home', seat({ enteredBySide: null }), { resultState: 'ENTERED', homeSigned: true }, 'SIGNED'],
+    ['table entry, home signed the form but the pair did not sign', seat(), { homeSigned: true }, 'OPEN'],
+    ['a locked result counts whole', seat(), { resultState: 'CONFIRMED' }, 'SIGNED'],
+  ])('%s → %s', (_name, stored, facts, expected) => {
+    expect(publicSeatState(stored, match(facts))).toBe(expected);
+  });
+});
+
+describe('liveMatchPicture', () => {
+  const sets = [
+    seat({ setNumber: 1, tableNumber: 1, homePoints: 6, awayPoints: 2, signedBySide: 'AWAY' }),
+    seat({ setNumber: 1, tableNumber: 2, homePoints: 0, awayPoints: 8, signedBySide: 'HOME', enteredBySide: 'AWAY' }),
+    seat({ setNumber: 1, tableNumber: 3, homePoints: 8, awayPoints: 0 }),
+  ];
+
+  test('running totals count the public seats only', () => {
+    const picture = liveMatchPicture(match({ sets }), 6);
+    expect(picture).toMatchObject({ state: 'IN_PROGRESS', homePoints: 6, awayPoints: 10, publicSeats: 2, totalSeats: 36 });
+    expect(picture.seats[2]).toMatchObject({ setNumber: 1, tableNumber: 3, state: 'OPEN', homePoints: null, awayPoints: null });
+    expect(picture.seats[1]).toMatchObject({ homePairNumber: 2, awayPairNumber: 2, state: 'SIGNED', homePoints: 0, awayPoints: 8 });
+  });
+
+  test.each<[string, Partial<LiveMatchFacts>, string]>([
+    ['nothing public', { sets: [seat()] }, 'NOT_STARTED'],
+    ['a forfeit', { status: 'FORFEIT', resultState: 'CONFIRMED' }, 'NOT_PLAYED'],
+    ['locked', { status: 'PLAYED', resultState: 'CONFIRMED', sets }, 'CONFIRMED'],
+  ])('%s → %s', (_name, facts, expected) => {
+    expect(liveMatchPicture(match(facts), 6).state).toBe(expected);
+  });
+
+  test('every seat public but not locked: COMPLETE', () => {
+    const all = [1, 2].flatMap((setNumber) => [1, 2].map((tableNumber) => seat({ setNumber, tableNumber, signedBySide: 'AWAY' })));
+    expect(liveMatchPicture(match({ sets: all }), 2)).toMatchObject({ state: 'COMPLETE', homePoints: 24, awayPoints: 8 });
+  });
+
+  test('scores hidden (liveScores off): states stay, no points anywhere', () => {
+    const picture = liveMatchPicture(match({ sets }), 6, false);
+    expect(picture).toMatchObject({ state: 'IN_PROGRESS', homePoints: null, awayPoints: null, publicSeats: 2 });
+    expect(picture.seats.every((s) => s.homePoints === null && s.awayPoints === null)).toBe(true);
+  });
+});
+
+describe('provisionalScore: what a match in progress adds to the provisional standings', () => {
+  const signed = seat({ signedBySide: 'AWAY', homePoints: 5, awayPoints: 3 });
+  test.each<[string, Partial<LiveMatchFacts>, ReturnType<typeof provisionalScore>]>([
+    ['not started', {}, null],
+    ['only unsigned entries', { sets: [seat()] }, null],
+    ['one signed set', { sets: [signed, seat({ tableNumber: 2 })] }, { homePoints: 5, awayPoints: 3 }],
+    ['locked: counts in the official standings instead', { resultState: 'CONFIRMED', status: 'PLAYED', sets: [signed] }, null],
+    ['cancelled by the federation', { status: 'CANCELLED', sets: [seat({ source: 'AVERAGE' })] }, null],
+  ])('%s', (_name, facts, expected) => {
+    expect(provisionalScore(match(facts))).toEqual(expected);
+  });
+});

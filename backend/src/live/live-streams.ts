@@ -1,0 +1,162 @@
+/**
+ * Server-Sent Events for the live pages. One subscription to the in-process bus fans out to
+ * every open stream of a topic (a match, or a division's round: a match night). Bursts are
+ * coalesced: the events of COALESCE_MS become one message per stream, so six tables signing
+ * at once make every spectator re-read once. A comment line every HEARTBEAT_MS keeps
+ * proxies (the dashboard's rewrite proxy cuts a connection idle for 30 s) and browsers from
+ * closing a quiet stream, and finds the dead ones. The number of streams is capped in total
+ * and per client address; beyond it the client gets 429 and falls back to reloading.
+ */
+import { Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ServerResponse } from 'node:http';
+import { RetryLaterError } from '../common/errors';
+import { LiveEvent, LiveEvents } from './live-events';
+
+export const HEARTBEAT_MS = 15_000;
+export const COALESCE_MS = 250;
+/** A browser reconnects after this long when a stream breaks (the SSE `retry:` field). */
+const RETRY_MS = 5_000;
+/** A stream whose client stopped reading this much is closed (a spectator's phone went to sleep). */
+const MAX_BUFFERED_BYTES = 64 * 1024;
+
+export interface StreamLimits {
+  total: number;
+  /** Per client address: a venue's Wi-Fi puts many phones behind one address. */
+  perClient: number;
+}
+
+export const matchTopic = (matchId: string) => `match:${matchId}`;
+export const roundTopic = (divisionId: string, round: number) => `round:${divisionId}:${round}`;
+
+interface Stream {
+  raw: ServerResponse;
+  client: string;
+  topic: string;
+}
+
+/** What a stream's `change` message carries: which matches changed and how; no scores. */
+export interface ChangeMessage {
+  matchIds: string[];
+  kinds: string[];
+  at: string;
+}
+
+@Injectable()
+export class LiveStreams implements OnModuleInit, OnModuleDestroy {
+  limits: StreamLimits = { total: 1_000, perClient: 100 };
+  private readonly topics = new Map<string, Set<Stream>>();
+  private readonly perClient = new Map<string, number>();
+  private readonly pending = new Map<string, LiveEvent[]>();
+  private count = 0;
+  private heartbeat?: NodeJS.Timeout;
+  private unsubscribe?: () => void;
+
+  constructor(private readonly events: LiveEvents) {}
+
+  onModuleInit(): void {
+    this.unsubscribe = this.events.subscribe((event) => {
+      this.queue(matchTopic(event.matchId), event);
+      this.queue(roundTopic(event.divisionId, event.round), event);
+    });
+    this.heartbeat = setInterval(() => this.ping(), HEARTBEAT_MS);
+    this.heartbeat.unref();
+  }
+
+  /** Ends every stream, so the server can close (Ctrl-C, the tests' app.close()). */
+  onModuleDestroy(): void {
+    this.unsubscribe?.();
+    clearInterval(this.heartbeat);
+    for (const streams of this.topics.values()) for (const stream of streams) stream.raw.end();
+    this.topics.clear();
+  }
+
+  /** Open streams (for the tests). */
+  get openStreams(): number {
+    return this.count;
+  }
+
+  /**
+   * Takes over the reply and keeps it open as an event stream of `topic`. Throws (before
+   * anything is written) when the caps are reached.
+   */
+  open(request: FastifyRequest, reply: FastifyReply, topic: string): void {
+    const client = request.ip;
+    if (this.count >= this.limits.total || (this.perClient.get(client) ?? 0) >= this.limits.perClient) {
+      throw new RetryLaterError(60, 'LIVE_STREAMS_FULL', 'Er kijken nu te veel mensen live mee. De pagina ververst zichzelf elke 30 seconden.');
+    }
+    reply.hijack();
+    const raw = reply.raw;
+    raw.writeHead(200, {
+      // The security headers already set on the reply (helmet's, through Nest).
+      ...(reply.getHeaders() as Record<string, string>),
+      'content-type': 'text/event-stream; charset=utf-8',
+      // no-transform: the dashboard's proxy (Next.js) gzips what it may, and a gzip stream
+      // holds events back until its buffer fills; the compression middleware skips a
+      // response marked no-transform. X-Accel-Buffering: nginx in front does not buffer it.
+      'cache-control': 'no-cache, no-store, no-transform',
+      'x-accel-buffering': 'no',
+      connection: 'keep-alive',
+    });
+    raw.socket?.setNoDelay(true);
+    raw.socket?.setTimeout(0);
+    const stream: Stream = { raw, client, topic };
+    this.add(stream);
+    raw.on('close', () => this.remove(stream));
+    this.write(stream, `retry: ${RETRY_MS}\n: live\n\nevent: ready\ndata: {}\n\n`);
+  }
+
+  private add(stream: Stream): void {
+    let streams = this.topics.get(stream.topic);
+    if (!streams) this.topics.set(stream.topic, (streams = new Set()));
+    streams.add(stream);
+    this.count += 1;
+    this.perClient.set(stream.client, (this.perClient.get(stream.client) ?? 0) + 1);
+  }
+
+  private remove(stream: Stream): void {
+    const streams = this.topics.get(stream.topic);
+    if (!streams?.delete(stream)) return;
+    if (streams.size === 0) this.topics.delete(stream.topic);
+    this.count -= 1;
+    const left = (this.perClient.get(stream.client) ?? 1) - 1;
+    if (left > 0) this.perClient.set(stream.client, left);
+    else this.perClient.delete(stream.client);
+  }
+
+  private queue(topic: string, event: LiveEvent): void {
+    if (!this.topics.has(topic)) return;
+    const waiting = this.pending.get(topic);
+    if (waiting) {
+      waiting.push(event);
+      return;
+    }
+    this.pending.set(topic, [event]);
+    setTimeout(() => this.flush(topic), COALESCE_MS).unref();
+  }
+
+  private flush(topic: string): void {
+    const events = this.pending.get(topic) ?? [];
+    this.pending.delete(topic);
+    const message: ChangeMessage = {
+      matchIds: [...new Set(events.map((e) => e.matchId))],
+      kinds: [...new Set(events.map((e) => e.kind))],
+      at: new Date(Math.max(...events.map((e) => e.at.getTime()))).toISOString(),
+    };
+    const text = `event: change\ndata: ${JSON.stringify(message)}\n\n`;
+    for (const stream of this.topics.get(topic) ?? []) this.write(stream, text);
+  }
+
+  private ping(): void {
+    for (const streams of this.topics.values()) for (const stream of streams) this.write(stream, ': ping\n\n');
+  }
+
+  private write(stream: Stream, text: string): void {
+    if (stream.raw.destroyed) return this.remove(stream);
+    if (stream.raw.writableLength > MAX_BUFFERED_BYTES) {
+      stream.raw.destroy();
+      return this.remove(stream);
+    }
+    stream.raw.write(text);
+  }
+}

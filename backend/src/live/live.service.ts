@@ -1,0 +1,183 @@
+import { Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { NotFoundError } from '../common/errors';
+import { liveMatchPicture } from '../domain/live/live-match';
+import { pairPlayersAt } from '../domain/match';
+import { DEFAULT_SETTINGS } from '../domain/settings';
+import type { Prisma } from '../generated/prisma/client';
+import { familyNameOf } from '../matches/match-row';
+import { PrismaService } from '../prisma/prisma.service';
+import { LiveEvents } from './live-events';
+import { LiveMatchDto, LiveRoundDto, mapLiveMatch, SCORES_HIDDEN_NOTICE, SeatNames } from './live.dto';
+
+const teamSelect = { id: true, name: true, club: { select: { name: true, venue: true, city: true } } } as const;
+const nameSelect = { familyName: true, namePrefix: true } as const;
+
+/** Only what the live pages show: no given names, member numbers or birth dates are read. */
+const liveMatchSelect = {
+  id: true,
+  divisionId: true,
+  round: true,
+  date: true,
+  startTime: true,
+  status: true,
+  resultState: true,
+  homeSignedAt: true,
+  homePoints: true,
+  awayPoints: true,
+  homeTeamId: true,
+  awayTeamId: true,
+  homeTeam: { select: teamSelect },
+  awayTeam: { select: teamSelect },
+  division: { select: { name: true, season: { select: { name: true, settings: { select: { pairsPerTeam: true, liveScores: true } } } } } },
+  sets: { select: { setNumber: true, tableNumber: true, homePoints: true, awayPoints: true, source: true, enteredBySide: true, signedBySide: true, decidedAt: true } },
+  lineups: { select: { teamId: true, players: { select: { memberId: true, pairNumber: true, fromSet: true, member: { select: nameSelect } } } } },
+  substitutions: { select: { teamId: true, setNumber: true, pairNumber: true, outMemberId: true, inMemberId: true, inMember: { select: nameSelect } }, orderBy: [{ setNumber: 'asc' }, { createdAt: 'asc' }] },
+} satisfies Prisma.MatchSelect;
+
+type LiveMatchRow = Prisma.MatchGetPayload<{ select: typeof liveMatchSelect }>;
+
+/** Answers are shared this long by every spectator, unless an event about the match ends them sooner. */
+const CACHE_MS = 3_000;
+
+/**
+ * The pair at a seat by family name, substitutions counted (Regel 13/14: the player who came
+ * in from this set on). A pair that starts later (Regel 5B/5C) has no names before its set.
+ */
+function seatNames(row: LiveMatchRow): SeatNames {
+  const names = new Map<string, string>();
+  const pairs = (teamId: string) => {
+    const lineup = row.lineups.find((l) => l.teamId === teamId);
+    const byPair = new Map<number, { ids: string[]; fromSet: number }>();
+    for (const p of lineup?.players ?? []) {
+      names.set(p.memberId, familyNameOf(p.member));
+      if (p.pairNumber === null) continue;
+      const pair = byPair.get(p.pairNumber) ?? { ids: [], fromSet: p.fromSet };
+      pair.ids.push(p.memberId);
+      byPair.set(p.pairNumber, pair);
+    }
+    const subs = row.substitutions
+      .filter((s) => s.teamId === teamId)
+      .map((s) => {
+        names.set(s.inMemberId, familyNameOf(s.inMember));
+        return { setNumber: s.setNumber, pairNumber: s.pairNumber, outPlayerId: s.outMemberId, inPlayerId: s.inMemberId };
+      });
+    return (pairNumber: number, setNumber: number): string[] => {
+      const pair = byPair.get(pairNumber);
+      if (!pair || pair.fromSet > setNumber) return [];
+      return pairPlayersAt(pair.ids, pairNumber, subs, setNumber).map((id) => names.get(id) ?? '');
+    };
+  };
+  const home = pairs(row.homeTeamId);
+  const away = pairs(row.awayTeamId);
+  return (seat) => ({ homeNames: home(seat.homePairNumber, seat.setNumber), awayNames: away(seat.awayPairNumber, seat.setNumber) });
+}
+
+function toDto(row: LiveMatchRow): LiveMatchDto {
+  const settings = row.division.season.settings ?? DEFAULT_SETTINGS;
+  const confirmed = row.resultState === 'CONFIRMED';
+  const scoresHidden = !settings.liveScores && !confirmed;
+  const picture = liveMatchPicture({ status: row.status, resultState: row.resultState, homeSigned: row.homeSignedAt !== null, sets: row.sets }, settings.pairsPerTeam, !scoresHidden);
+  const team = (t: LiveMatchRow['homeTeam']) => ({ id: t.id, name: t.name, clubName: t.club.name });
+  return mapLiveMatch(
+    {
+      id: row.id,
+      divisionId: row.divisionId,
+      divisionName: row.division.name,
+      seasonName: row.division.season.name,
+      round: row.round,
+      date: row.date,
+      startTime: row.startTime,
+      venue: row.homeTeam.club.venue,
+      city: row.homeTeam.club.city,
+      homeTeam: team(row.homeTeam),
+      awayTeam: team(row.awayTeam),
+      confirmedTotals: confirmed ? { homePoints: row.homePoints, awayPoints: row.awayPoints } : null,
+    },
+    picture,
+    scoresHidden,
+    seatNames(row),
+  );
+}
+
+/**
+ * Reads the live pictures. Every spectator of a match night asks the same question after
+ * each event, so an answer is shared (single flight) for a few seconds, and forgotten as
+ * soon as the live bus reports a change to its match or round.
+ */
+@Injectable()
+export class LiveService implements OnModuleInit, OnModuleDestroy {
+  private readonly cache = new Map<string, { at: number; answer: Promise<unknown> }>();
+  private unsubscribe?: () => void;
+
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly events: LiveEvents,
+  ) {}
+
+  onModuleInit(): void {
+    this.unsubscribe = this.events.subscribe((event) => {
+      this.cache.delete(`match:${event.matchId}`);
+      this.cache.delete(`round:${event.divisionId}:${event.round}`);
+    });
+  }
+
+  onModuleDestroy(): void {
+    this.unsubscribe?.();
+  }
+
+  match(id: string): Promise<LiveMatchDto> {
+    return this.shared(`match:${id}`, async () => {
+      const row = await this.prisma.match.findFirst({ where: { id, archivedAt: null }, select: liveMatchSelect });
+      if (!row) throw new NotFoundError('Wedstrijd');
+      return toDto(row);
+    });
+  }
+
+  round(divisionId: string, round: number): Promise<LiveRoundDto> {
+    return this.shared(`round:${divisionId}:${round}`, async () => {
+      const division = await this.prisma.division.findUnique({
+        where: { id: divisionId },
+        select: {
+          id: true,
+          name: true,
+          season: { select: { name: true, settings: { select: { liveScores: true } } } },
+          matches: { where: { round, archivedAt: null }, select: liveMatchSelect, orderBy: [{ date: 'asc' }, { startTime: 'asc' }, { homeTeam: { name: 'asc' } }] },
+        },
+      });
+      if (!division) throw new NotFoundError('Poule');
+      const scoresHidden = !(division.season.settings?.liveScores ?? DEFAULT_SETTINGS.liveScores);
+      return {
+        divisionId: division.id,
+        divisionName: division.name,
+        seasonName: division.season.name,
+        round,
+        scoresHidden,
+        notice: scoresHidden ? SCORES_HIDDEN_NOTICE : null,
+        matches: division.matches.map(toDto),
+      };
+    });
+  }
+
+  /** 404 before a stream opens for a match that does not exist. */
+  async assertMatch(id: string): Promise<void> {
+    const found = await this.prisma.match.count({ where: { id, archivedAt: null } });
+    if (!found) throw new NotFoundError('Wedstrijd');
+  }
+
+  async assertDivision(id: string): Promise<void> {
+    const found = await this.prisma.division.count({ where: { id } });
+    if (!found) throw new NotFoundError('Poule');
+  }
+
+  private shared<T>(key: string, load: () => Promise<T>): Promise<T> {
+    const now = Date.now();
+    const hit = this.cache.get(key);
+    if (hit && now - hit.at < CACHE_MS) return hit.answer as Promise<T>;
+    const answer = load();
+    this.cache.set(key, { at: now, answer });
+    // A failed read (404, database away) is not shared.
+    answer.catch(() => this.cache.get(key)?.answer === answer && this.cache.delete(key));
+    if (this.cache.size > 500) this.cache.delete(this.cache.keys().next().value!);
+    return answer;
+  }
+}

@@ -1,0 +1,179 @@
+// The public live pages (issue 15): a match, or every match of a round (a match night), as the
+// tables sign their sets. Server-rendered HTML only; /live.js (progressive enhancement) swaps
+// the part marked data-live-root after each Server-Sent Event, and without JavaScript the
+// page reloads itself (LiveRefresh). Players by family name only (Regel 15).
+import Head from 'next/head';
+import type { ReactNode } from 'react';
+import { Badge } from '@/components/ui/badge';
+import type { Schemas } from '@/lib/api-core';
+import { cn } from '@/lib/cn';
+
+export type LiveMatch = Schemas['LiveMatchDto'];
+type LiveTable = LiveMatch['sets'][number]['tables'][number];
+
+/** Seconds between reloads of a page without JavaScript. */
+export const REFRESH_SECONDS = 30;
+
+const STATE: Record<LiveMatch['state'], { label: string; tone: 'neutral' | 'info' | 'warn' | 'good' | 'bad' }> = {
+  NOT_STARTED: { label: 'Nog niet begonnen', tone: 'neutral' },
+  IN_PROGRESS: { label: 'Bezig', tone: 'info' },
+  COMPLETE: { label: 'Alle sets ondertekend, wacht op bevestiging', tone: 'warn' },
+  CONFIRMED: { label: 'Bevestigd', tone: 'good' },
+  NOT_PLAYED: { label: 'Niet gespeeld', tone: 'bad' },
+};
+
+const SEAT_NOTE: Partial<Record<LiveTable['state'], string>> = {
+  DECIDED: 'beslist door de wedstrijdleider',
+  CREDITED: 'bepaald door de regels',
+};
+
+/** "21:34" in the Netherlands. */
+export function clockTime(date = new Date()): string {
+  return new Intl.DateTimeFormat('nl-NL', { timeZone: 'Europe/Amsterdam', hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(date);
+}
+
+export function stateLabel(match: LiveMatch): string {
+  return match.state === 'IN_PROGRESS' ? `Bezig: ${match.publicSeats} van ${match.totalSeats} sets ondertekend` : STATE[match.state].label;
+}
+
+function score(home: number | null, away: number | null): string {
+  return home === null || away === null ? '–' : `${home}–${away}`;
+}
+
+/**
+ * The page's head and script: a reload every 30 s without JavaScript (a <meta refresh>
+ * inside <noscript>, so it does nothing when the script runs), /live.js with it. `big`: the
+ * large type view for a screen at the venue, without the site's menu and footer.
+ */
+export function LiveShell({ big, children }: { big: boolean; children: ReactNode }) {
+  return (
+    <>
+      <Head>
+        <noscript>
+          <meta httpEquiv="refresh" content={String(REFRESH_SECONDS)} />
+        </noscript>
+        {big && <style>{'#__next > header, #__next > footer, #__next > a[href="#inhoud"] { display: none } #inhoud { max-width: none; padding: 1rem 2rem }'}</style>}
+      </Head>
+      {children}
+      <p data-live-status className={cn('mt-6 text-stone-500', big ? 'text-lg' : 'text-sm')}>
+        Bijgewerkt om {clockTime()}. Deze pagina ververst zichzelf.
+      </p>
+      <script src="/live.js" defer />
+    </>
+  );
+}
+
+export function LiveNotice({ notice }: { notice: string | null }) {
+  if (!notice) return null;
+  return (
+    <p role="note" className="rounded-md bg-amber-50 p-3 text-amber-950 ring-1 ring-amber-200">
+      {notice}
+    </p>
+  );
+}
+
+/** Team names and the running score, large. */
+export function Scoreline({ match, big, level = 1 }: { match: LiveMatch; big: boolean; level?: 1 | 2 }) {
+  const state = STATE[match.state];
+  const Title = level === 1 ? 'h1' : 'h2';
+  return (
+    <div className="grid grid-cols-[1fr_auto_1fr] items-center gap-3">
+      <Title className={cn('font-bold text-brand-900', big ? 'text-4xl lg:text-6xl' : level === 1 ? 'text-xl sm:text-2xl' : 'text-lg')}>{match.homeTeam.name}</Title>
+      <div className="text-center">
+        <p aria-label="Stand" data-live-score className={cn('font-bold tabular-nums text-stone-900', big ? 'text-7xl lg:text-9xl' : 'text-4xl')}>
+          {match.scoresHidden ? '·' : score(match.homePoints, match.awayPoints)}
+        </p>
+        <Badge tone={state.tone}>{stateLabel(match)}</Badge>
+      </div>
+      <p className={cn('text-right font-bold text-brand-900', big ? 'text-4xl lg:text-6xl' : level === 1 ? 'text-xl sm:text-2xl' : 'text-lg')}>{match.awayTeam.name}</p>
+    </div>
+  );
+}
+
+function TableRow({ table, big }: { table: LiveTable; big: boolean }) {
+  const names = (list: string[], pair: number) => (list.length ? list.join(' / ') : `koppel ${pair}`);
+  return (
+    <li className={cn('grid grid-cols-[1fr_auto_1fr] items-center gap-2 px-3 py-1.5', big ? 'text-2xl' : 'text-sm')}>
+      <span>
+        <span className="text-stone-500">T{table.tableNumber} </span>
+        {names(table.homeNames, table.homePairNumber)}
+      </span>
+      <span className={cn('min-w-16 text-center font-semibold tabular-nums', big && 'text-3xl')}>
+        {table.state === 'OPEN' ? (
+          <span className="text-stone-400" title="nog niet ondertekend">
+            –<span className="sr-only"> nog niet ondertekend</span>
+          </span>
+        ) : (
+          score(table.homePoints, table.awayPoints)
+        )}
+        {SEAT_NOTE[table.state] && <span className="block text-xs font-normal text-stone-500">{SEAT_NOTE[table.state]}</span>}
+      </span>
+      <span className="text-right">{names(table.awayNames, table.awayPairNumber)}</span>
+    </li>
+  );
+}
+
+/** Every set with its tables: who sits where and what they signed. */
+export function LiveSets({ match, big }: { match: LiveMatch; big: boolean }) {
+  return (
+    <div className={cn('grid gap-4', big ? 'xl:grid-cols-3 lg:grid-cols-2' : 'lg:grid-cols-2')}>
+      {match.sets.map((set) => (
+        <section key={set.setNumber} aria-label={`Set ${set.setNumber}`} className="overflow-hidden rounded-lg bg-white ring-1 ring-stone-200">
+          <div className={cn('flex items-baseline justify-between bg-stone-50 px-3 py-2 font-semibold', big ? 'text-2xl' : 'text-sm')}>
+            <span>Set {set.setNumber}</span>
+            <span className="tabular-nums text-brand-900">{score(set.homePoints, set.awayPoints)}</span>
+          </div>
+          <ol className="divide-y divide-stone-100">
+            {set.tables.map((table) => (
+              <TableRow key={table.tableNumber} table={table} big={big} />
+            ))}
+          </ol>
+        </section>
+      ))}
+    </div>
+  );
+}
+
+/** One match of a match night: its score and a set × table grid of what is signed. */
+export function MatchGrid({ match, big }: { match: LiveMatch; big: boolean }) {
+  const tables = match.sets[0]?.tables.map((t) => t.tableNumber) ?? [];
+  return (
+    <div className="overflow-x-auto">
+      <table className={cn('mt-3 w-full border-collapse text-center tabular-nums', big ? 'text-2xl' : 'text-sm')}>
+        <caption className="sr-only">
+          {match.homeTeam.name} – {match.awayTeam.name}: sets en tafels
+        </caption>
+        <thead>
+          <tr className="text-stone-500">
+            <th scope="col" className="px-2 py-1 text-left font-medium">
+              Set
+            </th>
+            {tables.map((t) => (
+              <th key={t} scope="col" className="px-2 py-1 font-medium">
+                T{t}
+              </th>
+            ))}
+            <th scope="col" className="px-2 py-1 font-medium">
+              Set
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-stone-100">
+          {match.sets.map((set) => (
+            <tr key={set.setNumber}>
+              <th scope="row" className="px-2 py-1 text-left font-medium">
+                {set.setNumber}
+              </th>
+              {set.tables.map((t) => (
+                <td key={t.tableNumber} className={cn('px-2 py-1', t.state === 'OPEN' && 'text-stone-400')}>
+                  {t.state === 'OPEN' ? '·' : score(t.homePoints, t.awayPoints)}
+                </td>
+              ))}
+              <td className="px-2 py-1 font-semibold">{score(set.homePoints, set.awayPoints)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import type { InferGetServerSidePropsType } from 'next';
+import Link from 'next/link';
+import { LiveNotice, LiveShell, MatchGrid, Scoreline } from '@/components/live/live-view';
+import { longDate } from '@/components/standings/format';
+import { StandingsTable } from '@/components/standings/standings-table';
+import { Card, EmptyState } from '@/components/ui/layout';
+import { cn } from '@/lib/cn';
+import { PageTitle, publicPage, queryParam } from '@/lib/public-page';
+
+// No Next.js runtime: the page's only script is /live.js (see LiveShell).
+export const config = { runtime: 'nodejs', unstable_runtimeJS: false };
+
+export const getServerSideProps = publicPage(async (api, { query }) => {
+  const divisionId = queryParam(query.divisionId) ?? '';
+  const ronde = queryParam(query.round) ?? '';
+  if (!/^\d{1,3}$/.test(ronde) || Number(ronde) < 1) return null;
+  const round = Number(ronde);
+  const [{ data: night }, { data: standings }] = await Promise.all([
+    api.GET('/api/public/rounds/live', { params: { query: { divisionId, round } } }),
+    api.GET('/api/divisions/{divisionId}/standings', { params: { path: { divisionId }, query: { provisional: true } } }),
+  ]);
+  return night && standings ? { night, standings, big: queryParam(query.groot) === '1' } : null;
+});
+
+/**
+ * A match night: every match of a division's round as its tables sign, and the standings
+ * with these matches counted so far ("voorlopig"). `?groot=1`: for a screen at the venue.
+ */
+export default function MatchNightPage({ night, standings, big }: InferGetServerSidePropsType<typeof getServerSideProps>) {
+  const here = `/speelavond/${night.divisionId}/${night.round}`;
+  const title = `Speelavond ${night.divisionName}, ronde ${night.round}`;
+  const dates = [...new Set(night.matches.map((m) => m.date))];
+  return (
+    <LiveShell big={big}>
+      <PageTitle title={title} />
+      {!big && (
+        <nav aria-label="Live" className="mb-3 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+          <Link href={`/programma?poule=${night.divisionId}#ronde-${night.round}`} className="text-brand-700 underline">
+            ← Programma {night.divisionName}
+          </Link>
+          <Link href={`${here}?groot=1`} className="text-brand-700 underline">
+            Groot scherm
+          </Link>
+        </nav>
+      )}
+      <div data-live-root data-live-events={`/api/public/rounds/events?divisionId=${night.divisionId}&round=${night.round}`} className="space-y-6">
+        <div>
+          <h1 className={cn('font-bold text-brand-900', big ? 'text-5xl' : 'text-2xl')}>{title}</h1>
+          {dates.length > 0 && <p className={cn('mt-1 text-stone-600', big && 'text-2xl')}>{dates.map((d) => longDate(d)).join(', ')}</p>}
+        </div>
+        <LiveNotice notice={night.notice} />
+        {night.matches.length === 0 && <EmptyState title="Geen wedstrijden in deze ronde." />}
+        <div className={cn('grid gap-4', big && night.matches.length > 1 && 'xl:grid-cols-2')}>
+          {night.matches.map((match) => (
+            <section key={match.id} aria-label={`${match.homeTeam.name} – ${match.awayTeam.name}`} className="rounded-lg bg-white p-4 ring-1 ring-stone-200">
+              <Scoreline match={match} big={big} level={2} />
+              <MatchGrid match={match} big={big} />
+              {!big && (
+                <Link href={`/wedstrijden/${match.id}/live`} className="mt-2 inline-block text-sm text-brand-700 underline">
+                  Per tafel, met namen
+                </Link>
+              )}
+            </section>
+          ))}
+        </div>
+        {standings.rows.length > 0 && (
+          <Card title={standings.provisionalMatches > 0 ? 'Stand (voorlopig)' : 'Stand'}>
+            {standings.provisionalMatches > 0 && (
+              <p className={cn('mb-3 text-stone-700', big ? 'text-xl' : 'text-sm')}>
+                Voorlopig: met {standings.provisionalMatches === 1 ? 'de wedstrijd die nog bezig is' : `de ${standings.provisionalMatches} wedstrijden die nog bezig zijn`}, met de
+                ondertekende sets tot nu toe. Teams met een wedstrijd in behandeling zijn gemarkeerd. De officiële stand telt alleen bevestigde uitslagen.
+              </p>
+            )}
+            <StandingsTable standings={standings} caption={standings.provisionalMatches > 0 ? `Voorlopige stand ${night.divisionName}` : `Stand ${night.divisionName}`} />
+          </Card>
+        )}
+      </div>
+    </LiveShell>
+  );
+}
