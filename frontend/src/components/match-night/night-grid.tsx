@@ -21,7 +21,7 @@ function Cell({ seat, tableNumber, href }: { seat: ConsoleSet; tableNumber: numb
   const label = `Tafel ${tableNumber}, set ${seat.setNumber}: ${SET_STATE_LABELS[seat.state]}${score ? `, ${score}` : ''}${alert ? ', let op' : ''}`;
   const body = (
     <>
-      <span className="block tabular-nums">{score || '·'}</span>
+      <span className="block tabular-nums">{score || '\u00a0'}</span>
       <span className="block text-xs leading-tight" aria-hidden>
         {MARKS[seat.state]}
         {alert && seat.state !== 'DISPUTED' ? ' ⚠' : ''}
