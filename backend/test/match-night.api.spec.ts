@@ -241,6 +241,8 @@ describe('match night API: the night, its table codes, the table view and the co
           expectError((await ctx.http().get(protectedUrl).set(headers).expect(401)).body, 401, 'UNAUTHENTICATED');
         }
         expectError((await ctx.http().post(`${m.url}/night`).set(headers).expect(401)).body, 401, 'UNAUTHENTICATED');
+        expectError((await ctx.http().post(`${m.url}/confirm-night`).set(headers).send({}).expect(401)).body, 401, 'UNAUTHENTICATED');
+        expectError((await ctx.http().post(`${m.url}/sets/1/tables/1/decision`).set(headers).send({ reason: 'Gezien' }).expect(401)).body, 401, 'UNAUTHENTICATED');
       }
       // The public pages stay what they are for everybody: the code adds nothing to them.
       const withCode = await ctx.http().get(m.url).set('Cookie', `tsbn_session=${code}`).expect(200);

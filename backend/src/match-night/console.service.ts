@@ -2,12 +2,15 @@ import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '../auth/auth.types';
 import { dbDate, todayIso } from '../common/dto';
 import { ForbiddenError } from '../common/errors';
+import type { SupervisorRole } from '../domain/match/match-command';
 import type { CompetitionSettings } from '../domain/settings';
 import type { Prisma } from '../generated/prisma/client';
+import { forViewer, MatchDetailDto } from '../matches/match.dto';
 import { MatchDataService } from '../matches/match-data.service';
+import { MatchWriterService } from '../matches/match-writer.service';
 import { matchInclude, MatchRow } from '../matches/match-row';
 import { PrismaService } from '../prisma/prisma.service';
-import type { ConsoleMatchDto, MatchNightsQueryDto } from './match-night.dto';
+import type { ConfirmNightInputDto, ConsoleMatchDto, DecisionInputDto, MatchNightsQueryDto } from './match-night.dto';
 import { mapConsoleMatch } from './night-views';
 
 /** A secretary sees the console of their own club's matches only (home or away). */
@@ -23,6 +26,7 @@ export class ConsoleService {
   constructor(
     private readonly prisma: PrismaService,
     private readonly data: MatchDataService,
+    private readonly writer: MatchWriterService,
   ) {}
 
   async day(query: MatchNightsQueryDto, user: AuthUser): Promise<ConsoleMatchDto[]> {
@@ -45,5 +49,49 @@ export class ConsoleService {
     const match = await this.data.load(matchId);
     assertConsoleAccess(user, match);
     return mapConsoleMatch(match, await this.data.settings(match.division.seasonId));
+  }
+
+  /**
+   * The supervisor settles a refusal (keeps or changes the score) or corrects an impossible
+   * signed score, with a reason the table sees; the set counts as signed. After the result
+   * locked this is a correction (shown on the match page).
+   */
+  async decide(matchId: string, setNumber: number, tableNumber: number, body: DecisionInputDto, user: AuthUser): Promise<ConsoleMatchDto> {
+    await this.writer.apply(
+      matchId,
+      {
+        kind: 'DECIDE_SET',
+        setNumber,
+        tableNumber,
+        reason: body.reason,
+        by: user.role as SupervisorRole,
+        ...(body.games !== undefined ? { games: body.games } : {}),
+        ...(body.totals !== undefined ? { totals: { home: body.totals.home, away: body.totals.away } } : {}),
+      },
+      { user, actor: user.id, idempotencyKey: body.idempotencyKey, reason: body.reason, action: 'match.supervisor.decide' },
+    );
+    return this.match(matchId, user);
+  }
+
+  /**
+   * One tap per club once every set is signed (or credited) and no dispute is open: the
+   * secretary confirms for the side of their club; when both have, the result locks and
+   * the standings change. When one club has both teams, its secretary cannot confirm for
+   * both (Regel 15 asks for two signatures): that match goes the paper way (the administrator confirms).
+   */
+  async confirmNight(matchId: string, body: ConfirmNightInputDto, user: AuthUser): Promise<MatchDetailDto> {
+    const teams = await this.data.teams(matchId);
+    const home = user.clubId !== null && user.clubId === teams.homeTeam.clubId;
+    const away = user.clubId !== null && user.clubId === teams.awayTeam.clubId;
+    if (home && away) {
+      throw new ForbiddenError(
+        'Beide teams in deze wedstrijd zijn van dezelfde vereniging. Regel 15 vraagt de handtekening van beide teams, dus de bondsbeheerder bevestigt deze uitslag.',
+        'SAME_CLUB',
+      );
+    }
+    if (!home && !away) throw new ForbiddenError('Alleen de secretarissen van beide teams bevestigen de avond, elk voor de eigen vereniging.', 'OTHER_CLUB');
+    const side = home ? 'HOME' : 'AWAY';
+    const answer = await this.writer.apply(matchId, { kind: 'CONFIRM_NIGHT', side, userId: user.id }, { user, actor: user.id, idempotencyKey: body.idempotencyKey, action: 'match.night.confirm' });
+    return forViewer(answer, user);
   }
 }

@@ -1,13 +1,25 @@
-import { Controller, Get, Param, Req } from '@nestjs/common';
-import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Post, Put, Req } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+  ApiUnprocessableEntityResponse,
+} from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { clientAddress } from '../auth/auth.service';
 import { Public } from '../auth/decorators';
-import { TableViewDto } from './match-night.dto';
+import { TableEntryInputDto, TableRefuseInputDto, TableSignInputDto, TableViewDto } from './match-night.dto';
 import { TableService } from './table.service';
 
 const CODE_PARAM = { name: 'code', description: 'De tafelcode (10 tekens; hoofdletters, kleine letters en streepjes tellen niet)', example: 'K7MX2-QPT9H' };
 const INVALID = { description: 'TABLE_CODE_INVALID: onbekende, ingetrokken of verlopen code (telt mee voor een wachttijd)' };
+const SET_PARAM = { name: 'setNumber', description: 'De set (1 … 6)', example: 1 };
+const CONFLICT = { description: 'RESULT_LOCKED (uitslag vastgezet), SET_ALREADY_SIGNED (getekend is onherroepelijk), SET_DISPUTED (de wedstrijdleider beslist), SET_NOT_ENTERED, MATCH_NOT_PLAYED' };
 const LIMITED = { description: 'TOO_MANY_REQUESTS: te veel verzoeken voor deze code of van dit adres, of te veel ongeldige codes; Retry-After zegt hoeveel seconden te wachten' };
 
 /**
@@ -32,5 +44,60 @@ export class TableController {
   @ApiTooManyRequestsResponse(LIMITED)
   view(@Param('code') code: string, @Req() req: FastifyRequest): Promise<TableViewDto> {
     return this.table.view(code, clientAddress(req.ip));
+  }
+
+  @Public()
+  @Put('sets/:setNumber')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Een set aan tafel invoeren: de vier partijen (voorkeur) of de setstand; vervangt een invoer die nog niet getekend is (zonder inloggen)',
+    description: 'Onmogelijke standen: 400 INVALID_SCORE met set en tafel. Door de regels bepaalde sets: 422 SEAT_CREDITED. Het andere koppel tekent daarna (POST …/sign).',
+  })
+  @ApiParam(CODE_PARAM)
+  @ApiParam(SET_PARAM)
+  @ApiOkResponse({ type: TableViewDto })
+  @ApiBadRequestResponse({ description: 'INVALID_SCORE, SEAT_NOT_IN_PLAN, of een veld dat niet klopt' })
+  @ApiConflictResponse(CONFLICT)
+  @ApiUnprocessableEntityResponse({ description: 'SEAT_CREDITED' })
+  @ApiNotFoundResponse(INVALID)
+  @ApiTooManyRequestsResponse(LIMITED)
+  enter(@Param('code') code: string, @Param('setNumber', ParseIntPipe) setNumber: number, @Body() body: TableEntryInputDto, @Req() req: FastifyRequest): Promise<TableViewDto> {
+    return this.table.enter(code, setNumber, body, clientAddress(req.ip));
+  }
+
+  @Public()
+  @Post('sets/:setNumber/sign')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Het andere koppel tekent de set na controle, op hetzelfde toestel: onherroepelijk (Regel 15; zonder inloggen)',
+    description: 'Alleen het koppel dat niet invoerde (422 SIGN_OWN_ENTRY). Daarna wijzigt alleen de wedstrijdleider de stand nog, met reden, als hij onmogelijk is.',
+  })
+  @ApiParam(CODE_PARAM)
+  @ApiParam(SET_PARAM)
+  @ApiOkResponse({ type: TableViewDto })
+  @ApiConflictResponse(CONFLICT)
+  @ApiUnprocessableEntityResponse({ description: 'SIGN_OWN_ENTRY' })
+  @ApiNotFoundResponse(INVALID)
+  @ApiTooManyRequestsResponse(LIMITED)
+  sign(@Param('code') code: string, @Param('setNumber', ParseIntPipe) setNumber: number, @Body() body: TableSignInputDto, @Req() req: FastifyRequest): Promise<TableViewDto> {
+    return this.table.sign(code, setNumber, body, clientAddress(req.ip));
+  }
+
+  @Public()
+  @Post('sets/:setNumber/refuse')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Het andere koppel weigert te tekenen, met een opmerking: de set wordt een geschil voor de wedstrijdleider (Regel 35B; zonder inloggen)',
+    description: 'De wedstrijdleider ziet het in de console en beslist (POST /api/matches/{id}/sets/{set}/tables/{table}/decision); de tafel ziet de beslissing met de reden.',
+  })
+  @ApiParam(CODE_PARAM)
+  @ApiParam(SET_PARAM)
+  @ApiOkResponse({ type: TableViewDto })
+  @ApiConflictResponse(CONFLICT)
+  @ApiUnprocessableEntityResponse({ description: 'SIGN_OWN_ENTRY: het koppel dat invoerde weigert niet' })
+  @ApiNotFoundResponse(INVALID)
+  @ApiTooManyRequestsResponse(LIMITED)
+  refuse(@Param('code') code: string, @Param('setNumber', ParseIntPipe) setNumber: number, @Body() body: TableRefuseInputDto, @Req() req: FastifyRequest): Promise<TableViewDto> {
+    return this.table.refuse(code, setNumber, body, clientAddress(req.ip));
   }
 }

@@ -1,10 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AppError } from '../common/errors';
+import type { MatchCommand } from '../domain/match/match-command';
 import type { CompetitionSettings } from '../domain/settings';
 import { MatchDataService } from '../matches/match-data.service';
+import { MatchWriterService } from '../matches/match-writer.service';
 import type { MatchRow } from '../matches/match-row';
 import { PrismaService } from '../prisma/prisma.service';
-import type { TableViewDto } from './match-night.dto';
+import type { TableEntryInputDto, TableRefuseInputDto, TableSignInputDto, TableViewDto } from './match-night.dto';
 import { mapTableView } from './night-views';
 import { normalizeTableCode } from './table-code';
 import { TableAccessKind, TableThrottle } from './table-throttle';
@@ -33,6 +35,7 @@ export class TableService {
   constructor(
     private readonly prisma: PrismaService,
     private readonly data: MatchDataService,
+    private readonly writer: MatchWriterService,
     @Inject(TableThrottle) private readonly throttle: TableThrottle,
   ) {}
 
@@ -56,6 +59,58 @@ export class TableService {
   async view(rawCode: string, client: string): Promise<TableViewDto> {
     const access = await this.resolve(rawCode, client, 'read');
     return mapTableView(access.match, access.settings, access.tableNumber, new Date());
+  }
+
+  /** A pair enters (or replaces) the unsigned score of a set at this table. */
+  enter(rawCode: string, setNumber: number, body: TableEntryInputDto, client: string): Promise<TableViewDto> {
+    return this.write(rawCode, client, body.idempotencyKey, 'match.table.enter', null, (tableNumber) => ({
+      kind: 'TABLE_ENTER',
+      setNumber,
+      tableNumber,
+      enteredBy: body.enteredBy,
+      ...(body.games !== undefined ? { games: body.games } : {}),
+      ...(body.totals !== undefined ? { totals: { home: body.totals.home, away: body.totals.away } } : {}),
+    }));
+  }
+
+  /** The opposing pair signs, after reviewing the set on the same device: irrevocable (Regel 15). */
+  sign(rawCode: string, setNumber: number, body: TableSignInputDto, client: string): Promise<TableViewDto> {
+    return this.write(rawCode, client, body.idempotencyKey, 'match.table.sign', null, (tableNumber) => ({ kind: 'TABLE_SIGN', setNumber, tableNumber, side: body.side }));
+  }
+
+  /** The opposing pair refuses to sign, with a comment: a dispute for the supervisor (Regel 35B). */
+  refuse(rawCode: string, setNumber: number, body: TableRefuseInputDto, client: string): Promise<TableViewDto> {
+    return this.write(rawCode, client, body.idempotencyKey, 'match.table.refuse', body.comment, (tableNumber) => ({
+      kind: 'TABLE_REFUSE',
+      setNumber,
+      tableNumber,
+      side: body.side,
+      comment: body.comment,
+    }));
+  }
+
+  /**
+   * Every table write: the code decides the match and the table (never the request), the
+   * core decides the rest (MatchWriterService.apply: locked result, signed set, own entry …).
+   * The idempotency key is kept per table ("table-<n>:<key>"), so a retry replays only this
+   * table's own command. The answer is the table as it is now.
+   */
+  private async write(
+    rawCode: string,
+    client: string,
+    key: string | undefined,
+    action: string,
+    reason: string | null,
+    command: (tableNumber: number) => MatchCommand,
+  ): Promise<TableViewDto> {
+    const { matchId, tableNumber, settings } = await this.resolve(rawCode, client, 'write');
+    await this.writer.apply(matchId, command(tableNumber), {
+      actor: `table:${tableNumber}`,
+      idempotencyKey: key === undefined ? undefined : `table-${tableNumber}:${key}`,
+      action,
+      reason,
+    });
+    return mapTableView(await this.data.load(matchId), settings, tableNumber, new Date());
   }
 
   private invalid(client: string): never {

@@ -36,6 +36,6 @@ import { SupervisorActionsService } from './supervisor-actions.service';
     ExportsService,
     SupervisorActionsService,
   ],
-  exports: [MatchDataService],
+  exports: [MatchDataService, MatchWriterService],
 })
 export class MatchesModule {}

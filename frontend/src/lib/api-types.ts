@@ -1211,7 +1211,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Wedstrijdformulier om te printen: koppels met alleen achternamen, tafelschema, scorekaart (ingevuld met partijen, sets, totalen en uitslag zodra die er zijn), handtekeningen (openbaar, Regel 15) */
+        /**
+         * Wedstrijdformulier om te printen: koppels met alleen achternamen, tafelschema, scorekaart (ingevuld met partijen, sets, totalen en uitslag zodra die er zijn), handtekeningen (openbaar, Regel 15)
+         * @description Is de speelavond geopend, dan heeft het exemplaar van de secretaris van de thuisploeg, de wedstrijdleider en de bondsbeheerder een derde pagina met per tafel de QR-code en de korte code; het openbare exemplaar niet.
+         */
         get: operations["ExportsController_form"];
         put?: never;
         post?: never;
@@ -1492,6 +1495,230 @@ export interface paths {
         put?: never;
         /** Catalogusboete archiveren (bondsbeheerder) */
         post: operations["FineCatalogController_archive"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/matches/{id}/night": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * De speelavond en de geldige tafelcodes
+         * @description Secretaris van de thuisploeg, wedstrijdleider, bondsbeheerder; de uitploeg krijgt 403 NOT_HOME_TEAM.
+         */
+        get: operations["NightController_get"];
+        put?: never;
+        /**
+         * Speelavond openen: elke tafel krijgt een code (QR-code en korte code), geldig tot 06:00 de volgende ochtend
+         * @description Secretaris van de thuisploeg, wedstrijdleider, bondsbeheerder; de uitploeg krijgt 403 NOT_HOME_TEAM. Kan vanaf de wedstrijddag (409 NIGHT_NOT_YET) tot het einde van de avond (409 NIGHT_OVER), niet na vaststelling (409 RESULT_LOCKED). Nogmaals openen geeft de geldige codes terug (idempotent).
+         */
+        post: operations["NightController_open"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/matches/{id}/night/tables/{tableNumber}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Tafelcode intrekken: de tafel krijgt een nieuwe code, de oude werkt meteen niet meer (met reden, in het logboek)
+         * @description Secretaris van de thuisploeg, wedstrijdleider, bondsbeheerder; de uitploeg krijgt 403 NOT_HOME_TEAM. Alleen terwijl de avond loopt (409 NIGHT_NOT_OPEN / NIGHT_OVER / RESULT_LOCKED).
+         */
+        post: operations["NightController_revoke"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/matches/{id}/table-cards.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Tafelkaarten om te printen: per tafel de QR-code, de korte code en tot wanneer hij werkt (geen spelersnamen)
+         * @description Secretaris van de thuisploeg, wedstrijdleider, bondsbeheerder; de uitploeg krijgt 403 NOT_HOME_TEAM. Alleen terwijl de avond loopt (409 NIGHT_NOT_OPEN / NIGHT_OVER / RESULT_LOCKED).
+         */
+        get: operations["NightController_cards"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/table/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Wat deze tafel ziet: per set wie er zit (achternamen, Regel 15 en 22), de ingevoerde partijen, handtekening, weigering en beslissing (zonder inloggen)
+         * @description Werkt tot het einde van de avond (06:00 de volgende ochtend); is de uitslag vastgezet, dan blijft de tafel tot dan leesbaar (locked: true, writable: false). Daarna 404 TABLE_CODE_INVALID.
+         */
+        get: operations["TableController_view"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/table/{code}/sets/{setNumber}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Een set aan tafel invoeren: de vier partijen (voorkeur) of de setstand; vervangt een invoer die nog niet getekend is (zonder inloggen)
+         * @description Onmogelijke standen: 400 INVALID_SCORE met set en tafel. Door de regels bepaalde sets: 422 SEAT_CREDITED. Het andere koppel tekent daarna (POST …/sign).
+         */
+        put: operations["TableController_enter"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/table/{code}/sets/{setNumber}/sign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Het andere koppel tekent de set na controle, op hetzelfde toestel: onherroepelijk (Regel 15; zonder inloggen)
+         * @description Alleen het koppel dat niet invoerde (422 SIGN_OWN_ENTRY). Daarna wijzigt alleen de wedstrijdleider de stand nog, met reden, als hij onmogelijk is.
+         */
+        post: operations["TableController_sign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/table/{code}/sets/{setNumber}/refuse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Het andere koppel weigert te tekenen, met een opmerking: de set wordt een geschil voor de wedstrijdleider (Regel 35B; zonder inloggen)
+         * @description De wedstrijdleider ziet het in de console en beslist (POST /api/matches/{id}/sets/{set}/tables/{table}/decision); de tafel ziet de beslissing met de reden.
+         */
+        post: operations["TableController_refuse"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/match-nights": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Console van de wedstrijdleider: alle wedstrijden van een speeldag (eventueel bij één vereniging), elke tafel met de toestand van elke set en de meldingen
+         * @description Wedstrijdleider en bondsbeheerder zien alles; een secretaris alleen de wedstrijden van de eigen vereniging.
+         */
+        get: operations["ConsoleController_day"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/matches/{id}/console": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Console van één wedstrijd: elke tafel met de toestand van elke set (WAITING, ENTERED, SIGNED, DISPUTED, CREDITED) en meldingen (geschil, onmogelijke stand)
+         * @description Wedstrijdleider en bondsbeheerder; de secretarissen van beide teams (anders 403 OTHER_CLUB).
+         */
+        get: operations["ConsoleController_match"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/matches/{id}/sets/{setNumber}/tables/{tableNumber}/decision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Beslissing van de wedstrijdleider over een set aan een tafel, met reden: een geschil beslechten (stand houden of wijzigen) of een onmogelijke getekende stand corrigeren
+         * @description Zonder games/totals blijft de ingevoerde stand staan; met games of totals wordt hij vervangen. De set telt daarna als getekend; de tafel ziet de beslissing en de reden. Na vaststelling is het een correctie (op de wedstrijdpagina te zien). Wedstrijdleider en bondsbeheerder; de reden komt in het logboek.
+         */
+        post: operations["ConsoleController_decide"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/matches/{id}/confirm-night": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * De avond bevestigen na het overzicht, één tik per vereniging (secretaris van de thuis- of de uitploeg, elk voor de eigen kant)
+         * @description Kan als elke set getekend, beslist of door de regels bepaald is en geen geschil openstaat (422 NIGHT_NOT_COMPLETE, met elk open punt). Als beide verenigingen bevestigden, staat de uitslag vast (CONFIRMED) en verandert de stand. 409 ALREADY_CONFIRMED bij een tweede keer; 403 SAME_CLUB als beide teams van één vereniging zijn.
+         */
+        post: operations["ConsoleController_confirmNight"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3437,6 +3664,291 @@ export interface components {
             description?: string;
             /** @description In centen; standaard de Regel 10-boete uit de seizoensinstellingen (€ 15) */
             amountCents?: number;
+        };
+        TableCodeDto: {
+            tableNumber: number;
+            /**
+             * @description De code zoals hij in de URL staat (10 tekens, zonder streepje)
+             * @example K7MX2QPT9H
+             */
+            code: string;
+            /**
+             * @description De code zoals hij geprint en getypt wordt
+             * @example K7MX2-QPT9H
+             */
+            displayCode: string;
+            /**
+             * @description De pagina die de QR-code opent
+             * @example https://competitie.tsbn.nl/tafel/K7MX2QPT9H
+             */
+            url: string;
+            /** Format: date-time */
+            expiresAt: string;
+            /** @description false zodra de avond voorbij is of de uitslag vaststaat */
+            active: boolean;
+        };
+        MatchNightDto: {
+            /** Format: uuid */
+            matchId: string;
+            /** @description De speelavond is geopend (de tafelcodes bestaan) */
+            open: boolean;
+            /**
+             * Format: date
+             * @description De wedstrijddatum: vanaf die dag kan de avond worden geopend
+             */
+            opensOn: string;
+            /** Format: date-time */
+            openedAt: string | null;
+            /**
+             * Format: date-time
+             * @description Daarna werken de tafelcodes niet meer (06:00 de dag na de wedstrijd)
+             */
+            endsAt: string | null;
+            /** @description De uitslag staat vast: de tafelcodes werken niet meer */
+            locked: boolean;
+            /** @description Eén geldige code per tafel; leeg zolang de avond niet geopend is */
+            tables: components["schemas"]["TableCodeDto"][];
+        };
+        RevokeTableCodeInputDto: {
+            /** @description Waarom de code wordt ingetrokken (bijv. "foto van de code gedeeld"); komt in het logboek */
+            reason: string;
+        };
+        TableTeamDto: {
+            club: string;
+            team: string;
+        };
+        TableMatchDto: {
+            /** Format: uuid */
+            id: string;
+            /** Format: date */
+            date: string;
+            /** @example 20:00 */
+            startTime: string;
+            round: number;
+            division: string;
+            home: components["schemas"]["TableTeamDto"];
+            away: components["schemas"]["TableTeamDto"];
+        };
+        GameKindPointsDto: {
+            /** @enum {string} */
+            kind: "WON" | "KAP" | "KAP_TAPPED" | "BAUNIE" | "FAILED_BAUNIE";
+            points: number;
+        };
+        PenaltyRulePointsDto: {
+            /** @example 17A */
+            rule: string;
+            /** @description De strafpunten die deze regel toestaat */
+            points: number[];
+        };
+        TablePairDto: {
+            number: number;
+            /** @description Alleen achternamen (Regel 15), met de wissels tot en met deze set; leeg als het koppel (nog) niet speelt */
+            names: string[];
+        };
+        /**
+         * @description WAITING: nog niet ingevoerd; ENTERED: ingevoerd, wacht op de handtekening van het andere koppel; SIGNED: getekend (onherroepelijk) of door de wedstrijdleider beslist; DISPUTED: een koppel weigert te tekenen, de wedstrijdleider beslist (Regel 35B); CREDITED: door de regels bepaald (afwezig koppel, ongeldige wissel, verwijderde speler)
+         * @enum {string}
+         */
+        SeatState: "WAITING" | "ENTERED" | "SIGNED" | "DISPUTED" | "CREDITED";
+        TableSetDto: {
+            setNumber: number;
+            /** @description Het thuiskoppel: blijft aan deze tafel */
+            homePair: components["schemas"]["TablePairDto"];
+            /** @description Het lopende koppel in deze set (Regel 22) */
+            awayPair: components["schemas"]["TablePairDto"];
+            /** @description WAITING: nog niet ingevoerd; ENTERED: ingevoerd, wacht op de handtekening van het andere koppel; SIGNED: getekend (onherroepelijk) of door de wedstrijdleider beslist; DISPUTED: een koppel weigert te tekenen, de wedstrijdleider beslist (Regel 35B); CREDITED: door de regels bepaald (afwezig koppel, ongeldige wissel, verwijderde speler) */
+            state: components["schemas"]["SeatState"];
+            source: components["schemas"]["SetSource"] | null;
+            games: components["schemas"]["GameDto"][];
+            homePoints: number | null;
+            awayPoints: number | null;
+            /** @description Het koppel dat de set aan tafel invoerde (null: van het papieren formulier) */
+            enteredBySide: components["schemas"]["Side"] | null;
+            /** Format: date-time */
+            enteredAt: string | null;
+            /** @description Het koppel dat tekende */
+            signedBySide: components["schemas"]["Side"] | null;
+            /** Format: date-time */
+            signedAt: string | null;
+            /** @description Het koppel dat weigerde te tekenen */
+            refusedBySide: components["schemas"]["Side"] | null;
+            refusalComment: string | null;
+            /** @description De reden van de beslissing of correctie van de wedstrijdleider */
+            decisionReason: string | null;
+            /** Format: date-time */
+            decidedAt: string | null;
+        };
+        TableNoticeDto: {
+            kind: components["schemas"]["SupervisorActionKind"];
+            setNumber: number;
+            /** @description Wat er volgt, in woorden (koppelnummers, geen namen) */
+            consequence: string;
+            /** @description De reden van de wedstrijdleider */
+            reason: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        TableViewDto: {
+            match: components["schemas"]["TableMatchDto"];
+            tableNumber: number;
+            /** @description De uitslag staat vast (door beide verenigingen bevestigd): alleen nog lezen */
+            locked: boolean;
+            /** @description Invoeren, tekenen en weigeren kan nu (avond open, niet vastgezet) */
+            writable: boolean;
+            /** Format: date-time */
+            nightEndsAt: string;
+            gamesPerSet: number;
+            gameKinds: components["schemas"]["GameKindPointsDto"][];
+            penaltyRules: components["schemas"]["PenaltyRulePointsDto"][];
+            /** @description De set die nu aan deze tafel aan de beurt is; null als alle sets klaar zijn */
+            currentSet: number | null;
+            sets: components["schemas"]["TableSetDto"][];
+            /** @description Beslissingen van de wedstrijdleider die deze tafel raken (Regel 22, 38) */
+            notices: components["schemas"]["TableNoticeDto"][];
+        };
+        TotalsInputDto: {
+            home: number;
+            away: number;
+        };
+        TableEntryInputDto: {
+            /**
+             * @description Optioneel: een zelfgekozen sleutel (8–100 tekens: letters, cijfers, - en _). Wordt hetzelfde verzoek opnieuw gestuurd (slechte verbinding), dan komt hetzelfde antwoord en gebeurt het maar één keer.
+             * @example 6f1c2e9a-4b7d-4a51-9d0e-2f7c8b1a3e55
+             */
+            idempotencyKey?: string;
+            /** @description Het koppel dat invoert; het andere koppel tekent daarna */
+            enteredBy: components["schemas"]["Side"];
+            /** @description Partij voor partij (voorkeur); dan geen totals */
+            games?: components["schemas"]["GameInputDto"][];
+            /** @description Alleen de setstand, als de partijen niet worden ingevoerd */
+            totals?: components["schemas"]["TotalsInputDto"];
+        };
+        TableSignInputDto: {
+            /**
+             * @description Optioneel: een zelfgekozen sleutel (8–100 tekens: letters, cijfers, - en _). Wordt hetzelfde verzoek opnieuw gestuurd (slechte verbinding), dan komt hetzelfde antwoord en gebeurt het maar één keer.
+             * @example 6f1c2e9a-4b7d-4a51-9d0e-2f7c8b1a3e55
+             */
+            idempotencyKey?: string;
+            /** @description Het koppel dat tekent: het koppel dat niet invoerde */
+            side: components["schemas"]["Side"];
+        };
+        TableRefuseInputDto: {
+            /**
+             * @description Optioneel: een zelfgekozen sleutel (8–100 tekens: letters, cijfers, - en _). Wordt hetzelfde verzoek opnieuw gestuurd (slechte verbinding), dan komt hetzelfde antwoord en gebeurt het maar één keer.
+             * @example 6f1c2e9a-4b7d-4a51-9d0e-2f7c8b1a3e55
+             */
+            idempotencyKey?: string;
+            /** @description Het koppel dat tekent: het koppel dat niet invoerde */
+            side: components["schemas"]["Side"];
+            /** @description Waarom het koppel niet tekent (de wedstrijdleider leest het, Regel 35B) */
+            comment: string;
+        };
+        SeatCountsDto: {
+            WAITING: number;
+            ENTERED: number;
+            SIGNED: number;
+            DISPUTED: number;
+            CREDITED: number;
+        };
+        NightConfirmationsDto: {
+            /**
+             * Format: date-time
+             * @description Bevestigd door de thuisvereniging
+             */
+            home: string | null;
+            /**
+             * Format: date-time
+             * @description Bevestigd door de uitvereniging
+             */
+            away: string | null;
+        };
+        /**
+         * @description DISPUTE: een koppel weigert te tekenen (Regel 35B); IMPOSSIBLE_SCORE: een setstand die niet kan (Regel 15)
+         * @enum {string}
+         */
+        AlertKind: "DISPUTE" | "IMPOSSIBLE_SCORE";
+        AlertDto: {
+            /** @description DISPUTE: een koppel weigert te tekenen (Regel 35B); IMPOSSIBLE_SCORE: een setstand die niet kan (Regel 15) */
+            kind: components["schemas"]["AlertKind"];
+            setNumber: number;
+            tableNumber: number;
+            message: string;
+        };
+        ConsoleSeatDto: {
+            setNumber: number;
+            /** @description Het thuiskoppel: blijft aan deze tafel */
+            homePair: components["schemas"]["TablePairDto"];
+            /** @description Het lopende koppel in deze set (Regel 22) */
+            awayPair: components["schemas"]["TablePairDto"];
+            /** @description WAITING: nog niet ingevoerd; ENTERED: ingevoerd, wacht op de handtekening van het andere koppel; SIGNED: getekend (onherroepelijk) of door de wedstrijdleider beslist; DISPUTED: een koppel weigert te tekenen, de wedstrijdleider beslist (Regel 35B); CREDITED: door de regels bepaald (afwezig koppel, ongeldige wissel, verwijderde speler) */
+            state: components["schemas"]["SeatState"];
+            source: components["schemas"]["SetSource"] | null;
+            games: components["schemas"]["GameDto"][];
+            homePoints: number | null;
+            awayPoints: number | null;
+            /** @description Het koppel dat de set aan tafel invoerde (null: van het papieren formulier) */
+            enteredBySide: components["schemas"]["Side"] | null;
+            /** Format: date-time */
+            enteredAt: string | null;
+            /** @description Het koppel dat tekende */
+            signedBySide: components["schemas"]["Side"] | null;
+            /** Format: date-time */
+            signedAt: string | null;
+            /** @description Het koppel dat weigerde te tekenen */
+            refusedBySide: components["schemas"]["Side"] | null;
+            refusalComment: string | null;
+            /** @description De reden van de beslissing of correctie van de wedstrijdleider */
+            decisionReason: string | null;
+            /** Format: date-time */
+            decidedAt: string | null;
+            alerts: components["schemas"]["AlertDto"][];
+        };
+        ConsoleTableDto: {
+            tableNumber: number;
+            /** @description De set die aan deze tafel aan de beurt is */
+            currentSet: number | null;
+            sets: components["schemas"]["ConsoleSeatDto"][];
+        };
+        ConsoleMatchDto: {
+            match: components["schemas"]["MatchSummaryDto"];
+            divisionName: string;
+            venue: string | null;
+            city: string | null;
+            /**
+             * Format: date-time
+             * @description Wanneer de speelavond werd geopend; null: nog niet
+             */
+            nightOpenedAt: string | null;
+            /** Format: date-time */
+            nightEndsAt: string | null;
+            /** @description Aantal sets per toestand */
+            counts: components["schemas"]["SeatCountsDto"];
+            /** @description Elke set is getekend, beslist of door de regels bepaald, zonder open geschil: de verenigingen kunnen bevestigen */
+            readyToConfirm: boolean;
+            confirmations: components["schemas"]["NightConfirmationsDto"];
+            tables: components["schemas"]["ConsoleTableDto"][];
+            /** @description Alle meldingen van de wedstrijd, set na set */
+            alerts: components["schemas"]["AlertDto"][];
+        };
+        DecisionInputDto: {
+            /**
+             * @description Optioneel: een zelfgekozen sleutel (8–100 tekens: letters, cijfers, - en _). Wordt hetzelfde verzoek opnieuw gestuurd (slechte verbinding), dan komt hetzelfde antwoord en gebeurt het maar één keer.
+             * @example 6f1c2e9a-4b7d-4a51-9d0e-2f7c8b1a3e55
+             */
+            idempotencyKey?: string;
+            /** @description De score partij voor partij; laat games en totals weg om de ingevoerde score te laten staan */
+            games?: components["schemas"]["GameInputDto"][];
+            /** @description Of alleen de setstand */
+            totals?: components["schemas"]["TotalsInputDto"];
+            /** @description Waarom (komt in het logboek en is aan de tafel te zien) */
+            reason: string;
+        };
+        ConfirmNightInputDto: {
+            /**
+             * @description Optioneel: een zelfgekozen sleutel (8–100 tekens: letters, cijfers, - en _). Wordt hetzelfde verzoek opnieuw gestuurd (slechte verbinding), dan komt hetzelfde antwoord en gebeurt het maar één keer.
+             * @example 6f1c2e9a-4b7d-4a51-9d0e-2f7c8b1a3e55
+             */
+            idempotencyKey?: string;
         };
         StandingsSettingsDto: {
             /**
@@ -6255,6 +6767,445 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["CatalogItemDto"];
                 };
+            };
+        };
+    };
+    NightController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MatchNightDto"];
+                };
+            };
+            /** @description NOT_HOME_TEAM, OTHER_CLUB, WRONG_ROLE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    NightController_open: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MatchNightDto"];
+                };
+            };
+            /** @description NIGHT_NOT_YET, NIGHT_OVER, RESULT_LOCKED of MATCH_NOT_PLAYED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    NightController_revoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                tableNumber: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RevokeTableCodeInputDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MatchNightDto"];
+                };
+            };
+        };
+    };
+    NightController_cards: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+        };
+    };
+    TableController_view: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description De tafelcode (10 tekens; hoofdletters, kleine letters en streepjes tellen niet) */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TableViewDto"];
+                };
+            };
+            /** @description TABLE_CODE_INVALID: onbekende, ingetrokken of verlopen code (telt mee voor een wachttijd) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description TOO_MANY_REQUESTS: te veel verzoeken voor deze code of van dit adres, of te veel ongeldige codes; Retry-After zegt hoeveel seconden te wachten */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    TableController_enter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description De tafelcode (10 tekens; hoofdletters, kleine letters en streepjes tellen niet) */
+                code: string;
+                /** @description De set (1 … 6) */
+                setNumber: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TableEntryInputDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TableViewDto"];
+                };
+            };
+            /** @description INVALID_SCORE, SEAT_NOT_IN_PLAN, of een veld dat niet klopt */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description TABLE_CODE_INVALID: onbekende, ingetrokken of verlopen code (telt mee voor een wachttijd) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description RESULT_LOCKED (uitslag vastgezet), SET_ALREADY_SIGNED (getekend is onherroepelijk), SET_DISPUTED (de wedstrijdleider beslist), SET_NOT_ENTERED, MATCH_NOT_PLAYED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description SEAT_CREDITED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description TOO_MANY_REQUESTS: te veel verzoeken voor deze code of van dit adres, of te veel ongeldige codes; Retry-After zegt hoeveel seconden te wachten */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    TableController_sign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description De tafelcode (10 tekens; hoofdletters, kleine letters en streepjes tellen niet) */
+                code: string;
+                /** @description De set (1 … 6) */
+                setNumber: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TableSignInputDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TableViewDto"];
+                };
+            };
+            /** @description TABLE_CODE_INVALID: onbekende, ingetrokken of verlopen code (telt mee voor een wachttijd) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description RESULT_LOCKED (uitslag vastgezet), SET_ALREADY_SIGNED (getekend is onherroepelijk), SET_DISPUTED (de wedstrijdleider beslist), SET_NOT_ENTERED, MATCH_NOT_PLAYED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description SIGN_OWN_ENTRY */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description TOO_MANY_REQUESTS: te veel verzoeken voor deze code of van dit adres, of te veel ongeldige codes; Retry-After zegt hoeveel seconden te wachten */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    TableController_refuse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description De tafelcode (10 tekens; hoofdletters, kleine letters en streepjes tellen niet) */
+                code: string;
+                /** @description De set (1 … 6) */
+                setNumber: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TableRefuseInputDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TableViewDto"];
+                };
+            };
+            /** @description TABLE_CODE_INVALID: onbekende, ingetrokken of verlopen code (telt mee voor een wachttijd) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description RESULT_LOCKED (uitslag vastgezet), SET_ALREADY_SIGNED (getekend is onherroepelijk), SET_DISPUTED (de wedstrijdleider beslist), SET_NOT_ENTERED, MATCH_NOT_PLAYED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description SIGN_OWN_ENTRY: het koppel dat invoerde weigert niet */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description TOO_MANY_REQUESTS: te veel verzoeken voor deze code of van dit adres, of te veel ongeldige codes; Retry-After zegt hoeveel seconden te wachten */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    ConsoleController_day: {
+        parameters: {
+            query?: {
+                /** @description De speeldag (standaard vandaag, Europe/Amsterdam) */
+                date?: string;
+                /** @description Alleen de wedstrijden bij deze vereniging (de thuisvereniging: de speellocatie) */
+                venueClubId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleMatchDto"][];
+                };
+            };
+        };
+    };
+    ConsoleController_match: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleMatchDto"];
+                };
+            };
+        };
+    };
+    ConsoleController_decide: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                setNumber: number;
+                tableNumber: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DecisionInputDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleMatchDto"];
+                };
+            };
+            /** @description MATCH_NOT_PLAYED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description SEAT_CREDITED: door de regels bepaald */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    ConsoleController_confirmNight: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfirmNightInputDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MatchDetailDto"];
+                };
+            };
+            /** @description ALREADY_CONFIRMED, RESULT_LOCKED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description NIGHT_NOT_COMPLETE */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
