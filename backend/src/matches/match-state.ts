@@ -4,6 +4,7 @@
  * the transaction leaves it (for the audit's "after" and the answer, without reading again).
  */
 import { randomUUID } from 'node:crypto';
+import { isoDate } from '../common/dto';
 import { seatKey, SIDES } from '../domain/match';
 import { MatchState, Seat, SeatSource, StateTeam } from '../domain/match/match-command';
 import type { Prisma } from '../generated/prisma/client';
@@ -26,6 +27,8 @@ export function matchStateOf(row: MatchRow): MatchState {
   };
   return {
     id: row.id,
+    date: isoDate(row.date),
+    teamNames: { HOME: row.homeTeam.name, AWAY: row.awayTeam.name },
     status: row.status,
     resultState: row.resultState,
     homePoints: row.homePoints,

@@ -4,7 +4,7 @@ import { AuditService } from '../audit/audit.service';
 import type { AuthUser } from '../auth/auth.types';
 import { AppError, ConflictError, ErrorDetail, NotFoundError, RuleViolationError, ValidationError } from '../common/errors';
 import { Game, gamePoints, matchTotals, PartialLoss, removalGames, seatKey, setTotalsFromGames, SIDES } from '../domain/match';
-import { applyMatchCommand, MatchCommand, MatchEvent, Problem } from '../domain/match/match-command';
+import { applyMatchCommand, CommandUser, MatchCommand, MatchEvent, Problem } from '../domain/match/match-command';
 import type { CompetitionSettings } from '../domain/settings';
 import type { Prisma } from '../generated/prisma/client';
 import { LiveEvents } from '../live/live-events';
@@ -61,11 +61,16 @@ export interface ApplyOptions {
 /** A command's problems as the one error envelope: the first problem's message and code, every problem in details. */
 export function problemError(problems: readonly Problem[]): AppError {
   const [first] = problems;
-  const details: ErrorDetail[] = problems.map((p) => ({ ...(p.field ? { field: p.field } : {}), code: p.code, message: p.message }));
-  const message = problems.length === 1 || first.code === 'NIGHT_NOT_COMPLETE' ? first.message : `${problems.length} fouten. ${first.message}`;
+  const details: ErrorDetail[] = problems.map((p) => ({ ...(p.field ? { field: p.field } : {}), ...(p.detailCode ? { code: p.detailCode } : {}), message: p.message }));
+  const message = first.summary ?? first.message;
   if (first.kind === 'INVALID') return new ValidationError(message, details, first.code);
   if (first.kind === 'RULE') return new RuleViolationError(message, first.code, details);
   return new ConflictError(message, first.code, details);
+}
+
+/** The user as a paper command names them. */
+export function commandUser(user: AuthUser): CommandUser {
+  return { userId: user.id, role: user.role };
 }
 
 export type MatchChange = (tx: Tx, match: MatchRow, settings: CompetitionSettings) => Promise<void>;
@@ -162,7 +167,8 @@ export class MatchWriterService {
           if (result.problems.length) throw problemError(result.problems);
           const changed = await storeStateChanges(tx, before, result.state, { versionCounted: options.version !== undefined });
           let after = rowAfter(before, result.state, before.version + (changed && options.version === undefined ? 1 : 0));
-          if (result.state.resultState === 'CONFIRMED' && changed) {
+          // Regel 4 and the fines when the result locks (ConsequencesService needs the member lists: not pure).
+          if (result.state.resultState === 'CONFIRMED' && result.events.some((e) => e.kind === 'MATCH_CONFIRMED')) {
             await this.consequences.applyConfirmed(tx, after, settings, options.user?.id ?? result.state.awaySignedById ?? result.state.homeSignedById ?? options.actor);
             after = await this.data.load(matchId, tx);
           }

@@ -27,6 +27,8 @@ const team = (l: Lineup | null): StateTeam => ({ lineup: l, substitutions: [], r
 function matchState(overrides: Partial<MatchState> = {}): MatchState {
   return {
     id: 'm1',
+    date: '2026-11-28',
+    teamNames: { HOME: 'Thuis 1', AWAY: 'Uit 1' },
     status: 'SCHEDULED',
     resultState: 'NONE',
     homePoints: null,
@@ -230,5 +232,77 @@ describe('applyMatchCommand: the match night at the table', () => {
     const result = applyMatchCommand(locked, decide(3, 2, { totals: { home: 2, away: 6 }, reason: 'Telfout' }) as MatchCommand, settings, LATER);
     expect(result.problems).toEqual([]);
     expect(result.state).toMatchObject({ resultState: 'CONFIRMED', correctedByRole: 'SUPERVISOR', correctionReason: 'Telfout', correctedAt: LATER });
+  });
+});
+
+describe('applyMatchCommand: the paper form', () => {
+  const home = { userId: 'home-secretary', role: 'SECRETARY' as const };
+  const away = { userId: 'away-secretary', role: 'SECRETARY' as const };
+  const admin = { userId: 'admin', role: 'ADMIN' as const };
+  const DAY = new Date('2026-11-28T19:00:00Z');
+  const allSets = (skip: string[] = []) =>
+    tablePlan(6)
+      .filter((s) => !skip.includes(`${s.setNumber}/${s.tableNumber}`))
+      .map((s) => ({ setNumber: s.setNumber, tableNumber: s.tableNumber, homePoints: 6, awayPoints: 2 }));
+  const form = (by = home, sets = allSets()): MatchCommand => ({ kind: 'ENTER_FORM', by, sets });
+  const paper = (state: MatchState, ...commands: MatchCommand[]): CommandResult => {
+    let result: CommandResult = { state, events: [], problems: [] };
+    for (const [i, command] of commands.entries()) {
+      result = applyMatchCommand(result.state, command, settings, DAY);
+      if (result.problems.length && i < commands.length - 1) throw new Error(`${command.kind}: ${result.problems[0].message}`);
+    }
+    return result;
+  };
+
+  test.each<[string, MatchState, MatchCommand[], string]>([
+    ['Regel 15: entry opens on the match day', matchState({ date: '2026-12-05' }), [form()], 'ENTRY_NOT_OPEN'],
+    ['Regel 15: an administrator enters earlier only with a reason', matchState({ date: '2026-12-05' }), [form(admin)], 'VALIDATION_FAILED'],
+    ['Regel 29–34: an impossible score on the form is refused', matchState(), [form(home, [{ setNumber: 1, tableNumber: 1, homePoints: 7, awayPoints: 0 }])], 'INVALID_SCORE'],
+    ['Regel 12A: a credited seat is not entered on the form', matchState({ teams: { HOME: team(lineup('h', 5)), AWAY: team(lineup('a')) } }), [form(home, [{ setNumber: 1, tableNumber: 6, homePoints: 6, awayPoints: 2 }])], 'INVALID_SCORE'],
+    ['Regel 15: the home team signs only a complete form', matchState(), [form(home, allSets(['6/6'])), { kind: 'SIGN_FORM', by: home }], 'INCOMPLETE_RESULT'],
+    ['Regel 5, 15: the home team signs only with both line-ups', matchState({ teams: { HOME: team(lineup('h')), AWAY: team(null) } }), [form(), { kind: 'SIGN_FORM', by: home }], 'LINEUP_MISSING'],
+    ['Regel 15: the away team confirms only what the home team signed', matchState(), [form(), { kind: 'CONFIRM_FORM', by: away }], 'HOME_NOT_SIGNED'],
+    ['Regel 15: nothing to confirm before an entry', matchState(), [{ kind: 'CONFIRM_FORM', by: away }], 'NOTHING_TO_CONFIRM'],
+    ['Regel 15: a confirmed form is locked', matchState(), [form(), { kind: 'SIGN_FORM', by: home }, { kind: 'CONFIRM_FORM', by: away }, form()], 'RESULT_LOCKED'],
+    ['Regel 15: only a locked result is corrected', matchState(), [form(), { kind: 'CORRECT', by: admin, sets: allSets(), reason: 'Telfout' }], 'NOT_CONFIRMED'],
+    ['Regel 15: a set signed at the table is not changed on the form', matchState(), [enter(1, 1, 'HOME', { totals: { home: 4, away: 4 } }), sign(1, 1), form()], 'SET_ALREADY_SIGNED'],
+  ])('%s', (_name, state, commands, code) => {
+    const before = paper(state, ...commands.slice(0, -1)).state;
+    const result = applyMatchCommand(before, commands[commands.length - 1], settings, DAY);
+    expect(result.problems.map((p) => p.code)).toContain(code);
+    expect(result.state).toBe(before);
+  });
+
+  test('Regel 15: the form travels: entered, signed, disputed, signed again, confirmed (locked)', () => {
+    const entered = paper(matchState(), form());
+    expect(entered.state).toMatchObject({ status: 'PLAYED', resultState: 'ENTERED', enteredById: 'home-secretary', homePoints: 216, awayPoints: 72 });
+    const disputed = paper(entered.state, { kind: 'SIGN_FORM', by: home }, { kind: 'DISPUTE_FORM', by: away, comment: 'Set 2 klopt niet' });
+    expect(disputed.state).toMatchObject({ homeSignedAt: null, disputeComment: 'Set 2 klopt niet', disputedById: 'away-secretary' });
+    const locked = paper(disputed.state, { kind: 'SIGN_FORM', by: home }, { kind: 'CONFIRM_FORM', by: away });
+    expect(locked.state).toMatchObject({ resultState: 'CONFIRMED', awaySignedById: 'away-secretary', disputedAt: null });
+    expect(locked.events).toEqual([{ kind: 'MATCH_CONFIRMED' }]);
+  });
+
+  test('Regel 15: every entry lapses the home signature', () => {
+    const signed = paper(matchState(), form(), { kind: 'SIGN_FORM', by: home });
+    const again = paper(signed.state, { kind: 'ENTER_SET', by: home, setNumber: 2, tables: [{ tableNumber: 1, homePoints: 4, awayPoints: 4 }] });
+    expect(again.state.homeSignedAt).toBeNull();
+    expect(again.state.seats.find((s) => s.setNumber === 2 && s.tableNumber === 1)).toMatchObject({ homePoints: 4, awayPoints: 4 });
+    // One set replaced: the other sets stay.
+    expect(again.state.seats).toHaveLength(31);
+  });
+
+  test('Regel 12A: the form gives way to the credited seats, and the credits count', () => {
+    const result = paper(matchState({ teams: { HOME: team(lineup('h', 5)), AWAY: team(lineup('a')) } }), form(home, allSets().filter((s) => s.tableNumber !== 6)));
+    expect(result.problems).toEqual([]);
+    expect(result.state.seats).toHaveLength(36);
+    expect(result.state).toMatchObject({ homePoints: 30 * 6, awayPoints: 30 * 2 + 6 * 8 });
+  });
+
+  test('Regel 15: a correction of the locked result keeps it locked and says why', () => {
+    const locked = paper(matchState(), form(), { kind: 'SIGN_FORM', by: home }, { kind: 'CONFIRM_FORM', by: away }).state;
+    const sets = allSets().map((s) => (s.setNumber === 1 && s.tableNumber === 1 ? { ...s, homePoints: 2, awayPoints: 6 } : s));
+    const result = paper(locked, { kind: 'CORRECT', by: { userId: 'sup', role: 'SUPERVISOR' }, sets, reason: 'Telfout set 1' });
+    expect(result.state).toMatchObject({ resultState: 'CONFIRMED', correctedByRole: 'SUPERVISOR', correctionReason: 'Telfout set 1', homePoints: 212, awayPoints: 76 });
   });
 });

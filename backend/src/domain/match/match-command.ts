@@ -14,14 +14,16 @@
  * score) with a reason, or corrects an impossible signed score. When every seat is signed,
  * decided or credited by the rules, both clubs confirm the night and the result locks.
  */
+import { IsoDate } from '../dates';
 import { CompetitionSettings } from '../settings';
 import { setTableLabel } from './labels';
 import { Lineup } from './lineup';
 import { matchCredits, TeamFacts } from './match-facts';
-import { CreditReason, matchTotals, seatKey, SetResult } from './match-result';
+import { CreditReason, matchTotals, seatKey, SetResult, validateMatchSets } from './match-result';
+import { EntryRole, entryOpensText, resultEntryWindow, ResultAction, resultPhase, resultTransition, shortDutchDate } from './result-flow';
 import { positions, tablePlan } from './rotation';
 import { Game, GameKind, gamePoints, setTotalsFromGames } from './scores';
-import { GameEntry, parseSeatEntries, StoredGame } from './seat-entry';
+import { GameEntry, parseSeatEntries, SeatEntry, StoredGame } from './seat-entry';
 import { opponentOf, Side, SIDES } from './side';
 import { PlayerRemoval, removalGames } from './supervisor-actions';
 import { Substitution } from './substitutions';
@@ -70,6 +72,10 @@ export type ResultStateValue = 'NONE' | 'ENTERED' | 'CONFIRMED';
 /** A plain picture of one match: what the core reads and writes (the columns of Match and MatchSet). */
 export interface MatchState {
   id: string;
+  /** The match date (the federation's calendar day): paper entry opens on it. */
+  date: IsoDate;
+  /** The teams' names, for messages. */
+  teamNames: Record<Side, string>;
   status: MatchStatusValue;
   resultState: ResultStateValue;
   /** Cached totals of the seats; null while there is no result. */
@@ -137,7 +143,56 @@ export interface ConfirmNightCommand {
   userId: string | null;
 }
 
-export type MatchCommand = TableEnterCommand | TableSignCommand | TableRefuseCommand | DecideSetCommand | ConfirmNightCommand;
+/** Who gives a paper command: the user and their role (the entry window depends on it). */
+export interface CommandUser {
+  userId: string;
+  role: EntryRole;
+}
+
+/** The paper form, whole (PUT result): replaces every seat a person entered. */
+export interface EnterFormCommand {
+  kind: 'ENTER_FORM';
+  by: CommandUser;
+  sets: readonly SeatEntry[];
+  reason?: string | null;
+}
+/** One set of the paper form (PUT sets/:n): replaces the seats a person entered in that set. */
+export interface EnterSetCommand {
+  kind: 'ENTER_SET';
+  by: CommandUser;
+  setNumber: number;
+  tables: readonly Omit<SeatEntry, 'setNumber'>[];
+  reason?: string | null;
+}
+/** The home team signs the complete form (Regel 15). */
+export interface SignFormCommand {
+  kind: 'SIGN_FORM';
+  by: CommandUser;
+  reason?: string | null;
+}
+/** The away team confirms the signed form: the result locks. */
+export interface ConfirmFormCommand {
+  kind: 'CONFIRM_FORM';
+  by: CommandUser;
+  reason?: string | null;
+}
+/** The away team disagrees, with a comment: back to the home team. */
+export interface DisputeFormCommand {
+  kind: 'DISPUTE_FORM';
+  by: CommandUser;
+  comment: string;
+}
+/** A supervisor or administrator corrects the locked result, with a reason. */
+export interface CorrectCommand {
+  kind: 'CORRECT';
+  by: CommandUser;
+  sets: readonly SeatEntry[];
+  reason: string;
+}
+
+export type TableCommand = TableEnterCommand | TableSignCommand | TableRefuseCommand | DecideSetCommand | ConfirmNightCommand;
+export type PaperCommand = EnterFormCommand | EnterSetCommand | SignFormCommand | ConfirmFormCommand | DisputeFormCommand | CorrectCommand;
+export type MatchCommand = TableCommand | PaperCommand;
 export type MatchCommandKind = MatchCommand['kind'];
 
 export type MatchEventKind =
@@ -147,7 +202,11 @@ export type MatchEventKind =
   | 'SET_DECIDED'
   | 'SEAT_CREDITED'
   | 'NIGHT_CONFIRMED'
-  | 'MATCH_CONFIRMED';
+  | 'MATCH_CONFIRMED'
+  | 'RESULT_ENTERED'
+  | 'RESULT_SIGNED'
+  | 'RESULT_DISPUTED'
+  | 'RESULT_CORRECTED';
 
 export interface MatchEvent {
   kind: MatchEventKind;
@@ -165,6 +224,10 @@ export interface Problem {
   /** Dutch, for people. */
   message: string;
   field?: string;
+  /** The code of this detail in the error envelope, when it has its own (e.g. REQUIRED). */
+  detailCode?: string;
+  /** On the first problem: the envelope's message when there are several (default: the first message). */
+  summary?: string;
 }
 
 export interface CommandResult {
@@ -187,7 +250,13 @@ const NOT_PLAYED_LABELS: Partial<Record<MatchStatusValue, string>> = {
 };
 const SIDE_WORDS: Record<Side, string> = { HOME: 'thuiskoppel', AWAY: 'uitkoppel' };
 
-const problem = (code: string, kind: ProblemKind, message: string, field?: string): Problem => ({ code, kind, message, ...(field ? { field } : {}) });
+const problem = (code: string, kind: ProblemKind, message: string, field?: string, detailCode?: string): Problem => ({
+  code,
+  kind,
+  message,
+  ...(field ? { field } : {}),
+  ...(detailCode ? { detailCode } : {}),
+});
 
 /** The seat's state at the table, as the table and the console show it. */
 export type SeatPhase = 'WAITING' | 'ENTERED' | 'SIGNED' | 'DISPUTED' | 'CREDITED';
@@ -486,7 +555,7 @@ function confirmNight(state: MatchState, cmd: ConfirmNightCommand, settings: Cor
   const open = nightProblems(state, settings);
   if (open.length) {
     const summary = open.length === 1 ? open[0] : `${open.length} punten staan nog open, o.a. ${open[0]}`;
-    return { problems: [problem('NIGHT_NOT_COMPLETE', 'RULE', `De avond is nog niet rond: ${summary}`), ...open.slice(1).map((m) => problem('NIGHT_NOT_COMPLETE', 'RULE', m))] };
+    return { problems: open.map((m, i) => ({ ...problem('NIGHT_NOT_COMPLETE', 'RULE', m), ...(i === 0 ? { summary: `De avond is nog niet rond: ${summary}` } : {}) })) };
   }
   const signedAt = cmd.side === 'HOME' ? state.homeSignedAt : state.awaySignedAt;
   if (signedAt) {
@@ -500,6 +569,183 @@ function confirmNight(state: MatchState, cmd: ConfirmNightCommand, settings: Cor
     events.push({ kind: 'MATCH_CONFIRMED' });
   }
   return { state: next, events };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The paper form (RULES.md "Signatures", way b): the home team enters and signs, the away team
+// confirms (locks) or disputes; afterwards only a supervisor or administrator corrects.
+
+/** The federation's calendar day of an instant (Europe/Amsterdam). */
+export function amsterdamDay(now: Date): IsoDate {
+  return new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Amsterdam' }).format(now);
+}
+
+function playableProblems(state: MatchState): Problem[] {
+  const label = NOT_PLAYED_LABELS[state.status];
+  return label ? [problem('MATCH_NOT_PLAYED', 'CONFLICT', `Deze wedstrijd is vastgelegd als ${label}; de bondsbeheerder kan dat eerst terugdraaien.`)] : [];
+}
+
+function phaseOfState(state: MatchState) {
+  return resultPhase({ resultState: state.resultState, homeSigned: state.homeSignedAt !== null, disputed: state.disputedAt !== null });
+}
+
+function transitionProblems(state: MatchState, action: ResultAction): Problem[] {
+  const result = resultTransition(phaseOfState(state), action);
+  if (!('refused' in result)) return [];
+  const { code, message } = result.refused;
+  return [problem(code, code === 'HOME_NOT_SIGNED' ? 'RULE' : 'CONFLICT', message)];
+}
+
+/** Paper entry, signing and confirmation open on the match day; an administrator earlier, with a reason. */
+function entryWindowProblems(state: MatchState, by: CommandUser, reason: string | null | undefined, now: Date): Problem[] {
+  const window = resultEntryWindow(state.date, amsterdamDay(now), by.role);
+  if (!window.open) {
+    const message = `${entryOpensText(window.opensOn)}: de uitslag wordt op of na de wedstrijddag ingevoerd, ondertekend en bevestigd.`;
+    return [problem('ENTRY_NOT_OPEN', 'CONFLICT', message, 'date', 'ENTRY_NOT_OPEN')];
+  }
+  if (window.early && !reason) {
+    const message = `De wedstrijd is pas op ${shortDutchDate(state.date)}: geef een reden om de uitslag eerder vast te leggen (komt in het logboek).`;
+    return [problem('VALIDATION_FAILED', 'INVALID', message, 'reason', 'REQUIRED')];
+  }
+  return [];
+}
+
+/** Both line-ups recorded and every seat of the table plan scored (Regel 5, 15). */
+function completeProblems(state: MatchState, settings: CoreSettings): Problem[] {
+  const missing = SIDES.filter((side) => state.teams[side].lineup === null).map((side) => state.teamNames[side]);
+  if (missing.length) return [problem('LINEUP_MISSING', 'RULE', `De spelerslijst van ${missing.join(' en ')} ontbreekt nog (Regel 5, 15).`)];
+  const errors = validateMatchSets(state.seats, settings);
+  if (!errors.length) return [];
+  const summary = `De uitslag is nog niet volledig: ${errors.length === 1 ? errors[0] : `${errors.length} sets ontbreken of kloppen niet, o.a. ${errors[0]}`}`;
+  return errors.map((message, i) => ({ ...problem('INCOMPLETE_RESULT', 'RULE', message, 'sets'), ...(i === 0 ? { summary } : {}) }));
+}
+
+const sameScore = (a: Seat, b: Seat) => a.homePoints === b.homePoints && a.awayPoints === b.awayPoints && a.source === b.source && JSON.stringify(a.games) === JSON.stringify(b.games);
+
+/**
+ * Replaces what a person entered (in one set, or in the whole match) by these seats, after
+ * checking every one; the rules' seats cannot be entered. A seat signed at the table stays
+ * as signed: entering the same score again keeps it, another score is refused (Regel 15).
+ */
+function replaceSeats(state: MatchState, entries: readonly SeatEntry[], settings: CoreSettings, field: (i: number) => string, setNumber?: number): { state: MatchState } | { problems: Problem[] } {
+  const { credited, partial } = matchCredits(teamFactsOf(state), settings);
+  const { seats, errors } = parseSeatEntries(entries, settings, credited, field, partial);
+  if (errors.length) {
+    const summary = errors.length === 1 ? errors[0].message : `${errors.length} uitslagen kloppen niet. ${errors[0].message}`;
+    return { problems: errors.map((e, i) => ({ ...problem('INVALID_SCORE', 'INVALID', e.message, e.field), ...(i === 0 ? { summary } : {}) })) };
+  }
+  const typed = new Map(seats.map(({ games, source, ...result }) => [seatKey(result.setNumber, result.tableNumber), { ...blankSeat(result, source), games }]));
+  const cleared = (s: Seat) => PLAYED_SOURCES.includes(s.source) && (setNumber === undefined || s.setNumber === setNumber);
+  const kept: Seat[] = [];
+  const signedChanged: Seat[] = [];
+  for (const seat of state.seats) {
+    if (!cleared(seat)) {
+      kept.push(seat);
+      continue;
+    }
+    if (!isSeatSigned(seat)) continue;
+    const key = seatKey(seat.setNumber, seat.tableNumber);
+    const replacement = typed.get(key);
+    if (replacement && sameScore(seat, replacement)) {
+      typed.delete(key);
+      kept.push(seat);
+    } else signedChanged.push(seat);
+  }
+  if (signedChanged.length) {
+    return {
+      problems: signedChanged.map((seat) =>
+        problem('SET_ALREADY_SIGNED', 'CONFLICT', `${setTableLabel(seat.setNumber, seat.tableNumber)} is aan tafel ondertekend en staat vast (Regel 15); alleen de wedstrijdleider kan die stand nog corrigeren.`),
+      ),
+    };
+  }
+  return { state: { ...state, seats: [...kept, ...typed.values()].sort(bySeat) } };
+}
+
+function enterForm(state: MatchState, cmd: EnterFormCommand | EnterSetCommand, settings: CoreSettings, now: Date): Transition {
+  const refused = [...openProblems(state), ...transitionProblems(state, 'ENTER'), ...entryWindowProblems(state, cmd.by, cmd.reason, now)];
+  if (refused.length) return { problems: refused.slice(0, 1) };
+  let replaced: { state: MatchState } | { problems: Problem[] };
+  if (cmd.kind === 'ENTER_SET') {
+    if (!positions(settings.pairsPerTeam).includes(cmd.setNumber)) {
+      const message = `Set ${cmd.setNumber} bestaat niet: een wedstrijd heeft ${settings.pairsPerTeam} sets.`;
+      return { problems: [problem('INVALID_SCORE', 'INVALID', message, 'setNumber')] };
+    }
+    const entries = cmd.tables.map((t) => ({ ...t, setNumber: cmd.setNumber }));
+    replaced = replaceSeats(state, entries, settings, (i) => `tables.${i}`, cmd.setNumber);
+  } else {
+    replaced = replaceSeats(state, cmd.sets, settings, (i) => `sets.${i}`);
+  }
+  if ('problems' in replaced) return replaced;
+  // Settle first: a typed seat the rules score gives way, and only then is it known whether anything was entered.
+  const settled = settleCredits(replaced.state, settings).state;
+  const played = settled.seats.some((s) => PLAYED_SOURCES.includes(s.source));
+  // Every entry lapses the home signature: the home team signs explicitly after the summary (Regel 15). A dispute stays.
+  const next: MatchState = {
+    ...settled,
+    status: played ? 'PLAYED' : 'SCHEDULED',
+    resultState: played ? 'ENTERED' : 'NONE',
+    enteredById: played ? cmd.by.userId : null,
+    enteredAt: played ? now : null,
+    homeSignedById: null,
+    homeSignedAt: null,
+  };
+  return { state: next, events: [{ kind: 'RESULT_ENTERED', ...(cmd.kind === 'ENTER_SET' ? { setNumber: cmd.setNumber } : {}) }] };
+}
+
+function signForm(state: MatchState, cmd: SignFormCommand, settings: CoreSettings, now: Date): Transition {
+  const refused = [...playableProblems(state), ...transitionProblems(state, 'SIGN'), ...entryWindowProblems(state, cmd.by, cmd.reason, now)];
+  if (refused.length) return { problems: refused.slice(0, 1) };
+  const incomplete = completeProblems(state, settings);
+  if (incomplete.length) return { problems: incomplete };
+  const next = { ...state, homeSignedById: cmd.by.userId, homeSignedAt: now, disputedAt: null, disputedById: null, disputeComment: null };
+  return { state: next, events: [{ kind: 'RESULT_SIGNED', side: 'HOME' }] };
+}
+
+function confirmForm(state: MatchState, cmd: ConfirmFormCommand, settings: CoreSettings, now: Date): Transition {
+  const open = openProblems(state);
+  if (open.length) return { problems: open };
+  if (state.resultState === 'NONE') return { problems: [problem('NOTHING_TO_CONFIRM', 'CONFLICT', 'Er is nog geen uitslag ingevoerd om te bevestigen.')] };
+  const window = entryWindowProblems(state, cmd.by, cmd.reason, now);
+  if (window.length) return { problems: window };
+  const incomplete = completeProblems(state, settings);
+  if (incomplete.length) return { problems: incomplete };
+  // An administrator signs for both teams when needed (e.g. one club's two teams).
+  if (cmd.by.role !== 'ADMIN') {
+    const refused = transitionProblems(state, 'CONFIRM');
+    if (refused.length) return { problems: refused };
+  }
+  const next: MatchState = {
+    ...state,
+    resultState: 'CONFIRMED',
+    awaySignedById: cmd.by.userId,
+    awaySignedAt: now,
+    homeSignedById: state.homeSignedById ?? cmd.by.userId,
+    homeSignedAt: state.homeSignedAt ?? now,
+    disputedAt: null,
+    disputedById: null,
+    disputeComment: null,
+  };
+  return { state: next, events: [{ kind: 'MATCH_CONFIRMED' }] };
+}
+
+function disputeForm(state: MatchState, cmd: DisputeFormCommand, now: Date): Transition {
+  const refused = [...playableProblems(state), ...transitionProblems(state, 'DISPUTE'), ...entryWindowProblems(state, cmd.by, null, now)];
+  if (refused.length) return { problems: refused.slice(0, 1) };
+  const next = { ...state, homeSignedById: null, homeSignedAt: null, disputedAt: now, disputedById: cmd.by.userId, disputeComment: cmd.comment };
+  return { state: next, events: [{ kind: 'RESULT_DISPUTED', side: 'AWAY' }] };
+}
+
+function correct(state: MatchState, cmd: CorrectCommand, settings: CoreSettings, now: Date): Transition {
+  const refused = [...playableProblems(state), ...transitionProblems(state, 'CORRECT')];
+  if (refused.length) return { problems: refused.slice(0, 1) };
+  const replaced = replaceSeats(state, cmd.sets, settings, (i) => `sets.${i}`);
+  if ('problems' in replaced) return replaced;
+  const settled = settleCredits(replaced.state, settings).state;
+  const incomplete = completeProblems(settled, settings);
+  if (incomplete.length) return { problems: incomplete };
+  // Shown on the public match page: the reason and the date, not who.
+  const next = { ...settled, correctedAt: now, correctedByRole: cmd.by.role === 'ADMIN' ? 'ADMIN' : 'SUPERVISOR', correctionReason: cmd.reason };
+  return { state: next, events: [{ kind: 'RESULT_CORRECTED' }] };
 }
 
 /**
@@ -523,6 +769,22 @@ export function applyMatchCommand(state: MatchState, command: MatchCommand, sett
       break;
     case 'CONFIRM_NIGHT':
       result = confirmNight(state, command, settings, now);
+      break;
+    case 'ENTER_FORM':
+    case 'ENTER_SET':
+      result = enterForm(state, command, settings, now);
+      break;
+    case 'SIGN_FORM':
+      result = signForm(state, command, settings, now);
+      break;
+    case 'CONFIRM_FORM':
+      result = confirmForm(state, command, settings, now);
+      break;
+    case 'DISPUTE_FORM':
+      result = disputeForm(state, command, now);
+      break;
+    case 'CORRECT':
+      result = correct(state, command, settings, now);
       break;
     default: {
       const unknown: never = command;
