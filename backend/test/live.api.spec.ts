@@ -242,6 +242,11 @@ describe('live API: public live pictures, live scores setting, provisional stand
       await Promise.all([match.until(/event: ready/), round.until(/event: ready/), elsewhere.until(/event: ready/)]);
       expect(streams.openStreams).toBe(3);
 
+      // An entry waiting for its signature changes nothing public: no message.
+      events.emit({ matchId: day.match.id, divisionId: day.division.id, round: 3, kind: 'SET_ENTERED', at: new Date() });
+      await new Promise((r) => setTimeout(r, 400));
+      expect(match.text).not.toMatch(/event: change/);
+
       // A write: a set signed at table 4 (as the match writer does after its commit).
       await seat(day.match.id, 1, 4, { signedBySide: 'AWAY', signedAt: new Date() });
       for (const kind of ['SET_SIGNED', 'SET_SIGNED', 'SET_DECIDED']) events.emit({ matchId: day.match.id, divisionId: day.division.id, round: 3, kind, at: new Date() });

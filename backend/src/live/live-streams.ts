@@ -20,6 +20,12 @@ const RETRY_MS = 5_000;
 /** A stream whose client stopped reading this much is closed (a spectator's phone went to sleep). */
 const MAX_BUFFERED_BYTES = 64 * 1024;
 
+/**
+ * Events that never change what the public sees (an entry waiting for its signature, a
+ * refusal of such an entry): no message, so spectators do not re-read for nothing.
+ */
+const QUIET_KINDS: ReadonlySet<string> = new Set(['SET_ENTERED', 'SET_DISPUTED']);
+
 export interface StreamLimits {
   total: number;
   /** Per client address: a venue's Wi-Fi puts many phones behind one address. */
@@ -56,6 +62,7 @@ export class LiveStreams implements OnModuleInit, OnModuleDestroy {
 
   onModuleInit(): void {
     this.unsubscribe = this.events.subscribe((event) => {
+      if (QUIET_KINDS.has(event.kind)) return;
       this.queue(matchTopic(event.matchId), event);
       this.queue(roundTopic(event.divisionId, event.round), event);
     });
