@@ -429,6 +429,17 @@ describe('computeStandings: notes and play-off flags', () => {
     ]);
   });
 
+  it('counts a match still being played (provisional) but never asks for a play-off because of it', () => {
+    const inProgress = { ...played('A', 'B', 150, 150), provisional: true };
+    const rows = standings(['A', 'B', 'C', 'D'], [played('C', 'D', 200, 100), inProgress]);
+    expect(rows.map((r) => [r.teamId, r.played, r.shared, r.playoffNeeded, r.note])).toEqual([
+      ['C', 1, false, false, null],
+      ['A', 1, true, false, 'Gelijk'],
+      ['B', 1, true, false, 'Gelijk'],
+      ['D', 1, false, false, null],
+    ]);
+  });
+
   it('orders shared rows by team name, not by id or input order', () => {
     const rows = computeStandings({
       ...input([], tie),
