@@ -16,12 +16,13 @@
  */
 import { performance } from 'node:perf_hooks';
 import { Client } from 'pg';
-import { API_APPLICATION_NAME, startApiProcess } from './match-night/api-process';
+import { API_APPLICATION_NAME, JOBS_APPLICATION_NAME, startApiProcess } from './match-night/api-process';
 import type { ProbeSample } from './match-night/api-probe';
 import { type Endpoint, type Follows, type Pacing, Signatures, Spectator, Stats, tableClient } from './match-night/clients';
 import { paths } from './match-night/endpoints';
 import { prepareNights, seedMatchNight } from './match-night/seed';
 import type { BenchContext } from './run';
+import { measurePage } from './standings.bench';
 
 type Figures = Record<string, number | string>;
 
@@ -47,9 +48,12 @@ function summary(values: readonly number[]): { count: number; p50Ms: number; p99
   return { count: values.length, p50Ms: round1(percentile(values, 50)), p99Ms: round1(percentile(values, 99)), maxMs: round1(values.length ? Math.max(...values) : NaN) };
 }
 
-/** pg_stat_activity of the bench database, every 100 ms: all connections, and the API's (by application_name). */
+/**
+ * pg_stat_activity of the bench database, every 100 ms: all connections (the bench's own
+ * Prisma included), the API's Prisma pool (and how many of them were busy) and its pg-boss.
+ */
 class ConnectionWatch {
-  max = { total: 0, api: 0, apiActive: 0 };
+  max = { total: 0, api: 0, apiActive: 0, jobs: 0 };
   maxConnections = 0;
   private timer?: NodeJS.Timeout;
   private running?: Promise<void>;
@@ -67,17 +71,24 @@ class ConnectionWatch {
     return watch;
   }
 
+  /** Forget the maxima so far (the night starts). */
+  reset(): void {
+    this.max = { total: 0, api: 0, apiActive: 0, jobs: 0 };
+  }
+
   private async sample(): Promise<void> {
-    const { rows } = await this.client.query<{ total: number; api: number; api_active: number }>(
+    const { rows } = await this.client.query<{ total: number; api: number; api_active: number; jobs: number }>(
       `SELECT count(*)::int AS total,
               count(*) FILTER (WHERE application_name = $1)::int AS api,
-              count(*) FILTER (WHERE application_name = $1 AND state <> 'idle')::int AS api_active
+              count(*) FILTER (WHERE application_name = $1 AND state <> 'idle')::int AS api_active,
+              count(*) FILTER (WHERE application_name = $2)::int AS jobs
          FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
-      [API_APPLICATION_NAME],
+      [API_APPLICATION_NAME, JOBS_APPLICATION_NAME],
     );
     this.max.total = Math.max(this.max.total, rows[0].total);
     this.max.api = Math.max(this.max.api, rows[0].api);
     this.max.apiActive = Math.max(this.max.apiActive, rows[0].api_active);
+    this.max.jobs = Math.max(this.max.jobs, rows[0].jobs);
   }
 
   async stop(): Promise<void> {
@@ -117,6 +128,7 @@ export async function run(ctx: BenchContext): Promise<Figures> {
       const follows: Follows = i < roundSpectators ? { kind: 'round', ...rounds[i % rounds.length] } : { kind: 'match', matchId: matches[(i - roundSpectators) % matches.length].id };
       spectators.push(new Spectator(api.baseUrl, follows, `10.200.${Math.floor(i / 250)}.${(i % 250) + 1}`, stats, signatures));
     }
+    watch.reset();
     const streams = spectators.map((s) => s.run());
     await Promise.race([Promise.all(spectators.map((s) => s.ready)), sleep(30_000)]);
     await sleep(600);
@@ -182,8 +194,23 @@ export async function run(ctx: BenchContext): Promise<Figures> {
     figures.db_connectionsMax = watch.max.total;
     figures.db_apiConnectionsMax = watch.max.api;
     figures.db_apiBusyConnectionsMax = watch.max.apiActive;
+    figures.db_jobsConnectionsMax = watch.max.jobs;
     figures.db_apiPoolSize = Number(process.env.DATABASE_POOL_SIZE ?? 10);
     figures.db_maxConnections = watch.maxConnections;
+    if (ctx.webUrl) {
+      // The live pages as the dashboard renders them after the night (every seat signed),
+      // through the bench's other API, which reads the same database.
+      try {
+        const [match] = matches;
+        const pages = { matchPage: `${ctx.webUrl}/wedstrijden/${match.id}/live`, roundPage: `${ctx.webUrl}/speelavond/${match.divisionId}/${match.round}` };
+        for (const [name, url] of Object.entries(pages)) {
+          const page = await measurePage(url, 20, 'data-live-root');
+          for (const key of ['responseMs', 'htmlBytes', 'jsGzipBytes', 'inlineJsGzipBytes'] as const) figures[`${name}_${key}`] = page[key];
+        }
+      } catch (error) {
+        figures.page_error = String(error);
+      }
+    }
     figures.target = 'enter/sign p99 < 150 ms, no errors; signature → spectator p99 < 2000 ms';
     return figures;
   } finally {

@@ -2,7 +2,8 @@
  * The API of the match-night bench runs in its own process (the built backend/src/main.js),
  * so that the 480 simulated clients do not share its event loop and its memory is its own.
  * api-probe.js is preloaded to report memory and event-loop delay; /proc gives its peak RSS
- * and CPU time. Its database connections carry application_name=tsbn-bench-api.
+ * and CPU time. Its database connections carry application_name=tsbn-bench-api (Prisma's pool)
+ * and tsbn-jobs (pg-boss's).
  */
 import { ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -11,6 +12,8 @@ import path from 'node:path';
 import type { ProbeSample } from './api-probe';
 
 export const API_APPLICATION_NAME = 'tsbn-bench-api';
+/** The reminder schedule's connections (pg-boss in the same API process; reminder-scheduler.ts). */
+export const JOBS_APPLICATION_NAME = 'tsbn-jobs';
 
 export interface ApiProcess {
   baseUrl: string;
@@ -52,6 +55,8 @@ export async function startApiProcess(databaseUrl: string, env: Record<string, s
       DATABASE_URL: withApplicationName(databaseUrl, API_APPLICATION_NAME),
       API_PORT: String(port),
       API_HOST: '127.0.0.1',
+      // As `npm start` runs it: with the reminder schedule (pg-boss, its own connections as tsbn-jobs).
+      SCHEDULED_JOBS: process.env.SCHEDULED_JOBS ?? 'on',
       ...env,
     },
   });
