@@ -307,6 +307,15 @@ describe('match night API: the night, its table codes, the table view and the co
       await ctx.http().get(`/api/table/${code}`).set('X-Forwarded-For', '203.0.113.10').expect(200);
     });
 
+    it('does not count a revoked or expired code towards the wait (a phone left open after a revoke must not block its club room)', async () => {
+      const m = await night(todayIso(), 9);
+      const first = (await m.home.post(`${m.url}/night`).expect(200)).body.tables[0].code;
+      const renewed = (await m.home.post(`${m.url}/night/tables/1/revoke`).send({ reason: 'Nieuwe code' }).expect(200)).body.tables[0].code;
+      const room = '203.0.113.50';
+      for (let i = 0; i < 15; i++) expectError((await ctx.http().get(`/api/table/${first}`).set('X-Forwarded-For', room).expect(404)).body, 404, 'TABLE_CODE_INVALID');
+      await ctx.http().get(`/api/table/${renewed}`).set('X-Forwarded-For', room).expect(200);
+    });
+
     it('limits the reads of one code to 120 a minute (429 with Retry-After)', async () => {
       const m = await night(todayIso(), 8);
       const code = (await m.home.post(`${m.url}/night`).expect(200)).body.tables[0].code;

@@ -17,7 +17,7 @@ import { TableEntryInputDto, TableRefuseInputDto, TableSignInputDto, TableViewDt
 import { TableService } from './table.service';
 
 const CODE_PARAM = { name: 'code', description: 'De tafelcode (10 tekens; hoofdletters, kleine letters en streepjes tellen niet)', example: 'K7MX2-QPT9H' };
-const INVALID = { description: 'TABLE_CODE_INVALID: onbekende, ingetrokken of verlopen code (telt mee voor een wachttijd)' };
+const INVALID = { description: 'TABLE_CODE_INVALID: onbekende, ingetrokken of verlopen code (een onbekende code telt mee voor een wachttijd van dit adres)' };
 const SET_PARAM = { name: 'setNumber', description: 'De set (1 … 6)', example: 1 };
 const CONFLICT = { description: 'RESULT_LOCKED (uitslag vastgezet), SET_ALREADY_SIGNED (getekend is onherroepelijk), SET_DISPUTED (de wedstrijdleider beslist), SET_NOT_ENTERED, MATCH_NOT_PLAYED' };
 const LIMITED = { description: 'TOO_MANY_REQUESTS: te veel verzoeken voor deze code of van dit adres, of te veel ongeldige codes; Retry-After zegt hoeveel seconden te wachten' };

@@ -39,7 +39,7 @@ export class TableService {
     @Inject(TableThrottle) private readonly throttle: TableThrottle,
   ) {}
 
-  /** The table a code opens, after the rate limits; 404 TABLE_CODE_INVALID (counted against the client) otherwise. */
+  /** The table a code opens, after the rate limits; 404 TABLE_CODE_INVALID otherwise (an unknown code counts against the client). */
   async resolve(rawCode: string, client: string, kind: TableAccessKind): Promise<TableAccess> {
     this.throttle.admitClient(client);
     const code = normalizeTableCode(rawCode);
@@ -50,9 +50,13 @@ export class TableService {
       where: { code },
       select: { matchId: true, tableNumber: true, revokedAt: true, expiresAt: true, match: { select: { archivedAt: true } } },
     });
-    if (!row || row.revokedAt !== null || row.expiresAt <= now || row.match.archivedAt !== null) return this.invalid(client);
+    if (!row) return this.invalid(client);
+    // A code that once opened a table (now revoked or expired) is no guess: it answers the same
+    // 404 but does not count towards the client's wait, so a phone left open after a revoke or
+    // at the end of the evening cannot make the whole club room (one address) wait.
+    if (row.revokedAt !== null || row.expiresAt <= now || row.match.archivedAt !== null) throw new TableCodeInvalidError();
     const full = await this.data.load(row.matchId);
-    if (!full.nightEndsAt || full.nightEndsAt <= now) return this.invalid(client);
+    if (!full.nightEndsAt || full.nightEndsAt <= now) throw new TableCodeInvalidError();
     return { matchId: row.matchId, tableNumber: row.tableNumber, match: full, settings: await this.data.settings(full.division.seasonId) };
   }
 
@@ -113,6 +117,7 @@ export class TableService {
     return mapTableView(await this.data.load(matchId), settings, tableNumber, new Date());
   }
 
+  /** An unknown or malformed code: a guess, counted towards the client's wait. */
   private invalid(client: string): never {
     this.throttle.fail(client);
     throw new TableCodeInvalidError();
