@@ -6893,7 +6893,7 @@ export interface operations {
                     "application/json": components["schemas"]["TableViewDto"];
                 };
             };
-            /** @description TABLE_CODE_INVALID: onbekende, ingetrokken of verlopen code (telt mee voor een wachttijd) */
+            /** @description TABLE_CODE_INVALID: onbekende, ingetrokken of verlopen code (een onbekende code telt mee voor een wachttijd van dit adres) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6942,7 +6942,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description TABLE_CODE_INVALID: onbekende, ingetrokken of verlopen code (telt mee voor een wachttijd) */
+            /** @description TABLE_CODE_INVALID: onbekende, ingetrokken of verlopen code (een onbekende code telt mee voor een wachttijd van dit adres) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6998,7 +6998,7 @@ export interface operations {
                     "application/json": components["schemas"]["TableViewDto"];
                 };
             };
-            /** @description TABLE_CODE_INVALID: onbekende, ingetrokken of verlopen code (telt mee voor een wachttijd) */
+            /** @description TABLE_CODE_INVALID: onbekende, ingetrokken of verlopen code (een onbekende code telt mee voor een wachttijd van dit adres) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7054,7 +7054,7 @@ export interface operations {
                     "application/json": components["schemas"]["TableViewDto"];
                 };
             };
-            /** @description TABLE_CODE_INVALID: onbekende, ingetrokken of verlopen code (telt mee voor een wachttijd) */
+            /** @description TABLE_CODE_INVALID: onbekende, ingetrokken of verlopen code (een onbekende code telt mee voor een wachttijd van dit adres) */
             404: {
                 headers: {
                     [name: string]: unknown;
