@@ -52,6 +52,8 @@ try {
   await migrateDeploy(db.url);
   // SCHEDULED_JOBS: the API runs the reminder schedule (pg-boss in PostgreSQL); the test runs do not.
   const env = { ...process.env, DATABASE_URL: db.url, API_PORT: String(apiPort), API_URL: apiUrl, NEXT_TELEMETRY_DISABLED: '1', SCHEDULED_JOBS: process.env.SCHEDULED_JOBS ?? 'on' };
+  // No mail server configured: the API runs the local mail catcher (mail shows at Beheer → E-mail).
+  if (!env.SMTP_HOST) env.MAIL_CATCHER ??= 'on';
   const seed = spawnSync(process.execPath, [path.join(root, 'scripts', 'seed.mjs'), '--if-empty'], { cwd: root, stdio: 'inherit', env });
   if (seed.status !== 0) throw new Error('De demo-gegevens konden niet worden geladen.');
   run('API', process.execPath, [path.join(root, 'backend', 'dist', 'main.js')], { env });
@@ -68,6 +70,7 @@ try {
   log('  secretaris       secretaris@paramaribo-boys.nl   (Paramaribo Boys)');
   log('  secretaris       secretaris@kaiman.nl            (Kaiman)');
   log('  wedstrijdleider  wedstrijdleider@tsbn.nl');
+  log(process.env.SMTP_HOST ? `E-mail:     via ${process.env.SMTP_HOST}` : 'E-mail:     geen SMTP_HOST ingesteld; verzonden mail staat in Beheer → E-mail (mail catcher)');
   log('Stoppen: Ctrl-C');
 } catch (error) {
   console.error(`[tsbn] ${error.message}`);

@@ -14,6 +14,7 @@ const LINKS = [
   ['/beheer/stand', 'Stand en seizoensbestanden'],
   ['/beheer/moederlijsten', 'Moederlijsten'],
   ['/beheer/boetes', 'Boetes'],
+  ['/beheer/e-mail', 'E-mail'],
 ] as const;
 
 export default async function AdminLayout({ children }: { children: ReactNode }) {

@@ -1,3 +1,4 @@
+import Link from 'next/link';
 import { PageHeader } from '@/components/ui/layout';
 import { LoginForm } from './login-form';
 
@@ -8,6 +9,11 @@ export default function LoginPage() {
     <div className="mx-auto max-w-sm">
       <PageHeader title="Inloggen" description="Voor bondsbeheerders, secretarissen en wedstrijdleiders." />
       <LoginForm />
+      <p className="mt-4 text-sm">
+        <Link href="/wachtwoord-vergeten" className="text-brand-700 underline">
+          Wachtwoord vergeten?
+        </Link>
+      </p>
     </div>
   );
 }

@@ -35,22 +35,36 @@ export default async function UsersPage() {
                   <Badge tone={u.role === 'ADMIN' ? 'info' : 'neutral'}>{ROLE_LABELS[u.role]}</Badge>
                 </Td>
                 <Td>{u.clubName ?? '—'}</Td>
-                <Td>{u.archivedAt ? <Badge>Gearchiveerd</Badge> : <ConfirmAction action={`/api/users/${u.id}/archive`} label="Archiveren" question={`${u.name} archiveren?`} />}</Td>
+                <Td>
+                  {u.archivedAt ? (
+                    <Badge>Gearchiveerd</Badge>
+                  ) : (
+                    <div className="flex flex-wrap items-center gap-2">
+                      {u.invited && (
+                        <>
+                          <Badge tone="warn">Uitgenodigd</Badge>
+                          <ConfirmAction action={`/api/users/${u.id}/invitation`} label="Uitnodiging opnieuw sturen" question={`Nieuwe uitnodiging aan ${u.email}? De vorige link vervalt.`} />
+                        </>
+                      )}
+                      <ConfirmAction action={`/api/users/${u.id}/archive`} label="Archiveren" question={`${u.name} archiveren?`} />
+                    </div>
+                  )}
+                </Td>
               </tr>
             ))}
           </tbody>
         </Table>
-        <Card title="Nieuwe gebruiker">
+        <Card title="Nieuwe gebruiker uitnodigen">
           <ResourceForm
             action="/api/users"
-            submitLabel="Gebruiker aanmaken"
-            successMessage="Gebruiker aangemaakt."
+            submitLabel="Gebruiker uitnodigen"
+            successMessage="Gebruiker aangemaakt. Zonder wachtwoord krijgt de gebruiker een uitnodiging per e-mail (7 dagen geldig)."
             fields={[
               { name: 'name', label: 'Naam', required: true },
               { name: 'email', label: 'E-mailadres', type: 'email', required: true },
-              { name: 'password', label: 'Wachtwoord (minstens 10 tekens)', type: 'password', required: true },
               { name: 'role', label: 'Rol', type: 'select', required: true, options: Object.entries(ROLE_LABELS).map(([value, label]) => ({ value, label })) },
               { name: 'clubId', label: 'Vereniging (voor secretarissen)', type: 'select', options: clubs.map((c) => ({ value: c.id, label: c.name })) },
+              { name: 'password', label: 'Wachtwoord (niet nodig)', type: 'password', hint: 'Leeg laten: de gebruiker kiest zelf een wachtwoord via de uitnodiging. Alleen invullen als u het wachtwoord zelf doorgeeft (minstens 10 tekens).' },
             ]}
           />
         </Card>
