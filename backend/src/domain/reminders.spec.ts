@@ -1,5 +1,5 @@
 import { FEDERATION_ZONE as zone } from '../reminders/zone';
-import { digestMail, dueReminders, reminderMail, type FineFact, type MatchFact, type MemberListFact, type Recipient, type ReminderFacts, type TransferFact } from './reminders';
+import { digestMail, dueReminders, fineDescription, reminderMail, type FineFact, type MatchFact, type MemberListFact, type Recipient, type ReminderFacts, type TransferFact } from './reminders';
 
 const KAIMAN = { id: 'club-kaiman', name: 'Kaiman' };
 const BOYS = { id: 'club-boys', name: 'Paramaribo Boys' };
@@ -175,6 +175,14 @@ describe('Regel 12B: a fine confirmed, due within 7 days, overdue', () => {
   ])('%s', (_, overrides, now, expected) => {
     expect(keys({ fines: [fine(overrides)] }, now)).toEqual(expected);
   });
+});
+
+test.each<[string, Partial<FineFact>, string]>([
+  ['the reason names its rule: not twice', {}, 'Geen spelerslijst samengesteld voor aanvang van de wedstrijd (Regel 5D); € 15,00'],
+  ['a Regel 10 fine whose reason does not name it', { rule: '10', reason: 'Geen speelmatten.' }, 'Geen speelmatten (Regel 10); € 15,00'],
+  ['Regel 6: the board has not set the amount yet', { rule: '6', reason: 'Gespeeld zonder tafelscherm (Regel 6).', amountCents: null }, 'Gespeeld zonder tafelscherm (Regel 6); bedrag nog vast te stellen'],
+])('a fine is described once: %s', (_, overrides, expected) => {
+  expect(fineDescription(fine(overrides))).toBe(expected);
 });
 
 describe('Regel 2: a transfer decided by the board', () => {

@@ -190,6 +190,13 @@ export function matchLabel(match: Pick<MatchFact, 'home' | 'away' | 'date'>): st
   return `${match.home.teamName} – ${match.away.teamName} (${dayLabel(match.date)})`;
 }
 
+/** "Geen spelerslijst … (Regel 5D). Bedrag € 15,00": the reason, its rule when the reason does not name it, the amount. */
+export function fineDescription(fine: Pick<FineFact, 'reason' | 'rule' | 'amountCents'>): string {
+  const reason = fine.reason.trim().replace(/\.$/, '');
+  const rule = reason.includes(`Regel ${fine.rule}`) ? '' : ` (Regel ${fine.rule})`;
+  return `${reason}${rule}; ${euros(fine.amountCents)}`;
+}
+
 export function euros(cents: number | null): string {
   if (cents === null) return 'bedrag nog vast te stellen';
   return `€ ${(cents / 100).toFixed(2).replace('.', ',')}`;
@@ -338,7 +345,7 @@ function matchCandidates(match: MatchFact, now: Date, today: IsoDate, zone: Zone
 function fineCandidates(fine: FineFact, today: IsoDate, zone: Zone): Candidate[] {
   if (fine.status !== 'OPEN') return [];
   const base = { link: '/vereniging/boetes', to: secretaryOf(fine.club.id) };
-  const what = `${fine.reason} (Regel ${fine.rule}, ${euros(fine.amountCents)})`;
+  const what = fineDescription(fine);
   const due = formatDutchDate(fine.dueOn);
   const out: Candidate[] = [];
   if (compareDates(today, fine.dueOn) > 0) {
@@ -347,7 +354,7 @@ function fineCandidates(fine: FineFact, today: IsoDate, zone: Zone): Candidate[]
       kind: 'FINE_OVERDUE',
       key: `fine-overdue:${fine.id}`,
       subject: `Boete over de betalingstermijn: ${euros(fine.amountCents)}`,
-      text: `De boete van ${fine.club.name}: ${what} had uiterlijk ${due} betaald moeten zijn (Regel 12B).`,
+      text: `De boete van ${fine.club.name} (${what}) had uiterlijk ${due} betaald moeten zijn (Regel 12B).`,
       dueAt: zone.instant(addDays(fine.dueOn, 1), MORNING),
     });
     return out;
@@ -369,7 +376,7 @@ function fineCandidates(fine: FineFact, today: IsoDate, zone: Zone): Candidate[]
       kind: 'FINE_DUE',
       key: `fine-due:${fine.id}`,
       subject: `Boete uiterlijk ${due} betalen`,
-      text: `De boete van ${fine.club.name}: ${what} moet uiterlijk ${due} betaald zijn (Regel 12B).`,
+      text: `De boete van ${fine.club.name} (${what}) moet uiterlijk ${due} betaald zijn (Regel 12B).`,
       dueAt: zone.instant(soon, MORNING),
     });
   }

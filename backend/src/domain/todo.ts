@@ -6,7 +6,7 @@
  */
 import { addDays, compareDates, formatDutchDate, type IsoDate } from './dates';
 import { resultPhase } from './match/result-flow';
-import { euros, FINE_DUE_SOON_DAYS, matchLabel, type ClubRef, type MatchFact, type ReminderFacts, type Role, type Zone } from './reminders';
+import { euros, fineDescription, FINE_DUE_SOON_DAYS, matchLabel, type ClubRef, type MatchFact, type ReminderFacts, type Role, type Zone } from './reminders';
 
 export const TODO_KINDS = [
   'MEMBER_LIST_MISSING',
@@ -75,7 +75,7 @@ export function todoItems(facts: Omit<ReminderFacts, 'users'>, viewer: Viewer, n
   if (admin || secretary) {
     for (const fine of facts.fines) {
       if (!mine(fine.club)) continue;
-      const what = `${fine.reason} (Regel ${fine.rule}, ${euros(fine.amountCents)})`;
+      const what = fineDescription(fine);
       const base = { club: fine.club, link: admin ? '/beheer/boetes' : '/vereniging/boetes' };
       if (fine.status === 'PROPOSED') {
         items.push({
@@ -87,7 +87,7 @@ export function todoItems(facts: Omit<ReminderFacts, 'users'>, viewer: Viewer, n
           urgent: false,
         });
       } else if (fine.status === 'OPEN' && compareDates(today, fine.dueOn) > 0) {
-        items.push({ ...base, kind: 'FINE_OVERDUE', title: `Boete van ${fine.club.name} over de betalingstermijn`, detail: `${what}; uiterlijk ${formatDutchDate(fine.dueOn)} (Regel 12B).`, date: fine.dueOn, urgent: true });
+        items.push({ ...base, kind: 'FINE_OVERDUE', title: `Boete van ${fine.club.name} over de betalingstermijn`, detail: `${what}. Te betalen uiterlijk ${formatDutchDate(fine.dueOn)} (Regel 12B).`, date: fine.dueOn, urgent: true });
       } else if (secretary && fine.status === 'OPEN' && compareDates(today, addDays(fine.dueOn, -FINE_DUE_SOON_DAYS)) >= 0) {
         items.push({ ...base, kind: 'FINE_DUE', title: `Boete uiterlijk ${formatDutchDate(fine.dueOn)} betalen`, detail: what, date: fine.dueOn, urgent: false });
       }
