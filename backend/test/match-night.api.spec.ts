@@ -261,6 +261,9 @@ describe('match night API: the night, its table codes, the table view and the co
       const m = await night(addDays(todayIso(), 3), 3);
       for (const agent of [m.home, supervisor, admin]) expectError((await agent.post(`${m.url}/night`).expect(409)).body, 409, 'NIGHT_NOT_YET');
       expect((await m.home.get(`${m.url}/night`).expect(200)).body.open).toBe(false);
+      // Nothing to revoke or print before the night is open.
+      expectError((await m.home.post(`${m.url}/night/tables/1/revoke`).send({ reason: 'Te vroeg' }).expect(409)).body, 409, 'NIGHT_NOT_OPEN');
+      expectError((await m.home.get(`${m.url}/table-cards.pdf`).expect(409)).body, 409, 'NIGHT_NOT_OPEN');
     });
 
     it('refuses to open the night of a match whose evening is over (409 NIGHT_OVER), and a match not played', async () => {

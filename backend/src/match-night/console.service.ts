@@ -33,8 +33,12 @@ export class ConsoleService {
     const where: Prisma.MatchWhereInput = { archivedAt: null, date: dbDate(query.date ?? todayIso()) };
     const and: Prisma.MatchWhereInput[] = [];
     if (query.venueClubId) and.push({ homeTeam: { clubId: query.venueClubId } });
-    if (user.role === 'SECRETARY') and.push({ OR: [{ homeTeam: { clubId: user.clubId ?? '' } }, { awayTeam: { clubId: user.clubId ?? '' } }] });
-    if (user.role !== 'ADMIN' && user.role !== 'SUPERVISOR' && user.role !== 'SECRETARY') return [];
+    if (user.role === 'SECRETARY') {
+      if (!user.clubId) return [];
+      and.push({ OR: [{ homeTeam: { clubId: user.clubId } }, { awayTeam: { clubId: user.clubId } }] });
+    } else if (user.role !== 'ADMIN' && user.role !== 'SUPERVISOR') {
+      return [];
+    }
     const matches = await this.prisma.match.findMany({
       where: { ...where, AND: and },
       include: matchInclude,
