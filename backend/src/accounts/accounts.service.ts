@@ -50,8 +50,6 @@ class TooManyRequestsError extends RetryLaterError {
   }
 }
 
-type Db = PrismaService | Prisma.TransactionClient;
-
 /**
  * Accounts without the administrator's help: a forgotten password, an invitation to choose
  * one's own password, a new e-mail address confirmed by that address. Every link carries 32
@@ -125,12 +123,12 @@ export class AccountsService implements OnModuleDestroy {
    * Sends an invitation (inside the transaction that created the user, or again later):
    * a link valid 7 days to choose a password. Earlier invitations of the user stop working.
    */
-  async invite(userId: string, actor: AuthUser | null, db: Db = this.prisma): Promise<void> {
-    const user = await db.user.findUnique({ where: { id: userId }, include: { club: { select: { name: true } } } });
+  async invite(userId: string, actor: AuthUser | null, tx: Prisma.TransactionClient): Promise<void> {
+    const user = await tx.user.findUnique({ where: { id: userId }, include: { club: { select: { name: true } } } });
     if (!user) throw new NotFoundError('Gebruiker');
-    const link = await this.issueToken(db, user.id, 'INVITATION');
-    await this.mail.send(invitationMail(user, user.club?.name ?? null, actor?.name ?? null, link), db as Prisma.TransactionClient);
-    await this.audit.record({ userId: actor?.id ?? null, action: 'account.invitation', entityType: 'User', entityId: user.id, after: { email: user.email } }, db);
+    const link = await this.issueToken(tx, user.id, 'INVITATION');
+    await this.mail.send(invitationMail(user, user.club?.name ?? null, actor?.name ?? null, link), tx);
+    await this.audit.record({ userId: actor?.id ?? null, action: 'account.invitation', entityType: 'User', entityId: user.id, after: { email: user.email } }, tx);
   }
 
   /** An administrator sends a new invitation, to a user who has not chosen a password yet. */
@@ -207,7 +205,7 @@ export class AccountsService implements OnModuleDestroy {
   }
 
   /** A fresh link of this kind; the user's earlier unused links of the kind stop working. */
-  private async issueToken(db: Db, userId: string, kind: AccountTokenKind, newEmail?: string): Promise<string> {
+  private async issueToken(db: Prisma.TransactionClient, userId: string, kind: AccountTokenKind, newEmail?: string): Promise<string> {
     const token = randomBytes(32).toString('base64url');
     await db.accountToken.deleteMany({ where: { userId, kind, usedAt: null } });
     await db.accountToken.create({ data: { userId, kind, tokenHash: hashToken(token), newEmail: newEmail ?? null, expiresAt: new Date(Date.now() + TOKEN_VALIDITY_MS[kind]) } });
