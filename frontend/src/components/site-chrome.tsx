@@ -26,6 +26,7 @@ export function SiteChrome({ me, unavailable = false, children }: { me?: Me | nu
           {me?.role === 'ADMIN' && <Link href="/beheer">Beheer</Link>}
           {me?.role === 'SECRETARY' && <Link href="/vereniging">Mijn vereniging</Link>}
           {me?.role === 'SUPERVISOR' && <Link href="/wedstrijdleider">Wedstrijdleider</Link>}
+          {me && <Link href="/te-doen">Te doen</Link>}
           {me ? (
             <>
               <span className="hidden text-sm text-brand-100 sm:inline">{me.name}</span>

@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { TodoSection } from '@/components/todo/todo-list';
 import { Card, PageHeader } from '@/components/ui/layout';
 import { serverApi } from '@/lib/api-server';
 
@@ -17,6 +18,7 @@ export default async function AdminHome() {
   return (
     <>
       <PageHeader title="Beheer" description="Richt het seizoen in en beheer de bond." />
+      <TodoSection api={api} />
       <div className="grid gap-4 sm:grid-cols-3">
         {tiles.map((tile) => (
           <Link key={tile.href} href={tile.href} className="block">

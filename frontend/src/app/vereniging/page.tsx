@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { TodoSection } from '@/components/todo/todo-list';
 import { Card, EmptyState, Forbidden, PageHeader } from '@/components/ui/layout';
 import { requireRole, serverApi } from '@/lib/api-server';
 
@@ -14,6 +15,7 @@ export default async function SecretaryHome() {
   return (
     <>
       <PageHeader title={club.name} description={`Welkom, ${me.name}. Hier beheert u de moederlijst, spelerslijsten en uitslagen van uw vereniging.`} />
+      <TodoSection api={api} />
       <Card title="Moederlijst" className="mb-6">
         <p className="text-sm text-stone-600">Wie voor uw vereniging mag spelen: ledenbestand inlezen, leden toevoegen of afvoeren, overschrijvingen.</p>
         <Link className="mt-2 inline-block font-medium text-brand-700 underline" href="/vereniging/moederlijst">

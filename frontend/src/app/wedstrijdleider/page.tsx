@@ -3,6 +3,7 @@ import { MatchSummary } from '@/components/matches/labels';
 import { MatchList } from '@/components/matches/match-list';
 import { PouleNav } from '@/components/matches/poule-nav';
 import { buttonClass } from '@/components/ui/button';
+import { TodoSection } from '@/components/todo/todo-list';
 import { Card, EmptyState, Forbidden, PageHeader } from '@/components/ui/layout';
 import { currentSeason, requireRole } from '@/lib/api-server';
 
@@ -37,6 +38,7 @@ export default async function SupervisorPage({ searchParams }: { searchParams: P
           </Link>
         }
       />
+      <TodoSection api={api} />
       <PouleNav divisions={active} current={division?.id} href={(id) => `/wedstrijdleider?poule=${id}`} />
       <div className="space-y-6">
         {disputed.length > 0 && (

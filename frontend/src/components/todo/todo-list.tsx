@@ -1,0 +1,88 @@
+// "Te doen" (issue 17): what is still to be done for the logged-in person, each with a link to
+// where it is done. Used by /te-doen and at the top of each role's landing page.
+import Link from 'next/link';
+import { Badge } from '@/components/ui/badge';
+import { Card, EmptyState } from '@/components/ui/layout';
+import type { Api } from '@/lib/api-core';
+import type { Schemas } from '@/lib/api-server';
+import { formatDate } from '@/lib/format';
+
+type Todo = Schemas['TodoDto'];
+
+/** What the empty list tells each role to do next. */
+const NOTHING_TO_DO: Record<Todo['role'], { title: string; text: string; href: string; link: string }> = {
+  ADMIN: {
+    title: 'Niets te doen: alle moederlijsten zijn binnen, alle uitslagen bevestigd en er staan geen boetes open.',
+    text: 'Volgende stap: het programma van de komende ronde nakijken.',
+    href: '/beheer/wedstrijden',
+    link: 'Naar de wedstrijden',
+  },
+  SECRETARY: {
+    title: 'Niets te doen: uw moederlijst is binnen, uitslagen zijn ingevoerd en bevestigd, er staan geen boetes open.',
+    text: 'De spelerslijst van uw volgende wedstrijd kunt u al samenstellen.',
+    href: '/vereniging/wedstrijden',
+    link: 'Naar uw wedstrijden',
+  },
+  SUPERVISOR: {
+    title: 'Niets te doen: geen betwiste uitslagen, geen geschillen aan tafel en geen onmogelijke standen.',
+    text: 'Vastgestelde uitslagen corrigeert u, met een reden, op de wedstrijdleiderspagina.',
+    href: '/wedstrijdleider',
+    link: 'Naar de vastgestelde uitslagen',
+  },
+};
+
+/** `heading: false` when the page's own title already says "Te doen". */
+export function TodoList({ todo, limit, heading = true }: { todo: Todo; limit?: number; heading?: boolean }) {
+  const shown = limit ? todo.items.slice(0, limit) : todo.items;
+  const rest = todo.items.length - shown.length;
+  const empty = NOTHING_TO_DO[todo.role];
+  return (
+    <Card className="mb-6">
+      <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
+        {heading && <h2 className="text-lg font-semibold text-brand-900">Te doen</h2>}
+        {todo.items.length > 0 && (
+          <span className="text-sm text-stone-600">
+            {todo.items.length} {todo.items.length === 1 ? 'punt' : 'punten'}
+            {todo.items.some((i) => i.urgent) && `, waarvan ${todo.items.filter((i) => i.urgent).length} te laat`}
+          </span>
+        )}
+      </div>
+      {todo.items.length === 0 ? (
+        <EmptyState title={empty.title}>
+          {empty.text}{' '}
+          <Link className="font-medium text-brand-700 underline" href={empty.href}>
+            {empty.link}
+          </Link>
+        </EmptyState>
+      ) : (
+        <ul className="divide-y divide-stone-100" aria-label="Te doen">
+          {shown.map((item) => (
+            <li key={`${item.kind}-${item.link}-${item.title}`} className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1 py-2">
+              <div className="min-w-0 flex-1">
+                <Link href={item.link} className="font-medium text-brand-800 underline decoration-brand-300 underline-offset-2 hover:decoration-brand-700">
+                  {item.title}
+                </Link>
+                <p className="text-sm text-stone-600">{item.detail}</p>
+              </div>
+              <div className="flex shrink-0 items-center gap-2 text-sm">
+                {item.date && <span className="text-stone-500">{formatDate(item.date)}</span>}
+                {item.urgent ? <Badge tone="bad">te laat</Badge> : <Badge tone="warn">open</Badge>}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {rest > 0 && (
+        <Link href="/te-doen" className="mt-2 inline-block text-sm font-medium text-brand-700 underline">
+          Nog {rest} {rest === 1 ? 'punt' : 'punten'}: alles bekijken
+        </Link>
+      )}
+    </Card>
+  );
+}
+
+/** For the landing pages: the list at the top, or nothing when the API has no answer. */
+export async function TodoSection({ api, limit = 8 }: { api: Api; limit?: number }) {
+  const { data } = await api.GET('/api/todo');
+  return data ? <TodoList todo={data} limit={limit} /> : null;
+}
