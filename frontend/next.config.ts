@@ -59,7 +59,8 @@ const headers = (csp: string) => [
   ...(https ? [{ key: 'Strict-Transport-Security', value: 'max-age=31536000; includeSubDomains' }] : []),
 ];
 
-const DASHBOARD = ['/beheer', '/vereniging', '/wedstrijdleider', '/inloggen', '/wachtwoord', '/tafel', '/te-doen', '/instellingen'];
+// The account pages opened from a mail (reset, invitation, new address) are dashboard pages too.
+const DASHBOARD = ['/beheer', '/vereniging', '/wedstrijdleider', '/inloggen', '/wachtwoord', '/tafel', '/wachtwoord-vergeten', '/wachtwoord-herstellen', '/uitnodiging', '/e-mailadres-bevestigen', '/te-doen', '/instellingen'];
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
