@@ -5,7 +5,9 @@
  * every change), against an API in its own process (match-night/api-process.ts).
  *
  * Figures: p50/p99 of the table's entry and signature requests (target p99 < 150 ms, no
- * errors), of the table page's read and the spectators' live reads; the time from sending a
+ * errors), of the table page's read and the spectators' live reads, and the p50 of the same
+ * requests sent one at a time by one more match before the night (…Alone: the cost of a
+ * request without the crowd, so the rest is waiting); the time from sending a
  * signature to the change message at a spectator of that match and to the spectator's page
  * showing it (target p99 < 2 s); the API's memory (RSS, heap), CPU and event-loop delay;
  * the database connections (max during the night, the API's own apart).
@@ -50,10 +52,11 @@ function summary(values: readonly number[]): { count: number; p50Ms: number; p99
 
 /**
  * pg_stat_activity of the bench database, every 100 ms: all connections (the bench's own
- * Prisma included), the API's Prisma pool (and how many of them were busy) and its pg-boss.
+ * Prisma included), the API's (its Prisma pool and pg-boss), how many of the pool's were busy
+ * and how many waited for a lock (the match row a write locks), and pg-boss's.
  */
 class ConnectionWatch {
-  max = { total: 0, api: 0, apiActive: 0, jobs: 0 };
+  max = { total: 0, api: 0, apiActive: 0, apiLockWait: 0, jobs: 0 };
   maxConnections = 0;
   private timer?: NodeJS.Timeout;
   private running?: Promise<void>;
@@ -73,21 +76,25 @@ class ConnectionWatch {
 
   /** Forget the maxima so far (the night starts). */
   reset(): void {
-    this.max = { total: 0, api: 0, apiActive: 0, jobs: 0 };
+    this.max = { total: 0, api: 0, apiActive: 0, apiLockWait: 0, jobs: 0 };
   }
 
   private async sample(): Promise<void> {
-    const { rows } = await this.client.query<{ total: number; api: number; api_active: number; jobs: number }>(
+    // pg-boss's connections carry the API's application_name too (the one in DATABASE_URL
+    // wins over its own): they are told apart by their queries, which all name its schema.
+    const { rows } = await this.client.query<{ total: number; api: number; api_active: number; api_lock_wait: number; jobs: number }>(
       `SELECT count(*)::int AS total,
               count(*) FILTER (WHERE application_name = $1)::int AS api,
-              count(*) FILTER (WHERE application_name = $1 AND state <> 'idle')::int AS api_active,
-              count(*) FILTER (WHERE application_name = $2)::int AS jobs
+              count(*) FILTER (WHERE application_name = $1 AND state <> 'idle' AND query NOT ILIKE '%pgboss.%')::int AS api_active,
+              count(*) FILTER (WHERE application_name = $1 AND wait_event_type = 'Lock')::int AS api_lock_wait,
+              count(*) FILTER (WHERE application_name IN ($1, $2) AND query ILIKE '%pgboss.%')::int AS jobs
          FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
       [API_APPLICATION_NAME, JOBS_APPLICATION_NAME],
     );
     this.max.total = Math.max(this.max.total, rows[0].total);
     this.max.api = Math.max(this.max.api, rows[0].api);
     this.max.apiActive = Math.max(this.max.apiActive, rows[0].api_active);
+    this.max.apiLockWait = Math.max(this.max.apiLockWait, rows[0].api_lock_wait);
     this.max.jobs = Math.max(this.max.jobs, rows[0].jobs);
   }
 
@@ -104,12 +111,16 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export async function run(ctx: BenchContext): Promise<Figures> {
   const databaseUrl = process.env.DATABASE_URL;
   if (!databaseUrl) throw new Error('DATABASE_URL is not set');
-  const seeded = await seedMatchNight(ctx.prisma, MATCHES);
+  // One match more: its tables enter and sign alone, one request at a time, before the night
+  // (what a request costs without the crowd).
+  const seeded = await seedMatchNight(ctx.prisma, MATCHES + 1);
   const api = await startApiProcess(databaseUrl);
   const watch = await ConnectionWatch.start(databaseUrl);
   const spectators: Spectator[] = [];
   try {
-    const matches = await prepareNights(ctx.prisma, api.baseUrl, seeded);
+    const prepared = await prepareNights(ctx.prisma, api.baseUrl, seeded);
+    const calibration = prepared.pop()!;
+    const matches = prepared;
     const stats = new Stats();
     const signatures = new Signatures();
 
@@ -117,6 +128,10 @@ export async function run(ctx: BenchContext): Promise<Figures> {
     for (const match of matches) {
       await fetch(api.baseUrl + paths.matchLive(match.id)).then((r) => r.arrayBuffer());
       await fetch(api.baseUrl + paths.tableView(match.tables[0].code), { headers: { 'x-forwarded-for': '10.99.0.1' } }).then((r) => r.arrayBuffer());
+    }
+    const alone = new Stats();
+    for (const table of calibration.tables) {
+      await tableClient(api.baseUrl, calibration, table, '10.99.0.2', { thinkMinMs: 0, thinkMaxMs: 0, rampMs: 0, reloadChance: 1 }, alone, new Signatures(), SETS);
     }
     await sleep(600);
     const idle = lastSample(api.samples);
@@ -167,7 +182,10 @@ export async function run(ctx: BenchContext): Promise<Figures> {
       figures[`${endpoint}_p50Ms`] = s.p50Ms;
       figures[`${endpoint}_p99Ms`] = s.p99Ms;
       figures[`${endpoint}_maxMs`] = s.maxMs;
+      if (endpoint !== 'connect') figures[`${endpoint}_avgKb`] = s.count ? round1(stats.chars[endpoint] / s.count / 1024) : NaN;
     }
+    for (const endpoint of ['enter', 'sign', 'view'] as const) figures[`${endpoint}Alone_p50Ms`] = round1(percentile(alone.latencies[endpoint], 50));
+    figures.aloneErrors = alone.errorCount;
     const writes = stats.latencies.enter.length + stats.latencies.sign.length;
     figures.writesPerSecond = round1(writes / ((tablesDone - start) / 1000));
     figures.errors = stats.errorCount;
@@ -194,6 +212,7 @@ export async function run(ctx: BenchContext): Promise<Figures> {
     figures.db_connectionsMax = watch.max.total;
     figures.db_apiConnectionsMax = watch.max.api;
     figures.db_apiBusyConnectionsMax = watch.max.apiActive;
+    figures.db_apiWaitingForLockMax = watch.max.apiLockWait;
     figures.db_jobsConnectionsMax = watch.max.jobs;
     figures.db_apiPoolSize = Number(process.env.DATABASE_POOL_SIZE ?? 10);
     figures.db_maxConnections = watch.maxConnections;

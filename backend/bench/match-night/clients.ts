@@ -25,6 +25,8 @@ export type Endpoint = 'view' | 'enter' | 'sign' | 'matchLive' | 'roundLive' | '
 
 export class Stats {
   readonly latencies: Record<Endpoint, number[]> = { view: [], enter: [], sign: [], matchLive: [], roundLive: [], connect: [] };
+  /** Characters of the successful answers, per endpoint. */
+  readonly chars: Record<Endpoint, number> = { view: 0, enter: 0, sign: 0, matchLive: 0, roundLive: 0, connect: 0 };
   /** "endpoint status" (or "endpoint network") → count. */
   readonly errors = new Map<string, number>();
   readonly signToEvent: number[] = [];
@@ -101,6 +103,7 @@ async function timed(stats: Stats, endpoint: Endpoint, url: string, init: Reques
     const elapsed = performance.now() - start;
     if (status >= 200 && status < 300) {
       stats.latencies[endpoint].push(elapsed);
+      stats.chars[endpoint] += text.length;
       return text ? JSON.parse(text) : null;
     }
     stats.error(endpoint, status, text);
