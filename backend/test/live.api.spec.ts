@@ -7,6 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { LiveEvents } from '../src/live/live-events';
 import { LiveStreams } from '../src/live/live-streams';
+import { todayIso } from '../src/common/dto';
 import { type Agent, createMatchDay, expectError, loginAs, resetDatabase, startApp, TestContext } from './helpers';
 
 type Day = Awaited<ReturnType<typeof createMatchDay>>;
@@ -265,6 +266,27 @@ describe('live API: public live pictures, live scores setting, provisional stand
       const deadline = Date.now() + 2_000;
       while (streams.openStreams > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
       expect(streams.openStreams).toBe(0);
+    });
+
+    it('delivers the match writer’s events: a set entered at the table sends nothing, its signature a change, and the live picture shows it', async () => {
+      const tonight = await createMatchDay(ctx.prisma, { date: todayIso(), round: 7 });
+      await lineup(tonight.match.id, tonight.home.id, tonight.homePlayers);
+      await lineup(tonight.match.id, tonight.away.id, tonight.awayPlayers);
+      const night = (await admin.post(`/api/matches/${tonight.match.id}/night`).send({}).expect((r) => expect([200, 201]).toContain(r.status))).body;
+      const code = night.tables.find((t: { tableNumber: number }) => t.tableNumber === 1).code;
+      const stream = openStream(base, `/api/public/rounds/events?divisionId=${tonight.division.id}&round=7`);
+      await stream.until(/event: ready/);
+
+      await ctx.http().put(`/api/table/${code}/sets/1`).send({ enteredBy: 'HOME', totals: { home: 6, away: 2 } }).expect(200);
+      await new Promise((r) => setTimeout(r, 400));
+      expect(stream.text).not.toMatch(/event: change/);
+      expect((await live(tonight.match.id)).sets[0].tables[0]).toMatchObject({ state: 'OPEN', homePoints: null });
+
+      await ctx.http().post(`/api/table/${code}/sets/1/sign`).send({ side: 'AWAY' }).expect((r) => expect([200, 201]).toContain(r.status));
+      const text = await stream.until(/event: change\ndata: .*\n\n/);
+      expect(JSON.parse(/event: change\ndata: (.*)\n/.exec(text)![1])).toMatchObject({ matchIds: [tonight.match.id], kinds: expect.arrayContaining(['SET_SIGNED']) });
+      expect(await live(tonight.match.id)).toMatchObject({ state: 'IN_PROGRESS', homePoints: 6, awayPoints: 2, publicSeats: 1 });
+      stream.close();
     });
 
     it('caps the streams per client address (429 LIVE_STREAMS_FULL with Retry-After)', async () => {
