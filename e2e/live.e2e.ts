@@ -160,6 +160,16 @@ describe('live pages: no-JS refresh, live updates through the proxy, large type,
     expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
   });
 
+  it('fits a 390 px phone: neither live page scrolls sideways', async () => {
+    const phone = await newPage(browser, { width: 390, height: 844 });
+    for (const path of [livePath(), nightPath()]) {
+      await phone.page.goto(`${BASE_URL}${path}`);
+      await phone.page.locator('[data-live-root]').waitFor();
+      expect(await phone.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    }
+    await phone.context.close();
+  });
+
   it('shows the large-type view for a screen at the venue, without the site menu', async () => {
     const { page } = viewer;
     await page.goto(`${BASE_URL}${livePath()}?groot=1`);
