@@ -83,7 +83,7 @@ export function Scoreline({ match, big, level = 1 }: { match: LiveMatch; big: bo
         <p aria-label="Stand" data-live-score className={cn('font-bold tabular-nums text-stone-900', big ? 'text-7xl lg:text-9xl' : 'text-4xl')}>
           {match.scoresHidden ? '·' : score(match.homePoints, match.awayPoints)}
         </p>
-        <Badge tone={state.tone}>{stateLabel(match)}</Badge>
+        {big ? <p className="mt-2 text-2xl font-medium text-stone-700">{stateLabel(match)}</p> : <Badge tone={state.tone}>{stateLabel(match)}</Badge>}
       </div>
       <p className={cn('text-right font-bold text-brand-900', big ? 'text-4xl lg:text-6xl' : level === 1 ? 'text-xl sm:text-2xl' : 'text-lg')}>{match.awayTeam.name}</p>
     </div>
@@ -93,7 +93,7 @@ export function Scoreline({ match, big, level = 1 }: { match: LiveMatch; big: bo
 function TableRow({ table, big }: { table: LiveTable; big: boolean }) {
   const names = (list: string[], pair: number) => (list.length ? list.join(' / ') : `koppel ${pair}`);
   return (
-    <li className={cn('grid grid-cols-[1fr_auto_1fr] items-center gap-2 px-3 py-1.5', big ? 'text-2xl' : 'text-sm')}>
+    <li className={cn('grid grid-cols-[1fr_auto_1fr] items-center gap-2 px-3 py-1.5', big ? 'text-xl' : 'text-sm')}>
       <span>
         <span className="text-stone-500">T{table.tableNumber} </span>
         {names(table.homeNames, table.homePairNumber)}
@@ -116,7 +116,7 @@ function TableRow({ table, big }: { table: LiveTable; big: boolean }) {
 /** Every set with its tables: who sits where and what they signed. */
 export function LiveSets({ match, big }: { match: LiveMatch; big: boolean }) {
   return (
-    <div className={cn('grid gap-4', big ? 'xl:grid-cols-3 lg:grid-cols-2' : 'lg:grid-cols-2')}>
+    <div className={cn('grid gap-4', big ? 'lg:grid-cols-2 2xl:grid-cols-3' : 'lg:grid-cols-2')}>
       {match.sets.map((set) => (
         <section key={set.setNumber} aria-label={`Set ${set.setNumber}`} className="overflow-hidden rounded-lg bg-white ring-1 ring-stone-200">
           <div className={cn('flex items-baseline justify-between bg-stone-50 px-3 py-2 font-semibold', big ? 'text-2xl' : 'text-sm')}>
