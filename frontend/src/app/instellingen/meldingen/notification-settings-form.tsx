@@ -1,5 +1,5 @@
 'use client';
-import { FormEvent, useState } from 'react';
+import { FormEvent, useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { InlineNotice, type InlineMessage } from '@/components/ui/notice';
 import { api, errorOf } from '@/lib/api-client';
@@ -12,6 +12,9 @@ export function NotificationSettingsForm({ initial }: { initial: Preferences }) 
   const [enabled, setEnabled] = useState<Record<string, boolean>>(Object.fromEntries(initial.kinds.map((k) => [k.kind, k.enabled])));
   const [message, setMessage] = useState<InlineMessage | null>(null);
   const [busy, setBusy] = useState(false);
+  // Until React has taken over, a click would submit the form natively (a GET of this page).
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -50,7 +53,7 @@ export function NotificationSettingsForm({ initial }: { initial: Preferences }) 
         ))}
       </fieldset>
       <div className="flex flex-wrap items-center gap-3">
-        <Button type="submit" disabled={busy}>
+        <Button type="submit" disabled={busy || !hydrated}>
           {busy ? 'Bezig met opslaan…' : 'Opslaan'}
         </Button>
         <InlineNotice message={message} />
