@@ -162,6 +162,16 @@ export class TableEntryInputDto extends IdempotentInputDto {
   @ValidateNested()
   @Type(() => TotalsInputDto)
   totals?: TotalsInputDto;
+
+  @ApiPropertyOptional({
+    enum: SIDE_VALUES,
+    enumName: 'Side',
+    description:
+      'Het koppel dat deze invoer al op het toestel ondertekende (offline, later verstuurd): invoer en handtekening samen. Is de set intussen op een ander toestel met dezelfde stand ondertekend, dan is dit dezelfde set (niets verandert); met een andere stand wordt de set betwist voor de wedstrijdleider.',
+  })
+  @IsOptional()
+  @IsIn(SIDE_VALUES)
+  signedBy?: Side;
 }
 
 export class TableSignInputDto extends IdempotentInputDto {

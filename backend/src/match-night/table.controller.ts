@@ -51,7 +51,8 @@ export class TableController {
   @HttpCode(200)
   @ApiOperation({
     summary: 'Een set aan tafel invoeren: de vier partijen (voorkeur) of de setstand; vervangt een invoer die nog niet getekend is (zonder inloggen)',
-    description: 'Onmogelijke standen: 400 INVALID_SCORE met set en tafel. Door de regels bepaalde sets: 422 SEAT_CREDITED. Het andere koppel tekent daarna (POST …/sign).',
+    description:
+      'Onmogelijke standen: 400 INVALID_SCORE met set en tafel. Door de regels bepaalde sets: 422 SEAT_CREDITED. Het andere koppel tekent daarna (POST …/sign), of tekende al op het toestel (signedBy: offline ingevoerd en ondertekend, later verstuurd). Komt een ondertekende set later binnen dan dezelfde set met een andere stand op een ander toestel, dan wordt hij betwist (de wedstrijdleider beslist), nooit stil overschreven; met dezelfde stand is het dezelfde set. Na het vaststellen: 409 RESULT_LOCKED.',
   })
   @ApiParam(CODE_PARAM)
   @ApiParam(SET_PARAM)

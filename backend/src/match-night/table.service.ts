@@ -65,13 +65,17 @@ export class TableService {
     return mapTableView(access.match, access.settings, access.tableNumber, new Date());
   }
 
-  /** A pair enters (or replaces) the unsigned score of a set at this table. */
+  /**
+   * A pair enters (or replaces) the unsigned score of a set at this table; with `signedBy` the
+   * entry comes with the opposing pair's signature given on the device (offline, issue 16).
+   */
   enter(rawCode: string, setNumber: number, body: TableEntryInputDto, client: string): Promise<TableViewDto> {
     return this.write(rawCode, client, body.idempotencyKey, 'match.table.enter', null, (tableNumber) => ({
       kind: 'TABLE_ENTER',
       setNumber,
       tableNumber,
       enteredBy: body.enteredBy,
+      ...(body.signedBy !== undefined ? { signedBy: body.signedBy } : {}),
       ...(body.games !== undefined ? { games: body.games } : {}),
       ...(body.totals !== undefined ? { totals: { home: body.totals.home, away: body.totals.away } } : {}),
     }));

@@ -1595,7 +1595,7 @@ export interface paths {
         get?: never;
         /**
          * Een set aan tafel invoeren: de vier partijen (voorkeur) of de setstand; vervangt een invoer die nog niet getekend is (zonder inloggen)
-         * @description Onmogelijke standen: 400 INVALID_SCORE met set en tafel. Door de regels bepaalde sets: 422 SEAT_CREDITED. Het andere koppel tekent daarna (POST …/sign).
+         * @description Onmogelijke standen: 400 INVALID_SCORE met set en tafel. Door de regels bepaalde sets: 422 SEAT_CREDITED. Het andere koppel tekent daarna (POST …/sign), of tekende al op het toestel (signedBy: offline ingevoerd en ondertekend, later verstuurd). Komt een ondertekende set later binnen dan dezelfde set met een andere stand op een ander toestel, dan wordt hij betwist (de wedstrijdleider beslist), nooit stil overschreven; met dezelfde stand is het dezelfde set. Na het vaststellen: 409 RESULT_LOCKED.
          */
         put: operations["TableController_enter"];
         post?: never;
@@ -3822,6 +3822,8 @@ export interface components {
             games?: components["schemas"]["GameInputDto"][];
             /** @description Alleen de setstand, als de partijen niet worden ingevoerd */
             totals?: components["schemas"]["TotalsInputDto"];
+            /** @description Het koppel dat deze invoer al op het toestel ondertekende (offline, later verstuurd): invoer en handtekening samen. Is de set intussen op een ander toestel met dezelfde stand ondertekend, dan is dit dezelfde set (niets verandert); met een andere stand wordt de set betwist voor de wedstrijdleider. */
+            signedBy?: components["schemas"]["Side"];
         };
         TableSignInputDto: {
             /**

@@ -113,10 +113,16 @@ export interface SeatRef {
 
 export type SupervisorRole = 'SUPERVISOR' | 'ADMIN';
 
-/** A pair enters (or replaces) the unsigned score of its set at its table. */
+/**
+ * A pair enters (or replaces) the unsigned score of its set at its table. With `signedBy` the
+ * opposing pair already signed it on the device (offline, sent later; issue 16): entry and
+ * signature in one. Such a late set is the same set when the seat holds the same score, and a
+ * dispute when the seat was signed differently on another device (Regel 15: never overwritten).
+ */
 export interface TableEnterCommand extends SeatRef, ScoreInput {
   kind: 'TABLE_ENTER';
   enteredBy: Side;
+  signedBy?: Side;
 }
 /** The opposing pair signs the entered score: irrevocable (Regel 15). */
 export interface TableSignCommand extends SeatRef {
@@ -442,23 +448,56 @@ function entered(state: MatchState, now: Date): MatchState {
 
 type Transition = { state: MatchState; events: MatchEvent[] } | { problems: Problem[] };
 
+const scoreText = (seat: Pick<Seat, 'homePoints' | 'awayPoints'>) => `${seat.homePoints}–${seat.awayPoints}`;
+
 function tableEnter(state: MatchState, cmd: TableEnterCommand, settings: CoreSettings, now: Date): Transition {
-  const refused = [...openProblems(state), ...seatProblems(cmd, settings)];
-  if (refused.length) return { problems: refused };
   const where = setTableLabel(cmd.setNumber, cmd.tableNumber);
   const current = findSeat(state, cmd);
+  // A late copy of what the pairs signed or disputed (a second phone, an outbox sending again):
+  // the same set, nothing changes and nothing is refused, not even after the result locked.
+  // (After the supervisor's decision the table enters nothing, the same score included.)
+  const settled = current !== undefined && PLAYED_SOURCES.includes(current.source) && current.decidedAt === null && (current.signedAt !== null || current.refusedAt !== null);
+  if (settled && seatProblems(cmd, settings).length === 0) {
+    const copy = scoredSeat(state, cmd, cmd, settings);
+    if (!('problems' in copy) && sameScore(current, copy.seat)) return { state, events: [] };
+  }
+  const refused = [...openProblems(state), ...seatProblems(cmd, settings)];
+  if (refused.length) return { problems: refused };
+  if (cmd.signedBy !== undefined && cmd.signedBy === cmd.enteredBy) {
+    return {
+      problems: [
+        problem('SIGN_OWN_ENTRY', 'RULE', `Het ${SIDE_WORDS[cmd.enteredBy]} heeft ${where.toLowerCase()} ingevoerd; het ${SIDE_WORDS[opponentOf(cmd.enteredBy)]} tekent (of weigert) (Regel 15).`, 'signedBy'),
+      ],
+    };
+  }
   if (current && !PLAYED_SOURCES.includes(current.source)) return { problems: [creditedProblem(current)] };
-  if (current && isSeatSigned(current)) {
-    return { problems: [problem('SET_ALREADY_SIGNED', 'CONFLICT', `${where} is al ondertekend en staat vast (Regel 15); alleen de wedstrijdleider kan een onmogelijke stand nog corrigeren.`)] };
-  }
-  if (current?.refusedAt) {
-    return { problems: [problem('SET_DISPUTED', 'CONFLICT', `${where} is betwist; de wedstrijdleider beslist over de stand (Regel 35B).`)] };
-  }
   const scored = scoredSeat(state, cmd, cmd, settings);
   if ('problems' in scored) return scored;
-  const seat: Seat = { ...scored.seat, enteredBySide: cmd.enteredBy, enteredAt: now };
+  const event = (kind: MatchEventKind, side?: Side): MatchEvent => ({ kind, setNumber: cmd.setNumber, tableNumber: cmd.tableNumber, ...(side ? { side } : {}) });
+  // Signed differently on another device before this signed set arrived: a dispute for the
+  // supervisor, naming both scores (the late one is also kept in the command log), never an overwrite.
+  const late = `${scoreText(scored.seat)} (ingevoerd door het ${SIDE_WORDS[cmd.enteredBy]}, ondertekend door het ${SIDE_WORDS[cmd.signedBy ?? opponentOf(cmd.enteredBy)]})`;
+  if (current?.refusedAt) {
+    if (cmd.signedBy === undefined) return { problems: [problem('SET_DISPUTED', 'CONFLICT', `${where} is betwist; de wedstrijdleider beslist over de stand (Regel 35B).`)] };
+    // Already a dispute: the late signed score is added to what the supervisor reads (once).
+    const line = `Ook ondertekend op een ander toestel: ${late}.`;
+    if (current.refusalComment?.includes(late)) return { state, events: [] };
+    const next = replaceSeat(state, { ...current, refusalComment: [current.refusalComment, line].filter(Boolean).join(' ') });
+    return { state: next, events: [event('SET_DISPUTED', cmd.signedBy)] };
+  }
+  if (current && isSeatSigned(current)) {
+    if (cmd.signedBy === undefined || current.decidedAt !== null) {
+      return { problems: [problem('SET_ALREADY_SIGNED', 'CONFLICT', `${where} is al ondertekend en staat vast (Regel 15); alleen de wedstrijdleider kan een onmogelijke stand nog corrigeren.`)] };
+    }
+    const first = `${scoreText(current)}${current.enteredBySide && current.signedBySide ? ` (ingevoerd door het ${SIDE_WORDS[current.enteredBySide]}, ondertekend door het ${SIDE_WORDS[current.signedBySide]})` : ''}`;
+    const comment = `${where} is op twee toestellen verschillend ondertekend: eerst ${first}, later ${late}. De wedstrijdleider beslist welke stand geldt (Regel 15, 35B).`;
+    const next = replaceSeat(state, { ...current, refusedBySide: cmd.signedBy, refusedAt: now, refusalComment: comment });
+    return { state: next, events: [event('SET_DISPUTED', cmd.signedBy)] };
+  }
+  const signature = cmd.signedBy === undefined ? {} : { signedBySide: cmd.signedBy, signedAt: now };
+  const seat: Seat = { ...scored.seat, enteredBySide: cmd.enteredBy, enteredAt: now, ...signature };
   const next = lapseConfirmations(entered(replaceSeat(state, seat), now));
-  return { state: next, events: [{ kind: 'SET_ENTERED', setNumber: cmd.setNumber, tableNumber: cmd.tableNumber, side: cmd.enteredBy }] };
+  return { state: next, events: [event('SET_ENTERED', cmd.enteredBy), ...(cmd.signedBy ? [event('SET_SIGNED', cmd.signedBy)] : [])] };
 }
 
 /** The checks signing and refusing share: an entered, unsigned, undisputed set, answered by the opposing pair. */
