@@ -1,5 +1,5 @@
-import { nightGet } from '@/lib/match-night-server';
-import { normaliseTableCode, type TableView } from '@/lib/match-night';
+import { messageOf, serverApi } from '@/lib/api-server';
+import { normaliseTableCode } from '@/lib/match-night';
 import { CodeForm } from '../code-form';
 import { TableScreen } from './table-screen';
 
@@ -13,14 +13,15 @@ export const metadata = { title: 'Aan tafel' };
  */
 export default async function TablePage({ params }: { params: Promise<{ code: string }> }) {
   const code = normaliseTableCode(decodeURIComponent((await params).code));
-  const read = await nightGet<TableView>(`/api/table/${encodeURIComponent(code)}`);
-  if (!read.ok) {
+  const api = await serverApi();
+  const { data, error } = await api.GET('/api/table/{code}', { params: { path: { code } } });
+  if (!data) {
     return (
       <div className="mx-auto max-w-md">
         <h1 className="text-2xl font-bold text-brand-900">Aan tafel</h1>
-        <CodeForm typed={code} message={read.message} />
+        <CodeForm typed={code} message={messageOf(error) ?? 'Deze tafelcode werkt niet.'} />
       </div>
     );
   }
-  return <TableScreen code={code} initial={read.data} />;
+  return <TableScreen code={code} initial={data} />;
 }

@@ -4,9 +4,8 @@ import { Badge } from '@/components/ui/badge';
 import { buttonClass } from '@/components/ui/button';
 import { Card, EmptyState, Forbidden, PageHeader } from '@/components/ui/layout';
 import { longDate } from '@/components/matches/labels';
-import { requireRole } from '@/lib/api-server';
-import { ConsoleMatch, nightSummary } from '@/lib/match-night';
-import { nightGet } from '@/lib/match-night-server';
+import { messageOf, requireRole, serverApi } from '@/lib/api-server';
+import { nightSummary } from '@/lib/match-night';
 import { AutoRefresh } from './auto-refresh';
 
 export const dynamic = 'force-dynamic';
@@ -24,8 +23,8 @@ export default async function NightConsolePage({ searchParams }: { searchParams:
   if (!allowed) return <Forbidden message="Deze pagina is voor wedstrijdleiders." />;
   const { datum } = await searchParams;
   const date = datum && /^\d{4}-\d{2}-\d{2}$/.test(datum) ? datum : today();
-  const read = await nightGet<ConsoleMatch[]>(`/api/match-nights?date=${date}`);
-  const nights = read.ok ? read.data : [];
+  const { data, error } = await (await serverApi()).GET('/api/match-nights', { params: { query: { date } } });
+  const nights = data ?? [];
   const alerts = nights.flatMap((n) => n.alerts.map((a) => ({ ...a, match: n.match })));
   return (
     <>
@@ -44,9 +43,9 @@ export default async function NightConsolePage({ searchParams }: { searchParams:
         <button className={buttonClass('secondary', 'min-h-11')}>Tonen</button>
       </form>
       <AutoRefresh streams={[...new Set(nights.map((n) => `/api/public/rounds/events?divisionId=${n.match.divisionId}&round=${n.match.round}`))]} />
-      {!read.ok ? (
+      {!data ? (
         <p role="alert" className="rounded-md bg-red-50 p-3 text-red-900">
-          {read.message}
+          {messageOf(error) ?? 'De speelavond kon niet worden geladen.'}
         </p>
       ) : nights.length === 0 ? (
         <EmptyState title="Geen wedstrijden op deze datum.">Kies een andere datum.</EmptyState>

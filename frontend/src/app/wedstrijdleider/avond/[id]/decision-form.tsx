@@ -6,7 +6,8 @@ import { FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { InlineMessage, InlineNotice } from '@/components/ui/notice';
 import { cn } from '@/lib/cn';
-import { nightSend } from '@/lib/match-night';
+import { attempt, messagesOf } from '@/components/matches/call';
+import { api } from '@/lib/api-client';
 
 const control = 'mt-1 block min-h-11 w-full rounded-md border border-stone-300 bg-white px-2 text-base';
 
@@ -41,9 +42,9 @@ export function DecisionForm({
     if (change && (home === '' || away === '')) return setMessage({ tone: 'bad', text: 'Vul de stand van beide koppels in.' });
     setBusy(true);
     const body = change ? { totals: { home: Number(home), away: Number(away) }, reason: reason.trim() } : { reason: reason.trim() };
-    const sent = await nightSend('POST', `/api/matches/${matchId}/sets/${setNumber}/tables/${tableNumber}/decision`, body);
+    const sent = await attempt(api.POST('/api/matches/{id}/sets/{setNumber}/tables/{tableNumber}/decision', { params: { path: { id: matchId, setNumber, tableNumber } }, body }));
     setBusy(false);
-    if (!sent.ok) return setMessage({ tone: 'bad', text: sent.message });
+    if (!sent.ok) return setMessage({ tone: 'bad', text: messagesOf(sent.error).join(' ') });
     router.push(doneHref);
     router.refresh();
   }

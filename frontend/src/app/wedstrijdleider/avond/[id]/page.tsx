@@ -7,9 +7,8 @@ import { SupervisorActions } from '@/components/matches/supervisor-actions';
 import { NightGrid } from '@/components/match-night/night-grid';
 import { Badge } from '@/components/ui/badge';
 import { Card, Forbidden, Note } from '@/components/ui/layout';
-import { requireRole, serverApi } from '@/lib/api-server';
-import { ConsoleMatch, nightSummary, SET_STATE_LABELS } from '@/lib/match-night';
-import { nightGet } from '@/lib/match-night-server';
+import { messageOf, requireRole, serverApi } from '@/lib/api-server';
+import { nightSummary, SET_STATE_LABELS } from '@/lib/match-night';
 import { AutoRefresh } from '../auto-refresh';
 import { DecisionForm } from './decision-form';
 
@@ -30,7 +29,7 @@ export default async function NightMatchPage({ params, searchParams }: { params:
   if (!match) notFound();
   const api = await serverApi();
   const [board, home, away, actions] = await Promise.all([
-    nightGet<ConsoleMatch>(`/api/matches/${id}/console`),
+    api.GET('/api/matches/{id}/console', { params: { path: { id } } }),
     api.GET('/api/matches/{id}/lineups/{teamId}', { params: { path: { id, teamId: match.homeTeam.id } } }),
     api.GET('/api/matches/{id}/lineups/{teamId}', { params: { path: { id, teamId: match.awayTeam.id } } }),
     api.GET('/api/matches/{id}/supervisor-actions', { params: { path: { id } } }),
@@ -38,7 +37,7 @@ export default async function NightMatchPage({ params, searchParams }: { params:
   const here = `/wedstrijdleider/avond/${id}`;
   const setNumber = Number(query.set);
   const tableNumber = Number(query.tafel);
-  const seat = board.ok ? board.data.tables.find((t) => t.tableNumber === tableNumber)?.sets.find((s) => s.setNumber === setNumber) : undefined;
+  const seat = board.data ? board.data.tables.find((t) => t.tableNumber === tableNumber)?.sets.find((s) => s.setNumber === setNumber) : undefined;
   const stored = match.sets.find((s) => s.setNumber === setNumber && s.tableNumber === tableNumber);
   const open = (match.status === 'PLAYED' || match.status === 'SCHEDULED') && match.resultState !== 'CONFIRMED';
   const lineups = [
@@ -46,7 +45,7 @@ export default async function NightMatchPage({ params, searchParams }: { params:
     { label: 'Uit', team: match.awayTeam, lineup: away.data ?? null },
   ];
   const late = lineups.flatMap(({ team, lineup }) => (lineup?.pairs ?? []).filter((p) => p.fromSet > 1).map((p) => ({ team: team.name, pair: p.pairNumber, fromSet: p.fromSet })));
-  const summary = board.ok ? nightSummary(board.data.tables) : null;
+  const summary = board.data ? nightSummary(board.data.tables) : null;
   return (
     <>
       <Link href={`/wedstrijdleider/avond?datum=${match.date}`} className="text-sm text-brand-700 underline">
@@ -95,7 +94,7 @@ export default async function NightMatchPage({ params, searchParams }: { params:
           </Card>
         )}
         <Card title="Tafels en sets">
-          {board.ok && summary ? (
+          {board.data && summary ? (
             <>
               <p className="mb-2 text-sm text-stone-700">
                 {summary.done} van {summary.seats} sets klaar · {summary.home}–{summary.away}
@@ -114,7 +113,7 @@ export default async function NightMatchPage({ params, searchParams }: { params:
               <NightGrid night={board.data} decideHref={(t, s) => `${here}?set=${s}&tafel=${t}`} />
             </>
           ) : (
-            <Note>{board.ok ? 'Nog geen sets.' : board.message}</Note>
+            <Note>{messageOf(board.error) ?? 'Nog geen sets.'}</Note>
           )}
         </Card>
         <Card title="Wissels (Regel 13, 14) en late koppels (Regel 5B, 5C)">

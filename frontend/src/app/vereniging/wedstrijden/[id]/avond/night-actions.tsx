@@ -4,7 +4,8 @@ import { useRouter } from 'next/navigation';
 import { FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { InlineMessage, InlineNotice } from '@/components/ui/notice';
-import { nightSend } from '@/lib/match-night';
+import { attempt, messagesOf } from '@/components/matches/call';
+import { api } from '@/lib/api-client';
 
 export function OpenNight({ matchId }: { matchId: string }) {
   const router = useRouter();
@@ -12,9 +13,9 @@ export function OpenNight({ matchId }: { matchId: string }) {
   const [message, setMessage] = useState<InlineMessage | null>(null);
   async function open() {
     setBusy(true);
-    const sent = await nightSend('POST', `/api/matches/${matchId}/night`);
+    const sent = await attempt(api.POST('/api/matches/{id}/night', { params: { path: { id: matchId } } }));
     setBusy(false);
-    if (!sent.ok) return setMessage({ tone: 'bad', text: sent.message });
+    if (!sent.ok) return setMessage({ tone: 'bad', text: messagesOf(sent.error).join(' ') });
     router.refresh();
   }
   return (
@@ -38,9 +39,9 @@ export function RevokeCode({ matchId, tableNumber }: { matchId: string; tableNum
     event.preventDefault();
     if (!reason.trim()) return setMessage({ tone: 'bad', text: 'Geef een reden op.' });
     setBusy(true);
-    const sent = await nightSend('POST', `/api/matches/${matchId}/night/tables/${tableNumber}/revoke`, { reason: reason.trim() });
+    const sent = await attempt(api.POST('/api/matches/{id}/night/tables/{tableNumber}/revoke', { params: { path: { id: matchId, tableNumber } }, body: { reason: reason.trim() } }));
     setBusy(false);
-    if (!sent.ok) return setMessage({ tone: 'bad', text: sent.message });
+    if (!sent.ok) return setMessage({ tone: 'bad', text: messagesOf(sent.error).join(' ') });
     setAsking(false);
     setReason('');
     setMessage({ tone: 'good', text: `Tafel ${tableNumber} heeft een nieuwe code; de oude werkt niet meer.` });
@@ -82,9 +83,9 @@ export function ConfirmNight({ matchId, teamName }: { matchId: string; teamName:
   const [message, setMessage] = useState<InlineMessage | null>(null);
   async function confirm() {
     setBusy(true);
-    const sent = await nightSend('POST', `/api/matches/${matchId}/confirm-night`);
+    const sent = await attempt(api.POST('/api/matches/{id}/confirm-night', { params: { path: { id: matchId } }, body: {} }));
     setBusy(false);
-    if (!sent.ok) return setMessage({ tone: 'bad', text: sent.message });
+    if (!sent.ok) return setMessage({ tone: 'bad', text: messagesOf(sent.error).join(' ') });
     setMessage({ tone: 'good', text: `Bevestigd namens ${teamName}.` });
     router.refresh();
   }

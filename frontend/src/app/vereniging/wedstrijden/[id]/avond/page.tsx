@@ -4,8 +4,8 @@ import { NightGrid } from '@/components/match-night/night-grid';
 import { Badge } from '@/components/ui/badge';
 import { Card, Forbidden, Note } from '@/components/ui/layout';
 import { formatDate, formatMoment } from '@/lib/format';
-import { ConsoleMatch, MatchNight, nightSummary } from '@/lib/match-night';
-import { nightGet } from '@/lib/match-night-server';
+import { messageOf, serverApi } from '@/lib/api-server';
+import { nightSummary } from '@/lib/match-night';
 import { secretaryMatch } from '../../access';
 import { ConfirmNight, OpenNight, RevokeCode } from './night-actions';
 
@@ -31,12 +31,14 @@ export default async function MatchNightPage({ params }: { params: Promise<{ id:
   if ('denied' in access) return <Forbidden message={access.denied} />;
   const { match, isHome, isAway } = access;
   const back = `/vereniging/wedstrijden/${id}`;
-  const [night, board] = await Promise.all([isHome ? nightGet<MatchNight>(`/api/matches/${id}/night`) : null, nightGet<ConsoleMatch>(`/api/matches/${id}/console`)]);
-  const opened = night?.ok && night.data.open ? night.data : null;
-  const summary = board.ok ? nightSummary(board.data.tables) : null;
+  const api = await serverApi();
+  const path = { params: { path: { id } } };
+  const [night, board] = await Promise.all([isHome ? api.GET('/api/matches/{id}/night', path) : null, api.GET('/api/matches/{id}/console', path)]);
+  const opened = night?.data?.open ? night.data : null;
+  const summary = board.data ? nightSummary(board.data.tables) : null;
   const locked = match.resultState === 'CONFIRMED';
-  const confirmedHome = Boolean(board.ok && board.data.confirmations.home);
-  const confirmedAway = Boolean(board.ok && board.data.confirmations.away);
+  const confirmedHome = Boolean(board.data?.confirmations.home);
+  const confirmedAway = Boolean(board.data?.confirmations.away);
   const ownSides = [isHome && { team: match.homeTeam, confirmed: confirmedHome }, isAway && { team: match.awayTeam, confirmed: confirmedAway }].filter(Boolean) as { team: { name: string }; confirmed: boolean }[];
   const codes = opened ? await Promise.all(opened.tables.map(async (t) => ({ ...t, qr: await qrImage(t.url) }))) : [];
   return (
@@ -87,14 +89,14 @@ export default async function MatchNightPage({ params }: { params: Promise<{ id:
                   dezelfde telefoon. Wie liever op papier speelt, voert de uitslag in zoals altijd.
                 </p>
                 <OpenNight matchId={id} />
-                {night?.ok && night.data.opensOn > today() && <p className="mt-2 text-sm text-stone-600">Openen kan vanaf de wedstrijddag ({formatDate(night.data.opensOn)}).</p>}
-                {night && !night.ok && <p className="mt-2 text-sm text-stone-600">{night.message}</p>}
+                {night?.data && night.data.opensOn > today() && <p className="mt-2 text-sm text-stone-600">Openen kan vanaf de wedstrijddag ({formatDate(night.data.opensOn)}).</p>}
+                {night?.error && <p className="mt-2 text-sm text-stone-600">{messageOf(night.error)}</p>}
               </>
             )}
           </Card>
         )}
         <Card title="Sets per tafel">
-          {board.ok && summary ? (
+          {board.data && summary ? (
             <>
               <p className="mb-2 text-sm text-stone-700" aria-label="Voortgang">
                 {summary.done} van {summary.seats} sets klaar
@@ -104,7 +106,7 @@ export default async function MatchNightPage({ params }: { params: Promise<{ id:
               <NightGrid night={board.data} />
             </>
           ) : (
-            <Note>{board.ok ? '' : board.message}</Note>
+            <Note>{messageOf(board.error) ?? 'De sets konden niet worden geladen.'}</Note>
           )}
         </Card>
         <Card title="Wedstrijd bevestigen">
@@ -112,7 +114,7 @@ export default async function MatchNightPage({ params }: { params: Promise<{ id:
             <p>
               <Badge tone="good">Bevestigd</Badge> De uitslag staat vast: {match.homeTeam.name} {match.homePoints}–{match.awayPoints} {match.awayTeam.name}.
             </p>
-          ) : board.ok && summary && board.data.readyToConfirm ? (
+          ) : board.data?.readyToConfirm && summary ? (
             <div className="space-y-3">
               <p>Alle {summary.seats} sets zijn ondertekend. Controleer de stand en bevestig de wedstrijd namens uw team; als beide teams bevestigd hebben, staat de uitslag vast.</p>
               <dl className="grid grid-cols-[1fr_auto] gap-x-4 rounded-lg bg-stone-50 p-3 text-lg">
