@@ -10,9 +10,9 @@ import { LineupInputDto, LineupPlayerDto, SubstitutionDto, TeamLineupDto } from 
 import { mapPublicSubstitution } from './match.dto';
 import { MatchDataService } from './match-data.service';
 import { eligibilityQuery, familyNameOf, fullNameOf, lineupOf, matchStart, MatchRow, MemberRow, pairsOf, playerLabels, reservesOf, sideOf, teamOf } from './match-row';
-import { assertMatchFactsOpen } from './match-rules';
+import { factsOpenProblems } from '../domain/match/match-command';
 import { PlayerEligibility, PlayerEligibilityService } from '../member-lists/player-eligibility.service';
-import { MatchWriterService } from './match-writer.service';
+import { assertNoProblems, commandUser, MatchWriterService } from './match-writer.service';
 
 /**
  * A player as the line-up shows it. Member number and given names only for someone on the
@@ -111,45 +111,50 @@ export class LineupsService {
   async save(matchId: string, teamId: string, body: LineupInputDto, user: AuthUser): Promise<TeamLineupDto> {
     const side = teamSideFor(user, await this.data.teams(matchId), teamId);
     assertComposedOverride(body, user);
-    await this.writer.write(matchId, { user, action: 'match.lineup', reason: body.reason }, async (tx, match, settings) => {
-      assertMatchFactsOpen(match, user, body.reason);
-      const memberIds = [...body.pairs.flatMap((p) => p.memberIds), ...body.reserves];
-      const members = await tx.member.findMany({ where: { id: { in: memberIds } } });
-      const unknown = [...new Set(memberIds.filter((id) => !members.some((m) => m.id === id)))];
-      if (unknown.length) {
-        throw new ValidationError('Niet alle spelers zijn bekend bij de bond.', unknown.map((id) => ({ field: 'memberIds', message: `Onbekend lid: ${id}.` })), 'UNKNOWN_MEMBER');
-      }
-      const labels = playerLabels(match, members);
-      const name = (id: string) => labels.get(id)!;
-      const errors = validateLineupShape({
-        pairs: body.pairs.map((p) => ({ pairNumber: p.pairNumber, fromSet: p.fromSet, players: [name(p.memberIds[0]), name(p.memberIds[1])] as const })),
-        reserves: body.reserves.map(name),
-        settings,
-      });
-      if (errors.length) throw new ValidationError(errors[0], errors.map((message) => ({ field: 'pairs', message })), 'INVALID_LINEUP');
+    await this.writer.apply(
+      matchId,
+      async (tx, match, settings) => {
+        assertNoProblems(factsOpenProblems(match, commandUser(user), body.reason));
+        const memberIds = [...body.pairs.flatMap((p) => p.memberIds), ...body.reserves];
+        const members = await tx.member.findMany({ where: { id: { in: memberIds } } });
+        const unknown = [...new Set(memberIds.filter((id) => !members.some((m) => m.id === id)))];
+        if (unknown.length) {
+          throw new ValidationError('Niet alle spelers zijn bekend bij de bond.', unknown.map((id) => ({ field: 'memberIds', message: `Onbekend lid: ${id}.` })), 'UNKNOWN_MEMBER');
+        }
+        const labels = playerLabels(match, members);
+        const name = (id: string) => labels.get(id)!;
+        const lineup = {
+          pairs: body.pairs.map((p) => ({ pairNumber: p.pairNumber, fromSet: p.fromSet ?? 1, players: [name(p.memberIds[0]), name(p.memberIds[1])] as const })),
+          reserves: body.reserves.map(name),
+        };
+        const errors = validateLineupShape({ ...lineup, settings });
+        if (errors.length) throw new ValidationError(errors[0], errors.map((message) => ({ field: 'pairs', message })), 'INVALID_LINEUP');
 
-      const results = await this.eligibility.check(tx, eligibilityQuery(match, side, settings), memberIds);
-      const player = (memberId: string, pairNumber: number | null, fromSet = 1) => {
-        const result = results.get(memberId)!;
-        return { memberId, pairNumber, fromSet, eligible: result.eligible, ineligibilityReasons: result.reasons.map((r) => r.message) };
-      };
-      // Regel 5D/5E: composed before the match when first saved before the start; kept on later saves.
-      const now = new Date();
-      const composedBeforeMatch = body.composedBeforeMatch ?? lineupOf(match, side)?.composedBeforeMatch ?? now < matchStart(match);
-      const lineup = await tx.lineup.upsert({
-        where: { matchId_teamId: { matchId: match.id, teamId } },
-        create: { matchId: match.id, teamId, composedBeforeMatch, createdAt: now },
-        update: { composedBeforeMatch },
-      });
-      await tx.lineupPlayer.deleteMany({ where: { lineupId: lineup.id } });
-      await tx.lineupPlayer.createMany({
-        data: [
-          ...body.pairs.flatMap((p) => p.memberIds.map((id) => player(id, p.pairNumber, p.fromSet))),
-          ...body.reserves.map((id) => player(id, null)),
-        ].map((row) => ({ lineupId: lineup.id, ...row })),
-      });
-      await this.writer.afterFactsChanged(tx, match, settings, user.id);
-    });
+        // The players' rows with their eligibility (the member lists: not pure) are stored here; the core settles what follows.
+        const results = await this.eligibility.check(tx, eligibilityQuery(match, side, settings), memberIds);
+        const player = (memberId: string, pairNumber: number | null, fromSet = 1) => {
+          const result = results.get(memberId)!;
+          return { memberId, pairNumber, fromSet, eligible: result.eligible, ineligibilityReasons: result.reasons.map((r) => r.message) };
+        };
+        // Regel 5D/5E: composed before the match when first saved before the start; kept on later saves.
+        const now = new Date();
+        const composedBeforeMatch = body.composedBeforeMatch ?? lineupOf(match, side)?.composedBeforeMatch ?? now < matchStart(match);
+        const row = await tx.lineup.upsert({
+          where: { matchId_teamId: { matchId: match.id, teamId } },
+          create: { matchId: match.id, teamId, composedBeforeMatch, createdAt: now },
+          update: { composedBeforeMatch },
+        });
+        await tx.lineupPlayer.deleteMany({ where: { lineupId: row.id } });
+        await tx.lineupPlayer.createMany({
+          data: [
+            ...body.pairs.flatMap((p) => p.memberIds.map((id) => player(id, p.pairNumber, p.fromSet))),
+            ...body.reserves.map((id) => player(id, null)),
+          ].map((r) => ({ lineupId: row.id, ...r })),
+        });
+        return { command: { kind: 'SET_LINEUP', by: commandUser(user), reason: body.reason ?? null, side, lineup }, members };
+      },
+      { user, actor: user.id, action: 'match.lineup', reason: body.reason },
+    );
     return this.view(matchId, teamId, user);
   }
 }

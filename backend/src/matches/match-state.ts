@@ -6,22 +6,22 @@
 import { randomUUID } from 'node:crypto';
 import { isoDate } from '../common/dto';
 import { seatKey, SIDES } from '../domain/match';
-import { MatchState, Seat, SeatSource, StateTeam } from '../domain/match/match-command';
+import { MatchState, Seat, SeatSource, StateAction, StateTeam } from '../domain/match/match-command';
 import type { Prisma } from '../generated/prisma/client';
-import { MatchRow, playerLabels, SetRow, teamFacts, teamIdOf } from './match-row';
+import { MatchRow, MemberRow, playerLabels, SetRow, teamFacts, teamIdOf } from './match-row';
 
 type Tx = Prisma.TransactionClient;
 
 /** The match as the core sees it; players are named by their readable label, so the rules' messages name them. */
-export function matchStateOf(row: MatchRow): MatchState {
-  const labels = playerLabels(row);
+export function matchStateOf(row: MatchRow, extraMembers: readonly MemberRow[] = []): MatchState {
+  const labels = playerLabels(row, extraMembers);
   const name = (id: string) => labels.get(id) ?? id;
   const team = (side: (typeof SIDES)[number]): StateTeam => {
     const facts = teamFacts(row, side, name);
     const rows = row.substitutions.filter((s) => s.teamId === teamIdOf(row, side));
     return {
       lineup: facts.lineup,
-      substitutions: facts.substitutions.map((s, i) => ({ ...s, id: rows[i].id, violation: rows[i].violation })),
+      substitutions: facts.substitutions.map((s, i) => ({ ...s, id: rows[i].id, violation: rows[i].violation, outMemberId: rows[i].outMemberId, inMemberId: rows[i].inMemberId })),
       removals: [...(facts.removals ?? [])],
     };
   };
@@ -46,6 +46,22 @@ export function matchStateOf(row: MatchRow): MatchState {
     correctedByRole: row.correctedByRole,
     correctionReason: row.correctionReason,
     teams: { HOME: team('HOME'), AWAY: team('AWAY') },
+    actions: row.supervisorActions.map(
+      (a): StateAction => ({
+        id: a.id,
+        kind: a.kind,
+        setNumber: a.setNumber,
+        tableNumber: a.tableNumber,
+        side: a.side,
+        pairNumber: a.pairNumber,
+        memberId: a.memberId,
+        fromGame: a.fromGame,
+        gameNumbers: a.gameNumbers,
+        reason: a.reason,
+        createdById: a.createdById,
+        voidedEntry: a.voidedEntry,
+      }),
+    ),
     seats: row.sets.map(seatOf),
   };
 }
@@ -163,14 +179,45 @@ export async function storeStateChanges(tx: Tx, before: MatchRow, after: MatchSt
     changed = true;
   }
 
+  const kept = new Set(SIDES.flatMap((side) => after.teams[side].substitutions.map((s) => s.id)));
+  const gone = before.substitutions.filter((s) => !kept.has(s.id));
+  if (gone.length) {
+    await tx.substitution.deleteMany({ where: { id: { in: gone.map((s) => s.id) } } });
+    changed = true;
+  }
   for (const side of SIDES) {
     for (const sub of after.teams[side].substitutions) {
       const row = before.substitutions.find((s) => s.id === sub.id);
-      if (row && row.violation !== sub.violation) {
+      if (!row) {
+        const { id, setNumber, pairNumber, outMemberId, inMemberId, violation } = sub;
+        await tx.substitution.create({ data: { id, matchId: before.id, teamId: teamIdOf(before, side), setNumber, pairNumber, outMemberId, inMemberId, violation } });
+        changed = true;
+      } else if (row.violation !== sub.violation) {
         await tx.substitution.update({ where: { id: sub.id }, data: { violation: sub.violation } });
         changed = true;
       }
     }
+  }
+  const actions = after.actions.filter((a) => !before.supervisorActions.some((row) => row.id === a.id));
+  for (const a of actions) {
+    await tx.supervisorAction.create({
+      data: {
+        id: a.id,
+        matchId: before.id,
+        kind: a.kind,
+        setNumber: a.setNumber,
+        tableNumber: a.tableNumber,
+        side: a.side,
+        pairNumber: a.pairNumber,
+        memberId: a.memberId,
+        fromGame: a.fromGame,
+        gameNumbers: a.gameNumbers,
+        reason: a.reason,
+        createdById: a.createdById,
+        ...(a.voidedEntry == null ? {} : { voidedEntry: JSON.parse(JSON.stringify(a.voidedEntry)) as Prisma.InputJsonValue }),
+      },
+    });
+    changed = true;
   }
 
   const data = changedColumns(before as unknown as MatchState, after, MATCH_COLUMNS) as Prisma.MatchUncheckedUpdateInput;

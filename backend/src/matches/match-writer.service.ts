@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { randomUUID } from 'node:crypto';
 import { AuditService } from '../audit/audit.service';
 import type { AuthUser } from '../auth/auth.types';
 import { AppError, ConflictError, ErrorDetail, NotFoundError, RuleViolationError, ValidationError } from '../common/errors';
 import { Game, gamePoints, matchTotals, PartialLoss, removalGames, seatKey, setTotalsFromGames, SIDES } from '../domain/match';
-import { applyMatchCommand, CommandUser, MatchCommand, MatchEvent, Problem } from '../domain/match/match-command';
+import { applyMatchCommand, CommandUser, FACTS_COMMANDS, MatchCommand, MatchEvent, Problem } from '../domain/match/match-command';
 import type { CompetitionSettings } from '../domain/settings';
 import type { Prisma } from '../generated/prisma/client';
 import { LiveEvents } from '../live/live-events';
@@ -14,9 +13,8 @@ import { PrismaService } from '../prisma/prisma.service';
 import { matchCredits } from './match-facts';
 import { mapMatchDetail, MatchDetailDto } from './match.dto';
 import { MatchDataService } from './match-data.service';
-import { MatchRow, playerLabels, teamFacts, teamIdOf } from './match-row';
+import { MatchRow, MemberRow, playerLabels, teamFacts, teamIdOf } from './match-row';
 import { phaseOf } from './result-rules';
-import type { StoredSeat } from './seat-entry';
 import { matchStateOf, rowAfter, storeStateChanges } from './match-state';
 
 export type Tx = Prisma.TransactionClient;
@@ -68,10 +66,27 @@ export function problemError(problems: readonly Problem[]): AppError {
   return new ConflictError(message, first.code, details);
 }
 
+/** Throws the first problems as the error envelope (for builders that check before they store). */
+export function assertNoProblems(problems: readonly Problem[]): void {
+  if (problems.length) throw problemError(problems);
+}
+
 /** The user as a paper command names them. */
 export function commandUser(user: AuthUser): CommandUser {
   return { userId: user.id, role: user.role };
 }
+
+/**
+ * A command that needs the match (and the database) to be built: it runs inside the
+ * transaction, after the lock, with the one row loaded; it may store rows the core does not
+ * keep (a line-up's players with their eligibility) and name members the match does not
+ * know yet (so the rules' messages name them). It may throw the error envelope's errors.
+ */
+export type CommandBuilder = (
+  tx: Tx,
+  match: MatchRow,
+  settings: CompetitionSettings,
+) => Promise<MatchCommand | { command: MatchCommand; members: readonly MemberRow[] }>;
 
 export type MatchChange = (tx: Tx, match: MatchRow, settings: CompetitionSettings) => Promise<void>;
 
@@ -149,7 +164,7 @@ export class MatchWriterService {
    * audit before and after, and bring Regel 4 and the fines into effect when the result
    * locks; after the commit, tell the live pages. Problems become the error envelope.
    */
-  async apply(matchId: string, command: MatchCommand, options: ApplyOptions): Promise<MatchDetailDto> {
+  async apply(matchId: string, given: MatchCommand | CommandBuilder, options: ApplyOptions): Promise<MatchDetailDto> {
     let events: MatchEvent[] = [];
     let live: { divisionId: string; round: number } | null = null;
     let answer: MatchDetailDto;
@@ -163,12 +178,17 @@ export class MatchWriterService {
           if (again) return again;
           const before = await this.data.load(matchId, tx);
           const settings = await this.data.settings(before.division.seasonId);
-          const result = applyMatchCommand(matchStateOf(before), command, settings, new Date());
+          const built = typeof given === 'function' ? await given(tx, before, settings) : given;
+          const { command, members } = 'command' in built ? built : { command: built, members: [] };
+          const result = applyMatchCommand(matchStateOf(before, members), command, settings, new Date());
           if (result.problems.length) throw problemError(result.problems);
           const changed = await storeStateChanges(tx, before, result.state, { versionCounted: options.version !== undefined });
-          let after = rowAfter(before, result.state, before.version + (changed && options.version === undefined ? 1 : 0));
-          // Regel 4 and the fines when the result locks (ConsequencesService needs the member lists: not pure).
-          if (result.state.resultState === 'CONFIRMED' && result.events.some((e) => e.kind === 'MATCH_CONFIRMED')) {
+          // A change to who played brings rows the state does not carry (members, line-up players): read those back.
+          const factsChanged = FACTS_COMMANDS.includes(command.kind);
+          let after = factsChanged ? await this.data.load(matchId, tx) : rowAfter(before, result.state, before.version + (changed && options.version === undefined ? 1 : 0));
+          // Regel 4 and the fines when the result locks, and again when who played changes afterwards (the member lists: not pure).
+          const confirms = result.events.some((e) => e.kind === 'MATCH_CONFIRMED') || (factsChanged && before.resultState === 'CONFIRMED');
+          if (result.state.resultState === 'CONFIRMED' && confirms) {
             await this.consequences.applyConfirmed(tx, after, settings, options.user?.id ?? result.state.awaySignedById ?? result.state.homeSignedById ?? options.actor);
             after = await this.data.load(matchId, tx);
           }
@@ -334,19 +354,6 @@ export class MatchWriterService {
     return changed;
   }
 
-  /** Stores seats typed by a person, with their games, in two statements. */
-  async storeSeats(tx: Tx, matchId: string, seats: readonly StoredSeat[]): Promise<void> {
-    const rows = seats.map(({ games, ...seat }) => ({ id: randomUUID(), matchId, ...seat, games }));
-    await tx.matchSet.createMany({ data: rows.map(({ games: _games, ...row }) => row) });
-    const games = rows.flatMap((row) => row.games.map((g) => ({ matchSetId: row.id, ...g })));
-    if (games.length) await tx.game.createMany({ data: games });
-  }
-
-  /** Removes the seats a person entered (in one set, or all), leaving the ones the rules score. */
-  async clearPlayedSeats(tx: Tx, matchId: string, setNumber?: number): Promise<void> {
-    await tx.matchSet.deleteMany({ where: { matchId, source: { in: [...PLAYED_SOURCES] }, ...(setNumber === undefined ? {} : { setNumber }) } });
-  }
-
   async seatsState(tx: Tx, matchId: string, settings: Pick<CompetitionSettings, 'pairsPerTeam'>): Promise<SeatsState> {
     const n = settings.pairsPerTeam;
     const rows = await tx.matchSet.findMany({ where: { matchId }, select: { setNumber: true, tableNumber: true, homePairNumber: true, awayPairNumber: true, homePoints: true, awayPoints: true, source: true } });
@@ -376,11 +383,6 @@ export class MatchWriterService {
    * lapses until the home team signs again, so the away team cannot confirm a form the
    * home team never saw.
    */
-  /** After a line-up or substitution changed: the credited seats and totals, and for a confirmed match its consequences again. */
-  async afterFactsChanged(tx: Tx, match: MatchRow, settings: CompetitionSettings, actorId: string): Promise<void> {
-    await this.settleAfterFacts(tx, match, settings);
-    if (match.resultState === 'CONFIRMED') await this.consequences.applyConfirmed(tx, await this.data.load(match.id, tx), settings, actorId);
-  }
 
   async settleAfterFacts(tx: Tx, before: MatchRow, settings: CompetitionSettings): Promise<void> {
     const rescored = await this.settleCredits(tx, before.id, settings);

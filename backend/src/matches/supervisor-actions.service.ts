@@ -1,20 +1,17 @@
 import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
 import type { AuthUser } from '../auth/auth.types';
-import { ForbiddenError, RuleViolationError, ValidationError } from '../common/errors';
-import { dutchList, locateRemovedPlayer, PlayerId, SeatTeams, setTableLabel, Side, splitVoided, voidableGames } from '../domain/match';
-import type { Prisma } from '../generated/prisma/client';
+import { ForbiddenError } from '../common/errors';
+import { dutchList, setTableLabel, Side } from '../domain/match';
 import { MatchDetailDto } from './match.dto';
 import { MatchDataService } from './match-data.service';
-import { familyNameOf, MatchRow, teamFacts } from './match-row';
-import { assertResultOpen } from './match-rules';
-import { MatchWriterService, Tx } from './match-writer.service';
+import { familyNameOf, MatchRow, playerLabels } from './match-row';
+import { commandUser, MatchWriterService } from './match-writer.service';
 import { SupervisorActionDto, SupervisorActionInputDto } from './supervisor-actions.dto';
 
-const PLAYED = ['GAMES', 'TOTALS'];
 const SIDE_WORDS: Record<Side, string> = { HOME: 'thuisploeg', AWAY: 'uitploeg' };
 
 type ActionRow = MatchRow['supervisorActions'][number];
-type GameRow = MatchRow['sets'][number]['games'][number];
 
 /** What an action means, in words, for the match page and the form. */
 export function consequenceOf(action: Pick<ActionRow, 'kind' | 'setNumber' | 'tableNumber' | 'side' | 'pairNumber' | 'fromGame' | 'gameNumbers'>): string {
@@ -46,15 +43,6 @@ function mapAction(action: ActionRow): SupervisorActionDto {
   };
 }
 
-/** A stored game as the action keeps it in `voidedEntry`. */
-function auditGame(g: GameRow) {
-  return { gameNumber: g.gameNumber, winner: g.winner, kind: g.kind, points: g.points, penaltyRule: g.penaltyRule };
-}
-
-function invalid(field: string, message: string): ValidationError {
-  return new ValidationError(message, [{ field, message }], 'INVALID_SUPERVISOR_ACTION');
-}
-
 /**
  * The supervisor's actions at the table (Regel 22, 38), recorded with a reason and audited
  * before and after; what follows is computed by the domain (removalLosses, voidableGames).
@@ -77,57 +65,16 @@ export class SupervisorActionsService {
 
   async record(matchId: string, body: SupervisorActionInputDto, user: AuthUser): Promise<MatchDetailDto> {
     const action = body.kind === 'REMOVE_PLAYER' ? 'match.supervisor.remove-player' : 'match.supervisor.void-wrong-table';
-    return this.writer.write(matchId, { user, action, version: body.version, reason: body.reason }, async (tx, match, settings) => {
-      assertResultOpen(match);
-      if (body.kind === 'REMOVE_PLAYER') {
-        const facts = { HOME: teamFacts(match, 'HOME'), AWAY: teamFacts(match, 'AWAY') };
-        const teams: SeatTeams = {
-          pairs: {
-            HOME: facts.HOME.lineup && new Map(facts.HOME.lineup.pairs.map((p) => [p.pairNumber, [...p.players] as PlayerId[]])),
-            AWAY: facts.AWAY.lineup && new Map(facts.AWAY.lineup.pairs.map((p) => [p.pairNumber, [...p.players] as PlayerId[]])),
-          },
-          substitutions: { HOME: facts.HOME.substitutions, AWAY: facts.AWAY.substitutions },
-        };
-        const located = locateRemovedPlayer({ setNumber: body.setNumber, tableNumber: body.tableNumber, fromGame: body.gameNumber!, playerId: body.memberId! }, teams, settings);
-        if ('error' in located) throw invalid(located.error.startsWith('Partij') ? 'gameNumber' : 'memberId', located.error);
-        await this.create(tx, match, body, user, { memberId: body.memberId!, side: located.side, pairNumber: located.pairNumber, fromGame: body.gameNumber! });
-        await this.writer.afterFactsChanged(tx, match, settings, user.id);
-        return;
-      }
-      const where = setTableLabel(body.setNumber, body.tableNumber);
-      const n = settings.pairsPerTeam;
-      if (body.setNumber > n || body.tableNumber > n) throw invalid('tableNumber', `${where} bestaat niet: een wedstrijd heeft ${n} sets aan ${n} tafels.`);
-      const games = voidableGames(body.gameNumbers ?? [], settings.gamesPerSet);
-      if ('error' in games) throw invalid('gameNumbers', games.error);
-      const row = match.sets.find((s) => s.setNumber === body.setNumber && s.tableNumber === body.tableNumber);
-      if (row && !PLAYED.includes(row.source)) {
-        throw new RuleViolationError(`${where} is door de regels bepaald (${row.homePoints}–${row.awayPoints}); daar zijn geen partijen gespeeld die kunnen vervallen.`, 'SEAT_CREDITED');
-      }
-      const split = row ? splitVoided(row.games, games.games) : null;
-      const voidedEntry = row && {
-        source: row.source,
-        homePoints: row.homePoints,
-        awayPoints: row.awayPoints,
-        voided: split!.voided.map(auditGame),
-        kept: split!.kept.map(auditGame),
-      };
-      // The void games do not count: the seat's entry goes, and the set is entered again once played at the right table.
-      if (row) await tx.matchSet.delete({ where: { id: row.id } });
-      await this.create(tx, match, body, user, { gameNumbers: games.games, voidedEntry: voidedEntry ?? undefined });
-      await this.writer.refreshTotals(tx, match.id, settings);
-    });
-  }
-
-  private async create(
-    tx: Tx,
-    match: MatchRow,
-    body: SupervisorActionInputDto,
-    user: AuthUser,
-    data: { memberId?: string; side?: Side; pairNumber?: number; fromGame?: number; gameNumbers?: number[]; voidedEntry?: Prisma.InputJsonValue },
-  ): Promise<void> {
-    await tx.supervisorAction.create({
-      data: { matchId: match.id, kind: body.kind, setNumber: body.setNumber, tableNumber: body.tableNumber, reason: body.reason, createdById: user.id, gameNumbers: [], ...data },
-    });
+    const base = { by: commandUser(user), reason: body.reason, id: randomUUID(), setNumber: body.setNumber, tableNumber: body.tableNumber };
+    return this.writer.apply(
+      matchId,
+      async (_tx, match) => {
+        if (body.kind === 'VOID_WRONG_TABLE') return { kind: 'VOID_WRONG_TABLE', ...base, gameNumbers: body.gameNumbers ?? [] };
+        // The rules name the player by the label the line-ups use.
+        const label = playerLabels(match).get(body.memberId!) ?? body.memberId!;
+        return { kind: 'REMOVE_PLAYER', ...base, fromGame: body.gameNumber!, memberId: body.memberId!, playerId: label };
+      },
+      { user, actor: user.id, action, version: body.version, reason: body.reason },
+    );
   }
 }
-

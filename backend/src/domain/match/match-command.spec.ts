@@ -3,6 +3,7 @@ import { Lineup } from './lineup';
 import {
   applyMatchCommand,
   CommandResult,
+  CommandUser,
   MatchCommand,
   MatchState,
   nightProblems,
@@ -11,7 +12,7 @@ import {
   StateTeam,
 } from './match-command';
 import { tablePlan } from './rotation';
-import { GameEntry } from './seat-entry';
+import { GameEntry, SeatEntry } from './seat-entry';
 import { Side } from './side';
 
 const settings = DEFAULT_SETTINGS;
@@ -46,6 +47,7 @@ function matchState(overrides: Partial<MatchState> = {}): MatchState {
     correctedByRole: null,
     correctionReason: null,
     teams: { HOME: team(lineup('h')), AWAY: team(lineup('a')) },
+    actions: [],
     seats: [],
     ...overrides,
   };
@@ -210,7 +212,7 @@ describe('applyMatchCommand: the match night at the table', () => {
 
   test('Regel 14: an illegal substitution is recorded, and its pair’s seats credited from that set on', () => {
     const state = matchState({
-      teams: { HOME: { ...team(lineup('h')), substitutions: [{ id: 's1', setNumber: 2, pairNumber: 1, outPlayerId: 'h1a', inPlayerId: 'hr1', violation: null }] }, AWAY: team(lineup('a')) },
+      teams: { HOME: { ...team(lineup('h')), substitutions: [{ id: 's1', setNumber: 2, pairNumber: 1, outPlayerId: 'h1a', inPlayerId: 'hr1', outMemberId: 'm-h1a', inMemberId: 'm-hr1', violation: null }] }, AWAY: team(lineup('a')) },
     });
     const result = run(state, enter(1, 1));
     expect(result.state.teams.HOME.substitutions[0].violation).toMatch(/set 3|Regel 13/);
@@ -244,7 +246,7 @@ describe('applyMatchCommand: the paper form', () => {
     tablePlan(6)
       .filter((s) => !skip.includes(`${s.setNumber}/${s.tableNumber}`))
       .map((s) => ({ setNumber: s.setNumber, tableNumber: s.tableNumber, homePoints: 6, awayPoints: 2 }));
-  const form = (by = home, sets = allSets()): MatchCommand => ({ kind: 'ENTER_FORM', by, sets });
+  const form = (by: CommandUser = home, sets: SeatEntry[] = allSets()): MatchCommand => ({ kind: 'ENTER_FORM', by, sets });
   const paper = (state: MatchState, ...commands: MatchCommand[]): CommandResult => {
     let result: CommandResult = { state, events: [], problems: [] };
     for (const [i, command] of commands.entries()) {
@@ -304,5 +306,101 @@ describe('applyMatchCommand: the paper form', () => {
     const sets = allSets().map((s) => (s.setNumber === 1 && s.tableNumber === 1 ? { ...s, homePoints: 2, awayPoints: 6 } : s));
     const result = paper(locked, { kind: 'CORRECT', by: { userId: 'sup', role: 'SUPERVISOR' }, sets, reason: 'Telfout set 1' });
     expect(result.state).toMatchObject({ resultState: 'CONFIRMED', correctedByRole: 'SUPERVISOR', correctionReason: 'Telfout set 1', homePoints: 212, awayPoints: 76 });
+  });
+});
+
+describe('applyMatchCommand: who played (line-ups, substitutions, the supervisor)', () => {
+  const home = { userId: 'home-secretary', role: 'SECRETARY' as const };
+  const admin = { userId: 'admin', role: 'ADMIN' as const };
+  const supervisor = { userId: 'sup', role: 'SUPERVISOR' as const };
+  const DAY = new Date('2026-11-28T19:00:00Z');
+  const allSets = tablePlan(6).map((s) => ({ setNumber: s.setNumber, tableNumber: s.tableNumber, homePoints: 6, awayPoints: 2 }));
+  const substitute = (setNumber: number, out: string, inn: string, id = 's1', by: CommandUser = home): MatchCommand => ({
+    kind: 'SUBSTITUTE',
+    by,
+    side: 'HOME',
+    substitution: { id, setNumber, pairNumber: 1, outPlayerId: out, inPlayerId: inn, outMemberId: `m-${out}`, inMemberId: `m-${inn}` },
+  });
+  const apply = (state: MatchState, ...commands: MatchCommand[]): CommandResult => {
+    let result: CommandResult = { state, events: [], problems: [] };
+    for (const [i, command] of commands.entries()) {
+      result = applyMatchCommand(result.state, command, settings, DAY);
+      if (result.problems.length && i < commands.length - 1) throw new Error(`${command.kind}: ${result.problems[0].message}`);
+    }
+    return result;
+  };
+  const credits = (state: MatchState, source: string) => state.seats.filter((s) => s.source === source).map((s) => `${s.setNumber}/${s.tableNumber}`);
+  const signedForm = () => apply(matchState(), { kind: 'ENTER_FORM', by: home, sets: allSets }, { kind: 'SIGN_FORM', by: home }).state;
+  const locked = () => apply(signedForm(), { kind: 'CONFIRM_FORM', by: { userId: 'away', role: 'SECRETARY' } }).state;
+
+  test('Regel 13: a legal substitution from set 3 on costs nothing', () => {
+    const result = apply(matchState(), substitute(3, 'h1a', 'hr1'));
+    expect(result.problems).toEqual([]);
+    expect(result.state.teams.HOME.substitutions[0]).toMatchObject({ id: 's1', violation: null, inMemberId: 'm-hr1' });
+    expect(result.events).toEqual([{ kind: 'FACTS_CHANGED', side: 'HOME' }]);
+    expect(result.state.seats).toEqual([]);
+  });
+
+  test('Regel 14: a substitution before set 3 is a violation: its pair loses every set from then on, 8–0', () => {
+    const result = apply(matchState(), { kind: 'ENTER_FORM', by: home, sets: allSets }, substitute(2, 'h1a', 'hr1'));
+    expect(result.state.teams.HOME.substitutions[0].violation).toEqual(expect.any(String));
+    expect(credits(result.state, 'SUBSTITUTION_VIOLATION')).toEqual(['2/1', '3/1', '4/1', '5/1', '6/1']);
+    expect(result.state.seats.find((s) => s.setNumber === 2 && s.tableNumber === 1)).toMatchObject({ homePoints: 0, awayPoints: 8 });
+    // Taking the substitution back gives the seats back to the entry (to be entered again).
+    const undone = apply(result.state, { kind: 'REMOVE_SUBSTITUTION', by: home, id: 's1' });
+    expect(credits(undone.state, 'SUBSTITUTION_VIOLATION')).toEqual([]);
+    expect(undone.state.teams.HOME.substitutions).toEqual([]);
+  });
+
+  test('Regel 4: a substitute who is not on the line-up is recorded (a Regel 4 case at confirmation), and costs no sets', () => {
+    const result = apply(matchState(), substitute(3, 'h1a', 'stranger'));
+    expect(result.state.teams.HOME.substitutions[0].violation).toMatch(/Regel 4|spelerslijst|reservelijst/);
+    expect(credits(result.state, 'SUBSTITUTION_VIOLATION')).toEqual([]);
+  });
+
+  test('Regel 13: a substitution needs the team’s line-up', () => {
+    const result = apply(matchState({ teams: { HOME: team(null), AWAY: team(lineup('a')) } }), substitute(3, 'h1a', 'hr1'));
+    expect(result.problems[0].code).toBe('LINEUP_MISSING');
+  });
+
+  test('Regel 15: a change to who played after the home signature lapses it', () => {
+    const result = apply(signedForm(), substitute(3, 'h1a', 'hr1'));
+    expect(result.state.homeSignedAt).toBeNull();
+  });
+
+  test.each<[string, CommandUser, string | null, string | null]>([
+    ['a secretary', home, null, 'RESULT_LOCKED'],
+    ['an administrator without a reason', admin, null, 'VALIDATION_FAILED'],
+    ['an administrator with a reason', admin, 'Formulier verbeterd', null],
+  ])('Regel 15: after the result locked, who played is changed only by an administrator with a reason: %s', (_name, by, reason, code) => {
+    const result = apply(locked(), { ...(substitute(3, 'h1a', 'hr1', 's1', by) as object), reason } as MatchCommand);
+    expect(result.problems.map((p) => p.code)).toEqual(code ? [code] : []);
+    if (!code) expect(result.state.resultState).toBe('CONFIRMED');
+  });
+
+  test('Regel 5B/12A: a new line-up with a late pair credits the sets it missed', () => {
+    const result = apply(matchState(), { kind: 'SET_LINEUP', by: home, side: 'AWAY', lineup: lineup('a', 6, { 4: 3 }) });
+    expect(credits(result.state, 'MISSING_PAIR')).toHaveLength(2);
+  });
+
+  test('Regel 38: removing a player credits his pair’s following sets and completes the removal set 2–0', () => {
+    const command: MatchCommand = { kind: 'REMOVE_PLAYER', by: supervisor, reason: 'Drie waarschuwingen', id: 'a1', setNumber: 2, tableNumber: 1, fromGame: 3, memberId: 'm-h1a', playerId: 'h1a' };
+    const result = apply(matchState(), { kind: 'ENTER_FORM', by: home, sets: allSets }, command);
+    expect(result.problems).toEqual([]);
+    expect(result.state.actions).toEqual([expect.objectContaining({ id: 'a1', kind: 'REMOVE_PLAYER', side: 'HOME', pairNumber: 1, memberId: 'm-h1a', fromGame: 3 })]);
+    expect(credits(result.state, 'PLAYER_REMOVED')).toEqual(['3/1', '4/1', '5/1', '6/1']);
+    // The removal set was entered as totals: it cannot be split and is entered again game by game.
+    expect(result.state.seats.find((s) => s.setNumber === 2 && s.tableNumber === 1)).toBeUndefined();
+    const elsewhere = apply(matchState(), { ...command, playerId: 'a3a' } as MatchCommand);
+    expect(elsewhere.problems[0]).toMatchObject({ code: 'INVALID_SUPERVISOR_ACTION', field: 'memberId' });
+  });
+
+  test('Regel 22: games at a wrong table are void: the entry goes, kept with the action', () => {
+    const command: MatchCommand = { kind: 'VOID_WRONG_TABLE', by: supervisor, reason: 'Verkeerde tafel', id: 'a2', setNumber: 1, tableNumber: 2, gameNumbers: [2, 1] };
+    const result = apply(matchState(), { kind: 'ENTER_FORM', by: home, sets: allSets }, command);
+    expect(result.state.seats).toHaveLength(35);
+    expect(result.state.actions[0]).toMatchObject({ kind: 'VOID_WRONG_TABLE', gameNumbers: [1, 2], voidedEntry: { source: 'TOTALS', homePoints: 6, awayPoints: 2 } });
+    const credited = apply(matchState({ teams: { HOME: team(lineup('h', 5)), AWAY: team(lineup('a')) } }), { ...command, tableNumber: 6 } as MatchCommand);
+    expect(credited.problems[0].code).toBe('SEAT_CREDITED');
   });
 });

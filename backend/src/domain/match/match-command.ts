@@ -25,7 +25,7 @@ import { positions, tablePlan } from './rotation';
 import { Game, GameKind, gamePoints, setTotalsFromGames } from './scores';
 import { GameEntry, parseSeatEntries, SeatEntry, StoredGame } from './seat-entry';
 import { opponentOf, Side, SIDES } from './side';
-import { PlayerRemoval, removalGames } from './supervisor-actions';
+import { locateRemovedPlayer, PlayerRemoval, removalGames, splitVoided, voidableGames } from './supervisor-actions';
 import { Substitution } from './substitutions';
 
 /** How a seat got its score: typed by a person (GAMES, TOTALS) or by the rules. */
@@ -50,10 +50,31 @@ export interface Seat extends SetResult {
   decisionReason: string | null;
 }
 
-/** A substitution as recorded; `violation` is what the rules found (null: legal). */
+/** A substitution as recorded; `violation` is what the rules found (null: legal). Player ids are labels; the member ids are for storing. */
 export interface StateSubstitution extends Substitution {
   id: string;
   violation: string | null;
+  outMemberId: string;
+  inMemberId: string;
+}
+
+export type SupervisorActionKind = 'REMOVE_PLAYER' | 'VOID_WRONG_TABLE';
+
+/** A supervisor's action at the table (Regel 22, 38), as stored. */
+export interface StateAction {
+  id: string;
+  kind: SupervisorActionKind;
+  setNumber: number;
+  tableNumber: number;
+  side: Side | null;
+  pairNumber: number | null;
+  memberId: string | null;
+  fromGame: number | null;
+  gameNumbers: number[];
+  reason: string;
+  createdById: string | null;
+  /** Regel 22: the entry the void games took with them (for the log and to enter again). */
+  voidedEntry: unknown;
 }
 
 /** One side's facts. Player ids are whatever the caller uses; readable labels make readable messages. */
@@ -96,6 +117,8 @@ export interface MatchState {
   correctedByRole: string | null;
   correctionReason: string | null;
   teams: Record<Side, StateTeam>;
+  /** The supervisor's actions, in the order recorded. */
+  actions: StateAction[];
   /** The stored seats, in table-plan order; a seat without an entry is absent. */
   seats: Seat[];
 }
@@ -196,9 +219,62 @@ export interface CorrectCommand {
   reason: string;
 }
 
+/** A substitution as it happened at the table (Regel 13, 14); the caller checked the members exist. */
+export interface SubstituteCommand {
+  kind: 'SUBSTITUTE';
+  by: CommandUser;
+  reason?: string | null;
+  side: Side;
+  substitution: Omit<StateSubstitution, 'violation'>;
+}
+export interface RemoveSubstitutionCommand {
+  kind: 'REMOVE_SUBSTITUTION';
+  by: CommandUser;
+  reason?: string | null;
+  id: string;
+}
+/**
+ * A team's line-up was recorded (the caller stores its rows: eligibility needs the member
+ * lists); the core brings the credits and the home signature up to date.
+ */
+export interface SetLineupCommand {
+  kind: 'SET_LINEUP';
+  by: CommandUser;
+  reason?: string | null;
+  side: Side;
+  lineup: Lineup;
+}
+/** Regel 38: the supervisor removes a player from `fromGame` of this set on. */
+export interface RemovePlayerCommand {
+  kind: 'REMOVE_PLAYER';
+  by: CommandUser;
+  reason: string;
+  id: string;
+  setNumber: number;
+  tableNumber: number;
+  fromGame: number;
+  memberId: string;
+  /** The player's label (as in the line-ups of the state). */
+  playerId: string;
+}
+/** Regel 22: games played at a wrong table are void. */
+export interface VoidWrongTableCommand {
+  kind: 'VOID_WRONG_TABLE';
+  by: CommandUser;
+  reason: string;
+  id: string;
+  setNumber: number;
+  tableNumber: number;
+  gameNumbers: readonly number[];
+}
+
+export type FactsCommand = SubstituteCommand | RemoveSubstitutionCommand | SetLineupCommand | RemovePlayerCommand | VoidWrongTableCommand;
+/** The commands that change who played (line-ups, substitutions, supervisor's actions). */
+export const FACTS_COMMANDS: readonly MatchCommandKind[] = Object.freeze(['SUBSTITUTE', 'REMOVE_SUBSTITUTION', 'SET_LINEUP', 'REMOVE_PLAYER', 'VOID_WRONG_TABLE']);
+
 export type TableCommand = TableEnterCommand | TableSignCommand | TableRefuseCommand | DecideSetCommand | ConfirmNightCommand;
 export type PaperCommand = EnterFormCommand | EnterSetCommand | SignFormCommand | ConfirmFormCommand | DisputeFormCommand | CorrectCommand;
-export type MatchCommand = TableCommand | PaperCommand;
+export type MatchCommand = TableCommand | PaperCommand | FactsCommand;
 export type MatchCommandKind = MatchCommand['kind'];
 
 export type MatchEventKind =
@@ -212,7 +288,8 @@ export type MatchEventKind =
   | 'RESULT_ENTERED'
   | 'RESULT_SIGNED'
   | 'RESULT_DISPUTED'
-  | 'RESULT_CORRECTED';
+  | 'RESULT_CORRECTED'
+  | 'FACTS_CHANGED';
 
 export interface MatchEvent {
   kind: MatchEventKind;
@@ -787,6 +864,136 @@ function correct(state: MatchState, cmd: CorrectCommand, settings: CoreSettings,
   return { state: next, events: [{ kind: 'RESULT_CORRECTED' }] };
 }
 
+// ---------------------------------------------------------------------------------------------
+// Who played: line-ups, substitutions (Regel 13, 14) and the supervisor's actions (Regel 22, 38).
+
+/**
+ * Line-ups and substitutions: open until the result is locked; after that only an
+ * administrator changes them, with a reason (it changes the Regel 4, 12A and 14 consequences).
+ */
+export function factsOpenProblems(state: Pick<MatchState, 'status' | 'resultState'>, by: CommandUser, reason: string | null | undefined): Problem[] {
+  const label = NOT_PLAYED_LABELS[state.status];
+  if (label) return [problem('MATCH_NOT_PLAYED', 'CONFLICT', `Deze wedstrijd is vastgelegd als ${label}; de bondsbeheerder kan dat eerst terugdraaien.`)];
+  if (state.resultState !== 'CONFIRMED') return [];
+  if (by.role !== 'ADMIN') return [problem('RESULT_LOCKED', 'CONFLICT', LOCKED_MESSAGE)];
+  if (!reason) return [{ ...problem('VALIDATION_FAILED', 'INVALID', 'Geef een reden voor deze wijziging.', 'reason', 'REQUIRED'), summary: 'De uitslag staat al vast: geef een reden voor deze wijziging.' }];
+  return [];
+}
+
+/** What the home signature covers besides the scores: who played in which pair, the reserves and the substitutions. */
+function formFacts(state: MatchState): string {
+  const lineupFacts = (lineup: Lineup | null) =>
+    lineup && {
+      pairs: [...lineup.pairs].sort((a, b) => a.pairNumber - b.pairNumber).map((p) => [p.pairNumber, p.fromSet ?? 1, [...p.players].sort()]),
+      reserves: [...lineup.reserves].sort(),
+    };
+  const subFacts = (s: StateSubstitution) => [s.setNumber, s.pairNumber, s.outMemberId, s.inMemberId];
+  return JSON.stringify(SIDES.map((side) => [lineupFacts(state.teams[side].lineup), state.teams[side].substitutions.map(subFacts)]));
+}
+
+/**
+ * After a change to who played: the home team's signature stands for the whole form
+ * (Regel 15), so a change to either team's players or substitutions lapses it until the
+ * home team signs again (the away team never confirms a form the home team did not see).
+ */
+function afterFacts(before: MatchState, next: MatchState): MatchState {
+  if (before.homeSignedAt === null || before.resultState === 'CONFIRMED' || formFacts(before) === formFacts(next)) return next;
+  return { ...next, homeSignedAt: null, homeSignedById: null };
+}
+
+function changeTeam(state: MatchState, cmd: SubstituteCommand | RemoveSubstitutionCommand | SetLineupCommand): Transition {
+  const refused = factsOpenProblems(state, cmd.by, cmd.reason);
+  if (refused.length) return { problems: refused };
+  const teams = { ...state.teams };
+  if (cmd.kind === 'SUBSTITUTE') {
+    if (!state.teams[cmd.side].lineup) {
+      return { problems: [problem('LINEUP_MISSING', 'RULE', 'Leg eerst de spelerslijst van dit team vast; een invaller moet op de reservelijst staan (Regel 13).')] };
+    }
+    // In the order they happened: by set, then as recorded (as they are read back).
+    const subs = teams[cmd.side].substitutions;
+    const at = subs.filter((s) => s.setNumber <= cmd.substitution.setNumber).length;
+    teams[cmd.side] = { ...teams[cmd.side], substitutions: [...subs.slice(0, at), { ...cmd.substitution, violation: null }, ...subs.slice(at)] };
+  } else if (cmd.kind === 'REMOVE_SUBSTITUTION') {
+    const side = SIDES.find((s) => state.teams[s].substitutions.some((sub) => sub.id === cmd.id));
+    if (!side) return { problems: [problem('NOT_FOUND', 'CONFLICT', 'Wissel niet gevonden.')] };
+    teams[side] = { ...teams[side], substitutions: teams[side].substitutions.filter((sub) => sub.id !== cmd.id) };
+  } else {
+    teams[cmd.side] = { ...teams[cmd.side], lineup: cmd.lineup };
+  }
+  const next = afterFacts(state, { ...state, teams });
+  return { state: next, events: [{ kind: 'FACTS_CHANGED', ...(cmd.kind === 'REMOVE_SUBSTITUTION' ? {} : { side: cmd.side }) }] };
+}
+
+function invalidAction(field: string, message: string): Problem {
+  return problem('INVALID_SUPERVISOR_ACTION', 'INVALID', message, field);
+}
+
+function newAction(cmd: RemovePlayerCommand | VoidWrongTableCommand, data: Partial<StateAction>): StateAction {
+  return {
+    id: cmd.id,
+    kind: cmd.kind,
+    setNumber: cmd.setNumber,
+    tableNumber: cmd.tableNumber,
+    side: null,
+    pairNumber: null,
+    memberId: null,
+    fromGame: null,
+    gameNumbers: [],
+    reason: cmd.reason,
+    createdById: cmd.by.userId,
+    voidedEntry: null,
+    ...data,
+  };
+}
+
+/** Regel 38: the player's side and pair at that seat, then every following game of the pair is lost 2–0 (settleCredits). */
+function removePlayer(state: MatchState, cmd: RemovePlayerCommand, settings: CoreSettings): Transition {
+  const refused = openProblems(state);
+  if (refused.length) return { problems: refused };
+  const pairs = (side: Side) => {
+    const lineup = state.teams[side].lineup;
+    return lineup && new Map(lineup.pairs.map((p) => [p.pairNumber, [...p.players]]));
+  };
+  const located = locateRemovedPlayer(
+    { setNumber: cmd.setNumber, tableNumber: cmd.tableNumber, fromGame: cmd.fromGame, playerId: cmd.playerId },
+    { pairs: { HOME: pairs('HOME'), AWAY: pairs('AWAY') }, substitutions: { HOME: state.teams.HOME.substitutions, AWAY: state.teams.AWAY.substitutions } },
+    settings,
+  );
+  if ('error' in located) return { problems: [invalidAction(located.error.startsWith('Partij') ? 'gameNumber' : 'memberId', located.error)] };
+  const removal: PlayerRemoval = { side: located.side, pairNumber: located.pairNumber, playerId: cmd.playerId, setNumber: cmd.setNumber, fromGame: cmd.fromGame };
+  const team = state.teams[located.side];
+  const next: MatchState = {
+    ...state,
+    teams: { ...state.teams, [located.side]: { ...team, removals: [...team.removals, removal] } },
+    actions: [...state.actions, newAction(cmd, { side: located.side, pairNumber: located.pairNumber, memberId: cmd.memberId, fromGame: cmd.fromGame })],
+  };
+  return { state: next, events: [{ kind: 'FACTS_CHANGED', setNumber: cmd.setNumber, tableNumber: cmd.tableNumber, side: located.side }] };
+}
+
+/** Regel 22: the void games do not count; the seat's entry goes (kept with the action) and is entered again once played at the right table. */
+function voidWrongTable(state: MatchState, cmd: VoidWrongTableCommand, settings: CoreSettings): Transition {
+  const refused = openProblems(state);
+  if (refused.length) return { problems: refused };
+  const where = setTableLabel(cmd.setNumber, cmd.tableNumber);
+  const n = settings.pairsPerTeam;
+  if (cmd.setNumber > n || cmd.tableNumber > n) return { problems: [invalidAction('tableNumber', `${where} bestaat niet: een wedstrijd heeft ${n} sets aan ${n} tafels.`)] };
+  const games = voidableGames(cmd.gameNumbers, settings.gamesPerSet);
+  if ('error' in games) return { problems: [invalidAction('gameNumbers', games.error)] };
+  const seat = findSeat(state, cmd);
+  const credit = seat && !PLAYED_SOURCES.includes(seat.source) ? seat : matchCredits(teamFactsOf(state), settings).credited.find((c) => c.setNumber === cmd.setNumber && c.tableNumber === cmd.tableNumber);
+  if (credit) {
+    return { problems: [problem('SEAT_CREDITED', 'RULE', `${where} is door de regels bepaald (${credit.homePoints}–${credit.awayPoints}); daar zijn geen partijen gespeeld die kunnen vervallen.`)] };
+  }
+  const split = seat ? splitVoided(seat.games, games.games) : null;
+  const voidedEntry = seat && { source: seat.source, homePoints: seat.homePoints, awayPoints: seat.awayPoints, voided: split!.voided, kept: split!.kept };
+  const next: MatchState = {
+    ...state,
+    seats: seat ? state.seats.filter((s) => s !== seat) : state.seats,
+    actions: [...state.actions, newAction(cmd, { gameNumbers: games.games, voidedEntry })],
+  };
+  return { state: next, events: [{ kind: 'FACTS_CHANGED', setNumber: cmd.setNumber, tableNumber: cmd.tableNumber }] };
+}
+
 /**
  * Applies one command to a match. Pure: the same state, command, settings and moment
  * always give the same answer. Problems mean nothing changed.
@@ -824,6 +1031,17 @@ export function applyMatchCommand(state: MatchState, command: MatchCommand, sett
       break;
     case 'CORRECT':
       result = correct(state, command, settings, now);
+      break;
+    case 'SUBSTITUTE':
+    case 'REMOVE_SUBSTITUTION':
+    case 'SET_LINEUP':
+      result = changeTeam(state, command);
+      break;
+    case 'REMOVE_PLAYER':
+      result = removePlayer(state, command, settings);
+      break;
+    case 'VOID_WRONG_TABLE':
+      result = voidWrongTable(state, command, settings);
       break;
     default: {
       const unknown: never = command;
