@@ -137,8 +137,10 @@ describe('match night API: at the table, the supervisor’s decisions and the fi
       expect(board.counts.DISPUTED).toBe(1);
       expect(board.alerts).toEqual([expect.objectContaining({ kind: 'DISPUTE', setNumber: 1, tableNumber: 3, message: expect.stringContaining('Partij 2 was geen kap') })]);
       expect(board.tables[2].sets[0].alerts).toHaveLength(1);
-      // Nobody at the table settles it: not another entry, not a signature.
-      expectError((await ctx.http().put(`${table(3)}/sets/1`).send({ enteredBy: 'HOME', games: games(1, 3) }).expect(409)).body, 409, 'SET_DISPUTED');
+      // Nobody at the table settles it: not another score, not a signature.
+      expectError((await ctx.http().put(`${table(3)}/sets/1`).send({ enteredBy: 'HOME', totals: { home: 8, away: 0 } }).expect(409)).body, 409, 'SET_DISPUTED');
+      // The same entry sent again (a second phone, an outbox) is the same set: nothing changes.
+      expect((await ctx.http().put(`${table(3)}/sets/1`).send({ enteredBy: 'HOME', games: games(1, 3) }).expect(200)).body.sets[0]).toMatchObject({ state: 'DISPUTED', refusedBySide: 'AWAY' });
       expectError((await ctx.http().post(`${table(3)}/sets/1/sign`).send({ side: 'AWAY' }).expect(409)).body, 409, 'SET_DISPUTED');
     });
 
