@@ -10,6 +10,7 @@ import { Card, Forbidden, Note } from '@/components/ui/layout';
 import { messageOf, requireRole, serverApi } from '@/lib/api-server';
 import { nightSummary, SET_STATE_LABELS } from '@/lib/match-night';
 import { AutoRefresh } from '../auto-refresh';
+import { OpenNight } from '@/components/match-night/night-actions';
 import { DecisionForm } from './decision-form';
 
 export const dynamic = 'force-dynamic';
@@ -28,8 +29,9 @@ export default async function NightMatchPage({ params, searchParams }: { params:
   const match = await loadMatch(id);
   if (!match) notFound();
   const api = await serverApi();
-  const [board, home, away, actions] = await Promise.all([
+  const [board, night, home, away, actions] = await Promise.all([
     api.GET('/api/matches/{id}/console', { params: { path: { id } } }),
+    api.GET('/api/matches/{id}/night', { params: { path: { id } } }),
     api.GET('/api/matches/{id}/lineups/{teamId}', { params: { path: { id, teamId: match.homeTeam.id } } }),
     api.GET('/api/matches/{id}/lineups/{teamId}', { params: { path: { id, teamId: match.awayTeam.id } } }),
     api.GET('/api/matches/{id}/supervisor-actions', { params: { path: { id } } }),
@@ -90,6 +92,35 @@ export default async function NightMatchPage({ params, searchParams }: { params:
               />
             ) : (
               <Note>De uitslag staat vast; corrigeren gaat via de pagina van de wedstrijd (met reden).</Note>
+            )}
+          </Card>
+        )}
+        {open && night.data && (
+          <Card title="Tafelcodes">
+            {night.data.open ? (
+              <>
+                <p className="mb-2 text-sm text-stone-600">
+                  Voor als de thuisclub de kaarten kwijt is.{' '}
+                  <a className="text-brand-700 underline" href={`/api/matches/${id}/table-cards.pdf`}>
+                    Tafelkaarten (PDF)
+                  </a>
+                </p>
+                <ul className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-3">
+                  {night.data.tables.map((t) => (
+                    <li key={t.tableNumber}>
+                      Tafel {t.tableNumber}:{' '}
+                      <a className="font-mono text-brand-700 underline" href={t.url}>
+                        {t.displayCode}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : (
+              <>
+                <p className="mb-2 text-sm text-stone-600">De thuisclub heeft de speelavond nog niet geopend. U kunt dat ook doen; de secretaris ziet dan dezelfde codes.</p>
+                <OpenNight matchId={id} />
+              </>
             )}
           </Card>
         )}

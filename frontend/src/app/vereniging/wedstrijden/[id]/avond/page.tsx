@@ -7,7 +7,7 @@ import { formatDate, formatMoment } from '@/lib/format';
 import { messageOf, serverApi } from '@/lib/api-server';
 import { nightSummary } from '@/lib/match-night';
 import { secretaryMatch } from '../../access';
-import { ConfirmNight, OpenNight, RevokeCode } from './night-actions';
+import { ConfirmNight, OpenNight, RevokeCode } from '@/components/match-night/night-actions';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Speelavond' };
