@@ -204,6 +204,8 @@ describe('match night at the table: enter, sign on the same phone, live page, di
     await form.getByRole('button', { name: 'Beslissing vastleggen' }).click();
     await desk.waitForURL((url) => !url.search.includes('tafel='));
     await desk.getByLabel('Tafel 3, set 1: Ondertekend, 6–2').waitFor();
+    // The supervisor has the table codes at hand too.
+    expect(await desk.getByRole('link', { name: codes[2].displayCode }).count()).toBe(1);
 
     // The table's phone, left open, shows the decision by itself.
     await page.getByText(DECISION).waitFor({ timeout: 30_000 });
