@@ -2,25 +2,23 @@ import { Injectable } from '@nestjs/common';
 import { AuditService } from '../audit/audit.service';
 import type { AuthUser } from '../auth/auth.types';
 import { AppError, ConflictError, ErrorDetail, NotFoundError, RuleViolationError, ValidationError } from '../common/errors';
-import { Game, gamePoints, matchTotals, PartialLoss, removalGames, seatKey, setTotalsFromGames, SIDES } from '../domain/match';
-import { applyMatchCommand, CommandUser, FACTS_COMMANDS, MatchCommand, MatchEvent, Problem } from '../domain/match/match-command';
+import { matchTotals, seatKey } from '../domain/match';
+import { applyMatchCommand, CommandUser, FACTS_COMMANDS, MatchCommand, MatchEvent, Problem, settleCredits } from '../domain/match/match-command';
 import type { CompetitionSettings } from '../domain/settings';
 import type { Prisma } from '../generated/prisma/client';
 import { LiveEvents } from '../live/live-events';
 import { ConsequencesService } from './consequences.service';
 import type { SetSource } from '../generated/prisma/enums';
 import { PrismaService } from '../prisma/prisma.service';
-import { matchCredits } from './match-facts';
 import { mapMatchDetail, MatchDetailDto } from './match.dto';
 import { MatchDataService } from './match-data.service';
-import { MatchRow, MemberRow, playerLabels, teamFacts, teamIdOf } from './match-row';
+import { MatchRow, MemberRow } from './match-row';
 import { phaseOf } from './result-rules';
 import { matchStateOf, rowAfter, storeStateChanges } from './match-state';
 
 export type Tx = Prisma.TransactionClient;
 
 const PLAYED_SOURCES: readonly SetSource[] = ['GAMES', 'TOTALS'];
-const RULE_CREDIT_SOURCES: readonly SetSource[] = ['MISSING_PAIR', 'SUBSTITUTION_VIOLATION', 'PLAYER_REMOVED'];
 
 /** 409 for a write based on an older version; details[0].current is the match as it is now. */
 export class StaleVersionError extends ConflictError {
@@ -282,76 +280,15 @@ export class MatchWriterService {
 
   /**
    * Brings the seats the rules score up to date with the line-ups and substitutions
-   * (Regel 5B/5C/12A absent and late pairs, Regel 14 violations; a person's entry at such
-   * a seat gives way), records each substitution's violation, and returns whether any
-   * seat changed.
+   * (Regel 5B/5C/12A absent and late pairs, Regel 14 violations, Regel 38 removals; a
+   * person's entry at such a seat gives way), records each substitution's violation, and
+   * returns whether anything changed: the core's settleCredits, for the writes that are not
+   * commands yet (moving, swapping, not played).
    */
   async settleCredits(tx: Tx, matchId: string, settings: CompetitionSettings): Promise<boolean> {
     const match = await this.data.load(matchId, tx);
-    if (match.status !== 'SCHEDULED' && match.status !== 'PLAYED') return false;
-    const labels = playerLabels(match);
-    const name = (id: string) => labels.get(id) ?? id;
-    const { credited, checks, partial } = matchCredits({ HOME: teamFacts(match, 'HOME', name), AWAY: teamFacts(match, 'AWAY', name) }, settings);
-
-    for (const side of SIDES) {
-      const teamId = teamIdOf(match, side);
-      const subs = match.substitutions.filter((s) => s.teamId === teamId);
-      for (const [i, check] of checks[side].entries()) {
-        const violation = check.legal ? null : check.reasons.join(' ');
-        if (subs[i].violation !== violation) await tx.substitution.update({ where: { id: subs[i].id }, data: { violation } });
-      }
-    }
-
-    const wanted = new Map(credited.map((c) => [seatKey(c.setNumber, c.tableNumber), c]));
-    const same = (row: MatchRow['sets'][number]) => {
-      const credit = wanted.get(seatKey(row.setNumber, row.tableNumber));
-      return credit !== undefined && credit.source === row.source && credit.homePoints === row.homePoints && credit.awayPoints === row.awayPoints;
-    };
-    const stale = match.sets.filter(
-      (row) => (RULE_CREDIT_SOURCES.includes(row.source) && !same(row)) || (PLAYED_SOURCES.includes(row.source) && wanted.has(seatKey(row.setNumber, row.tableNumber))),
-    );
-    const kept = new Set(match.sets.filter(same).map((row) => seatKey(row.setNumber, row.tableNumber)));
-    const missing = credited.filter((c) => !kept.has(seatKey(c.setNumber, c.tableNumber)));
-    if (stale.length) await tx.matchSet.deleteMany({ where: { id: { in: stale.map((row) => row.id) } } });
-    if (missing.length) await tx.matchSet.createMany({ data: missing.map((c) => ({ matchId, ...c })) });
-    const completed = await this.settlePartialLosses(tx, match, partial, settings);
-    return stale.length > 0 || missing.length > 0 || completed;
-  }
-
-  /**
-   * Regel 38: at the seat where a removed player's pair stopped, the games from the removal
-   * on are lost 2–0, computed: an entry game by game is completed accordingly; an entry
-   * of set totals cannot be split and is removed (the set is entered again game by game).
-   */
-  private async settlePartialLosses(tx: Tx, match: MatchRow, losses: readonly PartialLoss[], settings: CompetitionSettings): Promise<boolean> {
-    let changed = false;
-    for (const loss of losses) {
-      const row = match.sets.find((s) => s.setNumber === loss.setNumber && s.tableNumber === loss.tableNumber && PLAYED_SOURCES.includes(s.source));
-      if (!row) continue;
-      if (row.source === 'TOTALS') {
-        await tx.matchSet.delete({ where: { id: row.id } });
-        changed = true;
-        continue;
-      }
-      const entered: Game[] = row.games.map((g) =>
-        g.kind === 'PENALTY' ? { kind: 'PENALTY', winner: g.winner, rule: g.penaltyRule as Extract<Game, { kind: 'PENALTY' }>['rule'], points: g.points } : { kind: g.kind, winner: g.winner },
-      );
-      const result = removalGames(entered, loss, settings.gamesPerSet);
-      if ('error' in result) {
-        await tx.matchSet.delete({ where: { id: row.id } });
-        changed = true;
-        continue;
-      }
-      const stored = (games: readonly Game[]) => JSON.stringify(games.map((g) => [g.winner, g.kind, gamePoints(g).points, g.kind === 'PENALTY' ? g.rule : null]));
-      if (stored(entered) === stored(result.games)) continue;
-      await tx.game.deleteMany({ where: { matchSetId: row.id } });
-      await tx.game.createMany({
-        data: result.games.map((g, i) => ({ matchSetId: row.id, gameNumber: i + 1, winner: g.winner, kind: g.kind, points: gamePoints(g).points, penaltyRule: g.kind === 'PENALTY' ? g.rule : null })),
-      });
-      await tx.matchSet.update({ where: { id: row.id }, data: setTotalsFromGames(result.games) });
-      changed = true;
-    }
-    return changed;
+    const { state } = settleCredits(matchStateOf(match), settings);
+    return storeStateChanges(tx, match, state, { versionCounted: true });
   }
 
   async seatsState(tx: Tx, matchId: string, settings: Pick<CompetitionSettings, 'pairsPerTeam'>): Promise<SeatsState> {
