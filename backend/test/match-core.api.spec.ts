@@ -53,8 +53,13 @@ describe('match-day core through MatchWriterService.apply', () => {
   afterAll(() => ctx.close());
 
   it('records the line-ups as commands of the core (SET_LINEUP), with the settled match', async () => {
-    const records = await ctx.prisma.matchCommandRecord.findMany({ where: { matchId: day.match.id } });
+    const records = await ctx.prisma.matchCommandRecord.findMany({ where: { matchId: day.match.id }, orderBy: { createdAt: 'asc' } });
     expect(records.map((r) => r.kind)).toEqual(['SET_LINEUP', 'SET_LINEUP']);
+    // The log names no players (the line-up's rows do, by member id).
+    expect(records.map((r) => r.payload)).toEqual([
+      { kind: 'SET_LINEUP', by: { userId: expect.any(String), role: 'SECRETARY' }, side: 'HOME', reason: null },
+      { kind: 'SET_LINEUP', by: { userId: expect.any(String), role: 'SECRETARY' }, side: 'AWAY', reason: null },
+    ]);
   });
 
   it('enters a set at the table, answers the match as stored, and logs the command', async () => {

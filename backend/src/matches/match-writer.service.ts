@@ -64,6 +64,27 @@ export function problemError(problems: readonly Problem[]): AppError {
   return new ConflictError(message, first.code, details);
 }
 
+/**
+ * The command as the log keeps it: players by member id only, not by the readable labels
+ * (family names) the rules' messages use; a line-up's players are in its own rows.
+ */
+function commandPayload(command: MatchCommand): unknown {
+  switch (command.kind) {
+    case 'SET_LINEUP':
+      return { kind: command.kind, by: command.by, side: command.side, reason: command.reason ?? null };
+    case 'SUBSTITUTE': {
+      const { outPlayerId: _out, inPlayerId: _in, ...substitution } = command.substitution;
+      return { ...command, substitution };
+    }
+    case 'REMOVE_PLAYER': {
+      const { playerId: _player, ...rest } = command;
+      return rest;
+    }
+    default:
+      return command;
+  }
+}
+
 /** Throws the first problems as the error envelope (for builders that check before they store). */
 export function assertNoProblems(problems: readonly Problem[]): void {
   if (problems.length) throw problemError(problems);
@@ -197,7 +218,7 @@ export class MatchWriterService {
               idempotencyKey: options.idempotencyKey ?? null,
               kind: command.kind,
               actor: options.actor,
-              payload: JSON.parse(JSON.stringify(command)) as Prisma.InputJsonValue,
+              payload: JSON.parse(JSON.stringify(commandPayload(command))) as Prisma.InputJsonValue,
               response: JSON.parse(JSON.stringify(response)) as Prisma.InputJsonValue,
             },
           });
