@@ -3,7 +3,7 @@ import { normaliseTableCode } from '@/lib/match-night';
 import { CodeForm } from './code-form';
 
 export const dynamic = 'force-dynamic';
-export const metadata = { title: 'Aan tafel' };
+export const metadata = { title: 'Aan tafel', manifest: '/manifest-tafel.webmanifest' };
 
 /** The way in without the QR code: type the short code from the table card (no login). Works without JavaScript. */
 export default async function TableCodePage({ searchParams }: { searchParams: Promise<{ code?: string }> }) {

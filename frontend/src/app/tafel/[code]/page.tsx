@@ -4,7 +4,8 @@ import { CodeForm } from '../code-form';
 import { TableScreen } from './table-screen';
 
 export const dynamic = 'force-dynamic';
-export const metadata = { title: 'Aan tafel' };
+// Installable (issue 16): the manifest opens the table pages as an app; the page works offline once opened.
+export const metadata = { title: 'Aan tafel', manifest: '/manifest-tafel.webmanifest' };
 
 /**
  * One table of one match at the club, opened from the QR code on the table card (no login):
@@ -23,5 +24,5 @@ export default async function TablePage({ params }: { params: Promise<{ code: st
       </div>
     );
   }
-  return <TableScreen code={code} initial={data} />;
+  return <TableScreen code={code} initial={data} renderedAt={new Date().toISOString()} />;
 }

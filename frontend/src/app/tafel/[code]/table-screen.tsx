@@ -3,12 +3,17 @@
 // of a set, the opposing pair's review and signature on the same device, or its refusal.
 // It follows the night by itself (the match's live events, and a quiet check now and then),
 // so a supervisor's decision appears without a reload.
-import { useCallback, useEffect, useRef, useState } from 'react';
+// Offline (issue 16): every entry, signature and refusal goes into the outbox (IndexedDB,
+// ./outbox.ts) before it is sent, and the screen shows the table with what waits laid over
+// it, so a table goes on entering and signing without a connection, also after a reload.
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { GameKind, longDate } from '@/components/matches/labels';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { formatMoment } from '@/lib/format';
-import { idempotencyKey, otherSide, SET_STATE_LABELS, SetState, Side, TableSet, TableView } from '@/lib/match-night';
+import { otherSide, SET_STATE_LABELS, SetState, Side, TableSet, TableView } from '@/lib/match-night';
+import { TABLE_SCOPE, useOfflineWorker, useOnline } from '../offline-worker';
+import { askPersistentStorage, dismiss, EntryBody, flush, itemsOf, loadView, OutboxItem, queueEntry, queueRefusal, queueSignature, reopenOutbox, saveView, tableScope, waitingCount, waitingText, withPending } from '../outbox';
 import { draftOf, entryBody, pairText, SetDraftAtTable, SetEntry } from './set-entry';
 
 const MARKS: Record<SetState, string> = { WAITING: '○', ENTERED: '…', SIGNED: '✓', DISPUTED: '!', CREDITED: '=' };
@@ -29,6 +34,8 @@ const BANNER_TONES: Record<SetState, string> = {
 const KIND_WORDS: Record<GameKind, string> = { WON: 'gewonnen', KAP: 'kap', KAP_TAPPED: 'kap, door partner afgetikt', BAUNIE: 'baunie', FAILED_BAUNIE: 'mislukte baunie', PENALTY: 'straf' };
 const SIDE_WORD: Record<Side, string> = { HOME: 'thuiskoppel', AWAY: 'uitkoppel' };
 const POLL_MS = 20_000;
+/** While something waits, try again this often (besides 'online', focus and the button). */
+const RETRY_MS = 15_000;
 
 type Failure = { message: string; lines: string[] };
 
@@ -99,8 +106,44 @@ function GamesList({ set }: { set: TableSet }) {
   );
 }
 
-export function TableScreen({ code, initial }: { code: string; initial: TableView }) {
-  const [view, setView] = useState(initial);
+/** What waits in the outbox, what it refused (kept until read), and the 'Nu versturen' button. */
+function OutboxPanel({ items, online, sending, onSend, onDismiss }: { items: OutboxItem[]; online: boolean; sending: boolean; onSend: () => void; onDismiss: (id: number) => void }) {
+  const waiting = waitingText(items);
+  const refused = items.filter((i) => i.status === 'REFUSED');
+  if (!waiting && refused.length === 0 && online) return null;
+  return (
+    <section aria-label="Nog niet verstuurd" className="space-y-2 rounded-lg bg-amber-50 p-3 text-amber-950 ring-1 ring-amber-300">
+      {!online && <p className="font-semibold">Geen verbinding. U kunt gewoon doorgaan: alles wordt op deze telefoon bewaard en verstuurd zodra er weer verbinding is.</p>}
+      {waiting && (
+        <div className="flex items-center justify-between gap-2">
+          <p aria-live="polite" data-outbox-waiting={waitingCount(items)}>
+            {waiting}
+          </p>
+          <Button variant="secondary" className="min-h-12" onClick={onSend} disabled={sending}>
+            {sending ? 'Bezig…' : 'Nu versturen'}
+          </Button>
+        </div>
+      )}
+      {refused.map((item) => (
+        <div key={item.id} role="alert" className="rounded-md bg-red-50 p-2 text-red-900 ring-1 ring-red-200">
+          <p>
+            Set {item.setNumber}: {item.message}
+          </p>
+          <button type="button" className="mt-1 underline" onClick={() => onDismiss(item.id!)}>
+            Gelezen
+          </button>
+        </div>
+      ))}
+    </section>
+  );
+}
+
+export function TableScreen({ code, initial, renderedAt }: { code: string; initial: TableView; renderedAt?: string }) {
+  const [serverView, setServerView] = useState(initial);
+  const [items, setItems] = useState<OutboxItem[]>([]);
+  const [sending, setSending] = useState(false);
+  const online = useOnline();
+  const view = useMemo(() => withPending(serverView, items), [serverView, items]);
   const [chosen, setChosen] = useState(initial.currentSet ?? initial.sets.length);
   const [drafts, setDrafts] = useState<Record<number, SetDraftAtTable>>({});
   const [editing, setEditing] = useState<Record<number, boolean>>({});
@@ -109,15 +152,84 @@ export function TableScreen({ code, initial }: { code: string; initial: TableVie
   const [failure, setFailure] = useState<Failure | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [gone, setGone] = useState<string | null>(null);
-  // The same request sent again (after a lost answer) carries the same key, so it counts once.
-  const pending = useRef<{ what: string; key: string } | null>(null);
   const base = `/api/table/${encodeURIComponent(code)}`;
+  const scope = tableScope(code);
+
+  const setView = useCallback(
+    (next: TableView) => {
+      setServerView(next);
+      void saveView(code, next);
+    },
+    [code],
+  );
 
   const refresh = useCallback(async () => {
     const outcome = await call('GET', base);
     if (outcome.ok) setView(outcome.view);
     else if (outcome.status === 404 || outcome.status === 410) setGone(outcome.failure.message);
-  }, [base]);
+  }, [base, setView]);
+
+  const reloadItems = useCallback(async () => setItems(await itemsOf(scope).catch(() => [])), [scope]);
+
+  /** Send what waits (oldest first); the API's answer becomes the table. Every item carries its own key: a retry counts once. */
+  const send = useCallback(async () => {
+    setSending(true);
+    try {
+      const result = await flush(scope);
+      if (result.answer && typeof result.answer === 'object' && 'sets' in result.answer) setView(result.answer as TableView);
+      if (result.refused > 0) void refresh();
+    } catch {
+      // IndexedDB unavailable for a moment: the next trigger tries again.
+    } finally {
+      setSending(false);
+      await reloadItems();
+    }
+  }, [scope, setView, refresh, reloadItems]);
+
+  const { updateReady, applyUpdate } = useOfflineWorker(TABLE_SCOPE, () => {
+    void reloadItems();
+    void refresh();
+  });
+
+  // Open: the outbox and the last table this phone saw (newer than the page when it came from the worker's cache offline).
+  useEffect(() => {
+    void askPersistentStorage();
+    void (async () => {
+      const stored = await loadView(code);
+      const newer = stored && (!renderedAt || stored.savedAt > renderedAt) ? stored.view : null;
+      if (newer) setServerView(newer);
+      else void saveView(code, initial);
+      const waiting = await itemsOf(scope).catch(() => []);
+      setItems(waiting);
+      // Reopened with sets done offline: on to the first set still open.
+      const open = withPending(newer ?? initial, waiting).currentSet;
+      if (open !== null) setChosen(open);
+      await send();
+    })();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [code]);
+
+  // Send when the connection returns, when the page is back in front, and every so often while something waits.
+  useEffect(() => {
+    const wake = () => {
+      if (document.visibilityState !== 'visible') return;
+      void reopenOutbox().then(send);
+    };
+    window.addEventListener('online', wake);
+    window.addEventListener('focus', wake);
+    document.addEventListener('visibilitychange', wake);
+    return () => {
+      window.removeEventListener('online', wake);
+      window.removeEventListener('focus', wake);
+      document.removeEventListener('visibilitychange', wake);
+    };
+  }, [send]);
+  const waiting = waitingCount(items);
+  useEffect(() => {
+    if (waiting === 0) return;
+    const timer = window.setInterval(() => navigator.onLine && void send(), RETRY_MS);
+    return () => window.clearInterval(timer);
+  }, [waiting, send]);
 
   useEffect(() => {
     const events = typeof EventSource === 'undefined' ? null : new EventSource(`/api/public/matches/${view.match.id}/events`);
@@ -146,24 +258,34 @@ export function TableScreen({ code, initial }: { code: string; initial: TableVie
     setRefusing(null);
   }
 
-  async function act(what: string, method: 'PUT' | 'POST', path: string, body: Record<string, unknown>, success: (view: TableView) => string) {
-    if (pending.current?.what !== what) pending.current = { what, key: idempotencyKey() };
+  /** Into the outbox first (it survives a lost connection, a reload, a closed tab), then send. */
+  async function act(store: () => Promise<void>, success: string) {
     setBusy(true);
     setFailure(null);
     setDone(null);
-    const outcome = await call(method, path, { ...body, idempotencyKey: pending.current.key });
-    setBusy(false);
-    if (!outcome.ok) {
-      if (outcome.status !== 0) pending.current = null;
-      setFailure(outcome.failure);
-      // Someone else was quicker (a second phone, the supervisor): show what is stored now.
-      if (outcome.status === 409) void refresh();
+    try {
+      await store();
+    } catch {
+      setBusy(false);
+      setFailure({ message: 'Deze telefoon kon de invoer niet bewaren (opslag vol of privévenster?). Probeer het opnieuw of gebruik een andere telefoon.', lines: [] });
       return false;
     }
-    pending.current = null;
-    setView(outcome.view);
-    setDone(success(outcome.view));
+    await reloadItems();
+    setBusy(false);
+    setDone(success);
+    void send();
     return true;
+  }
+
+  /** The entry this signature is for: the one waiting in the outbox, else the stored one. */
+  function signedEntry(): EntryBody | null {
+    const queued = [...items].reverse().find((i) => i.status === 'WAITING' && i.setNumber === set.setNumber && i.kind === 'ENTER');
+    if (queued) {
+      const { enteredBy, games, totals } = queued.body as unknown as EntryBody;
+      return { enteredBy, ...(games ? { games } : {}), ...(totals ? { totals } : {}) };
+    }
+    const built = entryBody(draftOf(set, view.gamesPerSet));
+    return 'body' in built ? built.body : null;
   }
 
   async function save() {
@@ -172,7 +294,7 @@ export function TableScreen({ code, initial }: { code: string; initial: TableVie
       setFailure({ message: built.missing, lines: [] });
       return;
     }
-    const ok = await act(`enter:${set.setNumber}:${JSON.stringify(built.body)}`, 'PUT', `${base}/sets/${set.setNumber}`, built.body, () => `Set ${set.setNumber} is ingevoerd. Geef de telefoon aan het ${SIDE_WORD[otherSide(built.body.enteredBy)]} om te controleren en te ondertekenen.`);
+    const ok = await act(() => queueEntry(code, set.setNumber, built.body), `Set ${set.setNumber} is ingevoerd. Geef de telefoon aan het ${SIDE_WORD[otherSide(built.body.enteredBy)]} om te controleren en te ondertekenen.`);
     if (ok) {
       setEditing((e) => ({ ...e, [set.setNumber]: false }));
       setDrafts(({ [set.setNumber]: _, ...rest }) => rest);
@@ -181,9 +303,13 @@ export function TableScreen({ code, initial }: { code: string; initial: TableVie
   }
 
   async function sign(side: Side) {
-    const ok = await act(`sign:${set.setNumber}`, 'POST', `${base}/sets/${set.setNumber}/sign`, { side }, (v) =>
-      v.sets.every((s) => s.state === 'SIGNED' || s.state === 'CREDITED') ? `Set ${set.setNumber} is ondertekend. Alle sets aan deze tafel zijn klaar.` : `Set ${set.setNumber} is ondertekend.`,
-    );
+    const entry = signedEntry();
+    if (!entry) {
+      setFailure({ message: 'Deze invoer is niet compleet; voer de set opnieuw in.', lines: [] });
+      return;
+    }
+    const last = view.sets.every((s) => s.setNumber === set.setNumber || s.state === 'SIGNED' || s.state === 'CREDITED');
+    const ok = await act(() => queueSignature(code, set.setNumber, entry, side), last ? `Set ${set.setNumber} is ondertekend. Alle sets aan deze tafel zijn klaar.` : `Set ${set.setNumber} is ondertekend.`);
     if (ok) window.scrollTo({ top: 0 });
   }
 
@@ -193,7 +319,8 @@ export function TableScreen({ code, initial }: { code: string; initial: TableVie
       setFailure({ message: 'Schrijf op waarom u niet ondertekent; de wedstrijdleider leest het.', lines: [] });
       return;
     }
-    const ok = await act(`refuse:${set.setNumber}`, 'POST', `${base}/sets/${set.setNumber}/refuse`, { side: refusing.side, comment: refusing.comment.trim() }, () => `Set ${set.setNumber} is betwist. De wedstrijdleider beslist.`);
+    const { side, comment } = refusing;
+    const ok = await act(() => queueRefusal(code, set.setNumber, side, comment.trim()), `Set ${set.setNumber} is betwist. De wedstrijdleider beslist.`);
     if (ok) setRefusing(null);
   }
 
@@ -212,6 +339,8 @@ export function TableScreen({ code, initial }: { code: string; initial: TableVie
   }
 
   const signer = set.enteredBySide ? otherSide(set.enteredBySide) : 'AWAY';
+  // A new version waits until this set is not being typed or refused (ask to reload between sets).
+  const midEntry = refusing !== null || (entering && drafts[set.setNumber] !== undefined);
   return (
     <div className="mx-auto max-w-md space-y-3 pb-8">
       <header>
@@ -223,6 +352,22 @@ export function TableScreen({ code, initial }: { code: string; initial: TableVie
         </h1>
         <p className="text-3xl font-bold text-brand-900">Tafel {view.tableNumber}</p>
       </header>
+
+      <OutboxPanel items={items} online={online} sending={sending} onSend={() => void send()} onDismiss={(id) => void dismiss(id).then(reloadItems)} />
+      {updateReady && (
+        <div className="flex items-center justify-between gap-2 rounded-lg bg-sky-50 p-3 text-sky-950 ring-1 ring-sky-200">
+          {midEntry ? (
+            <p>Er is een nieuwe versie van deze pagina. Maak eerst deze set af; daarna kunt u hem laden.</p>
+          ) : (
+            <>
+              <p>Er is een nieuwe versie van deze pagina.</p>
+              <Button variant="secondary" className="min-h-12" onClick={applyUpdate}>
+                Nu laden
+              </Button>
+            </>
+          )}
+        </div>
+      )}
 
       <nav aria-label="Sets" className="grid grid-cols-6 gap-1">
         {view.sets.map((s) => (
@@ -264,6 +409,9 @@ export function TableScreen({ code, initial }: { code: string; initial: TableVie
           {SET_STATE_LABELS[set.state]}
           {set.state === 'SIGNED' && set.signedBySide ? ` door het ${SIDE_WORD[set.signedBySide]}` : ''}
         </p>
+        {items.some((i) => i.status === 'WAITING' && i.setNumber === set.setNumber) && (
+          <p className="text-sm text-amber-900">Bewaard op deze telefoon, nog niet verstuurd: gaat vanzelf mee zodra er verbinding is.</p>
+        )}
 
         {set.decidedAt && (
           <div className="rounded-lg bg-sky-50 p-3 text-sky-950 ring-1 ring-sky-200">

@@ -4,6 +4,7 @@
 // refusal). At most MAX_STREAMS open streams: a browser holds only six connections per site.
 import { useRouter } from 'next/navigation';
 import { useEffect } from 'react';
+import { ConsoleOffline } from './console-offline';
 
 const MAX_STREAMS = 3;
 
@@ -11,7 +12,8 @@ export function AutoRefresh({ streams, everyMs = 30_000 }: { streams: string[]; 
   const router = useRouter();
   const key = streams.slice(0, MAX_STREAMS).join(' ');
   useEffect(() => {
-    const refresh = () => document.visibilityState === 'visible' && router.refresh();
+    // Offline the page stays as it was (the worker kept it); the outbox panel says so.
+    const refresh = () => document.visibilityState === 'visible' && navigator.onLine && router.refresh();
     const sources = typeof EventSource === 'undefined' ? [] : key.split(' ').filter(Boolean).map((url) => new EventSource(url));
     // `change`: the live stream's event.
     for (const source of sources) source.addEventListener('change', refresh);
@@ -21,5 +23,5 @@ export function AutoRefresh({ streams, everyMs = 30_000 }: { streams: string[]; 
       window.clearInterval(timer);
     };
   }, [key, everyMs, router]);
-  return null;
+  return <ConsoleOffline />;
 }

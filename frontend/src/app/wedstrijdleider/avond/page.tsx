@@ -9,7 +9,7 @@ import { nightSummary } from '@/lib/match-night';
 import { AutoRefresh } from './auto-refresh';
 
 export const dynamic = 'force-dynamic';
-export const metadata = { title: 'Speelavond' };
+export const metadata = { title: 'Speelavond', manifest: '/manifest-console.webmanifest' };
 
 const today = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Amsterdam' }).format(new Date());
 

@@ -6,8 +6,8 @@ import { FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { InlineMessage, InlineNotice } from '@/components/ui/notice';
 import { cn } from '@/lib/cn';
-import { attempt, messagesOf } from '@/components/matches/call';
-import { api } from '@/lib/api-client';
+import { flush, consoleScope, itemsOf, queueDecision } from '../../../tafel/outbox';
+import { OUTBOX_CHANGED } from '../console-offline';
 
 const control = 'mt-1 block min-h-11 w-full rounded-md border border-stone-300 bg-white px-2 text-base';
 
@@ -42,9 +42,21 @@ export function DecisionForm({
     if (change && (home === '' || away === '')) return setMessage({ tone: 'bad', text: 'Vul de stand van beide koppels in.' });
     setBusy(true);
     const body = change ? { totals: { home: Number(home), away: Number(away) }, reason: reason.trim() } : { reason: reason.trim() };
-    const sent = await attempt(api.POST('/api/matches/{id}/sets/{setNumber}/tables/{tableNumber}/decision', { params: { path: { id: matchId, setNumber, tableNumber } }, body }));
+    // Into the outbox first (with its idempotency key), then sent: offline it waits and goes later.
+    try {
+      await queueDecision(matchId, setNumber, tableNumber, body);
+    } catch {
+      setBusy(false);
+      return setMessage({ tone: 'bad', text: 'Deze browser kon de beslissing niet bewaren. Probeer het opnieuw.' });
+    }
+    const result = await flush(consoleScope(matchId)).catch(() => null);
+    window.dispatchEvent(new Event(OUTBOX_CHANGED));
     setBusy(false);
-    if (!sent.ok) return setMessage({ tone: 'bad', text: messagesOf(sent.error).join(' ') });
+    if (!result || result.offline) return setMessage({ tone: 'good', text: 'Bewaard: geen verbinding, de beslissing wordt verstuurd zodra er weer verbinding is.' });
+    if (result.refused > 0) {
+      const refused = (await itemsOf(consoleScope(matchId))).filter((i) => i.status === 'REFUSED').pop();
+      return setMessage({ tone: 'bad', text: refused?.message ?? 'De beslissing is geweigerd.' });
+    }
     router.push(doneHref);
     router.refresh();
   }

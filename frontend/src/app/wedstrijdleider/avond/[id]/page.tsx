@@ -14,7 +14,7 @@ import { OpenNight } from '@/components/match-night/night-actions';
 import { DecisionForm } from './decision-form';
 
 export const dynamic = 'force-dynamic';
-export const metadata = { title: 'Speelavond: wedstrijd' };
+export const metadata = { title: 'Speelavond: wedstrijd', manifest: '/manifest-console.webmanifest' };
 
 /**
  * One match of the night for the supervisor: its tables and sets, the decision on a seat
