@@ -70,6 +70,17 @@ describe('match night API: at the table, the supervisor’s decisions and the fi
       await ctx.http().put(`${table(1)}/sets/1`).send({ enteredBy: 'HOME', games: games(1, 1) }).expect(200);
     });
 
+    it('shows an entry awaiting its signature to both clubs, but not to the public or another club (Regel 15: it counts once signed)', async () => {
+      const seatOf = (body: { sets: { setNumber: number; tableNumber: number; homePoints: number | null }[] }) => body.sets.find((s) => s.setNumber === 1 && s.tableNumber === 1);
+      expect(seatOf((await home.get(url).expect(200)).body)).toMatchObject(score(1, 1));
+      expect(seatOf((await away.get(url).expect(200)).body)).toMatchObject(score(1, 1));
+      for (const viewer of [ctx.http(), other]) {
+        const body = (await viewer.get(url).expect(200)).body;
+        expect(seatOf(body)).toMatchObject({ homePoints: null, awayPoints: null, games: [], enteredBySide: 'HOME' });
+        expect({ home: body.homePoints, away: body.awayPoints, complete: body.complete }).toEqual({ home: null, away: null, complete: false });
+      }
+    });
+
     it('refuses the entering pair’s own signature (422 SIGN_OWN_ENTRY)', async () => {
       expectError((await ctx.http().post(`${table(1)}/sets/1/sign`).send({ side: 'HOME' }).expect(422)).body, 422, 'SIGN_OWN_ENTRY');
     });
@@ -83,6 +94,8 @@ describe('match night API: at the table, the supervisor’s decisions and the fi
       }
       expectError((await ctx.http().post(`${table(1)}/sets/1/refuse`).send({ side: 'AWAY', comment: 'Toch niet' }).expect(409)).body, 409);
       expect(await set(1, 1)).toMatchObject({ state: 'SIGNED', ...score(1, 1) });
+      const publicSeat = (await ctx.http().get(url).expect(200)).body.sets.find((s: { setNumber: number; tableNumber: number }) => s.setNumber === 1 && s.tableNumber === 1);
+      expect(publicSeat).toMatchObject(score(1, 1));
       // The console shows it; the audit log has the table's entry and signature.
       const seat = (await consoleOf()).tables[0].sets[0];
       expect(seat).toMatchObject({ state: 'SIGNED', ...score(1, 1), alerts: [] });

@@ -372,5 +372,24 @@ export function forViewer<T extends MatchSummaryDto>(match: T, viewer: MatchView
   // A pair's refusal at the table (Regel 35B) is a comment of the same kind.
   const sets = (shown as Partial<MatchDetailDto>).sets;
   if (sets?.some((s) => s.refusalComment !== null)) shown = { ...shown, sets: sets.map((s) => ({ ...s, refusalComment: null })) };
-  return shown;
+  return hideUnsignedTableEntries(shown);
+}
+
+/** A set entered at the table but not yet signed (nor decided by the supervisor): Regel 15 makes it count only once signed. */
+function awaitsSignature(seat: SeatDto): boolean {
+  return seat.enteredBySide !== null && seat.signedAt === null && seat.decidedAt === null && seat.homePoints !== null;
+}
+
+/**
+ * The public and other clubs see a table's score only once the opposing pair signed it (as on
+ * the live pages): an entry awaiting its signature shows as not yet there, and the totals
+ * are the sum of what is shown.
+ */
+function hideUnsignedTableEntries<T extends MatchSummaryDto>(match: T): T {
+  const sets = (match as Partial<MatchDetailDto>).sets;
+  if (!sets?.some(awaitsSignature)) return match;
+  const shownSets = sets.map((s) => (awaitsSignature(s) ? { ...s, homePoints: null, awayPoints: null, games: [] } : s));
+  const total = (side: 'homePoints' | 'awayPoints') => shownSets.reduce((sum, s) => sum + (s[side] ?? 0), 0);
+  const anyScore = shownSets.some((s) => s.homePoints !== null);
+  return { ...match, sets: shownSets, complete: false, homePoints: anyScore ? total('homePoints') : null, awayPoints: anyScore ? total('awayPoints') : null };
 }
