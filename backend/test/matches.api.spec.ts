@@ -227,6 +227,8 @@ describe('fixtures and exports API', () => {
     type Row = [name: string, method: 'get' | 'post' | 'put' | 'delete', path: (i: typeof ids) => string, body: (i: typeof ids) => object, refused: [Who, number, string][]];
     const adminOnly: [Who, number, string][] = [['public', 401, 'UNAUTHENTICATED'], ['other', 403, 'WRONG_ROLE'], ['home', 403, 'WRONG_ROLE'], ['supervisor', 403, 'WRONG_ROLE']];
     const teamWrite: [Who, number, string][] = [['public', 401, 'UNAUTHENTICATED'], ['other', 403, 'OTHER_CLUB'], ['supervisor', 403, 'WRONG_ROLE']];
+    // The supervisor records substitutions at the table, but only with a reason (match-night-supervisor.api.spec.ts).
+    const substitutionWrite: [Who, number, string][] = [['public', 401, 'UNAUTHENTICATED'], ['other', 403, 'OTHER_CLUB'], ['supervisor', 400, 'VALIDATION_FAILED']];
     const rows: Row[] = [
       ['generate schedule', 'post', (i) => `/api/divisions/${i.division}/schedule`, () => ({ dates: ['2026-09-19'], double: false }), adminOnly],
       ['move a fixture', 'post', (i) => `/api/matches/${i.match}/move`, () => ({ date: '2026-10-10', reason: 'Zaal bezet' }), adminOnly],
@@ -234,8 +236,8 @@ describe('fixtures and exports API', () => {
       ['record a line-up', 'put', (i) => `/api/matches/${i.match}/lineups/${i.home}`, (i) => lineupBody(i.players), [...teamWrite, ['away', 403, 'OTHER_CLUB']]],
       ['enter the result', 'put', (i) => `/api/matches/${i.match}/result`, () => ({ version: 0, sets: [] }), [...teamWrite, ['away', 403, 'NOT_HOME_TEAM']]],
       ['enter one set', 'put', (i) => `/api/matches/${i.match}/sets/1`, () => ({ version: 0, tables: [] }), [...teamWrite, ['away', 403, 'NOT_HOME_TEAM']]],
-      ['record a substitution', 'post', (i) => `/api/matches/${i.match}/substitutions`, (i) => ({ teamId: i.home, setNumber: 3, pairNumber: 1, outMemberId: i.players[0], inMemberId: i.players[12] }), [...teamWrite, ['away', 403, 'OTHER_CLUB']]],
-      ['delete a substitution', 'delete', (i) => `/api/matches/${i.match}/substitutions/${i.sub}`, () => ({}), [...teamWrite, ['away', 403, 'OTHER_CLUB']]],
+      ['record a substitution', 'post', (i) => `/api/matches/${i.match}/substitutions`, (i) => ({ teamId: i.home, setNumber: 3, pairNumber: 1, outMemberId: i.players[0], inMemberId: i.players[12] }), [...substitutionWrite, ['away', 403, 'OTHER_CLUB']]],
+      ['delete a substitution', 'delete', (i) => `/api/matches/${i.match}/substitutions/${i.sub}`, () => ({}), [...substitutionWrite, ['away', 403, 'OTHER_CLUB']]],
       ['confirm the result', 'post', (i) => `/api/matches/${i.match}/confirm`, () => ({ version: 0 }), [...teamWrite, ['home', 403, 'NOT_AWAY_TEAM']]],
       ['correct the result', 'post', (i) => `/api/matches/${i.match}/corrections`, () => ({ version: 0, reason: 'Typefout', sets: [] }), [['public', 401, 'UNAUTHENTICATED'], ['other', 403, 'WRONG_ROLE'], ['home', 403, 'WRONG_ROLE'], ['away', 403, 'WRONG_ROLE']]],
       ['record a match not played', 'post', (i) => `/api/matches/${i.match}/not-played`, () => ({ version: 0, kind: 'NO_TABLE_SCREEN', reason: 'Geen scherm' }), adminOnly],

@@ -16,7 +16,9 @@ const STALE = {
 };
 const ENTRY_WINDOW =
   'Kan vanaf de wedstrijddag (Europe/Amsterdam); daarvoor 409 ENTRY_NOT_OPEN met de dag waarop het kan. De bondsbeheerder mag eerder, met een reden (reason) die in het logboek komt.';
-const REASON_QUERY = { name: 'reason', required: false, description: 'Verplicht als de uitslag al vaststaat (bondsbeheerder)' };
+const SUPERVISOR_REASON_QUERY = { name: 'reason', required: false, description: 'Verplicht voor de wedstrijdleider (komt in het logboek), en als de uitslag al vaststaat (bondsbeheerder)' };
+const SUPERVISOR_CHANGE =
+  'De wedstrijdleider aan tafel: altijd met een reden (400 VALIDATION_FAILED zonder), vanaf de wedstrijddag (409 ENTRY_NOT_OPEN), niet na vaststelling (409 RESULT_LOCKED).';
 
 @ApiTags('match day')
 @Controller('matches/:id')
@@ -87,15 +89,16 @@ export class MatchDayController {
     return this.results.putSet(id, setNumber, body, user);
   }
 
-  @Roles('ADMIN', 'SECRETARY')
+  @Roles('ADMIN', 'SECRETARY', 'SUPERVISOR')
   @Post('substitutions')
   @ApiOperation({
-    summary: 'Wissel vastleggen (eigen secretaris, bondsbeheerder)',
+    summary: 'Wissel vastleggen (eigen secretaris, bondsbeheerder, wedstrijdleider met reden)',
     description:
       'Ook een wissel die niet mag wordt vastgelegd, met de overtreding (Regel 13, 14); het koppel verliest dan vanaf die set elke set met 8–0. ' +
-      'Een wissel nadat de thuisploeg tekende, vraagt een nieuwe handtekening van de thuisploeg (Regel 15).',
+      'Een wissel nadat de thuisploeg tekende, vraagt een nieuwe handtekening van de thuisploeg (Regel 15). ' +
+      SUPERVISOR_CHANGE,
   })
-  @ApiQuery(REASON_QUERY)
+  @ApiQuery(SUPERVISOR_REASON_QUERY)
   @ApiCreatedResponse({ type: SubstitutionDto })
   addSubstitution(
     @Param('id', ParseUUIDPipe) id: string,
@@ -106,11 +109,11 @@ export class MatchDayController {
     return this.substitutions.add(id, body, user, query.reason);
   }
 
-  @Roles('ADMIN', 'SECRETARY')
+  @Roles('ADMIN', 'SECRETARY', 'SUPERVISOR')
   @Delete('substitutions/:substitutionId')
   @HttpCode(204)
-  @ApiOperation({ summary: 'Verkeerd ingevoerde wissel verwijderen (eigen secretaris, bondsbeheerder)' })
-  @ApiQuery(REASON_QUERY)
+  @ApiOperation({ summary: 'Verkeerd ingevoerde wissel verwijderen (eigen secretaris, bondsbeheerder, wedstrijdleider met reden)', description: SUPERVISOR_CHANGE })
+  @ApiQuery(SUPERVISOR_REASON_QUERY)
   @ApiNoContentResponse()
   removeSubstitution(
     @Param('id', ParseUUIDPipe) id: string,

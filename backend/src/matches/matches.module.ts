@@ -7,6 +7,8 @@ import { ExportsController } from './exports.controller';
 import { ExportsService } from './exports.service';
 import { FixturesController } from './fixtures.controller';
 import { FixturesService } from './fixtures.service';
+import { LatePairsController } from './late-pairs.controller';
+import { LatePairsService } from './late-pairs.service';
 import { LineupsService } from './lineups.service';
 import { MatchDataService } from './match-data.service';
 import { MatchDayController } from './match-day.controller';
@@ -22,7 +24,7 @@ import { SupervisorActionsService } from './supervisor-actions.service';
 /** Match day (Regel 4–9, 12–15, 22, 29–34): fixtures, line-ups, results, substitutions, signatures, matches not played, exports. */
 @Module({
   imports: [FinesModule, SeasonsModule, MemberListsModule],
-  controllers: [FixturesController, MatchDayController, NotPlayedController, ExportsController, SupervisorActionsController],
+  controllers: [FixturesController, MatchDayController, NotPlayedController, ExportsController, SupervisorActionsController, LatePairsController],
   providers: [
     MatchDataService,
     MatchWriterService,
@@ -35,6 +37,7 @@ import { SupervisorActionsService } from './supervisor-actions.service';
     NotPlayedService,
     ExportsService,
     SupervisorActionsService,
+    LatePairsService,
   ],
   exports: [MatchDataService, MatchWriterService],
 })

@@ -8,12 +8,14 @@ import { MatchDataService } from './match-data.service';
 import { playerLabels } from './match-row';
 import { assertNoProblems, commandUser, MatchWriterService } from './match-writer.service';
 import { factsOpenProblems } from '../domain/match/match-command';
+import { assertSupervisorDay, assertSupervisorReason } from './late-pairs.service';
 
 /**
  * Substitutions (Regel 13, 14) as they happened at the table. Every one is recorded, legal
  * or not; the match-day core (SUBSTITUTE, REMOVE_SUBSTITUTION) checks all of a team's
  * substitutions again in order after each change, and a violation gives the opponent 8–0
- * at that pair's seats from the violating set on.
+ * at that pair's seats from the violating set on. The team's own secretary, the federation,
+ * and the supervisor at the table (with a reason, from the match day on).
  */
 @Injectable()
 export class SubstitutionsService {
@@ -23,11 +25,13 @@ export class SubstitutionsService {
   ) {}
 
   async add(matchId: string, body: SubstitutionInputDto, user: AuthUser, reason?: string): Promise<SubstitutionDto> {
+    assertSupervisorReason(user, reason);
     const side = teamSideFor(user, await this.data.teams(matchId), body.teamId);
     const id = randomUUID();
     await this.writer.apply(
       matchId,
       async (tx, match) => {
+        assertSupervisorDay(user, match);
         assertNoProblems(factsOpenProblems(match, commandUser(user), reason));
         const members = await tx.member.findMany({ where: { id: { in: [body.outMemberId, body.inMemberId] } } });
         if (members.length < new Set([body.outMemberId, body.inMemberId]).size) {
@@ -45,10 +49,12 @@ export class SubstitutionsService {
   }
 
   async remove(matchId: string, substitutionId: string, user: AuthUser, reason?: string): Promise<void> {
+    assertSupervisorReason(user, reason);
     const teams = await this.data.teams(matchId);
     await this.writer.apply(
       matchId,
       async (_tx, match) => {
+        assertSupervisorDay(user, match);
         const substitution = match.substitutions.find((s) => s.id === substitutionId);
         if (!substitution) throw new NotFoundError('Wissel');
         teamSideFor(user, teams, substitution.teamId);

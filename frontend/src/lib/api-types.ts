@@ -1003,8 +1003,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Wissel vastleggen (eigen secretaris, bondsbeheerder)
-         * @description Ook een wissel die niet mag wordt vastgelegd, met de overtreding (Regel 13, 14); het koppel verliest dan vanaf die set elke set met 8–0. Een wissel nadat de thuisploeg tekende, vraagt een nieuwe handtekening van de thuisploeg (Regel 15).
+         * Wissel vastleggen (eigen secretaris, bondsbeheerder, wedstrijdleider met reden)
+         * @description Ook een wissel die niet mag wordt vastgelegd, met de overtreding (Regel 13, 14); het koppel verliest dan vanaf die set elke set met 8–0. Een wissel nadat de thuisploeg tekende, vraagt een nieuwe handtekening van de thuisploeg (Regel 15). De wedstrijdleider aan tafel: altijd met een reden (400 VALIDATION_FAILED zonder), vanaf de wedstrijddag (409 ENTRY_NOT_OPEN), niet na vaststelling (409 RESULT_LOCKED).
          */
         post: operations["MatchDayController_addSubstitution"];
         delete?: never;
@@ -1023,7 +1023,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Verkeerd ingevoerde wissel verwijderen (eigen secretaris, bondsbeheerder) */
+        /**
+         * Verkeerd ingevoerde wissel verwijderen (eigen secretaris, bondsbeheerder, wedstrijdleider met reden)
+         * @description De wedstrijdleider aan tafel: altijd met een reden (400 VALIDATION_FAILED zonder), vanaf de wedstrijddag (409 ENTRY_NOT_OPEN), niet na vaststelling (409 RESULT_LOCKED).
+         */
         delete: operations["MatchDayController_removeSubstitution"];
         options?: never;
         head?: never;
@@ -1256,6 +1259,26 @@ export interface paths {
          * @description REMOVE_PLAYER (Regel 38): set, tafel, speler en de eerste partij die het koppel niet speelde; die en elke volgende partij van dat koppel tellen als 2–0 verloren, berekend, niet ingevoerd: de rest van die set en de volgende sets (8–0). Valt een reserve na loting in (Regel 38A), leg dat vast als wissel voor de verwijderde speler; vanaf die set speelt het koppel weer. VOID_WRONG_TABLE (Regel 22): set, tafel en partijen; ze vervallen, de ingevoerde set aan die tafel wordt gewist en na het spelen aan de juiste tafel opnieuw ingevoerd. Niet meer nadat de uitslag is bevestigd (409 RESULT_LOCKED; dan een correctie).
          */
         post: operations["SupervisorActionsController_record"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/matches/{id}/late-pairs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Laat koppel vastleggen: het koppel van de spelerslijst speelt vanaf set n (Regel 5B, 5C), met reden (wedstrijdleider, bondsbeheerder)
+         * @description Alleen de eerste set van een koppel dat al op de spelerslijst staat verandert; de spelerslijst wordt opnieuw getoetst (400 INVALID_LINEUP als laatkomers nog niet mogen), de sets ervoor tellen als 8–0 voor de tegenstander (Regel 12A). Vanaf de wedstrijddag (409 ENTRY_NOT_OPEN), niet na vaststelling (409 RESULT_LOCKED). Het antwoord is de spelerslijst zoals de lezer die mag zien: de wedstrijdleider alleen achternamen (Regel 15).
+         */
+        post: operations["LatePairsController_record"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3398,6 +3421,19 @@ export interface components {
             /** @description Alleen bij VOID_WRONG_TABLE: de partijen (nummers) die vervallen */
             gameNumbers?: number[];
             /** @description Waarom (wordt in het logboek bewaard en bij de wedstrijd getoond) */
+            reason: string;
+        };
+        LatePairInputDto: {
+            /**
+             * Format: uuid
+             * @description Het team van het koppel
+             */
+            teamId: string;
+            /** @description Koppelnummer op de spelerslijst */
+            pairNumber: number;
+            /** @description Eerste set die het koppel speelt (Regel 5B: laatkomers vanaf set 3; 5C: het zesde koppel van een team dat met vijf begon vanaf set 2). 1 = het koppel was er vanaf het begin (een vergissing herstellen). */
+            fromSet: number;
+            /** @description Waarom (komt in het logboek) */
             reason: string;
         };
         /** @enum {string} */
@@ -6002,7 +6038,7 @@ export interface operations {
     MatchDayController_addSubstitution: {
         parameters: {
             query?: {
-                /** @description Verplicht als de uitslag al vaststaat (bondsbeheerder) */
+                /** @description Verplicht voor de wedstrijdleider (komt in het logboek), en als de uitslag al vaststaat (bondsbeheerder) */
                 reason?: string;
             };
             header?: never;
@@ -6030,7 +6066,7 @@ export interface operations {
     MatchDayController_removeSubstitution: {
         parameters: {
             query?: {
-                /** @description Verplicht als de uitslag al vaststaat (bondsbeheerder) */
+                /** @description Verplicht voor de wedstrijdleider (komt in het logboek), en als de uitslag al vaststaat (bondsbeheerder) */
                 reason?: string;
             };
             header?: never;
@@ -6408,6 +6444,45 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["StaleVersionErrorDto"];
                 };
+            };
+        };
+    };
+    LatePairsController_record: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LatePairInputDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamLineupDto"];
+                };
+            };
+            /** @description ENTRY_NOT_OPEN, RESULT_LOCKED, MATCH_NOT_PLAYED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description LINEUP_MISSING: het team heeft nog geen spelerslijst */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

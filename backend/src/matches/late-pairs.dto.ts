@@ -1,0 +1,27 @@
+/**
+ * A late pair's arrival (Regel 5B, 5C), recorded by the supervisor at the table: the pair
+ * of the line-up plays from set `fromSet` on; the sets before it count as Regel 12A.
+ */
+import { ApiProperty } from '@nestjs/swagger';
+import { IsInt, IsUUID, Max, Min } from 'class-validator';
+import { IsReason } from '../common/reason.dto';
+
+export class LatePairInputDto {
+  @ApiProperty({ format: 'uuid', description: 'Het team van het koppel' }) @IsUUID() teamId: string;
+  @ApiProperty({ minimum: 1, description: 'Koppelnummer op de spelerslijst' }) @IsInt() @Min(1) @Max(12) pairNumber: number;
+
+  @ApiProperty({
+    minimum: 1,
+    description:
+      'Eerste set die het koppel speelt (Regel 5B: laatkomers vanaf set 3; 5C: het zesde koppel van een team dat met vijf begon vanaf set 2). ' +
+      '1 = het koppel was er vanaf het begin (een vergissing herstellen).',
+  })
+  @IsInt()
+  @Min(1)
+  @Max(12)
+  fromSet: number;
+
+  @ApiProperty({ description: 'Waarom (komt in het logboek)' })
+  @IsReason()
+  reason: string;
+}
