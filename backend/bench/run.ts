@@ -37,7 +37,13 @@ async function main(): Promise<void> {
     const name = file.replace(/\.bench\.js$/, '');
     console.log(`[bench] ${name} …`);
     const mod = (await import(path.join(__dirname, file))) as { run: (ctx: BenchContext) => Promise<Figures> };
-    results[name] = await mod.run(ctx);
+    try {
+      results[name] = await mod.run(ctx);
+    } catch (error) {
+      // One failing case does not cost the others' figures.
+      console.error(`[bench] ${name} mislukt:`, error);
+      results[name] = { error: String(error) };
+    }
     for (const [key, value] of Object.entries(results[name])) console.log(`[bench]   ${key}: ${value}`);
   }
   await app.close();
