@@ -1,8 +1,12 @@
 'use client';
 // The supervisor's decision on one seat (Regel 15, 35B): keep the entered score or set
-// another, always with a reason; the table sees the decision and the reason.
+// another, game by game (preferred: kap and baunie counts stay) or as the set score,
+// always with a reason; the table sees the decision and the reason.
 import { useRouter } from 'next/navigation';
 import { FormEvent, useState } from 'react';
+import type { Seat } from '@/components/matches/labels';
+import { EntryMode, emptyGame, gameValue, TableDraft, tableInput } from '@/components/matches/result-draft';
+import { TableEntry } from '@/components/matches/table-entry';
 import { Button } from '@/components/ui/button';
 import { InlineMessage, InlineNotice } from '@/components/ui/notice';
 import { cn } from '@/lib/cn';
@@ -19,6 +23,12 @@ export function DecisionForm({
   homeLabel,
   awayLabel,
   doneHref,
+  seat,
+  gamesPerSet,
+  homeTeam,
+  awayTeam,
+  homeNames,
+  awayNames,
 }: {
   matchId: string;
   setNumber: number;
@@ -27,11 +37,28 @@ export function DecisionForm({
   homeLabel: string;
   awayLabel: string;
   doneHref: string;
+  /** The stored seat (pairs, and its games when entered game by game). */
+  seat: Seat;
+  gamesPerSet: number;
+  homeTeam: string;
+  awayTeam: string;
+  homeNames: string | null;
+  awayNames: string | null;
 }) {
   const router = useRouter();
   const [change, setChange] = useState(current === null);
   const [home, setHome] = useState(current ? String(current.home) : '');
   const [away, setAway] = useState(current ? String(current.away) : '');
+  const [mode, setMode] = useState<EntryMode>(seat.source === 'TOTALS' ? 'totals' : 'games');
+  const [table, setTable] = useState<TableDraft>(() => ({
+    tableNumber,
+    games: Array.from({ length: gamesPerSet }, (_, i) => {
+      const g = seat.source === 'GAMES' ? seat.games[i] : undefined;
+      return g ? { winner: g.winner, kind: g.kind, penaltyRule: g.kind === 'PENALTY' ? ((g.penaltyRule ?? '') as TableDraft['games'][number]['penaltyRule']) : '', points: g.kind === 'PENALTY' ? String(g.points) : '' } : emptyGame();
+    }),
+    home: '',
+    away: '',
+  }));
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<InlineMessage | null>(null);
@@ -39,9 +66,17 @@ export function DecisionForm({
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!reason.trim()) return setMessage({ tone: 'bad', text: 'Geef de reden van uw beslissing; de tafel en het logboek tonen hem.' });
-    if (change && (home === '' || away === '')) return setMessage({ tone: 'bad', text: 'Vul de stand van beide koppels in.' });
+    let score: Record<string, unknown> = {};
+    if (change && mode === 'totals') {
+      if (home === '' || away === '') return setMessage({ tone: 'bad', text: 'Vul de stand van beide koppels in.' });
+      score = { totals: { home: Number(home), away: Number(away) } };
+    } else if (change) {
+      const open = table.games.findIndex((g) => gameValue(g) === null || (g.kind === 'PENALTY' && !g.penaltyRule));
+      if (open >= 0) return setMessage({ tone: 'bad', text: `Partij ${open + 1} is nog niet compleet: kies wie de punten krijgt en hoe.` });
+      score = { games: tableInput(table, 'games')?.games ?? [] };
+    }
     setBusy(true);
-    const body = change ? { totals: { home: Number(home), away: Number(away) }, reason: reason.trim() } : { reason: reason.trim() };
+    const body = { ...score, reason: reason.trim() };
     // Into the outbox first (with its idempotency key), then sent: offline it waits and goes later.
     try {
       await queueDecision(matchId, setNumber, tableNumber, body);
@@ -83,6 +118,41 @@ export function DecisionForm({
         </div>
       )}
       {change && (
+        <div role="radiogroup" aria-label="Invoer" className="grid grid-cols-2 gap-1 rounded-lg bg-stone-200 p-1">
+          {(
+            [
+              ['games', 'Per partij'],
+              ['totals', 'Setstand'],
+            ] as const
+          ).map(([value, label]) => (
+            <button
+              key={value}
+              type="button"
+              role="radio"
+              aria-checked={mode === value}
+              onClick={() => setMode(value)}
+              className={cn('min-h-11 rounded-md px-2 text-sm font-medium', mode === value ? 'bg-white text-brand-900 shadow-sm' : 'text-stone-700')}
+            >
+              {label}
+            </button>
+          ))}
+        </div>
+      )}
+      {change && mode === 'games' && (
+        <TableEntry
+          setNumber={setNumber}
+          seat={{ ...seat, credited: false }}
+          table={table}
+          mode="games"
+          homeTeam={homeTeam}
+          awayTeam={awayTeam}
+          homeNames={homeNames}
+          awayNames={awayNames}
+          errors={[]}
+          onChange={setTable}
+        />
+      )}
+      {change && mode === 'totals' && (
         <div className="grid grid-cols-2 gap-3">
           <label className="text-sm font-medium">
             {homeLabel}

@@ -11,6 +11,7 @@ import { messageOf, requireRole, serverApi } from '@/lib/api-server';
 import { nightSummary, SET_STATE_LABELS } from '@/lib/match-night';
 import { AutoRefresh } from '../auto-refresh';
 import { OpenNight } from '@/components/match-night/night-actions';
+import { ConsoleLatePair, ConsoleSubstitutions } from '@/components/match-night/console-facts';
 import { DecisionForm } from './decision-form';
 
 export const dynamic = 'force-dynamic';
@@ -19,8 +20,8 @@ export const metadata = { title: 'Speelavond: wedstrijd', manifest: '/manifest-c
 /**
  * One match of the night for the supervisor: its tables and sets, the decision on a seat
  * (?set=&tafel=), the decisions at the table (Regel 22 wrong table, 38 player removed), and
- * what the secretaries recorded that the rules check: substitutions (Regel 13, 14) and
- * pairs that came late (Regel 5B, 5C).
+ * who played, recorded here by the supervisor (with a reason) or by the secretaries and
+ * checked by the rules: substitutions (Regel 13, 14) and pairs that came late (Regel 5B, 5C).
  */
 export default async function NightMatchPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ set?: string; tafel?: string }> }) {
   const { me, allowed } = await requireRole('SUPERVISOR', 'ADMIN');
@@ -29,13 +30,20 @@ export default async function NightMatchPage({ params, searchParams }: { params:
   const match = await loadMatch(id);
   if (!match) notFound();
   const api = await serverApi();
-  const [board, night, home, away, actions] = await Promise.all([
+  const [board, night, home, away, actions, season] = await Promise.all([
     api.GET('/api/matches/{id}/console', { params: { path: { id } } }),
     api.GET('/api/matches/{id}/night', { params: { path: { id } } }),
     api.GET('/api/matches/{id}/lineups/{teamId}', { params: { path: { id, teamId: match.homeTeam.id } } }),
     api.GET('/api/matches/{id}/lineups/{teamId}', { params: { path: { id, teamId: match.awayTeam.id } } }),
     api.GET('/api/matches/{id}/supervisor-actions', { params: { path: { id } } }),
+    api.GET('/api/seasons/{id}', { params: { path: { id: match.seasonId } } }),
   ]);
+  const settings = season.data?.settings;
+  const rules = {
+    substitutionsFromSet: settings?.substitutionsFromSet ?? 3,
+    maxSubstitutions: settings?.maxSubstitutions ?? 6,
+    missingSetPoints: settings?.missingSetPoints ?? 8,
+  };
   const here = `/wedstrijdleider/avond/${id}`;
   const setNumber = Number(query.set);
   const tableNumber = Number(query.tafel);
@@ -89,6 +97,12 @@ export default async function NightMatchPage({ params, searchParams }: { params:
                 homeLabel={`Punten ${match.homeTeam.name}`}
                 awayLabel={`Punten ${match.awayTeam.name}`}
                 doneHref={here}
+                seat={stored}
+                gamesPerSet={match.gamesPerSet}
+                homeTeam={match.homeTeam.name}
+                awayTeam={match.awayTeam.name}
+                homeNames={pairNames(match.homeLineup, stored.homePairNumber)}
+                awayNames={pairNames(match.awayLineup, stored.awayPairNumber)}
               />
             ) : (
               <Note>De uitslag staat vast; corrigeren gaat via de pagina van de wedstrijd (met reden).</Note>
@@ -148,10 +162,27 @@ export default async function NightMatchPage({ params, searchParams }: { params:
           )}
         </Card>
         <Card title="Wissels (Regel 13, 14) en late koppels (Regel 5B, 5C)">
-          <p className="mb-2 text-sm text-stone-600">
-            De secretarissen leggen wissels en late koppels vast; het systeem toetst ze bij het invoeren. Een ongeldige wissel kost de sets die de regels zeggen en staat hier met de reden.
-          </p>
-          {match.substitutions.length === 0 && late.length === 0 ? (
+          {open ? (
+            <>
+              <p className="mb-2 text-sm text-stone-600">
+                Wisselen mag vanaf set {rules.substitutionsFromSet}, hoogstens {rules.maxSubstitutions} keer per team, alleen met reserves van de spelerslijst. Het systeem
+                toetst elke wissel meteen; een ongeldige wissel wordt vastgelegd en kost het koppel de sets die de regels zeggen. Altijd met een reden.
+              </p>
+              <ConsoleSubstitutions matchId={id} lineups={[home.data, away.data].filter((l) => l !== undefined)} pairsPerTeam={match.pairsPerTeam} rules={rules} />
+              {late.length > 0 && (
+                <ul className="mt-4 divide-y divide-stone-200 text-sm" aria-label="Late koppels">
+                  {late.map((l) => (
+                    <li key={`${l.team}-${l.pair}`} className="py-1.5">
+                      {l.team}, koppel {l.pair}: speelt vanaf set {l.fromSet} (de sets ervoor verloren, Regel 5B/5C)
+                    </li>
+                  ))}
+                </ul>
+              )}
+              <div className="mt-4">
+                <ConsoleLatePair matchId={id} lineups={[home.data, away.data].filter((l) => l !== undefined)} pairsPerTeam={match.pairsPerTeam} />
+              </div>
+            </>
+          ) : match.substitutions.length === 0 && late.length === 0 ? (
             <p className="text-sm">Geen wissels en geen late koppels.</p>
           ) : (
             <ul className="divide-y divide-stone-200 text-sm">
