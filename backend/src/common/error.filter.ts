@@ -35,10 +35,16 @@ function prismaError(error: PrismaLikeError): { status: number; code: string; me
       return { status: 404, code: 'NOT_FOUND', message: 'Niet gevonden.' };
     case 'P2003':
       return { status: 409, code: 'IN_USE', message: 'Dit wordt nog gebruikt door andere gegevens.' };
+    // A transaction that could not start in time: every connection is busy, the database is there.
+    case 'P2028':
+      return { status: 503, code: 'BUSY', message: 'Het is nu erg druk; er is niets opgeslagen. Probeer het over een paar seconden opnieuw.' };
     default:
       return null;
   }
 }
+
+/** How long a caller waits after 503 BUSY (all connections taken by other transactions). */
+const BUSY_RETRY_AFTER_SECONDS = 2;
 
 /** Fastify's codes for a JSON body it could not parse (it answers them 400, like other refusals). */
 const MALFORMED_JSON_CODES = new Set(['FST_ERR_CTP_INVALID_JSON_BODY', 'FST_ERR_CTP_EMPTY_JSON_BODY']);
@@ -52,6 +58,7 @@ export class GlobalExceptionFilter implements ExceptionFilter {
     const body = this.toEnvelope(exception);
     if (reply.sent) return;
     if (exception instanceof RetryLaterError) reply.header('Retry-After', String(exception.retryAfterSeconds));
+    if (body.error.code === 'BUSY') reply.header('Retry-After', String(BUSY_RETRY_AFTER_SECONDS));
     reply.status(body.error.status).send(body);
   }
 

@@ -62,7 +62,7 @@ export class NightService {
       const endsAt = match.nightEndsAt ?? nightEndsAt(isoDate(match.date));
       const opened = match.nightOpenedAt === null;
       if (opened) await tx.match.update({ where: { id: matchId }, data: { nightOpenedAt: now, nightOpenedById: user.id, nightEndsAt: endsAt } });
-      const { pairsPerTeam } = await this.data.settings(match.division.seasonId);
+      const { pairsPerTeam } = await this.data.settings(match.division.seasonId, tx);
       const live = new Set((await liveTableCodes(tx, matchId, now)).map((c) => c.tableNumber));
       const missing = Array.from({ length: pairsPerTeam }, (_, i) => i + 1).filter((t) => !live.has(t));
       if (missing.length) await tx.tableCode.createMany({ data: missing.map((tableNumber) => ({ matchId, tableNumber, code: generateTableCode(), expiresAt: endsAt, createdById: user.id })) });
@@ -85,7 +85,7 @@ export class NightService {
       const now = new Date();
       if (!match.nightOpenedAt || !match.nightEndsAt) throw this.notOpen();
       this.assertCanRun(match, now);
-      const { pairsPerTeam } = await this.data.settings(match.division.seasonId);
+      const { pairsPerTeam } = await this.data.settings(match.division.seasonId, tx);
       if (tableNumber < 1 || tableNumber > pairsPerTeam) {
         const message = `Tafel ${tableNumber} bestaat niet: deze wedstrijd speelt aan ${pairsPerTeam} tafels.`;
         throw new ValidationError(message, [{ field: 'tableNumber', message }]);

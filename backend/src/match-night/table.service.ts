@@ -1,10 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AppError } from '../common/errors';
 import type { MatchCommand } from '../domain/match/match-command';
-import type { CompetitionSettings } from '../domain/settings';
 import { MatchDataService } from '../matches/match-data.service';
 import { MatchWriterService } from '../matches/match-writer.service';
-import type { MatchRow } from '../matches/match-row';
 import { PrismaService } from '../prisma/prisma.service';
 import type { TableEntryInputDto, TableRefuseInputDto, TableSignInputDto, TableViewDto } from './match-night.dto';
 import { mapTableView } from './night-views';
@@ -21,8 +19,6 @@ export class TableCodeInvalidError extends AppError {
 export interface TableAccess {
   matchId: string;
   tableNumber: number;
-  match: MatchRow;
-  settings: CompetitionSettings;
 }
 
 /**
@@ -48,21 +44,22 @@ export class TableService {
     const now = new Date();
     const row = await this.prisma.tableCode.findUnique({
       where: { code },
-      select: { matchId: true, tableNumber: true, revokedAt: true, expiresAt: true, match: { select: { archivedAt: true } } },
+      select: { matchId: true, tableNumber: true, revokedAt: true, expiresAt: true, match: { select: { archivedAt: true, nightEndsAt: true } } },
     });
     if (!row) return this.invalid(client);
     // A code that once opened a table (now revoked or expired) is no guess: it answers the same
     // 404 but does not count towards the client's wait, so a phone left open after a revoke or
     // at the end of the evening cannot make the whole club room (one address) wait.
     if (row.revokedAt !== null || row.expiresAt <= now || row.match.archivedAt !== null) throw new TableCodeInvalidError();
-    const full = await this.data.load(row.matchId);
-    if (!full.nightEndsAt || full.nightEndsAt <= now) throw new TableCodeInvalidError();
-    return { matchId: row.matchId, tableNumber: row.tableNumber, match: full, settings: await this.data.settings(full.division.seasonId) };
+    if (!row.match.nightEndsAt || row.match.nightEndsAt <= now) throw new TableCodeInvalidError();
+    // Only the match and the table: a write loads the match once, inside its transaction.
+    return { matchId: row.matchId, tableNumber: row.tableNumber };
   }
 
   async view(rawCode: string, client: string): Promise<TableViewDto> {
-    const access = await this.resolve(rawCode, client, 'read');
-    return mapTableView(access.match, access.settings, access.tableNumber, new Date());
+    const { matchId, tableNumber } = await this.resolve(rawCode, client, 'read');
+    const match = await this.data.load(matchId);
+    return mapTableView(match, await this.data.settings(match.division.seasonId), tableNumber, new Date());
   }
 
   /**
@@ -111,14 +108,16 @@ export class TableService {
     reason: string | null,
     command: (tableNumber: number) => MatchCommand,
   ): Promise<TableViewDto> {
-    const { matchId, tableNumber, settings } = await this.resolve(rawCode, client, 'write');
-    await this.writer.apply(matchId, command(tableNumber), {
+    const { matchId, tableNumber } = await this.resolve(rawCode, client, 'write');
+    const { row, settings } = await this.writer.applyWithRow(matchId, command(tableNumber), {
       actor: `table:${tableNumber}`,
       idempotencyKey: key === undefined ? undefined : `table-${tableNumber}:${key}`,
       action,
       reason,
     });
-    return mapTableView(await this.data.load(matchId), settings, tableNumber, new Date());
+    // The row the write left (a retry answered from the log has none: read it then).
+    const match = row ?? (await this.data.load(matchId));
+    return mapTableView(match, settings ?? (await this.data.settings(match.division.seasonId)), tableNumber, new Date());
   }
 
   /** An unknown or malformed code: a guess, counted towards the client's wait. */

@@ -38,8 +38,9 @@ export class MatchDataService {
     return match;
   }
 
-  settings(seasonId: string): Promise<CompetitionSettings> {
-    return this.seasons.settings(seasonId);
+  /** Inside a transaction pass `tx`: a second connection per transaction starves the pool under load. */
+  settings(seasonId: string, tx?: Prisma.TransactionClient): Promise<CompetitionSettings> {
+    return this.seasons.settings(seasonId, tx);
   }
 
   async detail(id: string): Promise<MatchDetailDto> {

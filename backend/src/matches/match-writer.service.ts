@@ -184,9 +184,19 @@ export class MatchWriterService {
    * locks; after the commit, tell the live pages. Problems become the error envelope.
    */
   async apply(matchId: string, given: MatchCommand | CommandBuilder, options: ApplyOptions): Promise<MatchDetailDto> {
+    return (await this.applyWithRow(matchId, given, options)).answer;
+  }
+
+  /**
+   * As apply, and also the match row as the transaction left it (null for a replayed retry),
+   * so a caller that answers in another shape (the table's view) needs no second load.
+   */
+  async applyWithRow(matchId: string, given: MatchCommand | CommandBuilder, options: ApplyOptions): Promise<{ answer: MatchDetailDto; row: MatchRow | null; settings: CompetitionSettings | null }> {
     let events: MatchEvent[] = [];
     let live: { divisionId: string; round: number } | null = null;
     let answer: MatchDetailDto;
+    let row: MatchRow | null = null;
+    let usedSettings: CompetitionSettings | null = null;
     try {
       answer = await this.prisma.$transaction(
         async (tx) => {
@@ -196,7 +206,7 @@ export class MatchWriterService {
           const again = await this.replay(tx, matchId, options.idempotencyKey);
           if (again) return again;
           const before = await this.data.load(matchId, tx);
-          const settings = await this.data.settings(before.division.seasonId);
+          const settings = await this.data.settings(before.division.seasonId, tx);
           const built = typeof given === 'function' ? await given(tx, before, settings) : given;
           const { command, members } = 'command' in built ? built : { command: built, members: [] };
           const result = applyMatchCommand(matchStateOf(before, members), command, settings, new Date());
@@ -236,6 +246,8 @@ export class MatchWriterService {
           );
           events = result.events;
           live = { divisionId: before.divisionId, round: before.round };
+          row = after;
+          usedSettings = settings;
           return response;
         },
         { timeout: 20_000 },
@@ -248,7 +260,7 @@ export class MatchWriterService {
       const at = new Date();
       for (const event of events) this.live.emit({ matchId, ...(live as { divisionId: string; round: number }), kind: event.kind, at });
     }
-    return answer;
+    return { answer, row, settings: usedSettings };
   }
 
   /** The stored answer of a command already applied with this key; 409 when the key was used for another match. */
@@ -272,7 +284,7 @@ export class MatchWriterService {
           await this.lock(tx, matchId, options.version);
           // Read after the lock: nobody else changes the match until this transaction ends.
           const before = await this.data.load(matchId, tx);
-          const settings = await this.data.settings(before.division.seasonId);
+          const settings = await this.data.settings(before.division.seasonId, tx);
           await change(tx, before, settings);
           const after = await this.data.load(matchId, tx);
           await this.audit.record(

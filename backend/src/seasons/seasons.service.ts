@@ -5,6 +5,7 @@ import { dbDate, todayIso } from '../common/dto';
 import { ConflictError, NotFoundError, ValidationError } from '../common/errors';
 import type { SeasonStatus } from '../domain/season-status';
 import { CompetitionSettings, settingsProblems, STRUCTURAL_SETTINGS } from '../domain/settings';
+import type { Prisma } from '../generated/prisma/client';
 import { PrismaService } from '../prisma/prisma.service';
 import { CreateSeasonDto, mapSeason, mapSeasonSummary, mapSettings, SeasonDto, SeasonSummaryDto, SettingsInputDto, UpdateSeasonDto } from './season.dto';
 
@@ -67,8 +68,9 @@ export class SeasonsService {
     return latest?.id ?? null;
   }
 
-  async settings(seasonId: string): Promise<CompetitionSettings> {
-    const settings = await this.prisma.seasonSettings.findUnique({ where: { seasonId } });
+  /** A season's settings; inside a transaction pass its client (`db`), so the transaction never waits for a second connection of the pool. */
+  async settings(seasonId: string, db: Pick<Prisma.TransactionClient, 'seasonSettings'> = this.prisma): Promise<CompetitionSettings> {
+    const settings = await db.seasonSettings.findUnique({ where: { seasonId } });
     return mapSettings(settings);
   }
 
