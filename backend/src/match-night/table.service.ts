@@ -114,6 +114,7 @@ export class TableService {
       idempotencyKey: key === undefined ? undefined : `table-${tableNumber}:${key}`,
       action,
       reason,
+      storeResponse: false,
     });
     // The row the write left (a retry answered from the log has none: read it then).
     const match = row ?? (await this.data.load(matchId));

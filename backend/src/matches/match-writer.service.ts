@@ -5,7 +5,7 @@ import { AppError, ConflictError, ErrorDetail, NotFoundError, RuleViolationError
 import { matchTotals, seatKey } from '../domain/match';
 import { applyMatchCommand, CommandUser, FACTS_COMMANDS, MatchCommand, MatchEvent, Problem, settleCredits } from '../domain/match/match-command';
 import type { CompetitionSettings } from '../domain/settings';
-import type { Prisma } from '../generated/prisma/client';
+import { Prisma } from '../generated/prisma/client';
 import { LiveEvents } from '../live/live-events';
 import { ConsequencesService } from './consequences.service';
 import type { SetSource } from '../generated/prisma/enums';
@@ -52,6 +52,12 @@ export interface ApplyOptions {
   reason?: string | null;
   /** Audit action, e.g. "match.table.sign". */
   action: string;
+  /**
+   * Keep the answer in the command log for a retry (default). A caller that answers in its own
+   * shape from the row (the table) passes false: a retry's answer is then read afresh, and a
+   * busy match night stores some 20 kB less per set.
+   */
+  storeResponse?: boolean;
 }
 
 /** A command's problems as the one error envelope: the first problem's message and code, every problem in details. */
@@ -229,7 +235,7 @@ export class MatchWriterService {
               kind: command.kind,
               actor: options.actor,
               payload: JSON.parse(JSON.stringify(commandPayload(command))) as Prisma.InputJsonValue,
-              response: JSON.parse(JSON.stringify(response)) as Prisma.InputJsonValue,
+              response: options.storeResponse === false ? Prisma.DbNull : (JSON.parse(JSON.stringify(response)) as Prisma.InputJsonValue),
             },
           });
           await this.audit.record(
@@ -273,7 +279,10 @@ export class MatchWriterService {
         { field: 'idempotencyKey', code: 'IDEMPOTENCY_KEY_REUSED', message: 'Al gebruikt voor een andere wedstrijd.' },
       ]);
     }
-    return record.response as unknown as MatchDetailDto;
+    if (record.response !== null) return record.response as unknown as MatchDetailDto;
+    // Applied without a stored answer (storeResponse: false): the match as it is now.
+    const match = await this.data.load(matchId, tx);
+    return mapMatchDetail(match, await this.data.settings(match.division.seasonId, tx));
   }
 
   async write(matchId: string, options: WriteOptions, change: MatchChange): Promise<MatchDetailDto> {

@@ -15,7 +15,7 @@ export class PrismaService extends PrismaClient implements OnModuleDestroy {
     // Our own pool, so we hear when connections die (an idle one when PostgreSQL stops) and
     // when a query gets a connection again: that is where an outage starts and ends. (Not
     // 'connect': after a pool timeout with healthy connections no new one may be made.)
-    const pool = new Pool({ connectionString, max: Number(process.env.DATABASE_POOL_SIZE ?? 10), connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+    const pool = new Pool({ connectionString, max: Number(process.env.DATABASE_POOL_SIZE ?? 20), connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
     pool.on('error', (error) => {
       if (isDatabaseUnavailable(error)) databaseOutage.failed(error);
     });
