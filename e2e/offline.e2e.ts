@@ -8,7 +8,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { Client } from 'pg';
 import { ApiCall, apiSession, moveToToday } from './api-session';
-import { BASE_URL, launch, newPage } from './browser';
+import { BASE_URL, launch } from './browser';
 
 interface Team {
   id: string;
