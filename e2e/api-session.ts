@@ -42,3 +42,34 @@ export async function moveToToday(admin: ApiCall, match: { id: string; date: str
   if (match.date <= today) return;
   await admin('POST', `/api/matches/${match.id}/move`, { date: today, startTime: '23:30', reason: 'E2E-test: de wedstrijd wordt vandaag gespeeld' });
 }
+
+interface UpcomingFixture {
+  id: string;
+  date: string;
+  status: string;
+  resultState: string;
+  homeTeam: { id: string };
+  awayTeam: { id: string };
+}
+
+/**
+ * A match of the current season still to come that can be played today: scheduled, no
+ * result, and neither team already has a match today (on a demo match day the move would be
+ * refused with DATE_TAKEN). Matches are listed division by division (Hoofdklasse first);
+ * `pick` counts from the start (0, 1, …) or from the end (-1 = the last), so test files that
+ * pick differently get different matches.
+ */
+export async function upcomingMatchForToday<T extends UpcomingFixture>(admin: ApiCall, pick: number, minimum = 5): Promise<T> {
+  const today = todayInAmsterdam();
+  const season = await admin<{ id: string }>('GET', '/api/seasons/current');
+  const divisions = await admin<{ id: string; name: string; level?: number }[]>('GET', `/api/seasons/${season.id}/divisions`);
+  const matches: T[] = [];
+  for (const division of divisions) {
+    const { rounds } = await admin<{ rounds: { matches: T[] }[] }>('GET', `/api/divisions/${division.id}/matches`);
+    matches.push(...rounds.flatMap((r) => r.matches));
+  }
+  const busyToday = new Set(matches.filter((m) => m.date === today).flatMap((m) => [m.homeTeam.id, m.awayTeam.id]));
+  const upcoming = matches.filter((m) => m.status === 'SCHEDULED' && m.resultState === 'NONE' && m.date > today && !busyToday.has(m.homeTeam.id) && !busyToday.has(m.awayTeam.id));
+  if (upcoming.length < minimum) throw new Error('De demo-seed heeft te weinig komende wedstrijden die vandaag gespeeld kunnen worden.');
+  return upcoming.at(pick)!;
+}

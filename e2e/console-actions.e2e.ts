@@ -3,7 +3,7 @@
 // substitution is listed as allowed. Uses the last upcoming Hoofdklasse match (the other
 // match-night tests take the first ones).
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ApiCall, apiSession, moveToToday } from './api-session';
+import { ApiCall, apiSession, moveToToday, upcomingMatchForToday } from './api-session';
 import { BASE_URL, launch, login, newPage } from './browser';
 
 interface Team {
@@ -24,15 +24,6 @@ const PHONE = { width: 390, height: 844 };
 const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 const secretaryOf = (team: Team) => `secretaris@${slug(team.clubName)}.nl`;
 
-async function lastUpcomingHoofdklasse(admin: ApiCall): Promise<Fixture> {
-  const season = await admin<{ id: string }>('GET', '/api/seasons/current');
-  const divisions = await admin<{ id: string; name: string }[]>('GET', `/api/seasons/${season.id}/divisions`);
-  const division = divisions.find((d) => d.name === 'Hoofdklasse')!;
-  const { rounds } = await admin<{ rounds: { matches: Fixture[] }[] }>('GET', `/api/divisions/${division.id}/matches`);
-  const upcoming = rounds.flatMap((r) => r.matches).filter((m) => m.status === 'SCHEDULED' && m.resultState === 'NONE');
-  if (upcoming.length < 5) throw new Error('De demo-seed heeft te weinig komende wedstrijden in de Hoofdklasse.');
-  return upcoming[upcoming.length - 1];
-}
 
 /**
  * Two reserves of their own for the home club (the demo lists have twelve players per club),
@@ -70,7 +61,7 @@ describe('the supervisor’s console on a phone: a substitution from set 3, chec
 
   beforeAll(async () => {
     const admin = await apiSession('admin@tsbn.nl');
-    match = await lastUpcomingHoofdklasse(admin);
+    match = await upcomingMatchForToday<Fixture>(admin, -2);
     await moveToToday(admin, match);
     const reserves = await addReserves(admin, match.homeTeam.clubName);
     await composeLineup(await apiSession(secretaryOf(match.homeTeam)), match.id, match.homeTeam.id, reserves);

@@ -4,7 +4,7 @@
 // provisional standings. Uses the last upcoming Hoofdklasse match (match-day.e2e.ts plays the
 // first two, match-night.e2e.ts the third).
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ApiCall, apiSession, moveToToday } from './api-session';
+import { ApiCall, apiSession, moveToToday, upcomingMatchForToday } from './api-session';
 import { BASE_URL, launch, newPage } from './browser';
 
 interface Team {
@@ -26,15 +26,6 @@ interface Fixture {
 const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 const secretaryOf = (team: Team) => `secretaris@${slug(team.clubName)}.nl`;
 
-async function lastUpcomingHoofdklasse(admin: ApiCall): Promise<Fixture> {
-  const season = await admin<{ id: string }>('GET', '/api/seasons/current');
-  const divisions = await admin<{ id: string; name: string }[]>('GET', `/api/seasons/${season.id}/divisions`);
-  const division = divisions.find((d) => d.name === 'Hoofdklasse')!;
-  const { rounds } = await admin<{ rounds: { matches: Fixture[] }[] }>('GET', `/api/divisions/${division.id}/matches`);
-  const upcoming = rounds.flatMap((r) => r.matches).filter((m) => m.status === 'SCHEDULED' && m.resultState === 'NONE');
-  if (upcoming.length < 4) throw new Error('De demo-seed heeft te weinig komende wedstrijden in de Hoofdklasse.');
-  return upcoming.at(-1)!;
-}
 
 /** Pairs 1–6 from the first twelve eligible players of the member list (set-up, not under test). */
 async function composeLineup(secretary: ApiCall, matchId: string, teamId: string): Promise<void> {
@@ -62,7 +53,7 @@ describe('live pages: no-JS refresh, live updates through the proxy, large type,
 
   beforeAll(async () => {
     const admin = await apiSession('admin@tsbn.nl');
-    match = await lastUpcomingHoofdklasse(admin);
+    match = await upcomingMatchForToday<Fixture>(admin, -1);
     await moveToToday(admin, match);
     const home = await apiSession(secretaryOf(match.homeTeam));
     await composeLineup(home, match.id, match.homeTeam.id);

@@ -8,7 +8,7 @@
 // (docs/screenshots/match-night-*.png).
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { ApiCall, apiSession, moveToToday } from './api-session';
+import { ApiCall, apiSession, moveToToday, upcomingMatchForToday } from './api-session';
 import { BASE_URL, launch, login, newPage } from './browser';
 
 interface Team {
@@ -42,15 +42,6 @@ const secretaryOf = (team: Team) => `secretaris@${slug(team.clubName)}.nl`;
 const REFUSAL = 'De laatste partij was een kap voor ons, geen gewonnen partij.';
 const DECISION = 'Beide koppels gehoord: de partij was gewonnen, de stand blijft 6–2.';
 
-async function upcomingHoofdklasse(admin: ApiCall): Promise<Fixture> {
-  const season = await admin<{ id: string }>('GET', '/api/seasons/current');
-  const divisions = await admin<{ id: string; name: string }[]>('GET', `/api/seasons/${season.id}/divisions`);
-  const division = divisions.find((d) => d.name === 'Hoofdklasse')!;
-  const { rounds } = await admin<{ rounds: { matches: Fixture[] }[] }>('GET', `/api/divisions/${division.id}/matches`);
-  const upcoming = rounds.flatMap((r) => r.matches).filter((m) => m.status === 'SCHEDULED' && m.resultState === 'NONE');
-  if (upcoming.length < 3) throw new Error('De demo-seed heeft te weinig komende wedstrijden in de Hoofdklasse.');
-  return upcoming[2];
-}
 
 /** Pairs 1–6 from the first twelve eligible players of the member list, through the API (set-up, not under test). */
 async function composeLineup(secretary: ApiCall, matchId: string, teamId: string): Promise<void> {
@@ -84,7 +75,7 @@ describe('match night at the table: enter, sign on the same phone, live page, di
 
   beforeAll(async () => {
     const admin = await apiSession('admin@tsbn.nl');
-    match = await upcomingHoofdklasse(admin);
+    match = await upcomingMatchForToday<Fixture>(admin, 2);
     await moveToToday(admin, match);
     await composeLineup(await apiSession(secretaryOf(match.homeTeam)), match.id, match.homeTeam.id);
     await composeLineup(await apiSession(secretaryOf(match.awayTeam)), match.id, match.awayTeam.id);

@@ -7,7 +7,7 @@
 // Uses the fourth upcoming Hoofdklasse match (match-day and match-night use the first three).
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { Client } from 'pg';
-import { ApiCall, apiSession, moveToToday } from './api-session';
+import { ApiCall, apiSession, moveToToday, upcomingMatchForToday } from './api-session';
 import { BASE_URL, launch } from './browser';
 
 interface Team {
@@ -36,15 +36,6 @@ const PHONE = { width: 390, height: 844 };
 const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 const secretaryOf = (team: Team) => `secretaris@${slug(team.clubName)}.nl`;
 
-async function upcomingHoofdklasse(admin: ApiCall): Promise<Fixture> {
-  const season = await admin<{ id: string }>('GET', '/api/seasons/current');
-  const divisions = await admin<{ id: string; name: string }[]>('GET', `/api/seasons/${season.id}/divisions`);
-  const division = divisions.find((d) => d.name === 'Hoofdklasse')!;
-  const { rounds } = await admin<{ rounds: { matches: Fixture[] }[] }>('GET', `/api/divisions/${division.id}/matches`);
-  const upcoming = rounds.flatMap((r) => r.matches).filter((m) => m.status === 'SCHEDULED' && m.resultState === 'NONE');
-  if (upcoming.length < 5) throw new Error('De demo-seed heeft te weinig komende wedstrijden in de Hoofdklasse.');
-  return upcoming[3];
-}
 
 async function composeLineup(secretary: ApiCall, matchId: string, teamId: string): Promise<void> {
   const lineup = await secretary<{ candidates: { memberId: string; eligible: boolean }[] }>('GET', `/api/matches/${matchId}/lineups/${teamId}`);
@@ -99,7 +90,7 @@ describe('offline at the table: outbox, service worker, conflicts decided by the
 
   beforeAll(async () => {
     const admin = await apiSession('admin@tsbn.nl');
-    match = await upcomingHoofdklasse(admin);
+    match = await upcomingMatchForToday<Fixture>(admin, 3);
     await moveToToday(admin, match);
     const home = await apiSession(secretaryOf(match.homeTeam));
     await composeLineup(home, match.id, match.homeTeam.id);
