@@ -1,7 +1,7 @@
 // The supervisor's actions on the console (issue 15, part 3), on a phone: a substitution from
 // set 3 (Regel 13, 14) with a reason and a confirmation; the check appears at once and the
-// substitution is listed as allowed. Uses the last upcoming Hoofdklasse match (the other
-// match-night tests take the first ones).
+// substitution is listed as allowed. Uses the last but one match still to come that can be
+// played today (upcomingMatchForToday; live.e2e.ts takes the last).
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ApiCall, apiSession, moveToToday, upcomingMatchForToday } from './api-session';
 import { BASE_URL, launch, login, newPage } from './browser';

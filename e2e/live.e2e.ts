@@ -1,8 +1,8 @@
 // The public live pages (issue 15, part 5): a match and its match night follow the tables
 // without a reload (Server-Sent Events through the dashboard's proxy, /live.js); without
 // JavaScript they carry a refresh; the large-type view for a screen at the venue; the
-// provisional standings. Uses the last upcoming Hoofdklasse match (match-day.e2e.ts plays the
-// first two, match-night.e2e.ts the third).
+// provisional standings. Uses the last match still to come that can be played today
+// (upcomingMatchForToday: no team of it plays today already).
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ApiCall, apiSession, moveToToday, upcomingMatchForToday } from './api-session';
 import { BASE_URL, launch, newPage } from './browser';

@@ -3,7 +3,7 @@
 // and the away pair signs it on the same device; a spectator's live page shows the score
 // without a reload; a refusal at table 3 reaches the supervisor's console, whose decision
 // (with a reason) appears at that table; once every set is signed both secretaries confirm.
-// Uses the third upcoming Hoofdklasse match (match-day.e2e.ts plays the first two).
+// Uses the third match still to come that can be played today (upcomingMatchForToday).
 // With SCREENSHOTS=1 it also saves the phone views of the README's "Speelavond aan tafel"
 // (docs/screenshots/match-night-*.png).
 import path from 'node:path';

@@ -4,7 +4,7 @@
 // exactly once; the same set signed differently on two offline phones ends as one dispute
 // for the supervisor; the API unreachable while a signature is in flight (the answer lost,
 // then the connection refused): the outbox retries with the same key and it arrives once.
-// Uses the fourth upcoming Hoofdklasse match (match-day and match-night use the first three).
+// Uses the fourth match still to come that can be played today (upcomingMatchForToday).
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { Client } from 'pg';
 import { ApiCall, apiSession, moveToToday, upcomingMatchForToday } from './api-session';
