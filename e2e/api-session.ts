@@ -57,9 +57,9 @@ interface UpcomingFixture {
  * result, and neither team already has a match today (on a demo match day the move would be
  * refused with DATE_TAKEN). Matches are listed division by division (Hoofdklasse first);
  * `pick` counts from the start (0, 1, …) or from the end (-1 = the last), so test files that
- * pick differently get different matches.
+ * pick differently get different matches; `accept` narrows the choice (e.g. to certain clubs).
  */
-export async function upcomingMatchForToday<T extends UpcomingFixture>(admin: ApiCall, pick: number, minimum = 5): Promise<T> {
+export async function upcomingMatchForToday<T extends UpcomingFixture>(admin: ApiCall, pick: number, minimum = 5, accept: (match: T) => boolean = () => true): Promise<T> {
   const today = todayInAmsterdam();
   const season = await admin<{ id: string }>('GET', '/api/seasons/current');
   const divisions = await admin<{ id: string; name: string; level?: number }[]>('GET', `/api/seasons/${season.id}/divisions`);
@@ -69,7 +69,11 @@ export async function upcomingMatchForToday<T extends UpcomingFixture>(admin: Ap
     matches.push(...rounds.flatMap((r) => r.matches));
   }
   const busyToday = new Set(matches.filter((m) => m.date === today).flatMap((m) => [m.homeTeam.id, m.awayTeam.id]));
-  const upcoming = matches.filter((m) => m.status === 'SCHEDULED' && m.resultState === 'NONE' && m.date > today && !busyToday.has(m.homeTeam.id) && !busyToday.has(m.awayTeam.id));
-  if (upcoming.length < minimum) throw new Error('De demo-seed heeft te weinig komende wedstrijden die vandaag gespeeld kunnen worden.');
-  return upcoming.at(pick)!;
+  const upcoming = matches.filter((m) => m.status === 'SCHEDULED' && m.resultState === 'NONE' && m.date > today && !busyToday.has(m.homeTeam.id) && !busyToday.has(m.awayTeam.id) && accept(m));
+  if (upcoming.length >= minimum) return upcoming.at(pick)!;
+  // Every team already plays today (a demo match day, and the other test files' matches): share
+  // a match of today that is still open, as the files did before this helper existed.
+  const open = matches.filter((m) => m.status === 'SCHEDULED' && m.resultState === 'NONE' && m.date === today && accept(m));
+  if (open.length === 0) throw new Error('De demo-seed heeft geen wedstrijd die vandaag gespeeld kan worden.');
+  return open.at(pick % open.length)!;
 }
