@@ -43,37 +43,33 @@ export async function moveToToday(admin: ApiCall, match: { id: string; date: str
   await admin('POST', `/api/matches/${match.id}/move`, { date: today, startTime: '23:30', reason: 'E2E-test: de wedstrijd wordt vandaag gespeeld' });
 }
 
-interface UpcomingFixture {
-  id: string;
-  date: string;
-  status: string;
-  resultState: string;
-  homeTeam: { id: string };
-  awayTeam: { id: string };
+/**
+ * A match of its own for a browser test, played today (late in the evening): a division of
+ * its own in the current season with a second team of each of the two clubs, scheduled on
+ * today. New teams never already play today, so the demo calendar and the other test files'
+ * matches cannot refuse it (DATE_TAKEN); the clubs' member lists and secretaries are the
+ * demo's. The label names the division ("E2E <label>") and the teams.
+ */
+export async function matchOfItsOwnToday<T>(admin: ApiCall, label: string, clubNames: readonly [string, string]): Promise<T> {
+  const season = await admin<{ id: string }>('GET', '/api/seasons/current');
+  const clubs = await admin<{ id: string; name: string }[]>('GET', '/api/clubs');
+  const tag = `${label} ${Math.random().toString(36).slice(2, 6)}`;
+  const division = await admin<{ id: string }>('POST', '/api/divisions', { seasonId: season.id, name: `E2E ${tag}`, level: 9 });
+  for (const name of clubNames) {
+    const club = clubs.find((c) => c.name === name);
+    if (!club) throw new Error(`De demo heeft geen vereniging ${name}.`);
+    await admin('POST', '/api/teams', { divisionId: division.id, clubId: club.id, name: `${name} (${tag})` });
+  }
+  await admin('POST', `/api/divisions/${division.id}/schedule`, { dates: [todayInAmsterdam()], double: false, startTime: '23:30' });
+  // One match; the schedule decides which club plays at home.
+  const { rounds } = await admin<{ rounds: { matches: T[] }[] }>('GET', `/api/divisions/${division.id}/matches`);
+  return rounds[0].matches[0];
 }
 
-/**
- * A match of the current season still to come that can be played today: scheduled, no
- * result, and neither team already has a match today (on a demo match day the move would be
- * refused with DATE_TAKEN). Matches are listed division by division (Hoofdklasse first);
- * `pick` counts from the start (0, 1, …) or from the end (-1 = the last), so test files that
- * pick differently get different matches; `accept` narrows the choice (e.g. to certain clubs).
- */
-export async function upcomingMatchForToday<T extends UpcomingFixture>(admin: ApiCall, pick: number, minimum = 5, accept: (match: T) => boolean = () => true): Promise<T> {
-  const today = todayInAmsterdam();
-  const season = await admin<{ id: string }>('GET', '/api/seasons/current');
-  const divisions = await admin<{ id: string; name: string; level?: number }[]>('GET', `/api/seasons/${season.id}/divisions`);
-  const matches: T[] = [];
-  for (const division of divisions) {
-    const { rounds } = await admin<{ rounds: { matches: T[] }[] }>('GET', `/api/divisions/${division.id}/matches`);
-    matches.push(...rounds.flatMap((r) => r.matches));
-  }
-  const busyToday = new Set(matches.filter((m) => m.date === today).flatMap((m) => [m.homeTeam.id, m.awayTeam.id]));
-  const upcoming = matches.filter((m) => m.status === 'SCHEDULED' && m.resultState === 'NONE' && m.date > today && !busyToday.has(m.homeTeam.id) && !busyToday.has(m.awayTeam.id) && accept(m));
-  if (upcoming.length >= minimum) return upcoming.at(pick)!;
-  // Every team already plays today (a demo match day, and the other test files' matches): share
-  // a match of today that is still open, as the files did before this helper existed.
-  const open = matches.filter((m) => m.status === 'SCHEDULED' && m.resultState === 'NONE' && m.date === today && accept(m));
-  if (open.length === 0) throw new Error('De demo-seed heeft geen wedstrijd die vandaag gespeeld kan worden.');
-  return open.at(pick % open.length)!;
+/** Pairs 1–6 from the first twelve eligible players of the member list, and the given reserves, through the API (set-up, not under test). */
+export async function composeLineup(secretary: ApiCall, matchId: string, teamId: string, reserves: string[] = []): Promise<void> {
+  const lineup = await secretary<{ candidates: { memberId: string; eligible: boolean }[] }>('GET', `/api/matches/${matchId}/lineups/${teamId}`);
+  const ids = lineup.candidates.filter((c) => c.eligible && !reserves.includes(c.memberId)).map((c) => c.memberId);
+  const pairs = [1, 2, 3, 4, 5, 6].map((pairNumber) => ({ pairNumber, memberIds: [ids[2 * pairNumber - 2], ids[2 * pairNumber - 1]] }));
+  await secretary('PUT', `/api/matches/${matchId}/lineups/${teamId}`, { pairs, reserves });
 }

@@ -1,9 +1,8 @@
 // The supervisor's actions on the console (issue 15, part 3), on a phone: a substitution from
 // set 3 (Regel 13, 14) with a reason and a confirmation; the check appears at once and the
-// substitution is listed as allowed. Uses the last but one match still to come that can be
-// played today (upcomingMatchForToday; live.e2e.ts takes the last).
+// substitution is listed as allowed. Plays a match of its own today (matchOfItsOwnToday).
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ApiCall, apiSession, moveToToday, upcomingMatchForToday } from './api-session';
+import { ApiCall, apiSession, composeLineup, matchOfItsOwnToday } from './api-session';
 import { BASE_URL, launch, login, newPage } from './browser';
 
 interface Team {
@@ -46,14 +45,6 @@ async function addReserves(admin: ApiCall, clubName: string): Promise<string[]> 
   return ids;
 }
 
-/** Pairs 1–6 from the eligible players of the member list and the given reserves, through the API (set-up, not under test). */
-async function composeLineup(secretary: ApiCall, matchId: string, teamId: string, reserves: string[] = []): Promise<void> {
-  const lineup = await secretary<{ candidates: { memberId: string; eligible: boolean }[] }>('GET', `/api/matches/${matchId}/lineups/${teamId}`);
-  const ids = lineup.candidates.filter((c) => c.eligible && !reserves.includes(c.memberId)).map((c) => c.memberId);
-  const pairs = [1, 2, 3, 4, 5, 6].map((pairNumber) => ({ pairNumber, memberIds: [ids[2 * pairNumber - 2], ids[2 * pairNumber - 1]] }));
-  await secretary('PUT', `/api/matches/${matchId}/lineups/${teamId}`, { pairs, reserves });
-}
-
 describe('the supervisor’s console on a phone: a substitution from set 3, checked at once', () => {
   let browser: Browser;
   let match: Fixture;
@@ -61,8 +52,7 @@ describe('the supervisor’s console on a phone: a substitution from set 3, chec
 
   beforeAll(async () => {
     const admin = await apiSession('admin@tsbn.nl');
-    match = await upcomingMatchForToday<Fixture>(admin, -2);
-    await moveToToday(admin, match);
+    match = await matchOfItsOwnToday<Fixture>(admin, 'console', ['Brokopondo', 'Albina Aces']);
     const reserves = await addReserves(admin, match.homeTeam.clubName);
     await composeLineup(await apiSession(secretaryOf(match.homeTeam)), match.id, match.homeTeam.id, reserves);
     await composeLineup(await apiSession(secretaryOf(match.awayTeam)), match.id, match.awayTeam.id);

@@ -1,10 +1,9 @@
 // The public live pages (issue 15, part 5): a match and its match night follow the tables
 // without a reload (Server-Sent Events through the dashboard's proxy, /live.js); without
 // JavaScript they carry a refresh; the large-type view for a screen at the venue; the
-// provisional standings. Uses the last match still to come that can be played today
-// (upcomingMatchForToday: no team of it plays today already).
+// provisional standings. Plays a match of its own today (matchOfItsOwnToday).
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ApiCall, apiSession, moveToToday, upcomingMatchForToday } from './api-session';
+import { apiSession, composeLineup, matchOfItsOwnToday } from './api-session';
 import { BASE_URL, launch, newPage } from './browser';
 
 interface Team {
@@ -27,14 +26,6 @@ const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').re
 const secretaryOf = (team: Team) => `secretaris@${slug(team.clubName)}.nl`;
 
 
-/** Pairs 1–6 from the first twelve eligible players of the member list (set-up, not under test). */
-async function composeLineup(secretary: ApiCall, matchId: string, teamId: string): Promise<void> {
-  const lineup = await secretary<{ candidates: { memberId: string; eligible: boolean }[] }>('GET', `/api/matches/${matchId}/lineups/${teamId}`);
-  const ids = lineup.candidates.filter((c) => c.eligible).map((c) => c.memberId);
-  const pairs = [1, 2, 3, 4, 5, 6].map((pairNumber) => ({ pairNumber, memberIds: [ids[2 * pairNumber - 2], ids[2 * pairNumber - 1]] }));
-  await secretary('PUT', `/api/matches/${matchId}/lineups/${teamId}`, { pairs, reserves: [] });
-}
-
 /** A call at the table, as a phone without login makes it. */
 async function atTable(method: 'PUT' | 'POST', path: string, body: unknown): Promise<void> {
   const res = await fetch(`${BASE_URL}/api/table/${path}`, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
@@ -53,8 +44,7 @@ describe('live pages: no-JS refresh, live updates through the proxy, large type,
 
   beforeAll(async () => {
     const admin = await apiSession('admin@tsbn.nl');
-    match = await upcomingMatchForToday<Fixture>(admin, -1);
-    await moveToToday(admin, match);
+    match = await matchOfItsOwnToday<Fixture>(admin, 'live', ['Nickerie Stars', 'Marowijne']);
     const home = await apiSession(secretaryOf(match.homeTeam));
     await composeLineup(home, match.id, match.homeTeam.id);
     await composeLineup(await apiSession(secretaryOf(match.awayTeam)), match.id, match.awayTeam.id);

@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { apiSession, moveToToday, upcomingMatchForToday } from './api-session';
+import { apiSession, moveToToday } from './api-session';
 import { BASE_URL, launch, login, newPage } from './browser';
 
 interface Team {
@@ -25,6 +25,16 @@ async function getJson<T>(path: string): Promise<T> {
   return (await res.json()) as T;
 }
 
+/** The Hoofdklasse matches still to be played, in order, through the public API. */
+async function upcomingMatches(): Promise<Fixture[]> {
+  const season = await getJson<{ id: string }>('/api/seasons/current');
+  const divisions = await getJson<{ id: string; name: string }[]>(`/api/seasons/${season.id}/divisions`);
+  const hoofdklasse = divisions.find((d) => d.name === 'Hoofdklasse')!;
+  const { rounds } = await getJson<{ rounds: { matches: Fixture[] }[] }>(`/api/divisions/${hoofdklasse.id}/matches`);
+  const matches = rounds.flatMap((r) => r.matches).filter((m) => m.status === 'SCHEDULED' && m.resultState === 'NONE');
+  if (matches.length < 2) throw new Error('De demo-seed heeft te weinig komende wedstrijden in de Hoofdklasse.');
+  return matches;
+}
 
 /** Picks the first twelve players of the member list as pairs 1–6 and saves; returns the chosen options' texts. */
 async function composeLineup(page: Page, teamName: string): Promise<string[]> {
@@ -57,12 +67,10 @@ describe('match day: line-up, result set by set, confirmation, public page', () 
 
   beforeAll(async () => {
     browser = await launch();
-    // Result entry opens on the match day: two matches still to come (whose teams do not play today) are brought forward to today.
+    [match, other] = await upcomingMatches();
+    // Result entry opens on the match day: the demo season's next rounds are brought forward to today.
     const admin = await apiSession('admin@tsbn.nl');
-    match = await upcomingMatchForToday<Fixture>(admin, 0, 2);
-    await moveToToday(admin, match);
-    other = await upcomingMatchForToday<Fixture>(admin, 0, 1);
-    await moveToToday(admin, other);
+    for (const fixture of [match, other]) await moveToToday(admin, fixture);
     home = await newPage(browser, { width: 390, height: 844 });
     away = await newPage(browser);
     await login(home.page, secretaryOf(match.homeTeam));

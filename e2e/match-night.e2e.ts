@@ -3,12 +3,12 @@
 // and the away pair signs it on the same device; a spectator's live page shows the score
 // without a reload; a refusal at table 3 reaches the supervisor's console, whose decision
 // (with a reason) appears at that table; once every set is signed both secretaries confirm.
-// Uses the third match still to come that can be played today (upcomingMatchForToday).
+// Plays a match of its own today (matchOfItsOwnToday): Paramaribo Boys and Kaiman.
 // With SCREENSHOTS=1 it also saves the phone views of the README's "Speelavond aan tafel"
 // (docs/screenshots/match-night-*.png).
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { ApiCall, apiSession, moveToToday, upcomingMatchForToday } from './api-session';
+import { apiSession, composeLineup, matchOfItsOwnToday } from './api-session';
 import { BASE_URL, launch, login, newPage } from './browser';
 
 interface Team {
@@ -43,14 +43,6 @@ const REFUSAL = 'De laatste partij was een kap voor ons, geen gewonnen partij.';
 const DECISION = 'Beide koppels gehoord: de partij was gewonnen, de stand blijft 6–2.';
 
 
-/** Pairs 1–6 from the first twelve eligible players of the member list, through the API (set-up, not under test). */
-async function composeLineup(secretary: ApiCall, matchId: string, teamId: string): Promise<void> {
-  const lineup = await secretary<{ candidates: { memberId: string; eligible: boolean }[] }>('GET', `/api/matches/${matchId}/lineups/${teamId}`);
-  const ids = lineup.candidates.filter((c) => c.eligible).map((c) => c.memberId);
-  const pairs = [1, 2, 3, 4, 5, 6].map((pairNumber) => ({ pairNumber, memberIds: [ids[2 * pairNumber - 2], ids[2 * pairNumber - 1]] }));
-  await secretary('PUT', `/api/matches/${matchId}/lineups/${teamId}`, { pairs, reserves: [] });
-}
-
 /** A call at the table, as a phone without login makes it. */
 async function atTable<T>(method: 'GET' | 'PUT' | 'POST', path: string, body?: unknown): Promise<T> {
   const res = await fetch(`${BASE_URL}/api/table/${path}`, {
@@ -75,8 +67,7 @@ describe('match night at the table: enter, sign on the same phone, live page, di
 
   beforeAll(async () => {
     const admin = await apiSession('admin@tsbn.nl');
-    match = await upcomingMatchForToday<Fixture>(admin, 2);
-    await moveToToday(admin, match);
+    match = await matchOfItsOwnToday<Fixture>(admin, 'speelavond', ['Paramaribo Boys', 'Kaiman']);
     await composeLineup(await apiSession(secretaryOf(match.homeTeam)), match.id, match.homeTeam.id);
     await composeLineup(await apiSession(secretaryOf(match.awayTeam)), match.id, match.awayTeam.id);
     browser = await launch();

@@ -4,10 +4,10 @@
 // exactly once; the same set signed differently on two offline phones ends as one dispute
 // for the supervisor; the API unreachable while a signature is in flight (the answer lost,
 // then the connection refused): the outbox retries with the same key and it arrives once.
-// Uses the fourth match still to come that can be played today (upcomingMatchForToday).
+// Plays a match of its own today (matchOfItsOwnToday).
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { Client } from 'pg';
-import { ApiCall, apiSession, moveToToday, upcomingMatchForToday } from './api-session';
+import { apiSession, composeLineup, matchOfItsOwnToday } from './api-session';
 import { BASE_URL, launch } from './browser';
 
 interface Team {
@@ -36,13 +36,6 @@ const PHONE = { width: 390, height: 844 };
 const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 const secretaryOf = (team: Team) => `secretaris@${slug(team.clubName)}.nl`;
 
-
-async function composeLineup(secretary: ApiCall, matchId: string, teamId: string): Promise<void> {
-  const lineup = await secretary<{ candidates: { memberId: string; eligible: boolean }[] }>('GET', `/api/matches/${matchId}/lineups/${teamId}`);
-  const ids = lineup.candidates.filter((c) => c.eligible).map((c) => c.memberId);
-  const pairs = [1, 2, 3, 4, 5, 6].map((pairNumber) => ({ pairNumber, memberIds: [ids[2 * pairNumber - 2], ids[2 * pairNumber - 1]] }));
-  await secretary('PUT', `/api/matches/${matchId}/lineups/${teamId}`, { pairs, reserves: [] });
-}
 
 async function tableView(code: string): Promise<{ sets: TableSet[] }> {
   const res = await fetch(`${BASE_URL}/api/table/${code}`);
@@ -90,8 +83,7 @@ describe('offline at the table: outbox, service worker, conflicts decided by the
 
   beforeAll(async () => {
     const admin = await apiSession('admin@tsbn.nl');
-    match = await upcomingMatchForToday<Fixture>(admin, 3);
-    await moveToToday(admin, match);
+    match = await matchOfItsOwnToday<Fixture>(admin, 'offline', ['Sranan Troef', 'Wanica Kaarters']);
     const home = await apiSession(secretaryOf(match.homeTeam));
     await composeLineup(home, match.id, match.homeTeam.id);
     await composeLineup(await apiSession(secretaryOf(match.awayTeam)), match.id, match.awayTeam.id);

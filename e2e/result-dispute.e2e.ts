@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ApiCall, apiSession, moveToToday, upcomingMatchForToday } from './api-session';
+import { ApiCall, apiSession, moveToToday } from './api-session';
 import { BASE_URL, launch, login, newPage } from './browser';
 
 interface Team {
@@ -24,9 +24,16 @@ const OWN_CLUBS = ['Coronie Kap', 'Saramacca Baunie', 'Commewijne 78', 'Para Tro
 const COMMENT = 'Set 2, tafel 3 was 6–2 voor ons, niet 2–6. Zie ons formulier.';
 
 /** An Eerste klasse match still to be played between two of OWN_CLUBS. */
-/** A match between two of OWN_CLUBS still to come, whose teams do not play today. */
-function pickMatch(admin: ApiCall): Promise<Fixture> {
-  return upcomingMatchForToday<Fixture>(admin, 0, 1, (m) => OWN_CLUBS.includes(m.homeTeam.clubName) && OWN_CLUBS.includes(m.awayTeam.clubName));
+async function pickMatch(admin: ApiCall): Promise<Fixture> {
+  const season = await admin<{ id: string }>('GET', '/api/seasons/current');
+  const divisions = await admin<{ id: string; name: string }[]>('GET', `/api/seasons/${season.id}/divisions`);
+  const division = divisions.find((d) => d.name === 'Eerste klasse')!;
+  const { rounds } = await admin<{ rounds: { matches: Fixture[] }[] }>('GET', `/api/divisions/${division.id}/matches`);
+  const match = rounds
+    .flatMap((r) => r.matches)
+    .find((m) => m.status === 'SCHEDULED' && m.resultState === 'NONE' && OWN_CLUBS.includes(m.homeTeam.clubName) && OWN_CLUBS.includes(m.awayTeam.clubName));
+  if (!match) throw new Error('De demo-seed heeft geen komende wedstrijd tussen twee van ' + OWN_CLUBS.join(', '));
+  return match;
 }
 
 /** Pairs 1–6 from the first twelve players of the team's member list, through the API. */
