@@ -70,12 +70,19 @@ function run(state: MatchState, ...commands: MatchCommand[]): CommandResult {
   return result;
 }
 
-const enter = (setNumber: number, tableNumber: number, enteredBy: Side = 'HOME', score: { games?: GameEntry[]; totals?: { home: number; away: number } } = { totals: { home: 6, away: 2 } }): MatchCommand => ({
+const enter = (
+  setNumber: number,
+  tableNumber: number,
+  enteredBy: Side = 'HOME',
+  score: { games?: GameEntry[]; totals?: { home: number; away: number } } = { totals: { home: 6, away: 2 } },
+  signedBy?: Side,
+): MatchCommand => ({
   kind: 'TABLE_ENTER',
   setNumber,
   tableNumber,
   enteredBy,
   ...score,
+  ...(signedBy ? { signedBy } : {}),
 });
 const sign = (setNumber: number, tableNumber: number, side: Side = 'AWAY'): MatchCommand => ({ kind: 'TABLE_SIGN', setNumber, tableNumber, side });
 const refuse = (setNumber: number, tableNumber: number, side: Side = 'AWAY', comment = 'Partij 4 was een kap'): MatchCommand => ({ kind: 'TABLE_REFUSE', setNumber, tableNumber, side, comment });
@@ -268,6 +275,11 @@ describe('applyMatchCommand: the paper form', () => {
     ['Regel 15: a confirmed form is locked', matchState(), [form(), { kind: 'SIGN_FORM', by: home }, { kind: 'CONFIRM_FORM', by: away }, form()], 'RESULT_LOCKED'],
     ['Regel 15: only a locked result is corrected', matchState(), [form(), { kind: 'CORRECT', by: admin, sets: allSets(), reason: 'Telfout' }], 'NOT_CONFIRMED'],
     ['Regel 15: a set signed at the table is not changed on the form', matchState(), [enter(1, 1, 'HOME', { totals: { home: 4, away: 4 } }), sign(1, 1), form()], 'SET_ALREADY_SIGNED'],
+    ['Regel 35B: a set disputed at the table is not replaced by the form', matchState(), [enter(1, 1, 'HOME', { totals: { home: 4, away: 4 } }), refuse(1, 1), form()], 'SET_DISPUTED'],
+    ['Regel 35B: a set disputed at the table is not replaced by one set of the form', matchState(), [enter(1, 1, 'HOME', { totals: { home: 4, away: 4 } }), refuse(1, 1), { kind: 'ENTER_SET', by: home, setNumber: 1, tables: [{ tableNumber: 1, homePoints: 6, awayPoints: 2 }] }], 'SET_DISPUTED'],
+    ['Regel 35B: a set disputed at the table is not dropped by one set of the form', matchState(), [enter(1, 1, 'HOME', { totals: { home: 4, away: 4 } }), refuse(1, 1), { kind: 'ENTER_SET', by: home, setNumber: 1, tables: [{ tableNumber: 2, homePoints: 6, awayPoints: 2 }] }], 'SET_DISPUTED'],
+    ['Regel 35B: the home team does not sign while a set waits for the supervisor', matchState(), [form(home, allSets(['1/1'])), enter(1, 1, 'HOME', { totals: { home: 4, away: 4 } }), refuse(1, 1), { kind: 'SIGN_FORM', by: home }], 'SET_DISPUTED'],
+    ['Regel 35B: the away team does not confirm while a set waits for the supervisor', matchState(), [form(home, allSets(['1/1'])), enter(1, 1, 'HOME', { totals: { home: 4, away: 4 } }), sign(1, 1), { kind: 'SIGN_FORM', by: home }, enter(1, 1, 'AWAY', { totals: { home: 2, away: 6 } }, 'HOME'), { kind: 'CONFIRM_FORM', by: away }], 'SET_DISPUTED'],
   ])('%s', (_name, state, commands, code) => {
     const before = paper(state, ...commands.slice(0, -1)).state;
     const result = applyMatchCommand(before, commands[commands.length - 1], settings, DAY);
@@ -292,6 +304,33 @@ describe('applyMatchCommand: the paper form', () => {
     expect(again.state.seats.find((s) => s.setNumber === 2 && s.tableNumber === 1)).toMatchObject({ homePoints: 4, awayPoints: 4 });
     // One set replaced: the other sets stay.
     expect(again.state.seats).toHaveLength(31);
+  });
+
+  test('Regel 35B: the form may repeat a disputed set’s score; the dispute and its comment stay', () => {
+    const disputed = paper(matchState(), enter(1, 1, 'HOME', { totals: { home: 6, away: 2 } }), refuse(1, 1, 'AWAY', 'Partij 4 was een kap'), form());
+    expect(disputed.problems).toEqual([]);
+    expect(seatPhase(disputed.state.seats.find((s) => s.setNumber === 1 && s.tableNumber === 1))).toBe('DISPUTED');
+    expect(disputed.state.seats.find((s) => s.setNumber === 1 && s.tableNumber === 1)).toMatchObject({ refusalComment: 'Partij 4 was een kap' });
+    // Once the supervisor decided, the form is signed and confirmed.
+    const locked = paper(disputed.state, decide(1, 1), { kind: 'SIGN_FORM', by: home }, { kind: 'CONFIRM_FORM', by: away });
+    expect(locked.state.resultState).toBe('CONFIRMED');
+  });
+
+  test('Regel 15: the away club confirmed the night, then the home team signs the form: both signed, the result locks', () => {
+    const night = paper(matchState(), ...wholeNight(), confirm('AWAY'));
+    expect(night.state).toMatchObject({ resultState: 'ENTERED', awaySignedById: 'away-secretary', homeSignedAt: null });
+    const signed = paper(night.state, { kind: 'SIGN_FORM', by: home });
+    expect(signed.problems).toEqual([]);
+    expect(signed.state).toMatchObject({ status: 'PLAYED', resultState: 'CONFIRMED', homeSignedById: 'home-secretary', awaySignedById: 'away-secretary' });
+    expect(signed.events).toEqual([{ kind: 'RESULT_SIGNED', side: 'HOME' }, { kind: 'MATCH_CONFIRMED' }]);
+  });
+
+  test('Regel 15: a form entered after the away club confirmed the night lapses that confirmation', () => {
+    const night = paper(matchState(), ...wholeNight(), confirm('AWAY'));
+    const tables = [1, 2, 3, 4, 5, 6].map((tableNumber) => ({ tableNumber, homePoints: 6, awayPoints: 2 }));
+    const entered = paper(night.state, { kind: 'ENTER_SET', by: home, setNumber: 2, tables });
+    expect(entered.problems).toEqual([]);
+    expect(entered.state).toMatchObject({ awaySignedAt: null, awaySignedById: null, homeSignedAt: null });
   });
 
   test('Regel 12A: the form gives way to the credited seats, and the credits count', () => {
@@ -366,6 +405,20 @@ describe('applyMatchCommand: who played (line-ups, substitutions, the supervisor
   test('Regel 15: a change to who played after the home signature lapses it', () => {
     const result = apply(signedForm(), substitute(3, 'h1a', 'hr1'));
     expect(result.state.homeSignedAt).toBeNull();
+  });
+
+  const oneConfirmed = () => run(matchState(), ...wholeNight(), confirm('AWAY')).state;
+  test.each<[string, MatchCommand]>([
+    ['a substitution', substitute(3, 'h1a', 'hr1')],
+    ['a new line-up', { kind: 'SET_LINEUP', by: home, side: 'HOME', lineup: lineup('h', 6, { 6: 2 }) }],
+    ['a removed player', { kind: 'REMOVE_PLAYER', by: supervisor, reason: 'Drie waarschuwingen', id: 'a1', setNumber: 2, tableNumber: 1, fromGame: 3, memberId: 'm-h1a', playerId: 'h1a' }],
+    ['games void at a wrong table', { kind: 'VOID_WRONG_TABLE', by: supervisor, reason: 'Verkeerde tafel', id: 'a2', setNumber: 1, tableNumber: 2, gameNumbers: [1] }],
+  ])('Regel 15: %s after one club confirmed the night lapses that confirmation', (_name, command) => {
+    const result = apply(oneConfirmed(), command);
+    expect(result.problems).toEqual([]);
+    expect(result.state).toMatchObject({ resultState: 'ENTERED', awaySignedAt: null, awaySignedById: null, homeSignedAt: null });
+    // The other club's confirmation alone never locks it.
+    expect(apply(result.state, confirm('HOME')).state.resultState).not.toBe('CONFIRMED');
   });
 
   test.each<[string, CommandUser, string | null, string | null]>([

@@ -453,10 +453,15 @@ export function seatsComplete(state: Pick<MatchState, 'seats'>, settings: Pick<C
   return tablePlan(settings.pairsPerTeam).every((s) => have.has(seatKey(s.setNumber, s.tableNumber)));
 }
 
+/** The scores of the seats (not who entered or signed them): what a signature or a confirmation stands for. */
+function seatScores(state: Pick<MatchState, 'seats'>): string {
+  return JSON.stringify(state.seats.map((s) => [s.setNumber, s.tableNumber, s.source, s.homePoints, s.awayPoints, s.games]));
+}
+
 /**
  * After every command: the credits, and the cached totals (null while there is no
- * result). A home signature stands for a complete entry; it lapses when a seat is
- * emptied before the result is locked.
+ * result). A signature or a club's confirmation stands for complete, unchanged scores:
+ * both lapse when the credits change a seat or a seat is emptied before the result is locked.
  */
 function finish(state: MatchState, settings: CoreSettings): { state: MatchState; events: MatchEvent[] } {
   const settled = settleCredits(state, settings);
@@ -464,9 +469,7 @@ function finish(state: MatchState, settings: CoreSettings): { state: MatchState;
   const none = next.resultState === 'NONE';
   const totals = matchTotals(next.seats);
   next = { ...next, homePoints: none ? null : totals.homePoints, awayPoints: none ? null : totals.awayPoints };
-  if (!seatsComplete(next, settings) && next.resultState !== 'CONFIRMED' && next.homeSignedAt !== null) {
-    next = { ...next, homeSignedAt: null, homeSignedById: null };
-  }
+  if (!seatsComplete(next, settings) || seatScores(state) !== seatScores(next)) next = lapseConfirmations(next);
   return { state: next, events: settled.events };
 }
 
@@ -726,10 +729,17 @@ function entryWindowProblems(state: MatchState, by: CommandUser, reason: string 
   return [];
 }
 
-/** Both line-ups recorded and every seat of the table plan scored (Regel 5, 15). */
+/** A set refused at the table waits for the supervisor (Regel 35B): nobody enters over it and the result does not lock. */
+function disputedProblem(seat: SeatRef): Problem {
+  return problem('SET_DISPUTED', 'CONFLICT', `${setTableLabel(seat.setNumber, seat.tableNumber)} is aan tafel betwist; de wedstrijdleider beslist eerst over de stand (Regel 35B).`);
+}
+
+/** Both line-ups recorded, no set waiting for the supervisor and every seat of the table plan scored (Regel 5, 15, 35B). */
 function completeProblems(state: MatchState, settings: CoreSettings): Problem[] {
   const missing = SIDES.filter((side) => state.teams[side].lineup === null).map((side) => state.teamNames[side]);
   if (missing.length) return [problem('LINEUP_MISSING', 'RULE', `De spelerslijst van ${missing.join(' en ')} ontbreekt nog (Regel 5, 15).`)];
+  const disputed = state.seats.filter((s) => seatPhase(s) === 'DISPUTED');
+  if (disputed.length) return disputed.map(disputedProblem);
   const errors = validateMatchSets(state.seats, settings);
   if (!errors.length) return [];
   const summary = `De uitslag is nog niet volledig: ${errors.length === 1 ? errors[0] : `${errors.length} sets ontbreken of kloppen niet, o.a. ${errors[0]}`}`;
@@ -753,24 +763,27 @@ function replaceSeats(state: MatchState, entries: readonly SeatEntry[], settings
   const typed = new Map(seats.map(({ games, source, ...result }) => [seatKey(result.setNumber, result.tableNumber), { ...blankSeat(result, source), games }]));
   const cleared = (s: Seat) => PLAYED_SOURCES.includes(s.source) && (setNumber === undefined || s.setNumber === setNumber);
   const kept: Seat[] = [];
-  const signedChanged: Seat[] = [];
+  const changed: Seat[] = [];
   for (const seat of state.seats) {
     if (!cleared(seat)) {
       kept.push(seat);
       continue;
     }
-    if (!isSeatSigned(seat)) continue;
+    // An unsigned, undisputed entry gives way; a signed or disputed seat stays as it is.
+    if (seatPhase(seat) === 'ENTERED') continue;
     const key = seatKey(seat.setNumber, seat.tableNumber);
     const replacement = typed.get(key);
     if (replacement && sameScore(seat, replacement)) {
       typed.delete(key);
       kept.push(seat);
-    } else signedChanged.push(seat);
+    } else changed.push(seat);
   }
-  if (signedChanged.length) {
+  if (changed.length) {
     return {
-      problems: signedChanged.map((seat) =>
-        problem('SET_ALREADY_SIGNED', 'CONFLICT', `${setTableLabel(seat.setNumber, seat.tableNumber)} is aan tafel ondertekend en staat vast (Regel 15); alleen de wedstrijdleider kan die stand nog corrigeren.`),
+      problems: changed.map((seat) =>
+        seatPhase(seat) === 'DISPUTED'
+          ? disputedProblem(seat)
+          : problem('SET_ALREADY_SIGNED', 'CONFLICT', `${setTableLabel(seat.setNumber, seat.tableNumber)} is aan tafel ondertekend en staat vast (Regel 15); alleen de wedstrijdleider kan die stand nog corrigeren.`),
       ),
     };
   }
@@ -795,16 +808,15 @@ function enterForm(state: MatchState, cmd: EnterFormCommand | EnterSetCommand, s
   // Settle first: a typed seat the rules score gives way, and only then is it known whether anything was entered.
   const settled = settleCredits(replaced.state, settings).state;
   const played = settled.seats.some((s) => PLAYED_SOURCES.includes(s.source));
-  // Every entry lapses the home signature: the home team signs explicitly after the summary (Regel 15). A dispute stays.
-  const next: MatchState = {
+  // Every entry lapses the home signature (and a club's confirmation of the night): the home
+  // team signs explicitly after the summary (Regel 15). A dispute stays.
+  const next: MatchState = lapseConfirmations({
     ...settled,
     status: played ? 'PLAYED' : 'SCHEDULED',
     resultState: played ? 'ENTERED' : 'NONE',
     enteredById: played ? cmd.by.userId : null,
     enteredAt: played ? now : null,
-    homeSignedById: null,
-    homeSignedAt: null,
-  };
+  });
   return { state: next, events: [{ kind: 'RESULT_ENTERED', ...(cmd.kind === 'ENTER_SET' ? { setNumber: cmd.setNumber } : {}) }] };
 }
 
@@ -813,7 +825,11 @@ function signForm(state: MatchState, cmd: SignFormCommand, settings: CoreSetting
   if (refused.length) return { problems: refused.slice(0, 1) };
   const incomplete = completeProblems(state, settings);
   if (incomplete.length) return { problems: incomplete };
-  const next = { ...state, homeSignedById: cmd.by.userId, homeSignedAt: now, disputedAt: null, disputedById: null, disputeComment: null };
+  const next: MatchState = { ...state, homeSignedById: cmd.by.userId, homeSignedAt: now, disputedAt: null, disputedById: null, disputeComment: null };
+  // The away club already confirmed the night (and nothing changed since: that would have lapsed it): both signed, the result locks.
+  if (next.awaySignedAt !== null) {
+    return { state: { ...next, status: 'PLAYED', resultState: 'CONFIRMED' }, events: [{ kind: 'RESULT_SIGNED', side: 'HOME' }, { kind: 'MATCH_CONFIRMED' }] };
+  }
   return { state: next, events: [{ kind: 'RESULT_SIGNED', side: 'HOME' }] };
 }
 
@@ -892,13 +908,13 @@ function formFacts(state: MatchState): string {
 }
 
 /**
- * After a change to who played: the home team's signature stands for the whole form
- * (Regel 15), so a change to either team's players or substitutions lapses it until the
- * home team signs again (the away team never confirms a form the home team did not see).
+ * After a change to who played: a signature or a club's confirmation stands for the whole
+ * form (Regel 15), so a change to either team's players or substitutions lapses both until
+ * they sign again (nobody confirms a form they did not see).
  */
 function afterFacts(before: MatchState, next: MatchState): MatchState {
-  if (before.homeSignedAt === null || before.resultState === 'CONFIRMED' || formFacts(before) === formFacts(next)) return next;
-  return { ...next, homeSignedAt: null, homeSignedById: null };
+  if (before.resultState === 'CONFIRMED' || formFacts(before) === formFacts(next)) return next;
+  return lapseConfirmations(next);
 }
 
 function changeTeam(state: MatchState, cmd: SubstituteCommand | RemoveSubstitutionCommand | SetLineupCommand): Transition {
@@ -962,11 +978,12 @@ function removePlayer(state: MatchState, cmd: RemovePlayerCommand, settings: Cor
   if ('error' in located) return { problems: [invalidAction(located.error.startsWith('Partij') ? 'gameNumber' : 'memberId', located.error)] };
   const removal: PlayerRemoval = { side: located.side, pairNumber: located.pairNumber, playerId: cmd.playerId, setNumber: cmd.setNumber, fromGame: cmd.fromGame };
   const team = state.teams[located.side];
-  const next: MatchState = {
+  // Who played changed: both confirmations lapse (Regel 15).
+  const next = lapseConfirmations({
     ...state,
     teams: { ...state.teams, [located.side]: { ...team, removals: [...team.removals, removal] } },
     actions: [...state.actions, newAction(cmd, { side: located.side, pairNumber: located.pairNumber, memberId: cmd.memberId, fromGame: cmd.fromGame })],
-  };
+  });
   return { state: next, events: [{ kind: 'FACTS_CHANGED', setNumber: cmd.setNumber, tableNumber: cmd.tableNumber, side: located.side }] };
 }
 
@@ -986,11 +1003,12 @@ function voidWrongTable(state: MatchState, cmd: VoidWrongTableCommand, settings:
   }
   const split = seat ? splitVoided(seat.games, games.games) : null;
   const voidedEntry = seat && { source: seat.source, homePoints: seat.homePoints, awayPoints: seat.awayPoints, voided: split!.voided, kept: split!.kept };
-  const next: MatchState = {
+  // Games no longer count: both confirmations lapse (Regel 15).
+  const next = lapseConfirmations({
     ...state,
     seats: seat ? state.seats.filter((s) => s !== seat) : state.seats,
     actions: [...state.actions, newAction(cmd, { gameNumbers: games.games, voidedEntry })],
-  };
+  });
   return { state: next, events: [{ kind: 'FACTS_CHANGED', setNumber: cmd.setNumber, tableNumber: cmd.tableNumber }] };
 }
 
