@@ -230,6 +230,32 @@ describe('a 390 px phone', () => {
       await screenshot(page, 'result-entry', page.getByText('Tafel 1', { exact: true }));
     });
 
+    it('shows the Regel 17A points it will store: a rule change clears points the new rule shows otherwise (nothing saved)', async () => {
+      await page.getByText('Per partij', { exact: true }).click();
+      const game = 'Set 1, tafel 1, partij 1';
+      const row = page.getByRole('group', { name: game });
+      await row.getByText('Thuis', { exact: true }).click();
+      await row.getByRole('combobox', { name: `${game}: soort` }).selectOption('PENALTY');
+      const rule = row.getByRole('combobox', { name: `${game}: strafregel` });
+      await rule.selectOption('17');
+      await row.getByRole('combobox', { name: `${game}: strafpunten` }).selectOption('2');
+      const total = page.getByLabel('Set 1, tafel 1: stand');
+      expect(await total.innerText()).toBe('2–0');
+      // Regel 17A has two values (10, 15): the 2 of Regel 17 is cleared, the choice is empty
+      await rule.selectOption('17A');
+      const tricks = row.getByRole('combobox', { name: `${game}: afgesloten slagen (Regel 17A)` });
+      expect(await tricks.inputValue()).toBe('');
+      expect(await total.innerText()).toBe('0–0');
+      await tricks.selectOption('many');
+      expect(await total.innerText()).toBe('15–0');
+      await tricks.selectOption('few');
+      expect(await total.innerText()).toBe('10–0');
+      // a rule with one value fills it in
+      await rule.selectOption('21');
+      expect(await row.getByRole('combobox', { name: `${game}: strafpunten` }).inputValue()).toBe('5');
+      expect(await total.innerText()).toBe('5–0');
+    });
+
     it('handles fines on a phone: each fine a card with its actions on screen', async () => {
       await page.goto(`${BASE_URL}/beheer/boetes`);
       const table = page.getByRole('table', { name: 'Boetes' });

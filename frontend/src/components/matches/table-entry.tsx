@@ -27,6 +27,24 @@ function WinnerChoice({ name, value, onChange }: { name: string; value: Side | n
   );
 }
 
+/** Regel 17A: the scorer picks the closed tricks; the two values (10 and 15) come from the penalty options. */
+function ClosedTricksChoice({ label, points, options, onChange }: { label: string; points: string; options: number[]; onChange: (points: string) => void }) {
+  const few = String(Math.min(...options));
+  const many = String(Math.max(...options));
+  return (
+    <select
+      aria-label={`${label}: afgesloten slagen (Regel 17A)`}
+      value={points === few ? 'few' : points === many ? 'many' : ''}
+      onChange={(e) => onChange(e.target.value === 'few' ? few : e.target.value === 'many' ? many : '')}
+      className={cn(control, 'w-40')}
+    >
+      <option value="">dichte slagen…</option>
+      <option value="few">0–4 slagen: {few} punten</option>
+      <option value="many">5 of meer: {many} punten</option>
+    </select>
+  );
+}
+
 function GameRow({ label, name, game, onChange }: { label: string; name: string; game: GameDraft; onChange: (game: GameDraft) => void }) {
   const penalty = PENALTY_OPTIONS.find((o) => o.rule === game.penaltyRule);
   return (
@@ -54,7 +72,9 @@ function GameRow({ label, name, game, onChange }: { label: string; name: string;
             value={game.penaltyRule}
             onChange={(e) => {
               const rule = e.target.value as PenaltyRule | '';
-              onChange({ ...game, penaltyRule: rule, points: onlyPenaltyPoints(rule) || game.points });
+              // One value: fill it in. Several (Regel 17A: 10 or 15, Regel 17, 6H): the scorer picks again, so
+              // points of the old rule never stay behind under a value the new rule shows differently.
+              onChange({ ...game, penaltyRule: rule, points: rule === '' ? game.points : onlyPenaltyPoints(rule) });
             }}
             className={cn(control, 'min-w-0 flex-1')}
           >
@@ -65,18 +85,9 @@ function GameRow({ label, name, game, onChange }: { label: string; name: string;
               </option>
             ))}
           </select>
-          {game.penaltyRule === '17A' ? (
-            // Regel 17A: the points follow from the closed tricks (0–4: 10, 5 or more: 15), never typed.
-            <select
-              aria-label={`${label}: afgesloten slagen (Regel 17A)`}
-              value={game.points === '' ? '' : game.points === '10' ? 'few' : 'many'}
-              onChange={(e) => onChange({ ...game, points: e.target.value === '' ? '' : e.target.value === 'few' ? '10' : '15' })}
-              className={cn(control, 'w-40')}
-            >
-              <option value="">dichte slagen…</option>
-              <option value="few">0–4 slagen: 10 punten</option>
-              <option value="many">5 of meer: 15 punten</option>
-            </select>
+          {game.penaltyRule === '17A' && penalty ? (
+            // Regel 17A: the points follow from the closed tricks (0–4: the lower value, 5 or more: the higher), never typed.
+            <ClosedTricksChoice label={label} points={game.points} options={penalty.points} onChange={(points) => onChange({ ...game, points })} />
           ) : (
             <select
               aria-label={`${label}: strafpunten`}
