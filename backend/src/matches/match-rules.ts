@@ -6,7 +6,7 @@
  */
 import { assertClubAccess } from '../auth/access';
 import type { AuthUser } from '../auth/auth.types';
-import { ConflictError, ForbiddenError, ValidationError } from '../common/errors';
+import { ConflictError, ForbiddenError } from '../common/errors';
 
 export interface MatchTeams {
   homeTeam: { clubId: string };
@@ -54,31 +54,5 @@ export function assertPlayable(match: MatchState): void {
   const label = NOT_PLAYED_LABELS[match.status];
   if (label) {
     throw new ConflictError(`Deze wedstrijd is vastgelegd als ${label}; de bondsbeheerder kan dat eerst terugdraaien.`, 'MATCH_NOT_PLAYED');
-  }
-}
-
-/** A secretary's result entry: not once the result is confirmed. */
-export function assertResultOpen(match: MatchState): void {
-  assertPlayable(match);
-  if (match.resultState === 'CONFIRMED') {
-    throw new ConflictError(
-      'De uitslag is door beide teams ondertekend en staat vast; alleen een wedstrijdleider of de bond kan hem nog corrigeren.',
-      'RESULT_LOCKED',
-    );
-  }
-}
-
-/**
- * Line-ups and substitutions: open until the result is confirmed; after that only an
- * administrator may change them, with a reason (it changes the Regel 4 and 12A/14 consequences).
- */
-export function assertMatchFactsOpen(match: MatchState, user: AuthUser, reason: string | undefined): void {
-  assertPlayable(match);
-  if (match.resultState !== 'CONFIRMED') return;
-  if (user.role !== 'ADMIN') assertResultOpen(match);
-  if (!reason) {
-    throw new ValidationError('De uitslag staat al vast: geef een reden voor deze wijziging.', [
-      { field: 'reason', code: 'REQUIRED', message: 'Geef een reden voor deze wijziging.' },
-    ]);
   }
 }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AuditService } from '../audit/audit.service';
 import type { AuthUser } from '../auth/auth.types';
 import { AppError, ConflictError, ErrorDetail, NotFoundError, RuleViolationError, ValidationError } from '../common/errors';
-import { matchTotals, seatKey } from '../domain/match';
+import { matchTotals, phaseOf, seatKey } from '../domain/match';
 import { applyMatchCommand, CommandUser, FACTS_COMMANDS, MatchCommand, MatchEvent, Problem, settleCredits } from '../domain/match/match-command';
 import type { CompetitionSettings } from '../domain/settings';
 import { Prisma } from '../generated/prisma/client';
@@ -13,7 +13,6 @@ import { PrismaService } from '../prisma/prisma.service';
 import { mapMatchDetail, MatchDetailDto } from './match.dto';
 import { MatchDataService } from './match-data.service';
 import { MatchRow, MemberRow } from './match-row';
-import { phaseOf } from './result-rules';
 import { matchStateOf, rowAfter, storeStateChanges } from './match-state';
 
 export type Tx = Prisma.TransactionClient;

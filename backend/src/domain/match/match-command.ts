@@ -20,7 +20,7 @@ import { setTableLabel } from './labels';
 import { Lineup } from './lineup';
 import { matchCredits, TeamFacts } from './match-facts';
 import { CreditReason, matchTotals, seatKey, SetResult, validateMatchSets } from './match-result';
-import { EntryRole, entryOpensText, resultEntryWindow, ResultAction, resultPhase, resultTransition, shortDutchDate } from './result-flow';
+import { EntryRole, entryOpensText, LOCKED_MESSAGE, phaseOf, resultEntryWindow, ResultAction, resultTransition, shortDutchDate } from './result-flow';
 import { positions, tablePlan } from './rotation';
 import { Game, GameKind, gamePoints, setTotalsFromGames } from './scores';
 import { GameEntry, parseSeatEntries, SeatEntry, StoredGame } from './seat-entry';
@@ -325,7 +325,6 @@ export type CoreSettings = Pick<
   'pairsPerTeam' | 'gamesPerSet' | 'missingSetPoints' | 'maxSubstitutions' | 'substitutionsFromSet'
 >;
 
-const LOCKED_MESSAGE = 'De uitslag is door beide teams ondertekend en staat vast; alleen een wedstrijdleider of de bond kan hem nog corrigeren.';
 const NOT_PLAYED_LABELS: Partial<Record<MatchStatusValue, string>> = {
   NOT_PLAYED: 'gespeeld zonder tafelscherm (Regel 6)',
   FORFEIT: 'reglementair verloren (Regel 7)',
@@ -704,12 +703,8 @@ function playableProblems(state: MatchState): Problem[] {
   return label ? [problem('MATCH_NOT_PLAYED', 'CONFLICT', `Deze wedstrijd is vastgelegd als ${label}; de bondsbeheerder kan dat eerst terugdraaien.`)] : [];
 }
 
-function phaseOfState(state: MatchState) {
-  return resultPhase({ resultState: state.resultState, homeSigned: state.homeSignedAt !== null, disputed: state.disputedAt !== null });
-}
-
 function transitionProblems(state: MatchState, action: ResultAction): Problem[] {
-  const result = resultTransition(phaseOfState(state), action);
+  const result = resultTransition(phaseOf(state), action);
   if (!('refused' in result)) return [];
   const { code, message } = result.refused;
   return [problem(code, code === 'HOME_NOT_SIGNED' ? 'RULE' : 'CONFLICT', message)];

@@ -53,6 +53,21 @@ export function resultPhase({ resultState, homeSigned, disputed }: ResultFacts):
   return disputed ? 'DISPUTED' : 'IN_PROGRESS';
 }
 
+/** The columns of a match (or a match state) its phase follows from. */
+export interface PhaseFacts {
+  resultState: string;
+  homeSignedAt: Date | null;
+  disputedAt: Date | null;
+}
+
+/** The phase of a stored match. */
+export function phaseOf(match: PhaseFacts): ResultPhase {
+  return resultPhase({ resultState: match.resultState, homeSigned: match.homeSignedAt !== null, disputed: match.disputedAt !== null });
+}
+
+/** Why a locked result is not changed (RESULT_LOCKED), wherever it is refused. */
+export const LOCKED_MESSAGE = 'De uitslag is door beide teams ondertekend en staat vast; alleen een wedstrijdleider of de bond kan hem nog corrigeren.';
+
 export type ResultAction = 'ENTER' | 'SIGN' | 'CONFIRM' | 'DISPUTE' | 'CORRECT';
 
 /** Why an action is refused in a phase: a stable code and a Dutch message. */
@@ -67,10 +82,7 @@ export interface PhaseRefusal {
  * dispute stays visible until the home team signs again.
  */
 export function resultTransition(phase: ResultPhase, action: ResultAction): { next: ResultPhase } | { refused: PhaseRefusal } {
-  const locked: PhaseRefusal = {
-    code: 'RESULT_LOCKED',
-    message: 'De uitslag is door beide teams ondertekend en staat vast; alleen een wedstrijdleider of de bond kan hem nog corrigeren.',
-  };
+  const locked: PhaseRefusal = { code: 'RESULT_LOCKED', message: LOCKED_MESSAGE };
   switch (action) {
     case 'ENTER':
       if (phase === 'CONFIRMED') return { refused: locked };
