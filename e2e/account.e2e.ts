@@ -1,11 +1,11 @@
 import type { Browser, Page } from 'playwright-core';
 import { BASE_URL, DEMO_PASSWORD, launch, login, newPage } from './browser';
+import { PHONE } from './fixtures';
 
 // A secretary no other browser test logs in as (Brokopondo plays in the Eerste klasse);
 // the demo password is set back at the end all the same.
 const EMAIL = 'secretaris@brokopondo.nl';
 const NEW_PASSWORD = 'brokopondo-nieuw-2026';
-const PHONE = { width: 390, height: 844 };
 
 async function loginWith(page: Page, password: string): Promise<void> {
   await page.goto(`${BASE_URL}/inloggen`);

@@ -4,25 +4,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ApiCall, apiSession, composeLineup, matchOfItsOwnToday } from './api-session';
 import { BASE_URL, launch, login, newPage } from './browser';
-
-interface Team {
-  id: string;
-  name: string;
-  clubName: string;
-}
-interface Fixture {
-  id: string;
-  date: string;
-  status: string;
-  resultState: string;
-  homeTeam: Team;
-  awayTeam: Team;
-}
-
-const PHONE = { width: 390, height: 844 };
-const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
-const secretaryOf = (team: Team) => `secretaris@${slug(team.clubName)}.nl`;
-
+import { type Fixture, PHONE, secretaryOf } from './fixtures';
 
 /**
  * Two reserves of their own for the home club (the demo lists have twelve players per club),

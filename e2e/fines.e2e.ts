@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
+import { todayInAmsterdam } from './api-session';
 import { BASE_URL, DEMO_PASSWORD, launch, login, newPage } from './browser';
 
 /** The administrator's API calls, for a test that needs the state another test would leave. */
@@ -22,8 +23,7 @@ async function proposalCount(page: Page): Promise<number> {
 
 /** "dd-mm-yyyy", `days` after today in the federation's time zone (how the screens write dates). */
 function dutchDate(days: number): string {
-  const today = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Amsterdam' }).format(new Date());
-  const d = new Date(`${today}T00:00:00Z`);
+  const d = new Date(`${todayInAmsterdam()}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + days);
   const [y, m, day] = d.toISOString().slice(0, 10).split('-');
   return `${day}-${m}-${y}`;

@@ -5,39 +5,9 @@
 // and suspends a member of its own, leaving the demo players and the first matches as they were.
 // What it needs is set up through the API as the administrator.
 import type { Browser } from 'playwright-core';
-import { BASE_URL, DEMO_PASSWORD, launch, login, newPage } from './browser';
-
-interface Team {
-  id: string;
-  name: string;
-  clubName: string;
-}
-interface Fixture {
-  id: string;
-  date: string;
-  status: string;
-  resultState: string;
-  homeTeam: Team;
-  awayTeam: Team;
-}
-
-type Call = <T = unknown>(method: 'GET' | 'POST', path: string, body?: unknown) => Promise<T>;
-
-/** Logs in through the API and returns a caller with the session cookie; a refused call throws with the API's answer. */
-async function session(email: string): Promise<Call> {
-  const res = await fetch(`${BASE_URL}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: DEMO_PASSWORD }) });
-  if (!res.ok) throw new Error(`Inloggen als ${email}: ${res.status}`);
-  const cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  return async <T>(method: string, path: string, body?: unknown) => {
-    const answer = await fetch(`${BASE_URL}${path}`, { method, headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, body: body === undefined ? undefined : JSON.stringify(body) });
-    const text = await answer.text();
-    if (!answer.ok) throw new Error(`${method} ${path}: ${answer.status} ${text}`);
-    return (text ? JSON.parse(text) : undefined) as T;
-  };
-}
+import { apiSession } from './api-session';
+import { BASE_URL, launch, login, newPage } from './browser';
+import { type Fixture, type Team } from './fixtures';
 
 /** "2026-11-28" → "28-11-2026", `days` later. */
 function dutch(iso: string, days = 0): string {
@@ -65,7 +35,7 @@ describe('line-ups and fines people understand', () => {
 
   beforeAll(async () => {
     browser = await launch();
-    const admin = await session('admin@tsbn.nl');
+    const admin = await apiSession('admin@tsbn.nl');
     const seasons = await admin<{ id: string; name: string }[]>('GET', '/api/seasons');
     const season = seasons.find((s) => s.name === '2026/2027')!;
     const divisions = await admin<{ id: string; name: string }[]>('GET', `/api/seasons/${season.id}/divisions`);

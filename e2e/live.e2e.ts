@@ -5,26 +5,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { apiSession, composeLineup, matchOfItsOwnToday } from './api-session';
 import { BASE_URL, launch, newPage } from './browser';
-
-interface Team {
-  id: string;
-  name: string;
-  clubName: string;
-}
-interface Fixture {
-  id: string;
-  divisionId: string;
-  round: number;
-  date: string;
-  status: string;
-  resultState: string;
-  homeTeam: Team;
-  awayTeam: Team;
-}
-
-const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
-const secretaryOf = (team: Team) => `secretaris@${slug(team.clubName)}.nl`;
-
+import { type Fixture, secretaryOf } from './fixtures';
 
 /** A call at the table, as a phone without login makes it. */
 async function atTable(method: 'PUT' | 'POST', path: string, body: unknown): Promise<void> {

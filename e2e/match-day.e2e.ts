@@ -1,23 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { apiSession, moveToToday } from './api-session';
 import { BASE_URL, launch, login, newPage } from './browser';
-
-interface Team {
-  id: string;
-  name: string;
-  clubName: string;
-}
-interface Fixture {
-  id: string;
-  date: string;
-  status: string;
-  resultState: string;
-  homeTeam: Team;
-  awayTeam: Team;
-}
-
-const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
-const secretaryOf = (team: Team) => `secretaris@${slug(team.clubName)}.nl`;
+import { type Fixture, secretaryOf, type Team } from './fixtures';
 
 async function getJson<T>(path: string): Promise<T> {
   const res = await fetch(`${BASE_URL}${path}`);

@@ -10,20 +10,8 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { apiSession, composeLineup, matchOfItsOwnToday } from './api-session';
 import { BASE_URL, launch, login, newPage } from './browser';
+import { type Fixture, PHONE, secretaryOf } from './fixtures';
 
-interface Team {
-  id: string;
-  name: string;
-  clubName: string;
-}
-interface Fixture {
-  id: string;
-  date: string;
-  status: string;
-  resultState: string;
-  homeTeam: Team;
-  awayTeam: Team;
-}
 interface NightTable {
   tableNumber: number;
   code: string;
@@ -36,12 +24,8 @@ interface TableSet {
   awayPair: { number: number; names: string[] };
 }
 
-const PHONE = { width: 390, height: 844 };
-const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
-const secretaryOf = (team: Team) => `secretaris@${slug(team.clubName)}.nl`;
 const REFUSAL = 'De laatste partij was een kap voor ons, geen gewonnen partij.';
 const DECISION = 'Beide koppels gehoord: de partij was gewonnen, de stand blijft 6–2.';
-
 
 /** A call at the table, as a phone without login makes it. */
 async function atTable<T>(method: 'GET' | 'PUT' | 'POST', path: string, body?: unknown): Promise<T> {

@@ -9,20 +9,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { Client } from 'pg';
 import { apiSession, composeLineup, matchOfItsOwnToday } from './api-session';
 import { BASE_URL, launch } from './browser';
+import { type Fixture, PHONE, secretaryOf } from './fixtures';
 
-interface Team {
-  id: string;
-  name: string;
-  clubName: string;
-}
-interface Fixture {
-  id: string;
-  date: string;
-  status: string;
-  resultState: string;
-  homeTeam: Team;
-  awayTeam: Team;
-}
 interface TableSet {
   setNumber: number;
   state: string;
@@ -31,11 +19,6 @@ interface TableSet {
   signedBySide: string | null;
   refusalComment: string | null;
 }
-
-const PHONE = { width: 390, height: 844 };
-const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
-const secretaryOf = (team: Team) => `secretaris@${slug(team.clubName)}.nl`;
-
 
 async function tableView(code: string): Promise<{ sets: TableSet[] }> {
   const res = await fetch(`${BASE_URL}/api/table/${code}`);

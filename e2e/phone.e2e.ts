@@ -2,6 +2,7 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import path from 'node:path';
 import { BASE_URL, launch, login, newPage } from './browser';
+import { type Fixture, PHONE } from './fixtures';
 
 /**
  * A 390 px phone (issue 14.7): no page scrolls sideways, and every button a person may need
@@ -10,17 +11,8 @@ import { BASE_URL, launch, login, newPage } from './browser';
  * the first upcoming match between Saramacca and its neighbours, this test on its last home match).
  * With SCREENSHOTS=1 it also saves the phone views shown in the README (docs/screenshot-phone-*.png).
  */
-const PHONE = { width: 390, height: 844 };
 const SECRETARY = 'secretaris@saramacca-baunie.nl';
 const SCREENSHOTS = process.env.SCREENSHOTS === '1';
-
-interface Fixture {
-  id: string;
-  status: string;
-  resultState: string;
-  homeTeam: { id: string; name: string };
-  awayTeam: { id: string; name: string };
-}
 
 async function getJson<T>(url: string): Promise<T> {
   const res = await fetch(`${BASE_URL}${url}`);

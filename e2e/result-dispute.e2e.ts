@@ -1,24 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ApiCall, apiSession, moveToToday } from './api-session';
 import { BASE_URL, launch, login, newPage } from './browser';
+import { type Fixture, secretaryOf, type Team } from './fixtures';
 
-interface Team {
-  id: string;
-  name: string;
-  clubName: string;
-}
-interface Fixture {
-  id: string;
-  divisionId: string;
-  date: string;
-  status: string;
-  resultState: string;
-  homeTeam: Team;
-  awayTeam: Team;
-}
-
-const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
-const secretaryOf = (team: Team) => `secretaris@${slug(team.clubName)}.nl`;
 /** Eerste klasse clubs whose secretaries no other browser test logs in as. */
 const OWN_CLUBS = ['Coronie Kap', 'Saramacca Baunie', 'Commewijne 78', 'Para Troefcall'];
 const COMMENT = 'Set 2, tafel 3 was 6–2 voor ons, niet 2–6. Zie ons formulier.';

@@ -78,8 +78,11 @@ const nextConfig: NextConfig = {
       { source: '/speelavond/:path*', headers: headers(livePolicy) },
     ];
   },
+  // The API behind /api, as a fallback: after the dashboard's own route handlers, including
+  // the dynamic ones (/api/table/[...path], the live streams), which pass each caller's address
+  // on. A plain array would be tried before dynamic routes and skip those handlers.
   async rewrites() {
-    return [{ source: '/api/:path*', destination: `${apiUrl}/api/:path*` }];
+    return { beforeFiles: [], afterFiles: [], fallback: [{ source: '/api/:path*', destination: `${apiUrl}/api/:path*` }] };
   },
 };
 

@@ -44,7 +44,8 @@ try {
   const env = { ...process.env, DATABASE_URL: db.url, API_PORT: String(apiPort), API_URL: apiUrl, NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? '.next-e2e', NEXT_TELEMETRY_DISABLED: '1' };
   // Mail never leaves the test: the API's own mail catcher, on a port of this run (several
   // runs side by side each have their E2E_API_PORT), and links to this run's dashboard.
-  Object.assign(env, { SMTP_HOST: '', MAIL_CATCHER: 'on', MAIL_CATCHER_PORT: process.env.E2E_MAIL_PORT ?? String(apiPort + 20000), PUBLIC_URL: `http://127.0.0.1:${webPort}` });
+  // No scheduled jobs either (a developer's .env may turn them on): the tests mail nobody on a timer.
+  Object.assign(env, { SMTP_HOST: '', SCHEDULED_JOBS: 'off', MAIL_CATCHER: 'on', MAIL_CATCHER_PORT: process.env.E2E_MAIL_PORT ?? String(apiPort + 20000), PUBLIC_URL: `http://127.0.0.1:${webPort}` });
   const seed = spawnSync(process.execPath, [path.join(root, 'scripts', 'seed.mjs')], { cwd: root, stdio: 'inherit', env });
   if (seed.status !== 0) throw new Error('Seed mislukt');
   const build = spawnSync(process.execPath, [nextBin, 'build'], { cwd: frontendDir, stdio: ['ignore', 'ignore', 'inherit'], env });

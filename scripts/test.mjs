@@ -17,6 +17,8 @@ if (!onlyUnit) {
   await migrateDeploy(db.url);
 }
 
-const code = await runJest(args, { ...process.env, NODE_ENV: 'test', TZ: 'Europe/Amsterdam' });
+// A developer's .env never reaches real people or starts pg-boss in every test app: no mail
+// server and no scheduled jobs (the tests that need them set them in-process).
+const code = await runJest(args, { ...process.env, NODE_ENV: 'test', TZ: 'Europe/Amsterdam', SMTP_HOST: '', SCHEDULED_JOBS: 'off' });
 if (db) await db.stop();
 process.exit(code);

@@ -22,8 +22,10 @@ import { API_APPLICATION_NAME, JOBS_APPLICATION_NAME, startApiProcess } from './
 import type { ProbeSample } from './match-night/api-probe';
 import { type Endpoint, type Follows, type Pacing, Signatures, Spectator, Stats, tableClient } from './match-night/clients';
 import { paths } from './match-night/endpoints';
+import { DEFAULT_POOL_SIZE } from '../src/prisma/prisma.service';
 import { prepareNights, seedMatchNight } from './match-night/seed';
 import type { BenchContext } from './run';
+import { percentile, round1, sleep } from './stats';
 import { measurePage } from './standings.bench';
 
 type Figures = Record<string, number | string>;
@@ -37,14 +39,7 @@ const PACING: Pacing = { thinkMinMs: THINK_MIN, thinkMaxMs: THINK_MAX, rampMs: 3
 /** How long spectators may still take to show the last signatures once the tables are done. */
 const SETTLE_MS = 5000;
 
-const round1 = (n: number) => Math.round(n * 10) / 10;
 const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
-
-function percentile(values: readonly number[], p: number): number {
-  if (!values.length) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
 
 function summary(values: readonly number[]): { count: number; p50Ms: number; p99Ms: number; maxMs: number } {
   return { count: values.length, p50Ms: round1(percentile(values, 50)), p99Ms: round1(percentile(values, 99)), maxMs: round1(values.length ? Math.max(...values) : NaN) };
@@ -106,7 +101,6 @@ class ConnectionWatch {
 }
 
 const lastSample = (samples: ProbeSample[]) => samples[samples.length - 1];
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function run(ctx: BenchContext): Promise<Figures> {
   const databaseUrl = process.env.DATABASE_URL;
@@ -214,7 +208,7 @@ export async function run(ctx: BenchContext): Promise<Figures> {
     figures.db_apiBusyConnectionsMax = watch.max.apiActive;
     figures.db_apiWaitingForLockMax = watch.max.apiLockWait;
     figures.db_jobsConnectionsMax = watch.max.jobs;
-    figures.db_apiPoolSize = Number(process.env.DATABASE_POOL_SIZE ?? 10);
+    figures.db_apiPoolSize = Number(process.env.DATABASE_POOL_SIZE ?? DEFAULT_POOL_SIZE);
     figures.db_maxConnections = watch.maxConnections;
     if (ctx.webUrl) {
       // The live pages as the dashboard renders them after the night (every seat signed),

@@ -1,31 +1,20 @@
 /**
  * Offline sync (issue 16): 30 matches × 6 tables = 180 phones were offline for a whole set
- * and send their outboxes at once (scripts/bench/offline-sync.mjs: per table the set entered
+ * and send their outboxes at once (offline-sync/sync.ts: per table the set entered
  * and signed on the phone, and the next set's entry; a tenth of the items sent twice with the
  * same key, as after a lost answer). Figures: how long until every outbox is empty, the p50/p99
  * of those requests, retries after 429/5xx; and the check that nothing was lost or doubled:
  * every offline set SIGNED with its score, every next set ENTERED, exactly one command per
  * item in the command log. Size: BENCH_OFFLINE_MATCHES (30).
  */
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { seatGames } from '../test/helpers';
 import { startApiProcess } from './match-night/api-process';
 import { prepareNights, seedMatchNight } from './match-night/seed';
+import { syncOutboxes } from './offline-sync/sync';
 import type { BenchContext } from './run';
 
 type Figures = Record<string, number | string>;
 const MATCHES = Number(process.env.BENCH_OFFLINE_MATCHES ?? 30);
 const SET = 3;
-
-interface SyncModule {
-  syncOutboxes(options: {
-    baseUrl: string;
-    tables: { tableNumber: number; code: string }[];
-    setNumber: number;
-    games: typeof seatGames;
-  }): Promise<{ outboxes: { body: { idempotencyKey: string } }[][]; figures: Figures }>;
-}
 
 export async function run(ctx: BenchContext): Promise<Figures> {
   const seeded = await seedMatchNight(ctx.prisma, MATCHES);
@@ -34,10 +23,7 @@ export async function run(ctx: BenchContext): Promise<Figures> {
   try {
     const matches = await prepareNights(ctx.prisma, api.baseUrl, seeded);
     const tables = matches.flatMap((m) => m.tables.map((t) => ({ ...t, matchId: m.id })));
-    const script = path.resolve(__dirname, '..', '..', '..', 'scripts', 'bench', 'offline-sync.mjs');
-    const load = new Function('url', 'return import(url)') as (url: string) => Promise<SyncModule>; // a real import() after swc's CommonJS
-    const { syncOutboxes } = await load(pathToFileURL(script).href);
-    const { outboxes, figures } = await syncOutboxes({ baseUrl: api.baseUrl, tables, setNumber: SET, games: seatGames });
+    const { outboxes, figures } = await syncOutboxes({ baseUrl: api.baseUrl, tables, setNumber: SET });
 
     // Nothing lost, nothing doubled.
     const keys = outboxes.flat().map((i) => i.body.idempotencyKey);

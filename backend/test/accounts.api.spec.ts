@@ -251,6 +251,89 @@ describe('Ander e-mailadres', () => {
   });
 });
 
+describe('Links in mail stay secret', () => {
+  it('the outgoing log (database and GET /api/mail/outgoing) holds the mails with their tokens replaced; the mail itself has the link', async () => {
+    const admin = await loginAs(ctx, 'ADMIN');
+    const email = `${unique('geheim').replace(/\s+/g, '-')}@club.nl`.toLowerCase();
+    await admin.agent.post('/api/users').send({ email, name: 'Geheime Link', role: 'SUPERVISOR' }).expect(201);
+    const invitation = tokenOf(linkIn(await inbox.waitFor(email, /Uitnodiging/), '/uitnodiging'));
+    await requestReset(email).expect(202);
+    await settled();
+    const reset = tokenOf(linkIn((await inbox.waitFor(email, /Nieuw wachtwoord/)), '/wachtwoord-herstellen'));
+
+    const rows = await ctx.prisma.outgoingMail.findMany({ where: { to: email } });
+    expect(rows.map((r) => [r.kind, r.status]).sort()).toEqual([['invitation', 'SENT'], ['password-reset', 'SENT']]);
+    for (const row of rows) {
+      for (const token of [invitation, reset]) expect(`${row.text}${row.html}`).not.toContain(token);
+      expect(row.text).toContain('?token=VERBORGEN');
+      expect(row.html).toContain('?token=VERBORGEN');
+    }
+    const log = await admin.agent.get('/api/mail/outgoing').expect(200);
+    const shown = JSON.stringify(log.body.filter((m: { to: string }) => m.to === email));
+    expect(shown).toContain('token=VERBORGEN');
+    for (const token of [invitation, reset]) expect(shown).not.toContain(token);
+    // The links in the delivered mails still work.
+    await ctx.http().post('/api/accounts/password-reset/confirm').send({ token: reset, password: 'geheim-gebleven-1' }).expect(200);
+  });
+});
+
+describe('Made-up links', () => {
+  it('are refused before any password hash and, after 10 from one client, make that client wait (429, Retry-After); other clients go on', async () => {
+    const client = newClient();
+    const guess = (i: number) => `${String(i).padStart(2, '0')}${'G'.repeat(41)}`;
+    const endpoints = [
+      (token: string) => ctx.http().post('/api/accounts/password-reset/confirm').set('X-Forwarded-For', client).send({ token, password: 'geraden-wachtwoord' }),
+      (token: string) => ctx.http().post('/api/accounts/invitation/accept').set('X-Forwarded-For', client).send({ token, password: 'geraden-wachtwoord' }),
+      (token: string) => ctx.http().post('/api/accounts/token').set('X-Forwarded-For', client).send({ token }),
+      (token: string) => ctx.http().post('/api/accounts/email-change/confirm').set('X-Forwarded-For', client).send({ token }),
+    ];
+    for (let i = 0; i < 10; i++) expectError((await endpoints[i % 4](guess(i)).expect(400)).body, 400, 'TOKEN_INVALID');
+    for (const endpoint of endpoints) {
+      const refused = await endpoint(guess(99)).expect(429);
+      expectError(refused.body, 429, 'TOO_MANY_ATTEMPTS');
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    expectError((await ctx.http().post('/api/accounts/token').set('X-Forwarded-For', newClient()).send({ token: guess(1) }).expect(400)).body, 400, 'TOKEN_INVALID');
+  });
+});
+
+describe('Links that reset a password', () => {
+  it('stop working after a password change', async () => {
+    const { agent, user } = await loginAs(ctx, 'SUPERVISOR');
+    await requestReset(user.email).expect(202);
+    await settled();
+    const token = tokenOf(linkIn(await inbox.waitFor(user.email, /Nieuw wachtwoord/), '/wachtwoord-herstellen'));
+    await agent.put('/api/auth/password').send({ currentPassword: PASSWORD, newPassword: 'zelf-gewijzigd-1' }).expect(204);
+    expectError((await ctx.http().post('/api/accounts/password-reset/confirm').send({ token, password: 'via-oude-link-1' }).expect(400)).body, 400, 'TOKEN_USED');
+    await ctx.http().post('/api/auth/login').send({ email: user.email, password: 'zelf-gewijzigd-1' }).expect(200);
+  });
+
+  it('stop working after a confirmed address change (the link went to the old address)', async () => {
+    const { agent, user } = await loginAs(ctx, 'SUPERVISOR');
+    await requestReset(user.email).expect(202);
+    await settled();
+    const reset = tokenOf(linkIn(await inbox.waitFor(user.email, /Nieuw wachtwoord/), '/wachtwoord-herstellen'));
+    const newEmail = `${unique('verhuisd').replace(/\s+/g, '-')}@club.nl`.toLowerCase();
+    await agent.post('/api/accounts/email-change').send({ newEmail, currentPassword: PASSWORD }).expect(202);
+    const change = tokenOf(linkIn(await inbox.waitFor(newEmail), '/e-mailadres-bevestigen'));
+    await ctx.http().post('/api/accounts/email-change/confirm').send({ token: change }).expect(200);
+    expectError((await ctx.http().post('/api/accounts/password-reset/confirm').send({ token: reset, password: 'via-oude-link-1' }).expect(400)).body, 400, 'TOKEN_USED');
+  });
+});
+
+describe('Address-change requests', () => {
+  it('count towards the limit of 5 an hour also when the address is taken', async () => {
+    const { agent } = await loginAs(ctx, 'SUPERVISOR');
+    const other = await createUser(ctx.prisma, 'ADMIN');
+    for (let i = 0; i < 5; i++) {
+      expectError((await agent.post('/api/accounts/email-change').send({ newEmail: other.email, currentPassword: PASSWORD }).expect(409)).body, 409, 'EMAIL_TAKEN');
+    }
+    const refused = await agent.post('/api/accounts/email-change').send({ newEmail: other.email, currentPassword: PASSWORD }).expect(429);
+    expectError(refused.body, 429, 'TOO_MANY_REQUESTS');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3500);
+  });
+});
+
 describe('every kind of account mail is in the outgoing log', () => {
   it('as SENT, with its kind', async () => {
     await settled();

@@ -19,6 +19,7 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { enterBody, paths, parseChange, signBody, signedSeatsOf, type Side } from './endpoints';
+import { sleep } from '../stats';
 import type { SeededMatch } from './seed';
 
 export type Endpoint = 'view' | 'enter' | 'sign' | 'matchLive' | 'roundLive' | 'connect';
@@ -81,7 +82,6 @@ export interface Pacing {
   reloadChance: number;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const between = (min: number, max: number) => min + Math.random() * (max - min);
 
 /** One request, timed; 429 is retried after its Retry-After (at most twice), and every non-2xx counts as an error. */

@@ -8,6 +8,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { hashPassword } from '../../src/auth/auth.service';
+import { dbDate, todayIso } from '../../src/common/dto';
+import { addDays } from '../../src/domain/dates';
 import type { PrismaService } from '../../src/prisma/prisma.service';
 import { lineupBody } from '../../test/helpers';
 import { paths, tableCodesOf } from './endpoints';
@@ -24,18 +26,11 @@ export interface SeededMatch {
 const TEAMS_PER_DIVISION = 20;
 const PLAYERS_PER_CLUB = 14;
 
-/** Today in Europe/Amsterdam as YYYY-MM-DD. */
-export function amsterdamToday(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Amsterdam', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
-
-const day = (iso: string, plus = 0) => new Date(Date.parse(`${iso}T00:00:00.000Z`) + plus * 86_400_000);
-
 export async function seedMatchNight(prisma: PrismaService, matchCount: number): Promise<{ date: string; matches: Omit<SeededMatch, 'tables'>[]; admin: { email: string; password: string } }> {
   const run = randomUUID().slice(0, 8);
-  const today = amsterdamToday();
+  const today = todayIso();
   const season = await prisma.season.create({
-    data: { name: `Speelavond-bench ${run}`, startsOn: day(today, -120), competitionStartsOn: day(today, -90), endsOn: day(today, 150), settings: { create: {} } },
+    data: { name: `Speelavond-bench ${run}`, startsOn: dbDate(addDays(today, -120)), competitionStartsOn: dbDate(addDays(today, -90)), endsOn: dbDate(addDays(today, 150)), settings: { create: {} } },
   });
   const divisions = Math.ceil(matchCount / (TEAMS_PER_DIVISION / 2));
   const matches: Omit<SeededMatch, 'tables'>[] = [];
@@ -48,7 +43,7 @@ export async function seedMatchNight(prisma: PrismaService, matchCount: number):
     const teamRows = clubs.map((club, t) => ({ id: randomUUID(), divisionId: division.id, clubId: club.id, name: `Team ${d + 1}-${t + 1}` }));
     await prisma.team.createMany({ data: teamRows });
     teams.push(...teamRows);
-    const lists = clubs.map((club) => ({ id: randomUUID(), seasonId: season.id, clubId: club.id, status: 'SUBMITTED' as const, firstSubmittedAt: day(today, -100) }));
+    const lists = clubs.map((club) => ({ id: randomUUID(), seasonId: season.id, clubId: club.id, status: 'SUBMITTED' as const, firstSubmittedAt: dbDate(addDays(today, -100)) }));
     await prisma.memberList.createMany({ data: lists });
     const members = [];
     const entries = [];
@@ -56,7 +51,7 @@ export async function seedMatchNight(prisma: PrismaService, matchCount: number):
       for (let p = 0; p < PLAYERS_PER_CLUB; p++) {
         const id = randomUUID();
         members.push({ id, memberNumber: String(memberNumber++), familyName: `Speler${p + 1} ${list.clubId.slice(0, 4)}`, givenNames: 'Bench' });
-        entries.push({ memberListId: list.id, seasonId: season.id, memberId: id, registeredOn: day(today, -100) });
+        entries.push({ memberListId: list.id, seasonId: season.id, memberId: id, registeredOn: dbDate(addDays(today, -100)) });
       }
     }
     await prisma.member.createMany({ data: members });
@@ -64,7 +59,7 @@ export async function seedMatchNight(prisma: PrismaService, matchCount: number):
     // Round 1 of a circle schedule: team i at home against team 19 − i.
     for (let i = 0; i < TEAMS_PER_DIVISION / 2 && matches.length < matchCount; i++) {
       const match = await prisma.match.create({
-        data: { divisionId: division.id, round: 1, date: day(today), startTime: '20:00', homeTeamId: teams[i].id, awayTeamId: teams[TEAMS_PER_DIVISION - 1 - i].id, status: 'SCHEDULED' },
+        data: { divisionId: division.id, round: 1, date: dbDate(today), startTime: '20:00', homeTeamId: teams[i].id, awayTeamId: teams[TEAMS_PER_DIVISION - 1 - i].id, status: 'SCHEDULED' },
       });
       matches.push({ id: match.id, divisionId: division.id, round: 1, homeTeamId: match.homeTeamId, awayTeamId: match.awayTeamId });
     }

@@ -1,11 +1,11 @@
 import { Body, Controller, HttpCode, Param, ParseUUIDPipe, Post, Req, Res } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { mapMe, MeDto } from '../auth/auth.dto';
+import { MeDto } from '../auth/auth.dto';
+import { AuthService } from '../auth/auth.service';
 import type { AuthUser } from '../auth/auth.types';
 import { CurrentUser, Public, Roles } from '../auth/decorators';
 import { setSessionCookie } from '../auth/session-cookie';
-import { PrismaService } from '../prisma/prisma.service';
 import { AcceptedDto, EmailChangedDto, EmailChangeRequestDto, PasswordResetRequestDto, SetPasswordDto, TokenDto, TokenInfoDto } from './accounts.dto';
 import { AccountsService } from './accounts.service';
 
@@ -14,7 +14,7 @@ import { AccountsService } from './accounts.service';
 export class AccountsController {
   constructor(
     private readonly accounts: AccountsService,
-    private readonly prisma: PrismaService,
+    private readonly auth: AuthService,
   ) {}
 
   @Public()
@@ -33,10 +33,11 @@ export class AccountsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Nieuw wachtwoord met de link uit de mail; beëindigt alle sessies en logt deze browser in' })
   @ApiOkResponse({ type: MeDto })
-  async resetPassword(@Body() body: SetPasswordDto, @Res({ passthrough: true }) res: FastifyReply): Promise<MeDto> {
-    const { session, user } = await this.accounts.resetPassword(body.token, body.password);
+  @ApiTooManyRequestsResponse({ description: 'Te veel ongeldige links vanaf deze client; Retry-After zegt hoeveel seconden te wachten' })
+  async resetPassword(@Body() body: SetPasswordDto, @Req() req: FastifyRequest, @Res({ passthrough: true }) res: FastifyReply): Promise<MeDto> {
+    const { session, user } = await this.accounts.resetPassword(body.token, body.password, req.ip);
     setSessionCookie(res, session.token, session.expiresAt);
-    return this.me(user);
+    return this.auth.me(user);
   }
 
   @Public()
@@ -44,10 +45,11 @@ export class AccountsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Uitnodiging aannemen: eigen wachtwoord kiezen en ingelogd worden' })
   @ApiOkResponse({ type: MeDto })
-  async acceptInvitation(@Body() body: SetPasswordDto, @Res({ passthrough: true }) res: FastifyReply): Promise<MeDto> {
-    const { session, user } = await this.accounts.acceptInvitation(body.token, body.password);
+  @ApiTooManyRequestsResponse({ description: 'Te veel ongeldige links vanaf deze client; Retry-After zegt hoeveel seconden te wachten' })
+  async acceptInvitation(@Body() body: SetPasswordDto, @Req() req: FastifyRequest, @Res({ passthrough: true }) res: FastifyReply): Promise<MeDto> {
+    const { session, user } = await this.accounts.acceptInvitation(body.token, body.password, req.ip);
     setSessionCookie(res, session.token, session.expiresAt);
-    return this.me(user);
+    return this.auth.me(user);
   }
 
   @Public()
@@ -55,8 +57,9 @@ export class AccountsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Waar een link uit een mail voor is en voor wie (gebruikt hem niet)' })
   @ApiOkResponse({ type: TokenInfoDto })
-  tokenInfo(@Body() body: TokenDto): Promise<TokenInfoDto> {
-    return this.accounts.tokenInfo(body.token);
+  @ApiTooManyRequestsResponse({ description: 'Te veel ongeldige links vanaf deze client; Retry-After zegt hoeveel seconden te wachten' })
+  tokenInfo(@Body() body: TokenDto, @Req() req: FastifyRequest): Promise<TokenInfoDto> {
+    return this.accounts.tokenInfo(body.token, req.ip);
   }
 
   @Post('email-change')
@@ -73,13 +76,9 @@ export class AccountsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Nieuw e-mailadres bevestigen met de link uit de mail' })
   @ApiOkResponse({ type: EmailChangedDto })
-  confirmEmailChange(@Body() body: TokenDto): Promise<EmailChangedDto> {
-    return this.accounts.confirmEmailChange(body.token);
-  }
-
-  private async me(user: AuthUser): Promise<MeDto> {
-    const club = user.clubId ? await this.prisma.club.findUnique({ where: { id: user.clubId }, select: { name: true } }) : null;
-    return mapMe(user, club?.name ?? null);
+  @ApiTooManyRequestsResponse({ description: 'Te veel ongeldige links vanaf deze client; Retry-After zegt hoeveel seconden te wachten' })
+  confirmEmailChange(@Body() body: TokenDto, @Req() req: FastifyRequest): Promise<EmailChangedDto> {
+    return this.accounts.confirmEmailChange(body.token, req.ip);
   }
 }
 

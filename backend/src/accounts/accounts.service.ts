@@ -1,11 +1,10 @@
 import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
-import { verify as argon2Verify } from '@node-rs/argon2';
 import { randomBytes } from 'node:crypto';
 import { AuditService } from '../audit/audit.service';
-import { AuthService, clientAddress, endSessions, hashPassword, hashToken, toAuthUser } from '../auth/auth.service';
+import { AuthService, clientAddress, endResetLinks, endSessions, hashPassword, hashToken, toAuthUser } from '../auth/auth.service';
 import type { AuthUser } from '../auth/auth.types';
 import { LoginThrottle, waitInDutch } from '../auth/login-throttle';
-import { AppError, ConflictError, NotFoundError, RetryLaterError, UnauthorizedError, ValidationError } from '../common/errors';
+import { AppError, ConflictError, NotFoundError, RetryLaterError, ValidationError } from '../common/errors';
 import type { Prisma } from '../generated/prisma/client';
 import type { AccountTokenKind } from '../generated/prisma/enums';
 import { publicLink } from '../mail/mail-config';
@@ -17,7 +16,7 @@ import { RequestLimit } from './request-limit';
 
 const HOUR = 3_600_000;
 /** How long a mailed link stays valid, per kind. */
-export const TOKEN_VALIDITY_MS: Record<AccountTokenKind, number> = {
+const TOKEN_VALIDITY_MS: Record<AccountTokenKind, number> = {
   PASSWORD_RESET: 1 * HOUR,
   INVITATION: 7 * 24 * HOUR,
   EMAIL_CHANGE: 24 * HOUR,
@@ -44,6 +43,12 @@ export class TokenError extends AppError {
   }
 }
 
+/** One key for every made-up link: the throttle counts them per client. */
+const TOKEN_KEY = 'account-token';
+
+/** The user an invitation goes to, with the club's name for the mail. */
+export type InvitedUser = { id: string; email: string; name: string; role: 'ADMIN' | 'SECRETARY' | 'SUPERVISOR'; club: { name: string } | null };
+
 class TooManyRequestsError extends RetryLaterError {
   constructor(seconds: number) {
     super(seconds, 'TOO_MANY_REQUESTS', `Te veel aanvragen. Probeer het ${waitInDutch(seconds)} opnieuw.`);
@@ -61,9 +66,13 @@ export class AccountsService implements OnModuleDestroy {
   /** Reset requests: 3 an hour per address (a mailbox is not flooded), 10 an hour per client. */
   private readonly resetPerAddress = new RequestLimit({ limit: 3, windowMs: HOUR });
   private readonly resetPerClient = new RequestLimit({ limit: 10, windowMs: HOUR });
-  /** Address changes: 5 an hour per account; wrong current passwords wait as at the login. */
+  /** Address changes: 5 an hour per account (wrong current passwords wait as at the login: AuthService). */
   private readonly emailChangePerUser = new RequestLimit({ limit: 5, windowMs: HOUR });
-  private readonly passwordThrottle = new LoginThrottle();
+  /**
+   * Made-up links (a token we never issued), counted per client as failed logins are: after
+   * 10 the client waits, doubling, so guessing tokens gets nowhere. Checked before any work.
+   */
+  private readonly tokenThrottle = new LoginThrottle();
   private readonly background = new Set<Promise<void>>();
 
   constructor(
@@ -110,22 +119,20 @@ export class AccountsService implements OnModuleDestroy {
   }
 
   /** A new password from a reset link: every session of the user ends, and this browser is logged in. */
-  async resetPassword(token: string, password: string): Promise<{ session: { token: string; expiresAt: Date }; user: AuthUser }> {
-    return this.setPasswordWithToken(token, 'PASSWORD_RESET', password, 'account.password-reset');
+  async resetPassword(token: string, password: string, client?: string): Promise<{ session: { token: string; expiresAt: Date }; user: AuthUser }> {
+    return this.setPasswordWithToken(token, 'PASSWORD_RESET', password, 'account.password-reset', client);
   }
 
   /** The invited user chooses a password and is logged in. */
-  async acceptInvitation(token: string, password: string): Promise<{ session: { token: string; expiresAt: Date }; user: AuthUser }> {
-    return this.setPasswordWithToken(token, 'INVITATION', password, 'account.invitation.accept');
+  async acceptInvitation(token: string, password: string, client?: string): Promise<{ session: { token: string; expiresAt: Date }; user: AuthUser }> {
+    return this.setPasswordWithToken(token, 'INVITATION', password, 'account.invitation.accept', client);
   }
 
   /**
    * Sends an invitation (inside the transaction that created the user, or again later):
    * a link valid 7 days to choose a password. Earlier invitations of the user stop working.
    */
-  async invite(userId: string, actor: AuthUser | null, tx: Prisma.TransactionClient): Promise<void> {
-    const user = await tx.user.findUnique({ where: { id: userId }, include: { club: { select: { name: true } } } });
-    if (!user) throw new NotFoundError('Gebruiker');
+  async invite(user: InvitedUser, actor: AuthUser | null, tx: Prisma.TransactionClient): Promise<void> {
     const link = await this.issueToken(tx, user.id, 'INVITATION');
     await this.mail.send(invitationMail(user, user.club?.name ?? null, actor?.name ?? null, link), tx);
     await this.audit.record({ userId: actor?.id ?? null, action: 'account.invitation', entityType: 'User', entityId: user.id, after: { email: user.email } }, tx);
@@ -133,34 +140,28 @@ export class AccountsService implements OnModuleDestroy {
 
   /** An administrator sends a new invitation, to a user who has not chosen a password yet. */
   async reinvite(userId: string, actor: AuthUser): Promise<void> {
-    const user = await this.prisma.user.findUnique({ where: { id: userId } });
+    const user = await this.prisma.user.findUnique({ where: { id: userId }, include: { club: { select: { name: true } } } });
     if (!user) throw new NotFoundError('Gebruiker');
     if (user.archivedAt) throw new ValidationError('Deze gebruiker is gearchiveerd.');
     if (user.passwordHash) {
       throw new ConflictError('Deze gebruiker heeft al een wachtwoord; bij een vergeten wachtwoord helpt "Wachtwoord vergeten?" op de inlogpagina.', 'ALREADY_ACTIVE');
     }
-    await this.prisma.$transaction((tx) => this.invite(user.id, actor, tx));
+    await this.prisma.$transaction((tx) => this.invite(user, actor, tx));
   }
 
   /** The logged-in user asks to use another address; the link goes to that address, a notice to the current one. */
   async requestEmailChange(actor: AuthUser, newEmailInput: string, currentPassword: string): Promise<{ message: string }> {
     const newEmail = newEmailInput.trim().toLowerCase();
-    this.passwordThrottle.check(actor.id, actor.id);
-    const user = await this.prisma.user.findUnique({ where: { id: actor.id } });
-    if (!user || user.archivedAt) throw new UnauthorizedError();
-    if (!user.passwordHash || !(await argon2Verify(user.passwordHash, currentPassword))) {
-      this.passwordThrottle.fail(actor.id, actor.id);
-      throw new ValidationError('Het huidige wachtwoord klopt niet.', [{ field: 'currentPassword', message: 'Het huidige wachtwoord klopt niet.' }], 'WRONG_PASSWORD');
-    }
-    this.passwordThrottle.succeed(actor.id, actor.id);
+    const user = await this.auth.verifyCurrentPassword(actor, currentPassword);
     if (newEmail === user.email) {
       throw new ValidationError('Dit is al uw e-mailadres.', [{ field: 'newEmail', message: 'Dit is al uw e-mailadres.' }]);
     }
+    // Counted before the lookup: asking which addresses are taken is a request as well.
+    const wait = this.emailChangePerUser.take(user.id);
+    if (wait > 0) throw new TooManyRequestsError(wait);
     if (await this.prisma.user.findUnique({ where: { email: newEmail }, select: { id: true } })) {
       throw new ConflictError('Dit e-mailadres hoort al bij een ander account.', 'EMAIL_TAKEN', [{ field: 'newEmail', message: 'Dit e-mailadres hoort al bij een ander account.' }]);
     }
-    const wait = this.emailChangePerUser.take(user.id);
-    if (wait > 0) throw new TooManyRequestsError(wait);
     await this.prisma.$transaction(async (tx) => {
       const link = await this.issueToken(tx, user.id, 'EMAIL_CHANGE', newEmail);
       await this.mail.send(emailChangeMail(user, newEmail, link), tx);
@@ -171,26 +172,46 @@ export class AccountsService implements OnModuleDestroy {
   }
 
   /** The link in the mail to the new address: from now on the user logs in with it. */
-  async confirmEmailChange(token: string): Promise<{ email: string }> {
+  async confirmEmailChange(token: string, client?: string): Promise<{ email: string }> {
+    await this.findToken(token, client);
     return this.prisma.$transaction(async (tx) => {
       const row = await this.useToken(tx, token, 'EMAIL_CHANGE');
       const newEmail = row.newEmail!;
       const taken = await tx.user.findUnique({ where: { email: newEmail }, select: { id: true } });
       if (taken && taken.id !== row.userId) throw new ConflictError('Dit e-mailadres hoort inmiddels bij een ander account.', 'EMAIL_TAKEN');
       await tx.user.update({ where: { id: row.userId }, data: { email: newEmail } });
+      // A reset link mailed to the old address no longer opens the account.
+      await endResetLinks(tx, row.userId);
       await this.audit.record({ userId: row.userId, action: 'account.email-change', entityType: 'User', entityId: row.userId, before: { email: row.user.email }, after: { email: newEmail } }, tx);
       return { email: newEmail };
     });
   }
 
   /** What a link is for, so its page can greet the person (the link is not used up). */
-  async tokenInfo(token: string): Promise<TokenInfoDto> {
-    const row = await this.prisma.accountToken.findUnique({ where: { tokenHash: hashToken(token) }, include: { user: true } });
+  async tokenInfo(token: string, client?: string): Promise<TokenInfoDto> {
+    const row = await this.findToken(token, client);
     this.assertUsable(row);
     return { kind: row.kind, email: row.kind === 'EMAIL_CHANGE' ? row.newEmail! : row.user.email, name: row.user.name, expiresAt: row.expiresAt.toISOString() };
   }
 
-  private async setPasswordWithToken(token: string, kind: 'PASSWORD_RESET' | 'INVITATION', password: string, action: string) {
+  /**
+   * The stored link for this token, after the client's wait for made-up links (429). A token we
+   * never issued counts towards that wait and is refused (TOKEN_INVALID) before any costly work.
+   */
+  private async findToken(token: string, client: string | undefined) {
+    const ip = clientAddress(client);
+    this.tokenThrottle.check(TOKEN_KEY, ip);
+    const row = await this.prisma.accountToken.findUnique({ where: { tokenHash: hashToken(token) }, include: { user: true } });
+    if (!row) {
+      this.tokenThrottle.fail(TOKEN_KEY, ip);
+      throw new TokenError('TOKEN_INVALID');
+    }
+    return row;
+  }
+
+  private async setPasswordWithToken(token: string, kind: 'PASSWORD_RESET' | 'INVITATION', password: string, action: string, client: string | undefined) {
+    // The link first: a wrong one costs no password hash (argon2 is the expensive part).
+    this.assertUsable(await this.findToken(token, client), kind);
     const passwordHash = await hashPassword(password);
     return this.prisma.$transaction(async (tx) => {
       const row = await this.useToken(tx, token, kind);

@@ -11,3 +11,13 @@ export function assertClubAccess(user: AuthUser, clubId: string): void {
     throw new ForbiddenError('U kunt alleen gegevens van uw eigen vereniging inzien of wijzigen.', 'OTHER_CLUB');
   }
 }
+
+/**
+ * Who reads a match's internals (the dispute's comment, scores not yet signed or public, the
+ * supervisor's console): administrators, supervisors, and a secretary of either club.
+ */
+export function canReadMatchInternals(user: { role: string; clubId: string | null } | undefined, clubIds: readonly string[]): boolean {
+  if (!user) return false;
+  if (user.role === 'ADMIN' || user.role === 'SUPERVISOR') return true;
+  return user.role === 'SECRETARY' && user.clubId !== null && clubIds.includes(user.clubId);
+}

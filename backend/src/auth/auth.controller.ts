@@ -1,8 +1,7 @@
 import { Body, Controller, Get, HttpCode, Post, Put, Req, Res } from '@nestjs/common';
 import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { PrismaService } from '../prisma/prisma.service';
-import { ChangePasswordDto, LoginDto, mapMe, MeDto } from './auth.dto';
+import { ChangePasswordDto, LoginDto, MeDto } from './auth.dto';
 import { AuthService } from './auth.service';
 import { AuthUser, SESSION_COOKIE } from './auth.types';
 import { setSessionCookie } from './session-cookie';
@@ -11,10 +10,7 @@ import { CurrentUser, Public } from './decorators';
 @ApiTags('auth')
 @Controller('auth')
 export class AuthController {
-  constructor(
-    private readonly auth: AuthService,
-    private readonly prisma: PrismaService,
-  ) {}
+  constructor(private readonly auth: AuthService) {}
 
   @Public()
   @Post('login')
@@ -50,8 +46,7 @@ export class AuthController {
   @Get('me')
   @ApiOperation({ summary: 'Wie is ingelogd' })
   @ApiOkResponse({ type: MeDto })
-  async me(@CurrentUser() user: AuthUser): Promise<MeDto> {
-    const club = user.clubId ? await this.prisma.club.findUnique({ where: { id: user.clubId }, select: { name: true } }) : null;
-    return mapMe(user, club?.name ?? null);
+  me(@CurrentUser() user: AuthUser): Promise<MeDto> {
+    return this.auth.me(user);
   }
 }

@@ -5,6 +5,7 @@ import { AuditService } from '../audit/audit.service';
 import { UnauthorizedError, ValidationError } from '../common/errors';
 import type { Prisma } from '../generated/prisma/client';
 import { PrismaService } from '../prisma/prisma.service';
+import { mapMe, type MeDto } from './auth.dto';
 import type { AuthUser } from './auth.types';
 import { LoginThrottle } from './login-throttle';
 
@@ -61,19 +62,29 @@ export class AuthService {
   }
 
   /**
-   * The logged-in user changes their own password: the current one must be right (a wrong
-   * one counts towards a wait, per account). Every other session of the user ends; the one
-   * this request came with (`currentToken`) stays.
+   * The logged-in user's current password must be right (changing the password or the
+   * address): a wrong one counts towards a wait, per account (only its own sessions can try).
+   * Returns the user's row.
    */
-  async changePassword(actor: AuthUser, currentPassword: string, newPassword: string, currentToken: string | undefined): Promise<void> {
+  async verifyCurrentPassword(actor: AuthUser, password: string) {
     this.passwordThrottle.check(actor.id, actor.id);
     const user = await this.prisma.user.findUnique({ where: { id: actor.id } });
     if (!user || user.archivedAt) throw new UnauthorizedError();
-    if (!user.passwordHash || !(await argon2Verify(user.passwordHash, currentPassword))) {
+    if (!user.passwordHash || !(await argon2Verify(user.passwordHash, password))) {
       this.passwordThrottle.fail(actor.id, actor.id);
       throw new ValidationError('Het huidige wachtwoord klopt niet.', [{ field: 'currentPassword', message: 'Het huidige wachtwoord klopt niet.' }], 'WRONG_PASSWORD');
     }
     this.passwordThrottle.succeed(actor.id, actor.id);
+    return user;
+  }
+
+  /**
+   * The logged-in user changes their own password: the current one must be right
+   * (verifyCurrentPassword). Every other session of the user ends; the one this request came
+   * with (`currentToken`) stays. Unused reset links stop working: the password they would reset is gone.
+   */
+  async changePassword(actor: AuthUser, currentPassword: string, newPassword: string, currentToken: string | undefined): Promise<void> {
+    const user = await this.verifyCurrentPassword(actor, currentPassword);
     if (currentPassword === newPassword) {
       throw new ValidationError('Kies een ander wachtwoord dan het huidige.', [{ field: 'newPassword', message: 'Kies een ander wachtwoord dan het huidige.' }]);
     }
@@ -81,8 +92,15 @@ export class AuthService {
     await this.prisma.$transaction(async (tx) => {
       await tx.user.update({ where: { id: user.id }, data: { passwordHash } });
       await endSessions(tx, user.id, currentToken);
+      await endResetLinks(tx, user.id);
       await this.audit.record({ userId: user.id, action: 'user.password', entityType: 'User', entityId: user.id }, tx);
     });
+  }
+
+  /** What GET /api/auth/me (and a login by link) answers: the user and the name of their club. */
+  async me(user: AuthUser): Promise<MeDto> {
+    const club = user.clubId ? await this.prisma.club.findUnique({ where: { id: user.clubId }, select: { name: true } }) : null;
+    return mapMe(user, club?.name ?? null);
   }
 
   async logout(token: string | undefined): Promise<void> {
@@ -105,6 +123,11 @@ export class AuthService {
  */
 export async function endSessions(db: Pick<Prisma.TransactionClient, 'session'>, userId: string, exceptToken?: string): Promise<void> {
   await db.session.deleteMany({ where: { userId, ...(exceptToken ? { tokenHash: { not: hashToken(exceptToken) } } : {}) } });
+}
+
+/** The user's unused password-reset links stop working (after a password or address change). */
+export async function endResetLinks(db: Pick<Prisma.TransactionClient, 'accountToken'>, userId: string): Promise<void> {
+  await db.accountToken.updateMany({ where: { userId, kind: 'PASSWORD_RESET', usedAt: null }, data: { usedAt: new Date() } });
 }
 
 export function toAuthUser(user: { id: string; email: string; name: string; role: AuthUser['role']; clubId: string | null }): AuthUser {

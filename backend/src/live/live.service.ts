@@ -1,6 +1,6 @@
 import { Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { NotFoundError } from '../common/errors';
-import { liveMatchPicture } from '../domain/live/live-match';
+import { liveMatchPicture, scoreView } from '../domain/live/live-match';
 import { pairPlayersAt } from '../domain/match';
 import { DEFAULT_SETTINGS } from '../domain/settings';
 import type { Prisma } from '../generated/prisma/client';
@@ -75,7 +75,8 @@ function seatNames(row: LiveMatchRow): SeatNames {
 function toDto(row: LiveMatchRow): LiveMatchDto {
   const settings = row.division.season.settings ?? DEFAULT_SETTINGS;
   const confirmed = row.resultState === 'CONFIRMED';
-  const scoresHidden = !settings.liveScores && !confirmed;
+  // The live pages are public: nobody is an insider here.
+  const scoresHidden = scoreView(row.resultState, settings.liveScores) === 'NONE';
   const picture = liveMatchPicture({ status: row.status, resultState: row.resultState, homeSigned: row.homeSignedAt !== null, sets: row.sets }, settings.pairsPerTeam, !scoresHidden);
   const team = (t: LiveMatchRow['homeTeam']) => ({ id: t.id, name: t.name, clubName: t.club.name });
   return mapLiveMatch(

@@ -9,6 +9,11 @@
  * `kind` names what the mail is for ('password-reset', 'invitation', 'reminder.…'): the
  * administrators' log groups by it. Text is the Dutch plain-text body; `html` optional
  * (see mail-template.ts for both from one source).
+ *
+ * Links that carry a secret (`?token=…`: reset, invitation, address change) are kept out of
+ * the database: the row holds a copy with the token replaced (what administrators see in the
+ * log), the mail itself is delivered from memory with the link intact. Such a mail that this
+ * process could not deliver (it stopped first) is marked FAILED; the person asks for a new link.
  */
 import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import type { Prisma } from '../generated/prisma/client';
@@ -24,6 +29,15 @@ export interface MailMessage {
   kind: string;
 }
 
+/** What replaces a token in the stored copy of a mail. */
+export const REDACTED_TOKEN = 'VERBORGEN';
+const TOKEN_IN_LINK = /([?&](?:amp;)?token=)[^&"'<>\s]+/g;
+
+/** The mail as stored and shown to administrators: every link token replaced. */
+export function redactTokens(text: string): string {
+  return text.replace(TOKEN_IN_LINK, `$1${REDACTED_TOKEN}`);
+}
+
 /** After a send inside a transaction the row is invisible until commit: try to claim it at these moments (ms). */
 const CLAIM_RETRIES_MS = [0, 50, 200, 1_000, 3_000, 10_000, 30_000];
 /** Rows left PENDING (an API that stopped mid-way) are picked up by a sweep this often and this old. */
@@ -35,6 +49,8 @@ export class MailService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('Mail');
   private readonly running = new Set<Promise<void>>();
   private readonly timers = new Set<NodeJS.Timeout>();
+  /** The unredacted text and HTML of mails with a token, by row id, until they are delivered. */
+  private readonly secrets = new Map<string, { text: string; html: string | null }>();
   private sweepTimer?: NodeJS.Timeout;
   private stopped = false;
 
@@ -46,10 +62,13 @@ export class MailService implements OnApplicationBootstrap, OnModuleDestroy {
   /** Records the mail and delivers it in the background (after `tx` commits, when given). */
   async send(mail: MailMessage, tx?: Prisma.TransactionClient): Promise<{ id: string }> {
     const db = tx ?? this.prisma;
+    const html = mail.html ?? null;
+    const stored = { text: redactTokens(mail.text), html: html === null ? null : redactTokens(html) };
     const row = await db.outgoingMail.create({
-      data: { to: mail.to.trim(), subject: mail.subject, text: mail.text, html: mail.html ?? null, kind: mail.kind },
+      data: { to: mail.to.trim(), subject: mail.subject, ...stored, kind: mail.kind },
       select: { id: true },
     });
+    if (stored.text !== mail.text || stored.html !== html) this.secrets.set(row.id, { text: mail.text, html });
     this.deliverSoon(row.id, tx ? CLAIM_RETRIES_MS : [0]);
     return row;
   }
@@ -78,7 +97,11 @@ export class MailService implements OnApplicationBootstrap, OnModuleDestroy {
 
   /** Claims the row (once committed) and delivers it; gives up silently if the row never appears (rolled back). */
   private deliverSoon(id: string, delays: number[]): void {
-    if (this.stopped || !delays.length) return;
+    if (this.stopped) return;
+    if (!delays.length) {
+      this.secrets.delete(id); // never committed
+      return;
+    }
     const [delay, ...rest] = delays;
     const attempt = () =>
       this.track(
@@ -110,8 +133,13 @@ export class MailService implements OnApplicationBootstrap, OnModuleDestroy {
 
   private async deliver(id: string): Promise<void> {
     const mail = await this.prisma.outgoingMail.findUniqueOrThrow({ where: { id } });
+    const secret = this.secrets.get(id);
+    this.secrets.delete(id);
     try {
-      await this.transport.deliver({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? undefined });
+      if (!secret && hasRedactedToken(mail)) {
+        throw new Error('De link in deze mail is niet bewaard (de API stopte vóór het versturen); vraag een nieuwe aan.');
+      }
+      await this.transport.deliver({ to: mail.to, subject: mail.subject, text: secret?.text ?? mail.text, html: (secret ? secret.html : mail.html) ?? undefined });
       await this.prisma.outgoingMail.update({ where: { id }, data: { status: 'SENT', sentAt: new Date(), error: null } });
     } catch (error) {
       const message = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
@@ -131,4 +159,9 @@ export class MailService implements OnApplicationBootstrap, OnModuleDestroy {
         }),
     );
   }
+}
+
+function hasRedactedToken(mail: { text: string; html: string | null }): boolean {
+  const marker = new RegExp(`[?&](?:amp;)?token=${REDACTED_TOKEN}`);
+  return marker.test(mail.text) || (mail.html !== null && marker.test(mail.html));
 }

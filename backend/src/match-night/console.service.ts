@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { canReadMatchInternals } from '../auth/access';
 import type { AuthUser } from '../auth/auth.types';
 import { dbDate, todayIso } from '../common/dto';
 import { ForbiddenError } from '../common/errors';
@@ -10,13 +11,13 @@ import { MatchDataService } from '../matches/match-data.service';
 import { MatchWriterService } from '../matches/match-writer.service';
 import { matchInclude, MatchRow } from '../matches/match-row';
 import { PrismaService } from '../prisma/prisma.service';
+import { mapSettings } from '../seasons/season.dto';
 import type { ConfirmNightInputDto, ConsoleMatchDto, DecisionInputDto, MatchNightsQueryDto } from './match-night.dto';
 import { mapConsoleMatch } from './night-views';
 
 /** A secretary sees the console of their own club's matches only (home or away). */
 export function assertConsoleAccess(user: AuthUser, match: { homeTeam: { clubId: string }; awayTeam: { clubId: string } }): void {
-  if (user.role === 'ADMIN' || user.role === 'SUPERVISOR') return;
-  if (user.role === 'SECRETARY' && user.clubId !== null && (user.clubId === match.homeTeam.clubId || user.clubId === match.awayTeam.clubId)) return;
+  if (canReadMatchInternals(user, [match.homeTeam.clubId, match.awayTeam.clubId])) return;
   throw new ForbiddenError('U kunt alleen de wedstrijden van uw eigen vereniging volgen.', 'OTHER_CLUB');
 }
 
@@ -33,20 +34,20 @@ export class ConsoleService {
     const where: Prisma.MatchWhereInput = { archivedAt: null, date: dbDate(query.date ?? todayIso()) };
     const and: Prisma.MatchWhereInput[] = [];
     if (query.venueClubId) and.push({ homeTeam: { clubId: query.venueClubId } });
+    // @Roles lets administrators, supervisors and secretaries in; a secretary sees their own club's matches.
     if (user.role === 'SECRETARY') {
       if (!user.clubId) return [];
       and.push({ OR: [{ homeTeam: { clubId: user.clubId } }, { awayTeam: { clubId: user.clubId } }] });
-    } else if (user.role !== 'ADMIN' && user.role !== 'SUPERVISOR') {
-      return [];
     }
     const matches = await this.prisma.match.findMany({
       where: { ...where, AND: and },
       include: matchInclude,
       orderBy: [{ startTime: 'asc' }, { homeTeam: { club: { name: 'asc' } } }, { homeTeam: { name: 'asc' } }],
     });
-    const settings = new Map<string, CompetitionSettings>();
-    for (const seasonId of new Set(matches.map((m) => m.division.seasonId))) settings.set(seasonId, await this.data.settings(seasonId));
-    return matches.map((m: MatchRow) => mapConsoleMatch(m, settings.get(m.division.seasonId)!));
+    // One query for the settings of every season among them (usually one).
+    const rows = await this.prisma.seasonSettings.findMany({ where: { seasonId: { in: [...new Set(matches.map((m) => m.division.seasonId))] } } });
+    const settings = new Map<string, CompetitionSettings>(rows.map((row) => [row.seasonId, mapSettings(row)]));
+    return matches.map((m: MatchRow) => mapConsoleMatch(m, settings.get(m.division.seasonId) ?? mapSettings(null)));
   }
 
   async match(matchId: string, user: AuthUser): Promise<ConsoleMatchDto> {
@@ -61,7 +62,7 @@ export class ConsoleService {
    * locked this is a correction (shown on the match page).
    */
   async decide(matchId: string, setNumber: number, tableNumber: number, body: DecisionInputDto, user: AuthUser): Promise<ConsoleMatchDto> {
-    await this.writer.apply(
+    const { row, settings } = await this.writer.applyWithRow(
       matchId,
       {
         kind: 'DECIDE_SET',
@@ -74,7 +75,9 @@ export class ConsoleService {
       },
       { user, actor: user.id, idempotencyKey: body.idempotencyKey, reason: body.reason, action: 'match.supervisor.decide' },
     );
-    return this.match(matchId, user);
+    // The row the write left (a retry answered from the log has none: read it then). @Roles keeps this to supervisors and administrators.
+    const match = row ?? (await this.data.load(matchId));
+    return mapConsoleMatch(match, settings ?? (await this.data.settings(match.division.seasonId)));
   }
 
   /**
@@ -95,7 +98,11 @@ export class ConsoleService {
     }
     if (!home && !away) throw new ForbiddenError('Alleen de secretarissen van beide teams bevestigen de avond, elk voor de eigen vereniging.', 'OTHER_CLUB');
     const side = home ? 'HOME' : 'AWAY';
-    const answer = await this.writer.apply(matchId, { kind: 'CONFIRM_NIGHT', side, userId: user.id }, { user, actor: user.id, idempotencyKey: body.idempotencyKey, action: 'match.night.confirm' });
-    return forViewer(answer, user);
+    const { answer, settings } = await this.writer.applyWithRow(
+      matchId,
+      { kind: 'CONFIRM_NIGHT', side, userId: user.id },
+      { user, actor: user.id, idempotencyKey: body.idempotencyKey, action: 'match.night.confirm' },
+    );
+    return forViewer(answer, user, { liveScores: settings?.liveScores ?? (await this.data.settings(answer.seasonId)).liveScores });
   }
 }

@@ -6,8 +6,9 @@ import { NotFoundError } from '../common/errors';
 import { formatDutchDate } from '../domain/dates';
 import { pairPlayersAt, tablePlan } from '../domain/match';
 import { PrismaService } from '../prisma/prisma.service';
-import { mapMatchDetail, mapPublicLineup, mapPublicSubstitution, MatchDetailDto, MatchSummaryDto } from './match.dto';
+import { forViewer, mapMatchDetail, mapPublicLineup, mapPublicSubstitution, MatchDetailDto, MatchSummaryDto } from './match.dto';
 import { MatchDataService } from './match-data.service';
+import { ScoreFactsService } from './score-facts.service';
 import type { DownloadFile } from '../common/download';
 import { FormScores, FormTeam, renderMatchForm } from './match-form.pdf';
 import { renderScoreSlips } from './score-slips.pdf';
@@ -154,6 +155,7 @@ export class ExportsService {
   constructor(
     private readonly prisma: PrismaService,
     private readonly data: MatchDataService,
+    private readonly scores: ScoreFactsService,
   ) {}
 
   /** A team's matches as a calendar feed (all its matches; the team belongs to one season). */
@@ -186,10 +188,12 @@ export class ExportsService {
 
   async divisionCsv(divisionId: string): Promise<DownloadFile> {
     const division = await this.data.division(divisionId);
+    // The public file shows what the public match list shows (Regel 15, liveScores).
+    const facts = await this.scores.of(divisionId, division.rounds.flatMap((r) => r.matches));
     const header = ['Ronde', 'Datum', 'Aanvang', 'Thuis', 'Uit', 'Status', 'Uitslag', 'Winnaar'];
     const winnerName = (m: MatchSummaryDto) => (m.winner === 'HOME' ? m.homeTeam.name : m.winner === 'AWAY' ? m.awayTeam.name : m.winner === 'DRAW' ? 'gelijk' : '');
     const rows = division.rounds.flatMap((r) =>
-      r.matches.map((m) => [m.round, formatDutchDate(m.date), m.startTime, m.homeTeam.name, m.awayTeam.name, STATUS_LABELS[m.status], score(m), winnerName(m)]),
+      r.matches.map((match) => forViewer(match, undefined, facts)).map((m) => [m.round, formatDutchDate(m.date), m.startTime, m.homeTeam.name, m.awayTeam.name, STATUS_LABELS[m.status], score(m), winnerName(m)]),
     );
     // Team names are typed by people: the shared writer neutralises any that a spreadsheet would run as a formula.
     return { filename: `programma-${fileSlug(division.divisionName)}.csv`, contentType: 'text/csv; charset=utf-8', body: toCsv([header, ...rows]) };
@@ -203,7 +207,8 @@ export class ExportsService {
   async matchForm(matchId: string, viewer?: AuthUser, origin?: string): Promise<DownloadFile> {
     const match: MatchRow = await this.data.load(matchId);
     const settings = await this.data.settings(match.division.seasonId);
-    const detail = mapMatchDetail(match, settings);
+    // The scores as this viewer may read them (the match page's rule): the form is public.
+    const detail = forViewer(mapMatchDetail(match, settings), viewer, { liveScores: settings.liveScores });
     const now = new Date();
     const showCodes = origin !== undefined && match.nightEndsAt !== null && match.resultState !== 'CONFIRMED' && canSeeTableCodes(viewer, match);
     const codes = showCodes ? await liveTableCodes(this.prisma, matchId, now) : [];

@@ -7,6 +7,7 @@ import { MatchHistoryEntryDto, MoveInputDto, ScheduleInputDto } from './fixtures
 import { FixturesService } from './fixtures.service';
 import { DivisionMatchesDto, forViewer, MatchDetailDto, MatchSummaryDto } from './match.dto';
 import { MatchDataService } from './match-data.service';
+import { ScoreFactsService } from './score-facts.service';
 
 @ApiTags('matches')
 @Controller()
@@ -14,6 +15,7 @@ export class FixturesController {
   constructor(
     private readonly fixtures: FixturesService,
     private readonly matches: MatchDataService,
+    private readonly scores: ScoreFactsService,
   ) {}
 
   @Roles('ADMIN')
@@ -33,7 +35,8 @@ export class FixturesController {
   @ApiOkResponse({ type: DivisionMatchesDto })
   async division(@Param('id', ParseUUIDPipe) id: string, @OptionalUser() viewer?: AuthUser): Promise<DivisionMatchesDto> {
     const division = await this.matches.division(id);
-    return { ...division, rounds: division.rounds.map((round) => ({ ...round, matches: round.matches.map((m) => forViewer(m, viewer)) })) };
+    const facts = await this.scores.of(id, division.rounds.flatMap((r) => r.matches));
+    return { ...division, rounds: division.rounds.map((round) => ({ ...round, matches: round.matches.map((m) => forViewer(m, viewer, facts)) })) };
   }
 
   @Public()
@@ -41,7 +44,10 @@ export class FixturesController {
   @ApiOperation({ summary: 'Wedstrijden van een team, op datum (openbaar)' })
   @ApiOkResponse({ type: [MatchSummaryDto] })
   async team(@Param('id', ParseUUIDPipe) id: string, @OptionalUser() viewer?: AuthUser): Promise<MatchSummaryDto[]> {
-    return (await this.matches.team(id)).map((m) => forViewer(m, viewer));
+    const matches = await this.matches.team(id);
+    if (!matches.length) return matches;
+    const facts = await this.scores.of(matches[0].divisionId, matches);
+    return matches.map((m) => forViewer(m, viewer, facts));
   }
 
   @Public()
@@ -49,7 +55,8 @@ export class FixturesController {
   @ApiOperation({ summary: 'Wedstrijdpagina: stand per set en tafel, koppels met alleen achternamen (openbaar, Regel 15)' })
   @ApiOkResponse({ type: MatchDetailDto })
   async get(@Param('id', ParseUUIDPipe) id: string, @OptionalUser() viewer?: AuthUser): Promise<MatchDetailDto> {
-    return forViewer(await this.matches.detail(id), viewer);
+    const match = await this.matches.detail(id);
+    return forViewer(match, viewer, await this.scores.of(match.divisionId));
   }
 
   @Roles('ADMIN')

@@ -3,7 +3,9 @@
  * players by family name only, no member numbers or ids).
  */
 import { ApiProperty } from '@nestjs/swagger';
+import { canReadMatchInternals } from '../auth/access';
 import { isoDate, todayIso } from '../common/dto';
+import { awaitsTableSignature, isCreditedSource, scoreView, type ScoreView } from '../domain/live/live-match';
 import { entryOpensText, RESULT_PHASES, ResultPhase, resultEntryWindow, seatKey, tablePlan } from '../domain/match';
 import type { CompetitionSettings } from '../domain/settings';
 import { ForfeitCause, GameKind, MatchStatus, ResultState, SetSource, Side } from '../generated/prisma/enums';
@@ -18,8 +20,6 @@ export const GAME_KINDS = Object.values(GameKind);
 export const SIDE_VALUES = Object.values(Side);
 export const FORFEIT_CAUSES = Object.values(ForfeitCause);
 export const MATCH_WINNERS = ['HOME', 'AWAY', 'DRAW'] as const;
-
-const CREDIT_SOURCES: readonly SetSource[] = ['MISSING_PAIR', 'SUBSTITUTION_VIOLATION', 'FORFEIT', 'AVERAGE', 'PLAYER_REMOVED'];
 
 export class MatchTeamDto {
   @ApiProperty({ format: 'uuid' }) id: string;
@@ -263,7 +263,7 @@ export function mapSeats(match: MatchRow, pairsPerTeam: number): SeatDto[] {
       homePoints: row?.homePoints ?? null,
       awayPoints: row?.awayPoints ?? null,
       source: row?.source ?? null,
-      credited: row !== undefined && CREDIT_SOURCES.includes(row.source),
+      credited: row !== undefined && isCreditedSource(row.source),
       games: (row?.games ?? []).map((g) => ({ gameNumber: g.gameNumber, winner: g.winner, kind: g.kind, points: g.points, penaltyRule: g.penaltyRule })),
       enteredBySide: row?.enteredBySide ?? null,
       signedBySide: row?.signedBySide ?? null,
@@ -356,39 +356,44 @@ export interface MatchViewer {
   clubId: string | null;
 }
 
-function seesDisputeComment(viewer: MatchViewer | undefined, clubIds: readonly string[]): boolean {
-  if (!viewer) return false;
-  if (viewer.role === 'ADMIN' || viewer.role === 'SUPERVISOR') return true;
-  return viewer.role === 'SECRETARY' && viewer.clubId !== null && clubIds.includes(viewer.clubId);
+/** What the public score rule (scoreView) needs besides the match: read once per request, not per match. */
+export interface ScoreFacts {
+  /** The season's liveScores setting (a division's or a team's matches are one season). */
+  liveScores: boolean;
+  /** For summaries (no sets): the matches holding an entry at the table that awaits its signature. */
+  awaitingSignature?: ReadonlySet<string>;
 }
 
 /**
  * A match as this viewer may read it: the public (and other clubs) see that a result (or a
- * set at the table) is disputed and when, not the free-text comment, which may name people.
+ * set at the table) is disputed and when, not the free-text comment, which may name people;
+ * and of its scores what scoreView allows (Regel 15, the season's liveScores).
  */
-export function forViewer<T extends MatchSummaryDto>(match: T, viewer: MatchViewer | undefined): T {
-  if (seesDisputeComment(viewer, [match.homeTeam.clubId, match.awayTeam.clubId])) return match;
+export function forViewer<T extends MatchSummaryDto>(match: T, viewer: MatchViewer | undefined, facts: ScoreFacts): T {
+  if (canReadMatchInternals(viewer, [match.homeTeam.clubId, match.awayTeam.clubId])) return match;
   let shown = match.dispute ? { ...match, dispute: { ...match.dispute, comment: null } } : match;
   // A pair's refusal at the table (Regel 35B) is a comment of the same kind.
   const sets = (shown as Partial<MatchDetailDto>).sets;
   if (sets?.some((s) => s.refusalComment !== null)) shown = { ...shown, sets: sets.map((s) => ({ ...s, refusalComment: null })) };
-  return hideUnsignedTableEntries(shown);
-}
-
-/** A set entered at the table but not yet signed (nor decided by the supervisor): Regel 15 makes it count only once signed. */
-function awaitsSignature(seat: SeatDto): boolean {
-  return seat.enteredBySide !== null && seat.signedAt === null && seat.decidedAt === null && seat.homePoints !== null;
+  return publicScores(shown, scoreView(shown.resultState, facts.liveScores), facts.awaitingSignature);
 }
 
 /**
- * The public and other clubs see a table's score only once the opposing pair signed it (as on
- * the live pages): an entry awaiting its signature shows as not yet there, and the totals
- * are the sum of what is shown.
+ * SIGNED: a table's score shows only once the opposing pair signed it (as on the live pages):
+ * an entry awaiting its signature shows as not yet there, and the totals are the sum of what
+ * is shown; a summary (no sets) of a match with such an entry shows no running totals.
+ * NONE: no seat scores and no totals at all.
  */
-function hideUnsignedTableEntries<T extends MatchSummaryDto>(match: T): T {
+function publicScores<T extends MatchSummaryDto>(match: T, view: ScoreView, awaitingSignature: ReadonlySet<string> | undefined): T {
+  if (view === 'ALL') return match;
   const sets = (match as Partial<MatchDetailDto>).sets;
-  if (!sets?.some(awaitsSignature)) return match;
-  const shownSets = sets.map((s) => (awaitsSignature(s) ? { ...s, homePoints: null, awayPoints: null, games: [] } : s));
+  if (!sets) {
+    const hide = view === 'NONE' || (awaitingSignature?.has(match.id) ?? false);
+    return hide && (match.homePoints !== null || match.awayPoints !== null) ? { ...match, homePoints: null, awayPoints: null } : match;
+  }
+  const hidden = (s: SeatDto) => s.homePoints !== null && (view === 'NONE' || awaitsTableSignature(s));
+  if (!sets.some(hidden) && (view === 'SIGNED' || match.homePoints === null)) return match;
+  const shownSets = sets.map((s) => (hidden(s) ? { ...s, homePoints: null, awayPoints: null, games: [] } : s));
   const total = (side: 'homePoints' | 'awayPoints') => shownSets.reduce((sum, s) => sum + (s[side] ?? 0), 0);
   const anyScore = shownSets.some((s) => s.homePoints !== null);
   return { ...match, sets: shownSets, complete: false, homePoints: anyScore ? total('homePoints') : null, awayPoints: anyScore ? total('awayPoints') : null };

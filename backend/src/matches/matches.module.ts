@@ -16,6 +16,7 @@ import { MatchWriterService } from './match-writer.service';
 import { NotPlayedController } from './not-played.controller';
 import { NotPlayedService } from './not-played.service';
 import { ResultsService } from './results.service';
+import { ScoreFactsService } from './score-facts.service';
 import { SignaturesService } from './signatures.service';
 import { SubstitutionsService } from './substitutions.service';
 import { SupervisorActionsController } from './supervisor-actions.controller';
@@ -38,6 +39,7 @@ import { SupervisorActionsService } from './supervisor-actions.service';
     ExportsService,
     SupervisorActionsService,
     LatePairsService,
+    ScoreFactsService,
   ],
   exports: [MatchDataService, MatchWriterService],
 })

@@ -7,6 +7,9 @@ import { databaseOutage, isDatabaseUnavailable } from './database-outage';
 /** How long a request waits for a connection (new, or a free one from a full pool) before it gets 503. */
 const CONNECT_TIMEOUT_MS = 10_000;
 
+/** The API's pool size when DATABASE_POOL_SIZE is not set (the bench reports it too). */
+export const DEFAULT_POOL_SIZE = 20;
+
 @Injectable()
 export class PrismaService extends PrismaClient implements OnModuleDestroy {
   constructor() {
@@ -15,7 +18,7 @@ export class PrismaService extends PrismaClient implements OnModuleDestroy {
     // Our own pool, so we hear when connections die (an idle one when PostgreSQL stops) and
     // when a query gets a connection again: that is where an outage starts and ends. (Not
     // 'connect': after a pool timeout with healthy connections no new one may be made.)
-    const pool = new Pool({ connectionString, max: Number(process.env.DATABASE_POOL_SIZE ?? 20), connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+    const pool = new Pool({ connectionString, max: Number(process.env.DATABASE_POOL_SIZE ?? DEFAULT_POOL_SIZE), connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
     pool.on('error', (error) => {
       if (isDatabaseUnavailable(error)) databaseOutage.failed(error);
     });

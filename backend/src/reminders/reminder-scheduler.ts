@@ -10,6 +10,8 @@ export const DIGEST_CRON = '0 8 * * 1';
 export const JOBS_TIME_ZONE = 'Europe/Amsterdam';
 /** pg-boss keeps its tables in a schema of its own, next to ours. */
 export const JOBS_SCHEMA = 'pgboss';
+/** How often a worker asks for jobs: the jobs run every 15 minutes or weekly, so half a minute late is fine. */
+const POLLING_INTERVAL_SECONDS = 30;
 
 /** Whether this process runs the scheduled jobs: SCHEDULED_JOBS=on (npm start sets it). */
 export function jobsEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
@@ -26,14 +28,26 @@ export function jobsEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
 export class ReminderScheduler implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Planner');
   private boss: PgBoss | null = null;
+  /** The start under way (so a shutdown during the start waits for it, then stops it). */
+  private starting: Promise<void> | null = null;
 
   constructor(private readonly reminders: RemindersService) {}
 
-  async onApplicationBootstrap(): Promise<void> {
-    if (jobsEnabled()) await this.start();
+  /**
+   * Starts in the background: the API listens at once, and a planner that cannot start (the
+   * database refuses pg-boss) is logged without taking the API down.
+   */
+  onApplicationBootstrap(): void {
+    if (!jobsEnabled()) return;
+    this.starting = this.start()
+      .catch((error) => this.logger.error(`Taakplanner start niet; er gaan geen herinneringen uit: ${error instanceof Error ? error.message : error}`))
+      .finally(() => {
+        this.starting = null;
+      });
   }
 
   async onApplicationShutdown(): Promise<void> {
+    await this.starting;
     await this.stop();
   }
 
@@ -48,10 +62,22 @@ export class ReminderScheduler implements OnApplicationBootstrap, OnApplicationS
       schema: JOBS_SCHEMA,
       max: 2,
       application_name: 'tsbn-jobs',
-      ...(options.pollingIntervalSeconds ? { pollingIntervalSeconds: options.pollingIntervalSeconds } : {}),
+      pollingIntervalSeconds: options.pollingIntervalSeconds ?? POLLING_INTERVAL_SECONDS,
     });
     boss.on('error', (error) => this.logger.error(`Taakplanner: ${error instanceof Error ? error.message : error}`));
     await boss.start();
+    try {
+      await this.setUp(boss);
+    } catch (error) {
+      await boss.stop({ graceful: false, wait: true }).catch(() => undefined);
+      throw error;
+    }
+    this.boss = boss;
+    await this.runScanNow();
+    this.logger.log(`Herinneringen: elke 15 minuten, weekoverzicht maandag 08:00 (${JOBS_TIME_ZONE}).`);
+  }
+
+  private async setUp(boss: PgBoss): Promise<void> {
     // stately: at most one scan waiting and one running, however many API processes there are.
     await boss.createQueue(SCAN_QUEUE, { name: SCAN_QUEUE, policy: 'stately', retryLimit: 2, expireInMinutes: 10 });
     await boss.createQueue(DIGEST_QUEUE, { name: DIGEST_QUEUE, policy: 'stately', retryLimit: 5, retryDelay: 300, expireInMinutes: 30 });
@@ -63,9 +89,6 @@ export class ReminderScheduler implements OnApplicationBootstrap, OnApplicationS
     await boss.work(DIGEST_QUEUE, async () => {
       await this.reminders.sendDigests();
     });
-    this.boss = boss;
-    await this.runScanNow();
-    this.logger.log(`Herinneringen: elke 15 minuten, weekoverzicht maandag 08:00 (${JOBS_TIME_ZONE}).`);
   }
 
   /** Queues a scan now (at start: catch up what became due while the API was down). */

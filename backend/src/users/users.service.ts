@@ -41,7 +41,7 @@ export class UsersService {
         include,
       });
       await this.audit.record({ userId: actor?.id ?? null, action: 'user.create', entityType: 'User', entityId: user.id, after: mapUser(user) }, tx);
-      if (!passwordHash) await this.accounts.invite(user.id, actor, tx);
+      if (!passwordHash) await this.accounts.invite(user, actor, tx);
       return mapUser(user);
     });
   }

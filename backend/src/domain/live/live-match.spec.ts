@@ -1,4 +1,4 @@
-import { liveMatchPicture, LiveMatchFacts, provisionalScore, publicSeatState, StoredSeat } from './live-match';
+import { awaitsTableSignature, liveMatchPicture, LiveMatchFacts, provisionalScore, publicSeatState, scoreView, StoredSeat } from './live-match';
 
 function seat(overrides: Partial<StoredSeat> = {}): StoredSeat {
   return { setNumber: 1, tableNumber: 1, homePoints: 6, awayPoints: 2, source: 'GAMES', enteredBySide: 'HOME', signedBySide: null, decidedAt: null, ...overrides };
@@ -69,5 +69,26 @@ describe('provisionalScore: what a match in progress adds to the provisional sta
     ['cancelled by the federation', { status: 'CANCELLED', sets: [seat({ source: 'AVERAGE' })] }, null],
   ])('%s', (_name, facts, expected) => {
     expect(provisionalScore(match(facts))).toEqual(expected);
+  });
+});
+
+describe('scoreView: what a viewer sees of the scores (Regel 15, liveScores)', () => {
+  test.each([
+    ['the two clubs, supervisor, federation', 'ENTERED', false, true, 'ALL'],
+    ['the public, a confirmed result', 'CONFIRMED', false, false, 'ALL'],
+    ['the public, liveScores on', 'ENTERED', true, false, 'SIGNED'],
+    ['the public, liveScores off', 'ENTERED', false, false, 'NONE'],
+    ['the public, nothing entered, liveScores off', 'NONE', false, false, 'NONE'],
+  ] as const)('%s', (_who, resultState, liveScores, insider, expected) => {
+    expect(scoreView(resultState, liveScores, insider)).toBe(expected);
+  });
+
+  test.each([
+    ['entered, not signed', { enteredBySide: 'HOME', signedAt: null, decidedAt: null }, true],
+    ['signed at the table', { enteredBySide: 'HOME', signedAt: new Date(), decidedAt: null }, false],
+    ['decided by the supervisor', { enteredBySide: 'AWAY', signedAt: null, decidedAt: new Date() }, false],
+    ['on the paper form', { enteredBySide: null, signedAt: null, decidedAt: null }, false],
+  ])('awaitsTableSignature: %s', (_case, seat, expected) => {
+    expect(awaitsTableSignature(seat)).toBe(expected);
   });
 });

@@ -6,9 +6,32 @@
  * never shown. Pure: no framework, no database.
  */
 import { Side, tablePlan } from '../match';
+import { PLAYED_SOURCES, type SeatSource } from '../match/match-command';
 
-/** SetSource values whose score the rules give (Regel 7, 8, 12A, 13/14, 38): nobody enters or signs them. */
-export const CREDITED_SOURCES = ['MISSING_PAIR', 'SUBSTITUTION_VIOLATION', 'FORFEIT', 'AVERAGE', 'PLAYER_REMOVED'] as const;
+/** A seat whose score the rules gave (Regel 7, 8, 12A, 13/14, 38): nobody enters or signs it. */
+export function isCreditedSource(source: string): boolean {
+  return !PLAYED_SOURCES.includes(source as SeatSource);
+}
+
+/**
+ * How much of a match's scores a viewer sees (Regel 15, the season's liveScores setting).
+ * ALL: the two clubs, supervisors and the federation, and everybody once the result is
+ * CONFIRMED. Before that everybody else sees SIGNED (a set entered at the table counts only
+ * once the opposing pair signed it or the supervisor decided it; the totals are the sum of
+ * what shows) with liveScores on, NONE (no seat scores, no totals) with it off. The match
+ * page, the match lists, the printed form and the live pages all ask this.
+ */
+export type ScoreView = 'ALL' | 'SIGNED' | 'NONE';
+
+export function scoreView(resultState: string, liveScores: boolean, insider = false): ScoreView {
+  if (insider || resultState === 'CONFIRMED') return 'ALL';
+  return liveScores ? 'SIGNED' : 'NONE';
+}
+
+/** An entry at the table still awaiting the opposing pair's signature (nor decided by the supervisor): it does not count yet. */
+export function awaitsTableSignature(seat: { enteredBySide: unknown; signedAt: unknown; decidedAt: unknown }): boolean {
+  return seat.enteredBySide !== null && seat.signedAt === null && seat.decidedAt === null;
+}
 
 /**
  * OPEN: nothing public yet (not played, or entered but not signed); SIGNED: signed at the
@@ -68,7 +91,7 @@ export interface LiveMatchPicture {
 /** Whether one stored seat is public, and why. */
 export function publicSeatState(seat: StoredSeat | undefined, match: Pick<LiveMatchFacts, 'resultState' | 'homeSigned'>): LiveSeatState {
   if (!seat) return 'OPEN';
-  if ((CREDITED_SOURCES as readonly string[]).includes(seat.source)) return 'CREDITED';
+  if (isCreditedSource(seat.source)) return 'CREDITED';
   if (seat.decidedAt) return 'DECIDED';
   if (seat.signedBySide) return 'SIGNED';
   if (match.resultState === 'CONFIRMED') return 'SIGNED';

@@ -119,14 +119,19 @@ function gamesSeat(
     ...seat,
     ...setTotalsFromGames(domainGames),
     source: 'GAMES',
-    games: domainGames.map((game, i) => ({
-      gameNumber: i + 1,
-      winner: game.winner,
-      kind: game.kind,
-      points: gamePoints(game).points,
-      penaltyRule: game.kind === 'PENALTY' ? game.rule : null,
-    })),
+    games: storedGames(domainGames),
   };
+}
+
+/** The games of a set as stored, numbered from 1. */
+export function storedGames(games: readonly Game[]): StoredGame[] {
+  return games.map((game, i) => ({
+    gameNumber: i + 1,
+    winner: game.winner,
+    kind: game.kind,
+    points: gamePoints(game).points,
+    penaltyRule: game.kind === 'PENALTY' ? game.rule : null,
+  }));
 }
 
 function totalsSeat(entry: SeatEntry, seat: SetResult, settings: SeatSettings): StoredSeat | string[] {

@@ -1,30 +1,35 @@
-// Issue 16 bench: 180 table phones that were offline for a whole set send their outboxes at
-// once when the connection returns, as src/app/tafel/outbox.ts does: one table's items in
-// order (the set entered and signed on the phone, one request with `signedBy`; the next
-// set's entry already typed), a lost answer sent again with the same idempotency key,
-// 429/5xx or no answer retried after a pause. Called by backend/bench/offline-sync.bench.ts
-// (`npm run bench -- offline-sync`); plain ESM, no framework, so it can also drive any API:
-//   const figures = await syncOutboxes({ baseUrl, tables, setNumber, resendShare })
+/**
+ * Issue 16 bench: 180 table phones that were offline for a whole set send their outboxes at
+ * once when the connection returns, as src/app/tafel/outbox.ts does: one table's items in
+ * order (the set entered and signed on the phone, one request with `signedBy`; the next
+ * set's entry already typed), a lost answer sent again with the same idempotency key,
+ * 429/5xx or no answer retried after a pause. Called by backend/bench/offline-sync.bench.ts
+ * (`npm run bench -- offline-sync`); paths and bodies: match-night/endpoints.ts.
+ */
 import { performance } from 'node:perf_hooks';
+import { enterBody, paths } from '../match-night/endpoints';
+import { percentile, round1, sleep } from '../stats';
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const percentile = (values, p) => {
-  if (!values.length) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-};
-const round1 = (n) => Math.round(n * 10) / 10;
+export interface OutboxItem {
+  path: string;
+  method: 'PUT';
+  body: ReturnType<typeof enterBody> & { signedBy?: 'AWAY' };
+}
+
+export interface SyncTable {
+  tableNumber: number;
+  code: string;
+}
 
 /**
  * The outbox of one table after a whole set offline: set `setNumber` entered by the home pair
  * and signed by the away pair on the phone, then set `setNumber + 1` entered (not yet signed).
- * `games(setNumber, tableNumber)` gives the four games of a seat.
  */
-export function outboxOf(table, setNumber, games, run) {
-  const key = (what) => `bench-${run}-${table.code}-${what}`;
+export function outboxOf(table: SyncTable, setNumber: number, run: string): OutboxItem[] {
+  const key = (what: string) => `bench-${run}-${table.code}-${what}`;
   return [
-    { path: `/api/table/${table.code}/sets/${setNumber}`, method: 'PUT', body: { enteredBy: 'HOME', games: games(setNumber, table.tableNumber), signedBy: 'AWAY', idempotencyKey: key(`s${setNumber}`) } },
-    { path: `/api/table/${table.code}/sets/${setNumber + 1}`, method: 'PUT', body: { enteredBy: 'HOME', games: games(setNumber + 1, table.tableNumber), idempotencyKey: key(`s${setNumber + 1}`) } },
+    { path: paths.tableSet(table.code, setNumber), method: 'PUT', body: { ...enterBody(setNumber, table.tableNumber, 'HOME', key(`s${setNumber}`)), signedBy: 'AWAY' } },
+    { path: paths.tableSet(table.code, setNumber + 1), method: 'PUT', body: enterBody(setNumber + 1, table.tableNumber, 'HOME', key(`s${setNumber + 1}`)) },
   ];
 }
 
@@ -33,13 +38,27 @@ export function outboxOf(table, setNumber, games, run) {
  * it sent; `resendShare` of the items is sent a second time after its answer (the phone never
  * saw it), to show a retry never doubles a set.
  */
-export async function syncOutboxes({ baseUrl, tables, setNumber, games, resendShare = 0.1, startSpreadMs = 2000, run = Date.now().toString(36) }) {
-  const latencies = [];
-  const statuses = {};
+export async function syncOutboxes({
+  baseUrl,
+  tables,
+  setNumber,
+  resendShare = 0.1,
+  startSpreadMs = 2000,
+  run = Date.now().toString(36),
+}: {
+  baseUrl: string;
+  tables: SyncTable[];
+  setNumber: number;
+  resendShare?: number;
+  startSpreadMs?: number;
+  run?: string;
+}): Promise<{ outboxes: OutboxItem[][]; figures: Record<string, number | string> }> {
+  const latencies: number[] = [];
+  const statuses: Record<number, number> = {};
   let retries = 0;
   let resent = 0;
-  const refused = [];
-  const send = async (item) => {
+  const refused: { path: string; status: number }[] = [];
+  const send = async (item: OutboxItem): Promise<boolean> => {
     for (let attempt = 0; ; attempt++) {
       const started = performance.now();
       let status = 0;
@@ -63,7 +82,7 @@ export async function syncOutboxes({ baseUrl, tables, setNumber, games, resendSh
       await sleep(Math.min(15_000, 500 * 2 ** attempt) * (0.5 + Math.random()));
     }
   };
-  const outboxes = tables.map((t) => outboxOf(t, setNumber, games, run));
+  const outboxes = tables.map((t) => outboxOf(t, setNumber, run));
   const started = performance.now();
   await Promise.all(
     outboxes.map(async (items) => {

@@ -1,0 +1,121 @@
+/**
+ * One rule for the scores the public reads before a match is CONFIRMED (Regel 15, the
+ * season's liveScores), on every public path: the match page, a division's and a team's
+ * matches, the fixtures CSV and the printed form. An entry at the table awaiting its
+ * signature never shows (nor do running totals that include it); with liveScores off no
+ * scores show at all. The two clubs, supervisors and the federation see everything.
+ */
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { type Agent, createMatchDay, loginAs, resetDatabase, startApp, TestContext } from './helpers';
+
+jest.setTimeout(120_000);
+
+type Day = Awaited<ReturnType<typeof createMatchDay>>;
+
+function pdfPages(pdf: Buffer): string[] {
+  const out = execFileSync(process.execPath, [path.join(__dirname, 'pdf-text.mjs')], { input: pdf, maxBuffer: 16 * 1024 * 1024 });
+  return (JSON.parse(out.toString('utf8')) as { pages: string[] }).pages.map((page) => page.replace(/\s+/g, ' '));
+}
+
+const binary = (res: { on: (e: string, cb: (chunk?: Buffer) => void) => void }, cb: (err: Error | null, body: Buffer) => void) => {
+  const chunks: Buffer[] = [];
+  res.on('data', (c) => chunks.push(c!));
+  res.on('end', () => cb(null, Buffer.concat(chunks)));
+};
+
+describe('public scores before a match is confirmed (Regel 15, liveScores)', () => {
+  let ctx: TestContext;
+  let day: Day;
+  let home: Agent;
+  let other: Agent;
+  let supervisor: Agent;
+
+  async function seat(setNumber: number, tableNumber: number, fields: { homePoints: number; awayPoints: number } & Record<string, unknown>) {
+    const awayPairNumber = ((tableNumber - setNumber + 6) % 6) + 1;
+    await ctx.prisma.matchSet.create({ data: { matchId: day.match.id, setNumber, tableNumber, homePairNumber: tableNumber, awayPairNumber, source: 'TOTALS', ...fields } });
+  }
+
+  const publicDetail = async () => (await ctx.http().get(`/api/matches/${day.match.id}`).expect(200)).body;
+  const divisionMatch = async (agent: Agent | null) =>
+    (await (agent ?? ctx.http()).get(`/api/divisions/${day.division.id}/matches`).expect(200)).body.rounds[0].matches[0];
+  const teamMatch = async (agent: Agent | null) => (await (agent ?? ctx.http()).get(`/api/teams/${day.home.id}/matches`).expect(200)).body[0];
+  const csv = async () => (await ctx.http().get(`/api/divisions/${day.division.id}/fixtures.csv`).expect(200)).text;
+  const form = async (agent: Agent | null) =>
+    pdfPages((await (agent ?? ctx.http()).get(`/api/matches/${day.match.id}/form.pdf`).buffer(true).parse(binary).expect(200)).body as Buffer).join(' ');
+
+  beforeAll(async () => {
+    ctx = await startApp();
+    await resetDatabase(ctx.prisma);
+    day = await createMatchDay(ctx.prisma);
+    home = (await loginAs(ctx, 'SECRETARY', day.homeClub.id)).agent;
+    other = (await loginAs(ctx, 'SECRETARY', day.otherClub.id)).agent;
+    supervisor = (await loginAs(ctx, 'SUPERVISOR')).agent;
+    // Set 1: table 1 signed at the table (5–3), table 2 entered and awaiting its signature (7–1).
+    await seat(1, 1, { homePoints: 5, awayPoints: 3, enteredBySide: 'HOME', enteredAt: new Date(), signedBySide: 'AWAY', signedAt: new Date() });
+    await seat(1, 2, { homePoints: 7, awayPoints: 1, enteredBySide: 'HOME', enteredAt: new Date() });
+    // The cached totals count every seat, the unsigned one too.
+    await ctx.prisma.match.update({ where: { id: day.match.id }, data: { status: 'PLAYED', resultState: 'ENTERED', homePoints: 12, awayPoints: 4 } });
+  });
+
+  afterAll(() => ctx.close());
+
+  describe('an entry at the table awaiting its signature', () => {
+    it('the match page shows the signed table only, with totals of what shows; the clubs and the supervisor see it all', async () => {
+      const body = await publicDetail();
+      expect(body).toMatchObject({ homePoints: 5, awayPoints: 3, complete: false });
+      expect(body.sets[1]).toMatchObject({ tableNumber: 2, homePoints: null, awayPoints: null, games: [] });
+      expect((await other.get(`/api/matches/${day.match.id}`).expect(200)).body).toMatchObject({ homePoints: 5, awayPoints: 3 });
+      for (const insider of [home, supervisor]) {
+        const seen = (await insider.get(`/api/matches/${day.match.id}`).expect(200)).body;
+        expect(seen).toMatchObject({ homePoints: 12, awayPoints: 4 });
+        expect(seen.sets[1]).toMatchObject({ homePoints: 7, awayPoints: 1 });
+      }
+    });
+
+    it("a division's and a team's matches show no running totals to the public, and do to the clubs", async () => {
+      expect(await divisionMatch(null)).toMatchObject({ homePoints: null, awayPoints: null });
+      expect(await divisionMatch(other)).toMatchObject({ homePoints: null, awayPoints: null });
+      expect(await teamMatch(null)).toMatchObject({ homePoints: null, awayPoints: null });
+      expect(await divisionMatch(home)).toMatchObject({ homePoints: 12, awayPoints: 4 });
+      expect(await teamMatch(supervisor)).toMatchObject({ homePoints: 12, awayPoints: 4 });
+      expect(await csv()).not.toContain('12–4');
+    });
+
+    it('the public printed form leaves the unsigned table out; the home secretary’s copy has it', async () => {
+      const shown = await form(null);
+      const full = await form(home);
+      expect(full).toContain('12');
+      expect(shown).not.toMatch(/Totaal wedstrijdpunten[^]*12/);
+      expect(shown).not.toEqual(full);
+    });
+  });
+
+  describe('with the season setting liveScores off', () => {
+    beforeAll(async () => {
+      await ctx.prisma.matchSet.updateMany({ where: { matchId: day.match.id, tableNumber: 2 }, data: { signedBySide: 'AWAY', signedAt: new Date() } });
+      await ctx.prisma.seasonSettings.update({ where: { seasonId: day.season.id }, data: { liveScores: false } });
+    });
+
+    it('no seat scores and no totals on any public path; the clubs still see them', async () => {
+      const body = await publicDetail();
+      expect(body).toMatchObject({ homePoints: null, awayPoints: null, complete: false });
+      expect(body.sets.every((s: { homePoints: number | null; awayPoints: number | null }) => s.homePoints === null && s.awayPoints === null)).toBe(true);
+      expect(await divisionMatch(null)).toMatchObject({ homePoints: null, awayPoints: null });
+      expect(await teamMatch(other)).toMatchObject({ homePoints: null, awayPoints: null });
+      expect(await csv()).not.toContain('12–4');
+      expect(await form(null)).not.toContain('12');
+      expect((await home.get(`/api/matches/${day.match.id}`).expect(200)).body).toMatchObject({ homePoints: 12, awayPoints: 4 });
+      expect(await divisionMatch(supervisor)).toMatchObject({ homePoints: 12, awayPoints: 4 });
+    });
+
+    it('a CONFIRMED match shows its result to everybody', async () => {
+      await ctx.prisma.match.update({ where: { id: day.match.id }, data: { resultState: 'CONFIRMED' } });
+      expect(await publicDetail()).toMatchObject({ homePoints: 12, awayPoints: 4 });
+      expect(await divisionMatch(null)).toMatchObject({ homePoints: 12, awayPoints: 4 });
+      expect(await teamMatch(null)).toMatchObject({ homePoints: 12, awayPoints: 4 });
+      expect(await csv()).toContain('12–4');
+      await ctx.prisma.match.update({ where: { id: day.match.id }, data: { resultState: 'ENTERED' } });
+    });
+  });
+});
