@@ -1,0 +1,158 @@
+/**
+ * Player ratings for changing pairs (RULES.md "Ratings and statistics"). Every played seat
+ * of a final match is a game between two teams of two players, rated with openskill
+ * (Weng-Lin, Plackett-Luce) from the set points, in a fixed order. The rating is a pure
+ * function of the final results in that order: a correction is a recomputation from scratch.
+ *
+ * What a player sees is not μ/σ but a percentage: the chance that the player, partnering an
+ * equal player, wins a set against a pair of two average players (μ = RATING_SETTINGS.mu).
+ * A newcomer starts below average (a handicap that shrinks with σ as sets are played), and
+ * with `limitSigma` σ never grows, so a won set never lowers the shown rating (μ of the
+ * winners only rises, the handicap only shrinks).
+ */
+import { rate, rating as newRating, type Rating } from 'openskill';
+import { compareMatches, compareSeats, isPlay, PlayMatch } from './play';
+
+export interface RatingSettings {
+  /** The average player's μ and a newcomer's (openskill's defaults). */
+  mu: number;
+  sigma: number;
+  /** Performance spread per set and the uncertainty added before each set (openskill's defaults). */
+  beta: number;
+  tau: number;
+  /**
+   * Set points up to this difference count as a plain win; a bigger win (kap, baunie) moves
+   * ratings more, by openskill's margin factor 1 + ln(1 + difference − margin). 8 is the
+   * clean 8–0 of four plain games.
+   */
+  margin: number;
+  /** The newcomer's handicap in μ, shrinking to 0 as σ falls from `sigma` to `settledSigma`. */
+  newcomerHandicap: number;
+  settledSigma: number;
+  /**
+   * Below this number of rated sets the rating is *voorlopig*. 18 = three full match
+   * evenings (6 sets each): by then σ has fallen to about half a newcomer's, and a third of
+   * a season's matches is behind the player.
+   */
+  provisionalSets: number;
+}
+
+export const RATING_SETTINGS: Readonly<RatingSettings> = Object.freeze({
+  mu: 25,
+  sigma: 25 / 3,
+  beta: 25 / 3,
+  tau: 25 / 300,
+  margin: 8,
+  newcomerHandicap: 1,
+  settledSigma: 3,
+  provisionalSets: 18,
+});
+
+export interface PlayerRating {
+  mu: number;
+  sigma: number;
+  /** Rated sets. */
+  sets: number;
+}
+
+/** A player's rating after one match (for the history chart). */
+export interface RatingPoint extends PlayerRating {
+  memberId: string;
+  matchId: string;
+  date: string;
+  /** The match's place in the rated order (1, 2, …; continues from the start state). */
+  seq: number;
+}
+
+export interface RatingRun {
+  ratings: Map<string, PlayerRating>;
+  history: RatingPoint[];
+  /** The matches rated, in order, with their place. */
+  order: { matchId: string; seq: number }[];
+}
+
+function options(settings: RatingSettings) {
+  return { mu: settings.mu, sigma: settings.sigma, beta: settings.beta, tau: settings.tau, limitSigma: true };
+}
+
+/**
+ * Rates `matches` (any order; sorted here) starting from `start` (the ratings before the
+ * first of them: empty for a recomputation from scratch) and `startSeq` (the place of the
+ * last match already rated). Seats that are not play change nothing.
+ */
+export function rateMatches(
+  matches: readonly PlayMatch[],
+  start: ReadonlyMap<string, PlayerRating> = new Map(),
+  startSeq = 0,
+  settings: RatingSettings = RATING_SETTINGS,
+): RatingRun {
+  const opts = options(settings);
+  const ratings = new Map<string, PlayerRating>();
+  for (const [id, r] of start) ratings.set(id, { ...r });
+  const history: RatingPoint[] = [];
+  const order: RatingRun['order'] = [];
+  const fresh = (): PlayerRating => ({ ...newRating({ mu: settings.mu, sigma: settings.sigma }), sets: 0 });
+  let seq = startSeq;
+  for (const match of [...matches].sort(compareMatches)) {
+    const seats = match.seats.filter(isPlay).sort(compareSeats);
+    if (seats.length === 0) continue;
+    seq += 1;
+    order.push({ matchId: match.id, seq });
+    const touched = new Set<string>();
+    for (const seat of seats) {
+      const players = [...seat.homePlayers, ...seat.awayPlayers];
+      const current = players.map((id) => ratings.get(id) ?? fresh());
+      const teams: Rating[][] = [
+        [current[0], current[1]].map(({ mu, sigma }) => ({ mu, sigma })),
+        [current[2], current[3]].map(({ mu, sigma }) => ({ mu, sigma })),
+      ];
+      const [home, away] = rate(teams, { ...opts, score: [seat.homePoints, seat.awayPoints], margin: settings.margin });
+      const next = [...home, ...away];
+      players.forEach((id, i) => {
+        ratings.set(id, { mu: next[i].mu, sigma: next[i].sigma, sets: current[i].sets + 1 });
+        touched.add(id);
+      });
+    }
+    for (const memberId of [...touched].sort()) {
+      const r = ratings.get(memberId)!;
+      history.push({ memberId, matchId: match.id, date: match.date, seq, ...r });
+    }
+  }
+  return { ratings, history, order };
+}
+
+/** The newcomer's handicap left at uncertainty σ (σ only falls, so this only shrinks). */
+function handicap(sigma: number, settings: RatingSettings): number {
+  const span = settings.sigma - settings.settledSigma;
+  const share = span <= 0 ? 0 : Math.min(1, Math.max(0, (sigma - settings.settledSigma) / span));
+  return settings.newcomerHandicap * share;
+}
+
+/** The standard normal distribution function (Abramowitz–Stegun 7.1.26 for erf; error < 1.5e-7). */
+function phi(x: number): number {
+  const z = Math.abs(x) / Math.SQRT2;
+  const t = 1 / (1 + 0.3275911 * z);
+  const erf = 1 - ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t * Math.exp(-z * z);
+  return x >= 0 ? (1 + erf) / 2 : (1 - erf) / 2;
+}
+
+/**
+ * The shown rating, in percent with one decimal: the chance that two players of this
+ * strength win a set against two average players. openskill's own win chance for two teams
+ * of two is Φ((μA − μB) / √(2β² + Σσ²)); the shown rating leaves the σ's out of the
+ * denominator (so a smaller σ never pulls the figure towards 50 %) and takes the newcomer's
+ * handicap off μ instead: Φ(√2 · (μ − handicap(σ) − μ₀) / β).
+ */
+export function displayRating(r: Pick<PlayerRating, 'mu' | 'sigma'>, settings: RatingSettings = RATING_SETTINGS): number {
+  const strength = r.mu - handicap(r.sigma, settings) - settings.mu;
+  return Math.round(phi((Math.SQRT2 * strength) / settings.beta) * 1000) / 10;
+}
+
+/** The rating a player without rated sets would be shown. */
+export function newcomerRating(settings: RatingSettings = RATING_SETTINGS): number {
+  return displayRating({ mu: settings.mu, sigma: settings.sigma }, settings);
+}
+
+export function isProvisional(sets: number, settings: RatingSettings = RATING_SETTINGS): boolean {
+  return sets < settings.provisionalSets;
+}
