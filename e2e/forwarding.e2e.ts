@@ -1,28 +1,68 @@
-// The dashboard's own route handlers for /api/table/… and the live streams come before its
-// /api proxy (next.config.ts: the rewrite is a fallback), so the API sees each phone's address:
-// a client that guesses table codes waits on its own, the other phones at the venue go on.
+// Every phone is its own client, through the dashboard. The dashboard's server (frontend/server.mjs)
+// passes on the address its socket saw, and its own route handlers for /api/table/…, the live
+// streams and the login come before its /api proxy (next.config.ts: the rewrite is a fallback).
+// The clients here connect from different loopback addresses (127.0.0.2, 127.0.0.3, …), as phones
+// on a venue's network do from theirs; scripts/e2e.mjs trusts only 127.0.0.1 as a proxy.
+import { request } from 'node:http';
 import { BASE_URL } from './browser';
 
 const unknownCode = 'ZZZZZZZZZZ';
 
-/** A table read through the dashboard, as a phone with this address makes it. */
-function readTable(address: string) {
-  return fetch(`${BASE_URL}/api/table/${unknownCode}`, { headers: { 'x-forwarded-for': address } });
+/** One request to the dashboard from `localAddress`, with optional headers of the client's own. */
+function call(localAddress: string, method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<{ status: number; body: string }> {
+  const url = new URL(path, BASE_URL);
+  return new Promise((resolve, reject) => {
+    const req = request({ host: url.hostname, port: url.port, path: url.pathname + url.search, method, localAddress, headers: { ...headers, ...(body ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) } : {}) } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+    });
+    req.on('error', reject);
+    if (body) req.write(body);
+    req.end();
+  });
 }
 
-describe('dashboard forwarding of table requests', () => {
-  it('counts wrong codes per client address, not for the whole dashboard', async () => {
-    const guesser = '198.51.100.7';
-    let waited = false;
-    for (let attempt = 0; attempt < 30 && !waited; attempt++) {
-      const res = await readTable(guesser);
-      expect([404, 429]).toContain(res.status);
-      waited = res.status === 429;
-    }
-    expect(waited).toBe(true);
-    // Another phone is not made to wait by the guesser.
-    const other = await readTable('198.51.100.8');
+/** Reads an unknown table code until the client is made to wait (429); returns the number of tries. */
+async function guessUntilRefused(localAddress: string, headers: (attempt: number) => Record<string, string> = () => ({})): Promise<number> {
+  for (let attempt = 1; attempt <= 40; attempt++) {
+    const res = await call(localAddress, 'GET', `/api/table/${unknownCode}`, headers(attempt));
+    expect([404, 429]).toContain(res.status);
+    if (res.status === 429) return attempt;
+  }
+  throw new Error(`${localAddress} kreeg na 40 foute codes nog geen 429`);
+}
+
+describe('every phone its own client, through the dashboard', () => {
+  it("one client's wrong table codes make only that client wait", async () => {
+    await guessUntilRefused('127.0.0.2');
+    // Another phone at the venue reads on: its wrong code is just unknown, not a wait.
+    const other = await call('127.0.0.3', 'GET', `/api/table/${unknownCode}`);
     expect(other.status).toBe(404);
-    expect((await other.json()).error.code).toBe('TABLE_CODE_INVALID');
+    expect(JSON.parse(other.body).error.code).toBe('TABLE_CODE_INVALID');
+  });
+
+  it('a client-sent X-Forwarded-For is not believed: changing it every time does not escape the wait', async () => {
+    // A new address for every guess: were the header believed, no address would ever reach the limit.
+    const tries = await guessUntilRefused('127.0.0.4', (attempt) => ({ 'x-forwarded-for': `203.0.113.${attempt}`, forwarded: `for=198.51.100.${attempt}`, 'x-real-ip': `192.0.2.${attempt}` }));
+    expect(tries).toBeLessThanOrEqual(20);
+    // Nor can it put the wait on somebody else: claiming 127.0.0.5 left 127.0.0.5 alone.
+    const claimed = await call('127.0.0.5', 'GET', `/api/table/${unknownCode}`);
+    expect(claimed.status).toBe(404);
+  });
+
+  it("one client's wrong passwords do not lock the account for another client", async () => {
+    const email = 'wedstrijdleider@tsbn.nl';
+    const wrong = JSON.stringify({ email, password: 'fout-wachtwoord-123' });
+    let status = 0;
+    for (let attempt = 0; attempt < 40 && status !== 429; attempt++) {
+      status = (await call('127.0.0.6', 'POST', '/api/auth/login', { 'x-forwarded-for': `203.0.113.${attempt}` }, wrong)).status;
+      expect([401, 429]).toContain(status);
+    }
+    expect(status).toBe(429);
+    // The owner, from their own phone, is not made to wait: a wrong password is just wrong.
+    const owner = await call('127.0.0.7', 'POST', '/api/auth/login', {}, wrong);
+    expect(owner.status).toBe(401);
   });
 });

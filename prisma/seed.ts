@@ -6,13 +6,13 @@
  */
 import { PrismaPg } from '@prisma/adapter-pg';
 import { hash as argon2Hash } from '@node-rs/argon2';
+import { DEMO_PASSWORD } from '../backend/src/auth/demo-password';
 import { generateSchedule } from '../backend/src/domain/match/fixtures';
 import { tablePlan } from '../backend/src/domain/match/rotation';
 import { GAME_KIND_POINTS } from '../backend/src/domain/match/scores';
 import { PrismaClient } from '../backend/src/generated/prisma/client';
 import type { GameKind, Side } from '../backend/src/generated/prisma/enums';
 
-const DEMO_PASSWORD = 'troefcall2026';
 const SEASON = { name: '2026/2027', startsOn: '2026-09-01', competitionStartsOn: '2026-09-19', endsOn: '2027-05-31' };
 const TODAY = new Date().toISOString().slice(0, 10);
 

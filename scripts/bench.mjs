@@ -6,7 +6,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { compileBackend, frontendDir, nextBin } from './lib/build.mjs';
+import { compileBackend, dashboardServer, frontendDir, nextBin } from './lib/build.mjs';
 import { ensureDatabase, resetSchema } from './lib/database.mjs';
 import { loadEnv, root } from './lib/env.mjs';
 import { migrateDeploy } from './lib/prisma.mjs';
@@ -26,7 +26,7 @@ try {
   const env = { ...process.env, DATABASE_URL: db.url, NODE_ENV: 'production', API_URL: `http://127.0.0.1:${apiPort}`, API_PORT: String(apiPort), NEXT_DIST_DIR: '.next-bench', NEXT_TELEMETRY_DISABLED: '1' };
   // The dashboard, for the page figures: it proxies to an API the bench starts on apiPort.
   if (spawnSync(process.execPath, [nextBin, 'build'], { cwd: frontendDir, stdio: ['ignore', 'ignore', 'inherit'], env }).status === 0) {
-    web = spawn(process.execPath, [nextBin, 'start', '-p', String(webPort)], { cwd: frontendDir, stdio: ['ignore', 'ignore', 'inherit'], env });
+    web = spawn(process.execPath, [dashboardServer], { cwd: frontendDir, stdio: ['ignore', 'ignore', 'inherit'], env: { ...env, PORT: String(webPort), HOST: '127.0.0.1' } });
     env.BENCH_WEB_URL = `http://127.0.0.1:${webPort}`;
   } else {
     console.error('[bench] dashboard niet gebouwd; paginametingen overgeslagen');

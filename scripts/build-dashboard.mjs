@@ -4,4 +4,9 @@ import { buildFrontendIfNeeded } from './lib/build.mjs';
 import { apiAddress, loadEnv } from './lib/env.mjs';
 
 loadEnv();
-buildFrontendIfNeeded(apiAddress().apiUrl, (message) => console.log(`[tsbn] ${message}`));
+try {
+  await buildFrontendIfNeeded(apiAddress().apiUrl, (message) => console.log(`[tsbn] ${message}`));
+} catch (error) {
+  console.error(`[tsbn] ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}

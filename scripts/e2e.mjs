@@ -4,7 +4,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { buildBackend, frontendDir, nextBin } from './lib/build.mjs';
+import { buildBackend, dashboardServer, frontendDir, nextBuild } from './lib/build.mjs';
 import { ensureDatabase, resetSchema } from './lib/database.mjs';
 import { loadEnv, root } from './lib/env.mjs';
 import { migrateDeploy } from './lib/prisma.mjs';
@@ -46,17 +46,19 @@ try {
   // runs side by side each have their E2E_API_PORT), and links to this run's dashboard.
   // No scheduled jobs either (a developer's .env may turn them on): the tests mail nobody on a timer.
   Object.assign(env, { SMTP_HOST: '', SCHEDULED_JOBS: 'off', MAIL_CATCHER: 'on', MAIL_CATCHER_PORT: process.env.E2E_MAIL_PORT ?? String(apiPort + 20000), PUBLIC_URL: `http://127.0.0.1:${webPort}` });
+  // Only 127.0.0.1 is a proxy (the dashboard, to the API): the tests play other clients from
+  // other loopback addresses (127.0.0.2, …), whose X-Forwarded-For must count for nothing.
+  env.TRUSTED_PROXIES = '127.0.0.1';
   const seed = spawnSync(process.execPath, [path.join(root, 'scripts', 'seed.mjs')], { cwd: root, stdio: 'inherit', env });
   if (seed.status !== 0) throw new Error('Seed mislukt');
-  const build = spawnSync(process.execPath, [nextBin, 'build'], { cwd: frontendDir, stdio: ['ignore', 'ignore', 'inherit'], env });
-  if (build.status !== 0) throw new Error('next build mislukt');
+  await nextBuild(env, (message) => console.log(`[e2e] ${message}`));
   children.push(spawn(process.execPath, [path.join(root, 'backend', 'dist', 'main.js')], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] }));
-  children.push(spawn(process.execPath, [nextBin, 'start', '-p', String(webPort)], { cwd: frontendDir, env, stdio: ['ignore', 'ignore', 'inherit'] }));
+  children.push(spawn(process.execPath, [dashboardServer], { cwd: frontendDir, env: { ...env, PORT: String(webPort), HOST: '127.0.0.1' }, stdio: ['ignore', 'ignore', 'inherit'] }));
   await waitFor(`${apiUrl}/api/health`, 60);
   await waitFor(`http://127.0.0.1:${webPort}/api/health`, 60);
   code = await runJest(['-c', 'e2e/jest.config.ts', ...process.argv.slice(2)], { ...env, E2E_BASE_URL: `http://127.0.0.1:${webPort}`, CHROMIUM_PATH: chromium });
 } catch (error) {
-  console.error(error.message);
+  console.error(error instanceof Error ? error.message : String(error));
 } finally {
   for (const child of children) child.kill('SIGTERM');
   await Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null)));

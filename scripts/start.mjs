@@ -1,78 +1,90 @@
-// `npm start`: the whole system on one machine. PostgreSQL (embedded, or
-// DATABASE_URL), migrations, the demo season on first run, the API on
-// API_PORT (3001) and the dashboard on PORT (3000), which proxies /api/*.
-// Ctrl-C stops everything, the database included.
-import { spawn, spawnSync } from 'node:child_process';
+// `npm start`: the whole system on one machine. PostgreSQL (embedded, or DATABASE_URL),
+// migrations, the demo season on first run, the API on API_PORT (3001) and the dashboard on
+// PORT (3000, on HOST: 127.0.0.1 unless opened), which passes /api/* on to the API.
+// A part that dies is started again (PostgreSQL, the API, the dashboard); Ctrl-C stops
+// everything, the database included.
+import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { buildBackend, buildFrontendIfNeeded, frontendDir, nextBin } from './lib/build.mjs';
+import { buildBackend, buildFrontendIfNeeded, dashboardServer, frontendDir } from './lib/build.mjs';
 import { ensureDatabase } from './lib/database.mjs';
 import { apiAddress, loadEnv, root } from './lib/env.mjs';
 import { migrateDeploy } from './lib/prisma.mjs';
+import { supervise } from './lib/supervise.mjs';
 
 loadEnv();
 const { apiPort, apiUrl } = apiAddress();
 const webPort = Number(process.env.PORT ?? 3000);
+const webHost = process.env.HOST || '127.0.0.1';
 const log = (message) => console.log(`[tsbn] ${message}`);
+/** The API's exit code for "this database is newer than this code": starting again cannot help. */
+const CONFIGURATION_ERROR = 78;
 
-const children = [];
+const services = [];
 let db;
 let stopping = false;
 
+/** Stops the dashboard, the API and PostgreSQL, in that order; each waits at most 10 s. */
 async function stop(code = 0) {
   if (stopping) return;
   stopping = true;
   log('Stoppen …');
-  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
-  await Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null)));
-  await db?.stop();
-  log('Alles gestopt.');
+  try {
+    await Promise.all(services.map((service) => service.stop()));
+    await db?.stop();
+    log('Alles gestopt.');
+  } catch (error) {
+    console.error(`[tsbn] Stoppen ging niet helemaal goed: ${messageOf(error)}`);
+    code ||= 1;
+  }
   process.exit(code);
 }
 process.on('SIGINT', () => stop(0));
 process.on('SIGTERM', () => stop(0));
 
-function run(name, command, args, options) {
-  const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], ...options });
-  child.on('exit', (code) => {
-    if (!stopping) {
-      log(`${name} is gestopt (code ${code}); alles wordt afgesloten.`);
-      stop(code || 1);
-    }
-  });
-  children.push(child);
-  return child;
+function messageOf(error) {
+  return error instanceof Error ? error.message : String(error);
 }
 
 try {
-  // Compiling the API takes about a second; always start from the current source.
-  if (!buildBackend()) throw new Error('De API kon niet worden gecompileerd.');
+  // Compiling the API takes a few seconds; always start from the current source.
+  if (!buildBackend()) throw new Error('De API kon niet worden gecompileerd (de fouten staan hierboven).');
   // watch: an embedded PostgreSQL that dies is restarted (the API answers 503 meanwhile).
-  db = await ensureDatabase('dev', { log, watch: true });
+  db = await ensureDatabase('dev', { log, watch: true, isStopping: () => stopping });
   log(db.embedded ? `Ingebouwde PostgreSQL draait (${db.url.replace(/:[^:@/]+@/, ':***@')})` : 'PostgreSQL via DATABASE_URL');
   await migrateDeploy(db.url);
   // SCHEDULED_JOBS: the API runs the reminder schedule (pg-boss in PostgreSQL); the test runs do not.
   const env = { ...process.env, DATABASE_URL: db.url, API_PORT: String(apiPort), API_URL: apiUrl, NEXT_TELEMETRY_DISABLED: '1', SCHEDULED_JOBS: process.env.SCHEDULED_JOBS ?? 'on' };
   // No mail server configured: the API runs the local mail catcher (mail shows at Beheer → E-mail).
   if (!env.SMTP_HOST) env.MAIL_CATCHER ??= 'on';
+  // Links in mails and on the table cards and QR codes lead to the dashboard.
+  env.PUBLIC_URL ??= `http://${webHost === '0.0.0.0' || webHost === '::' ? 'localhost' : webHost}:${webPort}`;
   const seed = spawnSync(process.execPath, [path.join(root, 'scripts', 'seed.mjs'), '--if-empty'], { cwd: root, stdio: 'inherit', env });
-  if (seed.status !== 0) throw new Error('De demo-gegevens konden niet worden geladen.');
-  run('API', process.execPath, [path.join(root, 'backend', 'dist', 'main.js')], { env });
-  buildFrontendIfNeeded(apiUrl, log);
-  run('Dashboard', process.execPath, [nextBin, 'start', '-p', String(webPort)], {
-    cwd: frontendDir,
-    env,
-  });
+  if (seed.status !== 0) throw new Error('De demo-gegevens konden niet worden geladen (de fouten staan hierboven).');
+  services.push(
+    supervise('API', process.execPath, [path.join(root, 'backend', 'dist', 'main.js')], { cwd: root, env }, {
+      log,
+      finalCodes: [CONFIGURATION_ERROR],
+      onFinal: () => {
+        log('De API kan met deze database niet starten (zie de melding hierboven); alles wordt afgesloten.');
+        stop(1);
+      },
+    }),
+  );
+  await buildFrontendIfNeeded(apiUrl, log);
+  if (stopping) await new Promise(() => {}); // Ctrl-C during the build: stop() exits
+  services.push(supervise('Dashboard', process.execPath, [dashboardServer], { cwd: frontendDir, env: { ...env, PORT: String(webPort), HOST: webHost } }, { log }));
   log('');
-  log(`Dashboard:  http://localhost:${webPort}`);
+  log(`Dashboard:  http://localhost:${webPort}${webHost === '127.0.0.1' ? '  (alleen op deze computer; HOST=0.0.0.0 opent het voor het netwerk)' : `  (op ${webHost})`}`);
+  log(`Inloggen:   http://localhost:${webPort}/inloggen`);
   log(`API:        http://localhost:${webPort}/api/health  (direct: ${apiUrl}/api, documentatie: ${apiUrl}/api/docs)`);
-  log('Demo-logins (wachtwoord: troefcall2026):');
+  log('Demo-logins (wachtwoord: troefcall2026, alleen vanaf deze computer):');
   log('  beheerder        admin@tsbn.nl');
   log('  secretaris       secretaris@paramaribo-boys.nl   (Paramaribo Boys)');
   log('  secretaris       secretaris@kaiman.nl            (Kaiman)');
   log('  wedstrijdleider  wedstrijdleider@tsbn.nl');
-  log(process.env.SMTP_HOST ? `E-mail:     via ${process.env.SMTP_HOST}` : 'E-mail:     geen SMTP_HOST ingesteld; verzonden mail staat in Beheer → E-mail (mail catcher)');
+  log(process.env.SMTP_HOST ? `E-mail:     via ${process.env.SMTP_HOST}` : 'E-mail:     geen SMTP_HOST ingesteld; verzonden mail staat in Beheer → E-mail');
   log('Stoppen: Ctrl-C');
 } catch (error) {
-  console.error(`[tsbn] ${error.message}`);
+  console.error(`[tsbn] ${messageOf(error)}`);
   await stop(1);
 }

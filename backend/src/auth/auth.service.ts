@@ -2,11 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { hash as argon2Hash, verify as argon2Verify } from '@node-rs/argon2';
 import { createHash, randomBytes } from 'node:crypto';
 import { AuditService } from '../audit/audit.service';
-import { UnauthorizedError, ValidationError } from '../common/errors';
+import { ForbiddenError, UnauthorizedError, ValidationError } from '../common/errors';
 import type { Prisma } from '../generated/prisma/client';
 import { PrismaService } from '../prisma/prisma.service';
 import { mapMe, type MeDto } from './auth.dto';
 import type { AuthUser } from './auth.types';
+import { demoPasswordFromAfar } from './demo-password';
 import { LoginThrottle } from './login-throttle';
 
 const SESSION_DAYS = 14;
@@ -50,6 +51,12 @@ export class AuthService {
       throw new UnauthorizedError('E-mailadres of wachtwoord klopt niet.', 'INVALID_CREDENTIALS');
     }
     this.throttle.succeed(email, ip);
+    if (demoPasswordFromAfar(password, ip)) {
+      throw new ForbiddenError(
+        'Met het demo-wachtwoord kunt u alleen inloggen op de computer waar het systeem draait. Log daar in en kies onder "Wachtwoord" een eigen wachtwoord.',
+        'DEMO_PASSWORD_REMOTE',
+      );
+    }
     return { ...(await this.startSession(user.id)), user: toAuthUser(user) };
   }
 
