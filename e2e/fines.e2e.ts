@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
-import { todayInAmsterdam } from './api-session';
+import { apiSession, todayInAmsterdam } from './api-session';
 import { BASE_URL, DEMO_PASSWORD, launch, login, newPage } from './browser';
 
 /** The administrator's API calls, for a test that needs the state another test would leave. */
@@ -104,12 +104,27 @@ describe('fines', () => {
   });
 
   it('keeps the fines out of reach of another club and of the public', async () => {
+    await confirmedSeedFine();
+    // Kaiman may have fines of its own with the same rule's text (on a match day its own
+    // Regel 5D proposal appears at the start of the match): what it must never see is another
+    // club's. Its page shows exactly its own fines, and Paramaribo Boys' are refused to it.
+    const kaiman = await apiSession('secretaris@kaiman.nl');
+    const me = await kaiman<{ clubId: string }>('GET', '/api/auth/me');
+    const clubs = await asAdmin<{ id: string; name: string }[]>('GET', '/api/clubs');
+    const paramaribo = clubs.find((c) => c.name === 'Paramaribo Boys')!;
+    await expect(kaiman('GET', `/api/clubs/${paramaribo.id}/fines`)).rejects.toThrow(/ 403 /);
+    const own = await kaiman<{ clubName: string; fines: { reason: string }[] }>('GET', `/api/clubs/${me.clubId}/fines`);
+    expect(own.clubName).toBe('Kaiman');
+
     const { context, page } = await newPage(browser);
     await login(page, 'secretaris@kaiman.nl');
     await page.goto(`${BASE_URL}/beheer/boetes`);
     await page.getByRole('heading', { name: 'Geen toegang' }).waitFor();
     await page.goto(`${BASE_URL}/vereniging/boetes`);
-    expect(await page.getByText(reason).count()).toBe(0);
+    await page.getByRole('heading', { name: 'Boetes' }).waitFor();
+    const shown = (await page.getByRole('listitem', { name: `Boete ${reason}` }).count()) + (await page.getByRole('listitem', { name: `Voorstel ${reason}` }).count());
+    expect(shown).toBe(own.fines.filter((f) => f.reason === reason).length);
+    expect(await page.getByText('Paramaribo Boys').count()).toBe(0);
     await context.close();
     const anonymous = await newPage(browser);
     const res = await anonymous.page.goto(`${BASE_URL}/api/fines`);
