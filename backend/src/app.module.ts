@@ -12,6 +12,7 @@ import { MatchesModule } from './matches/matches.module';
 import { MatchNightModule } from './match-night/match-night.module';
 import { MemberListsModule } from './member-lists/member-lists.module';
 import { PrismaModule } from './prisma/prisma.module';
+import { RatingsModule } from './ratings/ratings.module';
 import { RemindersModule } from './reminders/reminders.module';
 import { SeasonTransferModule } from './season-transfer/season-transfer.module';
 import { SeasonsModule } from './seasons/seasons.module';
@@ -39,6 +40,7 @@ import { UsersModule } from './users/users.module';
     SeasonTransferModule,
     FinesModule,
     RemindersModule,
+    RatingsModule,
   ],
   controllers: [HealthController],
 })
