@@ -25,15 +25,28 @@ function clientAddressOf(req) {
   return proxyAddr(req, trust);
 }
 
+/**
+ * The one client address Next and the API may believe; every other forwarding claim is dropped,
+ * and the host and protocol a client claims count only from a trusted proxy.
+ */
+function sanitise(req) {
+  const fromProxy = trust(req.socket.remoteAddress ?? '', 0);
+  req.headers['x-forwarded-for'] = clientAddressOf(req);
+  delete req.headers['x-real-ip'];
+  delete req.headers['forwarded'];
+  if (!fromProxy) {
+    delete req.headers['x-forwarded-host'];
+    delete req.headers['x-forwarded-proto'];
+  }
+}
+
 const app = next({ dev: false, dir: import.meta.dirname, hostname: host, port });
 const handle = app.getRequestHandler();
 await app.prepare();
 
 const server = createServer((req, res) => {
   // The one address Next and the API may believe; every other forwarding claim is dropped.
-  req.headers['x-forwarded-for'] = clientAddressOf(req);
-  delete req.headers['x-real-ip'];
-  delete req.headers['forwarded'];
+  sanitise(req);
   handle(req, res).catch((error) => {
     console.error(`[dashboard] ${req.method} ${req.url}: ${error instanceof Error ? error.message : String(error)}`);
     if (!res.headersSent) {
@@ -47,7 +60,7 @@ const server = createServer((req, res) => {
 server.requestTimeout = 0;
 server.keepAliveTimeout = 65_000;
 server.on('upgrade', (req, socket, head) => {
-  req.headers['x-forwarded-for'] = clientAddressOf(req);
+  sanitise(req);
   app.getUpgradeHandler()(req, socket, head);
 });
 server.listen(port, host, () => {

@@ -17,10 +17,13 @@ const baseUrl = process.env.API_URL ?? 'http://127.0.0.1:3001';
  * (X-Forwarded-For, believed by the API only from TRUSTED_PROXIES): the calls are made on
  * the visitor's behalf.
  */
-export function createApi(cookieHeader?: string, forwardedFor?: string) {
+export function createApi(cookieHeader?: string, forwardedFor?: string, forwardedHost?: string) {
   const headers: Record<string, string> = {};
   if (cookieHeader) headers.cookie = cookieHeader;
   if (forwardedFor) headers['x-forwarded-for'] = forwardedFor;
+  // The dashboard's own address as the browser used it: links the API makes for phones
+  // (table codes, QR codes) lead to the dashboard, not to the API's own address.
+  if (forwardedHost) headers['x-forwarded-host'] = forwardedHost;
   const client = createClient<paths>({ baseUrl, headers, cache: 'no-store' });
   client.use(failWhenUnavailable);
   return client;

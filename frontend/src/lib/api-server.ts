@@ -6,8 +6,10 @@ import { createApi, seasonOf, userOf, type Me } from './api-core';
 export { messageOf, type Me, type Schemas } from './api-core';
 
 export async function serverApi() {
-  // Next has put the browser's address (or a front proxy's X-Forwarded-For) in the request.
-  return createApi((await cookies()).toString(), (await headers()).get('x-forwarded-for') ?? undefined);
+  // The dashboard's server (server.mjs) has put the browser's address in X-Forwarded-For; the
+  // host the browser asked for tells the API where phones reach the dashboard.
+  const request = await headers();
+  return createApi((await cookies()).toString(), request.get('x-forwarded-for') ?? undefined, request.get('x-forwarded-host') ?? request.get('host') ?? undefined);
 }
 
 /** The logged-in user, or null. */
