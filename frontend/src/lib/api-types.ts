@@ -1064,7 +1064,7 @@ export interface paths {
         put?: never;
         /**
          * Niet akkoord: de uitploeg betwist de ondertekende uitslag, met een opmerking (secretaris uitploeg)
-         * @description De handtekening van de thuisploeg vervalt; de thuisploeg past de uitslag aan en ondertekent opnieuw. De wedstrijdleider ziet de betwisting. Alleen een door de thuisploeg ondertekende uitslag (422 HOME_NOT_SIGNED); niet na bevestiging (409 RESULT_LOCKED).
+         * @description Alleen het papieren formulier: de weigering gaat naar de wedstrijdleider, wiens beslissing (POST dispute/decision) de uitslag definitief maakt; intussen wijzigt de thuisploeg niets (409 DISPUTE_WITH_SUPERVISOR). Sets die aan tafel zijn ondertekend of door de wedstrijdleider beslist, betwist een vereniging niet (422 CLUB_DISPUTE_REFUSED, Regel 35B): voeg een opmerking toe (POST remarks). Alleen een door de thuisploeg ondertekende uitslag (422 HOME_NOT_SIGNED); niet na vaststelling (409 RESULT_LOCKED).
          */
         post: operations["MatchDayController_dispute"];
         delete?: never;
@@ -1087,6 +1087,47 @@ export interface paths {
          * @description Vereist beide spelerslijsten, een volledige uitslag en de handtekening van de thuisploeg (422 LINEUP_MISSING / INCOMPLETE_RESULT / HOME_NOT_SIGNED). Zijn beide teams van dezelfde vereniging, dan bevestigt alleen de bondsbeheerder (403 SAME_CLUB). Past Regel 4 toe en stelt de boetes voor die uit de feiten volgen. Kan vanaf de wedstrijddag (Europe/Amsterdam); daarvoor 409 ENTRY_NOT_OPEN met de dag waarop het kan. De bondsbeheerder mag eerder, met een reden (reason) die in het logboek komt.
          */
         post: operations["MatchDayController_confirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/matches/{id}/dispute/decision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Beslissen over de weigering van de uitploeg (papieren formulier), met reden: de uitslag wordt definitief (wedstrijdleider, bondsbeheerder)
+         * @description Zonder sets geldt het formulier zoals de thuisploeg het ondertekende; met sets het formulier zoals beslist. Alleen bij een weigering (409 NOT_DISPUTED).
+         */
+        post: operations["MatchDayController_decide"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/matches/{id}/remarks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Opmerkingen van de teamleiders bij de wedstrijd (wedstrijdleider, bond, secretarissen van beide verenigingen) */
+        get: operations["MatchDayController_remarks"];
+        put?: never;
+        /**
+         * Opmerking van een teamleider bij de wedstrijd, voor de wedstrijdleider en de bond (Regel 35B); heropent niets, ook na definitief
+         * @description Secretaris van een van beide verenigingen (403 OTHER_CLUB voor een andere). Antwoordt alle opmerkingen bij de wedstrijd.
+         */
+        post: operations["MatchDayController_addRemark"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1518,6 +1559,63 @@ export interface paths {
         put?: never;
         /** Catalogusboete archiveren (bondsbeheerder) */
         post: operations["FineCatalogController_archive"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/matches/{id}/regel11": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Regel 11 bij deze wedstrijd: welke teams onvolledig of te laat waren, de hoeveelste keer voor hun vereniging (wedstrijdleider, bondsbeheerder) */
+        get: operations["LateTeamsController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/matches/{id}/regel11/late-teams": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Een heel team te laat aanwezig vastleggen (Regel 11), met reden (wedstrijdleider vanaf de wedstrijddag, bondsbeheerder)
+         * @description Telt als keer voor de vereniging (alle teams, dit seizoen, in wedstrijdvolgorde); de 3e, 6e, … keer geeft een boetevoorstel van € 45. De uitslag verandert niet. 409 ALREADY_COUNTED: het team telt al bij deze wedstrijd; 409 MATCH_NOT_PLAYED: de wedstrijd is niet gespeeld.
+         */
+        post: operations["LateTeamsController_record"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/matches/{id}/regel11/late-teams/{teamId}/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Een te laat team intrekken, met reden (wedstrijdleider, bondsbeheerder)
+         * @description De andere keren van de vereniging worden hernummerd: een voorstel voor een plaats die niet meer bestaat wordt ingetrokken, een bevestigde boete blijft.
+         */
+        post: operations["LateTeamsController_withdraw"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1988,6 +2086,176 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/public/ratings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Ranglijst van spelers: de bond, een seizoen of een poule (openbaar; achternaam en vereniging) */
+        get: operations["RatingsController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/ratings.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Ranglijst als CSV (openbaar) */
+        get: operations["RatingsController_csv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/players/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Spelerspagina: rating met verloop, partners, statistieken, laatste wedstrijden (openbaar) */
+        get: operations["RatingsController_player"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/pairs/{a}/{b}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Koppelpagina: twee spelers samen (openbaar) */
+        get: operations["RatingsController_pair"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/clubs/{clubId}/players": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** De spelers van een vereniging met hun rating (openbaar; zonder leden die niet gepubliceerd willen worden) */
+        get: operations["RatingsController_clubPlayers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clubs/{clubId}/ratings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Leden van de eigen vereniging met rating, volledige naam en "niet publiceren" (secretaris, bond) */
+        get: operations["RatingsController_clubMembers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/members/{memberId}/publication": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** "Niet publiceren" aan- of uitzetten voor een lid van de eigen vereniging (secretaris, bond) */
+        put: operations["RatingsController_publication"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ratings/recompute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Alle ratings opnieuw berekenen uit de definitieve uitslagen (bondsbeheerder); volg de voortgang met GET ratings/jobs/{id} */
+        post: operations["RatingsController_recompute"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ratings/jobs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Voortgang van een herberekening (bondsbeheerder) */
+        get: operations["RatingsController_job"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backups/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** De laatste goede back-up (tijd, grootte, waar) en een mislukte poging daarna (beheerder) */
+        get: operations["BackupController_status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2117,6 +2385,10 @@ export interface components {
             paymentIban: string;
             /** @description Tussenstanden op de openbare livepagina’s tijdens de speelavond */
             liveScores: boolean;
+            /** @description Correctietijd in minuten na een volledige wedstrijd aan tafel */
+            correctionWindowMinutes: number;
+            /** @description Uren voor de bevestiging van een papieren formulier */
+            paperConfirmHours: number;
         };
         SeasonDto: {
             /** Format: uuid */
@@ -2191,6 +2463,16 @@ export interface components {
              * @default true
              */
             liveScores: boolean;
+            /**
+             * @description Correctietijd in minuten: zo lang na de laatste handtekening wordt een aan tafel gespeelde wedstrijd definitief
+             * @default 30
+             */
+            correctionWindowMinutes: number;
+            /**
+             * @description Uren die de uitploeg heeft om een ondertekend papieren formulier te bevestigen; daarna wordt het vanzelf definitief
+             * @default 48
+             */
+            paperConfirmHours: number;
         };
         CreateSeasonDto: {
             /** @example 2026/2027 */
@@ -2794,7 +3076,7 @@ export interface components {
          */
         ResultState: "NONE" | "ENTERED" | "CONFIRMED";
         /**
-         * @description Winnaar zodra de uitslag bevestigd is (Regel 4 en 7 meegerekend); null: nog niet bevestigd, niet gespeeld, afgelast of beide teams verliezen
+         * @description Winnaar zodra de uitslag bevestigd is, dezelfde die de stand telt (Regel 4, 7 en 8 meegerekend; afgelast: de gemiddelde score beslist, tenzij het seizoen afgelaste wedstrijden geen punten geeft); null: nog niet bevestigd, niet gespeeld, afgelast zonder punten of beide teams verliezen
          * @enum {string}
          */
         MatchWinner: "HOME" | "AWAY" | "DRAW";
@@ -2839,7 +3121,7 @@ export interface components {
             /** @description Wedstrijdpunten thuisploeg (som van de sets); null zolang er geen uitslag is */
             homePoints: number | null;
             awayPoints: number | null;
-            /** @description Winnaar zodra de uitslag bevestigd is (Regel 4 en 7 meegerekend); null: nog niet bevestigd, niet gespeeld, afgelast of beide teams verliezen */
+            /** @description Winnaar zodra de uitslag bevestigd is, dezelfde die de stand telt (Regel 4, 7 en 8 meegerekend; afgelast: de gemiddelde score beslist, tenzij het seizoen afgelaste wedstrijden geen punten geeft); null: nog niet bevestigd, niet gespeeld, afgelast zonder punten of beide teams verliezen */
             winner: components["schemas"]["MatchWinner"] | null;
             /** @description Regel 4: de thuisploeg zette een niet-speelgerechtigde speler in */
             homeIneligible: boolean;
@@ -2850,6 +3132,8 @@ export interface components {
              * @description Regel 7/9A: het team dat reglementair verloor
              */
             forfeitingTeamId: string | null;
+            /** @description Beide teams onvolledig: elk reglementair verlies (Regel 7), geen punten voor beide */
+            bothForfeited: boolean;
             /** @description Regel 7/9A: afgeleid uit de vastgelegde feiten (aanwezige koppels, tijdstip van afzeggen) */
             forfeitCause: components["schemas"]["ForfeitCause"] | null;
             /**
@@ -2864,6 +3148,21 @@ export interface components {
             calledOffByTeamId: string | null;
             /** @description Regel 7: met zoveel koppels kwam het team in gebreke */
             forfeitPairsPresent: number | null;
+            /**
+             * Format: date-time
+             * @description Wanneer de uitslag definitief werd (vast; de officiële stand telt hem)
+             */
+            finalAt: string | null;
+            /**
+             * Format: date-time
+             * @description Wanneer de volledige uitslag vanzelf definitief wordt: einde van de correctietijd (aan tafel) of van de bevestigingstermijn (papieren formulier); null zolang hij niet volledig is of al definitief
+             */
+            finalDueAt: string | null;
+            /**
+             * @description "definitief om 22:41" / "wordt definitief om 22:41" (Nederlandse tijd)
+             * @example wordt definitief om 22:41
+             */
+            finality: string | null;
             /** @description Toelichting van de bond bij een niet-gespeelde wedstrijd */
             statusReason: string | null;
             /** @description Versie van de uitslag; stuur hem mee bij elke wijziging (optimistische vergrendeling) */
@@ -3052,7 +3351,7 @@ export interface components {
             /** @description Wedstrijdpunten thuisploeg (som van de sets); null zolang er geen uitslag is */
             homePoints: number | null;
             awayPoints: number | null;
-            /** @description Winnaar zodra de uitslag bevestigd is (Regel 4 en 7 meegerekend); null: nog niet bevestigd, niet gespeeld, afgelast of beide teams verliezen */
+            /** @description Winnaar zodra de uitslag bevestigd is, dezelfde die de stand telt (Regel 4, 7 en 8 meegerekend; afgelast: de gemiddelde score beslist, tenzij het seizoen afgelaste wedstrijden geen punten geeft); null: nog niet bevestigd, niet gespeeld, afgelast zonder punten of beide teams verliezen */
             winner: components["schemas"]["MatchWinner"] | null;
             /** @description Regel 4: de thuisploeg zette een niet-speelgerechtigde speler in */
             homeIneligible: boolean;
@@ -3063,6 +3362,8 @@ export interface components {
              * @description Regel 7/9A: het team dat reglementair verloor
              */
             forfeitingTeamId: string | null;
+            /** @description Beide teams onvolledig: elk reglementair verlies (Regel 7), geen punten voor beide */
+            bothForfeited: boolean;
             /** @description Regel 7/9A: afgeleid uit de vastgelegde feiten (aanwezige koppels, tijdstip van afzeggen) */
             forfeitCause: components["schemas"]["ForfeitCause"] | null;
             /**
@@ -3077,6 +3378,21 @@ export interface components {
             calledOffByTeamId: string | null;
             /** @description Regel 7: met zoveel koppels kwam het team in gebreke */
             forfeitPairsPresent: number | null;
+            /**
+             * Format: date-time
+             * @description Wanneer de uitslag definitief werd (vast; de officiële stand telt hem)
+             */
+            finalAt: string | null;
+            /**
+             * Format: date-time
+             * @description Wanneer de volledige uitslag vanzelf definitief wordt: einde van de correctietijd (aan tafel) of van de bevestigingstermijn (papieren formulier); null zolang hij niet volledig is of al definitief
+             */
+            finalDueAt: string | null;
+            /**
+             * @description "definitief om 22:41" / "wordt definitief om 22:41" (Nederlandse tijd)
+             * @example wordt definitief om 22:41
+             */
+            finality: string | null;
             /** @description Toelichting van de bond bij een niet-gespeelde wedstrijd */
             statusReason: string | null;
             /** @description Versie van de uitslag; stuur hem mee bij elke wijziging (optimistische vergrendeling) */
@@ -3339,6 +3655,27 @@ export interface components {
             /** @description Wat er volgens de uitploeg niet klopt (verplicht; zichtbaar voor beide teams en de wedstrijdleider, komt in het logboek) */
             comment: string;
         };
+        FormDecisionInputDto: {
+            /** @description De versie van de wedstrijd die de gebruiker voor zich had (MatchDetailDto.version) */
+            version: number;
+            /** @description Waarom (verplicht; beide teams zien het, komt in het logboek) */
+            reason: string;
+            /** @description Het formulier zoals de wedstrijdleider beslist (alle gespeelde sets); weglaten: het formulier zoals de thuisploeg het ondertekende geldt */
+            sets?: components["schemas"]["SeatScoreInputDto"][];
+        };
+        RemarkInputDto: {
+            /** @description De opmerking (3–1000 tekens); heropent niets */
+            text: string;
+        };
+        MatchRemarkDto: {
+            /** Format: uuid */
+            id: string;
+            text: string;
+            /** @description De vereniging van de teamleider; null: de bond */
+            clubName: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
         CorrectionInputDto: {
             /** @description De versie van de wedstrijd die de gebruiker voor zich had (MatchDetailDto.version) */
             version: number;
@@ -3348,14 +3685,14 @@ export interface components {
             reason: string;
         };
         /**
-         * @description NO_TABLE_SCREEN: gespeeld zonder tafelscherm (Regel 6); FORFEIT: grove nalatigheid van één team (Regel 7, 9A); CANCELLED: afgelast door de bond (Regel 8)
+         * @description NO_TABLE_SCREEN: gespeeld zonder tafelscherm (Regel 6); FORFEIT: grove nalatigheid van één team (Regel 7, 9A); BOTH_INCOMPLETE: beide teams met te weinig koppels (elk Regel 7: beide verliezen, geen punten, elke vereniging een boete aan de bond, elk telt voor Regel 11); CANCELLED: afgelast door de bond (Regel 8)
          * @enum {string}
          */
-        NotPlayedKind: "NO_TABLE_SCREEN" | "FORFEIT" | "CANCELLED";
+        NotPlayedKind: "NO_TABLE_SCREEN" | "FORFEIT" | "BOTH_INCOMPLETE" | "CANCELLED";
         NotPlayedInputDto: {
             /** @description De versie van de wedstrijd die de gebruiker voor zich had (MatchDetailDto.version) */
             version: number;
-            /** @description NO_TABLE_SCREEN: gespeeld zonder tafelscherm (Regel 6); FORFEIT: grove nalatigheid van één team (Regel 7, 9A); CANCELLED: afgelast door de bond (Regel 8) */
+            /** @description NO_TABLE_SCREEN: gespeeld zonder tafelscherm (Regel 6); FORFEIT: grove nalatigheid van één team (Regel 7, 9A); BOTH_INCOMPLETE: beide teams met te weinig koppels (elk Regel 7: beide verliezen, geen punten, elke vereniging een boete aan de bond, elk telt voor Regel 11); CANCELLED: afgelast door de bond (Regel 8) */
             kind: components["schemas"]["NotPlayedKind"];
             /**
              * Format: uuid
@@ -3700,6 +4037,41 @@ export interface components {
             description?: string;
             /** @description In centen; standaard de Regel 10-boete uit de seizoensinstellingen (€ 15) */
             amountCents?: number;
+        };
+        /**
+         * @description INCOMPLETE: onvolledig (minder koppels, of reglementair verlies met te weinig koppels); LATE: het hele team te laat
+         * @enum {string}
+         */
+        AppearanceKind: "INCOMPLETE" | "LATE";
+        Regel11AppearanceDto: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            teamId: string;
+            teamName: string;
+            /** @description INCOMPLETE: onvolledig (minder koppels, of reglementair verlies met te weinig koppels); LATE: het hele team te laat */
+            kind: components["schemas"]["AppearanceKind"];
+            /** @description De hoeveelste keer dit seizoen voor de vereniging (alle teams), na hernummering */
+            occurrence: number;
+            reason: string | null;
+        };
+        MatchRegel11Dto: {
+            /** Format: uuid */
+            matchId: string;
+            appearances: components["schemas"]["Regel11AppearanceDto"][];
+        };
+        LateTeamInputDto: {
+            /**
+             * Format: uuid
+             * @description Het team dat te laat aanwezig was
+             */
+            teamId: string;
+            /** @description Waarom, bijvoorbeeld hoe laat het team er was (komt in het logboek) */
+            reason: string;
+        };
+        WithdrawLateTeamInputDto: {
+            /** @description Waarom het wordt ingetrokken (komt in het logboek) */
+            reason: string;
         };
         TableCodeDto: {
             tableNumber: number;
@@ -4459,6 +4831,162 @@ export interface components {
             role: components["schemas"]["Role"];
             /** @description Wat te laat is eerst */
             items: components["schemas"]["TodoItemDto"][];
+        };
+        PlayerRefDto: {
+            /**
+             * Format: uuid
+             * @description null when the member is not published
+             */
+            id: string | null;
+            name: string;
+            clubName: string | null;
+        };
+        RatingEntryDto: {
+            rank: number;
+            player: components["schemas"]["PlayerRefDto"];
+            /** @description Winstkans per set met een even sterke partner tegen een gemiddeld koppel, in procent */
+            rating: number;
+            provisional: boolean;
+            sets: number;
+        };
+        RatingListDto: {
+            title: string;
+            /** @description Onder dit aantal sets is een rating voorlopig */
+            provisionalSets: number;
+            /** @description De rating waarmee een nieuwe speler begint */
+            newcomerRating: number;
+            /** @enum {string} */
+            sort: "rating" | "sets" | "name";
+            entries: components["schemas"]["RatingEntryDto"][];
+        };
+        RatingHistoryPointDto: {
+            /** @example 2026-10-03 */
+            date: string;
+            /** Format: uuid */
+            matchId: string;
+            rating: number;
+            sets: number;
+        };
+        TallyDto: {
+            sets: number;
+            pointsFor: number;
+            pointsAgainst: number;
+            /** @description Aandeel van de setpunten in procent */
+            pointsShare: number | null;
+            won: number;
+            drawn: number;
+            lost: number;
+            /** @description Sets die per partij zijn ingevoerd; de tellingen hieronder gaan over deze sets */
+            setsWithGames: number;
+            /** @description null: onbekend (alleen settotalen ingevoerd) */
+            gamesWon: number | null;
+            gamesLost: number | null;
+            kaps: number | null;
+            kapsConceded: number | null;
+            baunies: number | null;
+            bauniesConceded: number | null;
+            failedBaunies: number | null;
+            penalties: number | null;
+        };
+        SeasonTallyDto: {
+            /** Format: uuid */
+            seasonId: string;
+            seasonName: string;
+            tally: components["schemas"]["TallyDto"];
+        };
+        PartnerTallyDto: {
+            partner: components["schemas"]["PlayerRefDto"];
+            tally: components["schemas"]["TallyDto"];
+        };
+        ClubTallyDto: {
+            /** Format: uuid */
+            clubId: string;
+            clubName: string;
+            tally: components["schemas"]["TallyDto"];
+        };
+        RecentMatchDto: {
+            /** Format: uuid */
+            matchId: string;
+            date: string;
+            opponentClubName: string;
+            sets: number;
+            pointsFor: number;
+            pointsAgainst: number;
+        };
+        PlayerPageDto: {
+            player: components["schemas"]["PlayerRefDto"];
+            rating: number;
+            provisional: boolean;
+            sets: number;
+            provisionalSets: number;
+            history: components["schemas"]["RatingHistoryPointDto"][];
+            career: components["schemas"]["TallyDto"];
+            seasons: components["schemas"]["SeasonTallyDto"][];
+            /** @description De koppels die de speler vormde */
+            partners: components["schemas"]["PartnerTallyDto"][];
+            opponentClubs: components["schemas"]["ClubTallyDto"][];
+            recentMatches: components["schemas"]["RecentMatchDto"][];
+        };
+        PairPageDto: {
+            players: components["schemas"]["PlayerRefDto"][];
+            /** @description De ratings van beide spelers */
+            ratings: number[];
+            career: components["schemas"]["TallyDto"];
+            seasons: components["schemas"]["SeasonTallyDto"][];
+            opponentClubs: components["schemas"]["ClubTallyDto"][];
+            recentMatches: components["schemas"]["RecentMatchDto"][];
+        };
+        ClubRatingEntryDto: {
+            /** Format: uuid */
+            memberId: string;
+            fullName: string;
+            doNotPublish: boolean;
+            rating: number | null;
+            provisional: boolean;
+            sets: number;
+        };
+        PublicationDto: {
+            /** @description Niet publiceren: openbaar alleen "speler van <vereniging>", in geen openbare lijst */
+            doNotPublish: boolean;
+        };
+        PublicationResultDto: {
+            /** Format: uuid */
+            memberId: string;
+            doNotPublish: boolean;
+        };
+        RatingJobDto: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            status: "RUNNING" | "DONE" | "FAILED";
+            /** @description Wedstrijden berekend */
+            done: number;
+            /** @description Wedstrijden in totaal */
+            total: number;
+            error: string | null;
+            createdAt: string;
+            finishedAt: string | null;
+        };
+        BackupRunDto: {
+            /** Format: date-time */
+            startedAt: string;
+            /** Format: date-time */
+            finishedAt: string | null;
+            /** @description Bestandsnaam van de back-up */
+            file: string | null;
+            /** @description Map op de server */
+            directory: string | null;
+            sizeBytes: number | null;
+            /** @description Waarom het mislukte */
+            error: string | null;
+            /** @description "schedule" (elke nacht) of "manual" (npm run backup) */
+            trigger: string;
+        };
+        BackupStatusDto: {
+            lastSuccess: components["schemas"]["BackupRunDto"] | null;
+            /** @description Een mislukte poging na de laatste goede back-up */
+            lastFailure: components["schemas"]["BackupRunDto"] | null;
+            running: boolean;
         };
     };
     responses: never;
@@ -5252,6 +5780,13 @@ export interface operations {
                     "application/json": components["schemas"]["MeDto"];
                 };
             };
+            /** @description Te veel ongeldige links vanaf deze client; Retry-After zegt hoeveel seconden te wachten */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     AccountsController_acceptInvitation: {
@@ -5275,6 +5810,13 @@ export interface operations {
                     "application/json": components["schemas"]["MeDto"];
                 };
             };
+            /** @description Te veel ongeldige links vanaf deze client; Retry-After zegt hoeveel seconden te wachten */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     AccountsController_tokenInfo: {
@@ -5297,6 +5839,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["TokenInfoDto"];
                 };
+            };
+            /** @description Te veel ongeldige links vanaf deze client; Retry-After zegt hoeveel seconden te wachten */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -5350,6 +5899,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["EmailChangedDto"];
                 };
+            };
+            /** @description Te veel ongeldige links vanaf deze client; Retry-After zegt hoeveel seconden te wachten */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -6188,6 +6744,86 @@ export interface operations {
             };
         };
     };
+    MatchDayController_decide: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FormDecisionInputDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MatchDetailDto"];
+                };
+            };
+            /** @description STALE_VERSION: iemand anders sloeg intussen een nieuwere versie op (details[0].current); of RESULT_LOCKED / MATCH_NOT_PLAYED / ENTRY_NOT_OPEN (vóór de wedstrijddag) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaleVersionErrorDto"];
+                };
+            };
+        };
+    };
+    MatchDayController_remarks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MatchRemarkDto"][];
+                };
+            };
+        };
+    };
+    MatchDayController_addRemark: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RemarkInputDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MatchRemarkDto"][];
+                };
+            };
+        };
+    };
     MatchDayController_correct: {
         parameters: {
             query?: never;
@@ -6843,6 +7479,85 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CatalogItemDto"];
+                };
+            };
+        };
+    };
+    LateTeamsController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MatchRegel11Dto"];
+                };
+            };
+        };
+    };
+    LateTeamsController_record: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LateTeamInputDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MatchRegel11Dto"];
+                };
+            };
+            /** @description ALREADY_COUNTED, MATCH_NOT_PLAYED, ENTRY_NOT_OPEN */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    LateTeamsController_withdraw: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                teamId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WithdrawLateTeamInputDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MatchRegel11Dto"];
                 };
             };
         };
@@ -7646,6 +8361,229 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TodoDto"];
+                };
+            };
+        };
+    };
+    RatingsController_list: {
+        parameters: {
+            query?: {
+                /** @description Alleen spelers die in dit seizoen speelden */
+                seasonId?: string;
+                /** @description Alleen spelers die in deze poule speelden */
+                divisionId?: string;
+                sort?: "rating" | "sets" | "name";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RatingListDto"];
+                };
+            };
+        };
+    };
+    RatingsController_csv: {
+        parameters: {
+            query?: {
+                /** @description Alleen spelers die in dit seizoen speelden */
+                seasonId?: string;
+                /** @description Alleen spelers die in deze poule speelden */
+                divisionId?: string;
+                sort?: "rating" | "sets" | "name";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    RatingsController_player: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlayerPageDto"];
+                };
+            };
+        };
+    };
+    RatingsController_pair: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                a: string;
+                b: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PairPageDto"];
+                };
+            };
+        };
+    };
+    RatingsController_clubPlayers: {
+        parameters: {
+            query?: {
+                /** @description Alleen spelers die in dit seizoen speelden */
+                seasonId?: string;
+                /** @description Alleen spelers die in deze poule speelden */
+                divisionId?: string;
+                sort?: "rating" | "sets" | "name";
+            };
+            header?: never;
+            path: {
+                clubId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RatingListDto"];
+                };
+            };
+        };
+    };
+    RatingsController_clubMembers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clubId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClubRatingEntryDto"][];
+                };
+            };
+        };
+    };
+    RatingsController_publication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                memberId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PublicationDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicationResultDto"];
+                };
+            };
+        };
+    };
+    RatingsController_recompute: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RatingJobDto"];
+                };
+            };
+        };
+    };
+    RatingsController_job: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RatingJobDto"];
+                };
+            };
+        };
+    };
+    BackupController_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BackupStatusDto"];
                 };
             };
         };
