@@ -7,7 +7,7 @@ import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from './app.module';
 import { trustedProxies } from './auth/trusted-proxies';
 import { GlobalExceptionFilter } from './common/error.filter';
-import { hardenHttp } from './common/http-hardening';
+import { frameworkErrors, hardenHttp } from './common/http-hardening';
 import { largeBodyLimits } from './common/large-body';
 import { createValidationPipe } from './common/validation';
 
@@ -32,7 +32,7 @@ const BODY_LIMIT = 100 * 1024;
 export async function createApp(options: { logger?: LogLevel[] | false; trustedProxies?: string } = {}): Promise<NestFastifyApplication> {
   // multipart: registered up front, as the member-list upload wraps Nest's FileInterceptor (limits set there).
   // trustProxy: X-Forwarded-For counts only from these addresses (TRUSTED_PROXIES, default loopback).
-  const adapter = new FastifyAdapter({ bodyLimit: BODY_LIMIT, multipart: true, trustProxy: trustedProxies(options.trustedProxies ?? process.env.TRUSTED_PROXIES) });
+  const adapter = new FastifyAdapter({ bodyLimit: BODY_LIMIT, multipart: true, trustProxy: trustedProxies(options.trustedProxies ?? process.env.TRUSTED_PROXIES), frameworkErrors });
   largeBodyLimits(adapter.getInstance());
   // bodyParser: false, as hardenHttp installs the one JSON parser (no forms, no text).
   const app = await NestFactory.create<NestFastifyApplication>(AppModule, adapter, { logger: options.logger ?? ['error', 'warn', 'log'], abortOnError: false, bodyParser: false });

@@ -271,4 +271,42 @@ describe('HTTP hardening', () => {
       });
     });
   });
+
+  // Issue 23 item 13: answers that carry a code or differ per viewer stay out of every cache;
+  // Fastify's own refusals and one-line names with a Unicode line separator, in Dutch.
+  describe('what a cache may keep, and the refusals before routing', () => {
+    it('an answer to a logged-in request: private, no-store (the match form differs per viewer)', async () => {
+      const day = await createMatchDay(ctx.prisma);
+      for (const path of ['/api/auth/me', `/api/matches/${day.match.id}/form.pdf`, '/api/fines']) {
+        const res = await admin.get(path).expect(200);
+        expect([path, res.headers['cache-control']]).toEqual([path, 'private, no-store']);
+      }
+    });
+
+    it("an answer to a table code (even an unknown one) is private, no-store", async () => {
+      const res = await ctx.http().get('/api/table/ZZZZZZZZZZ').expect(404);
+      expect(res.headers['cache-control']).toBe('private, no-store');
+    });
+
+    it('a public answer without a session: no-cache, varying by cookie', async () => {
+      const res = await ctx.http().get('/api/seasons').expect(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers.vary).toMatch(/Cookie/i);
+    });
+
+    it('a path parameter longer than the router takes: 414 in the Dutch envelope', async () => {
+      const res = await admin.get(`/api/matches/${'a'.repeat(500)}`).expect(414);
+      expectError(res.body, 414, 'URI_TOO_LONG');
+      expect(res.body.error.message).toMatch(/Het adres is te lang/);
+    });
+
+    it.each([
+      ['a line separator (U+2028)', 'Kaiman\u2028Rotterdam'],
+      ['a paragraph separator (U+2029)', 'Kaiman\u2029Rotterdam'],
+    ])('refuses a club name with %s, and stores nothing', async (_what, name) => {
+      const res = await admin.post('/api/clubs').send({ name, city: 'Rotterdam' }).expect(400);
+      expectError(res.body, 400, 'VALIDATION_FAILED');
+      expect(await clubCount(name)).toBe(0);
+    });
+  });
 });

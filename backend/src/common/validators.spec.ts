@@ -18,6 +18,8 @@ describe('hasForbiddenCharacters (names and reasons people read back)', () => {
     ['a tab', 'a\tb', true, false],
     ['a line break', 'eerste\ntweede', true, false],
     ['a Windows line break', 'eerste\r\ntweede', true, false],
+    ['a Unicode line separator (U+2028)', 'Kaiman\u2028Rotterdam', true, false],
+    ['a Unicode paragraph separator (U+2029)', 'eerste\u2029tweede', true, false],
   ])('%s', (_what, text, inName, inReason) => {
     expect(hasForbiddenCharacters(text)).toBe(inName);
     expect(hasForbiddenCharacters(text, { lineBreaks: true })).toBe(inReason);

@@ -13,9 +13,13 @@ const CONTROL_EXCEPT_LINES = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u00
  */
 const INVISIBLE = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069\uFEFF\uFFF9-\uFFFB]/u;
 
+/** Unicode's own line and paragraph separators (U+2028, U+2029): line breaks, so never in a one-line name. */
+const SEPARATORS = /[\u2028\u2029]/u;
+
 /** Whether a text has a character a name or reason must not contain. */
 export function hasForbiddenCharacters(text: string, options: { lineBreaks?: boolean } = {}): boolean {
-  return (options.lineBreaks ? CONTROL_EXCEPT_LINES : CONTROL).test(text) || INVISIBLE.test(text);
+  if (options.lineBreaks) return CONTROL_EXCEPT_LINES.test(text) || INVISIBLE.test(text);
+  return CONTROL.test(text) || SEPARATORS.test(text) || INVISIBLE.test(text);
 }
 
 export const FORBIDDEN_CHARACTERS_MESSAGE =
