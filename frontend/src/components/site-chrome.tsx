@@ -22,6 +22,7 @@ export function SiteChrome({ me, unavailable = false, children }: { me?: Me | nu
           </Link>
           <Link href="/stand">Stand</Link>
           <Link href="/programma">Programma</Link>
+          <Link href="/ranglijst">Ranglijst</Link>
           <Link href="/reglement">Reglement</Link>
           {me?.role === 'ADMIN' && <Link href="/beheer">Beheer</Link>}
           {me?.role === 'SECRETARY' && <Link href="/vereniging">Mijn vereniging</Link>}

@@ -47,6 +47,12 @@ export default async function SecretaryHome() {
           Boetes bekijken
         </Link>
       </Card>
+      <Card title="Spelers en ratings" className="mt-6">
+        <p className="text-sm text-stone-600">De rating en statistieken van uw spelers, en per lid &quot;niet publiceren&quot;.</p>
+        <Link className="mt-2 inline-block font-medium text-brand-700 underline" href="/vereniging/spelers">
+          Spelers bekijken
+        </Link>
+      </Card>
     </>
   );
 }
