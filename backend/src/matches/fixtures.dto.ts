@@ -60,6 +60,7 @@ export class MoveInputDto {
 export class MatchHistoryEntryDto {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty({ example: 'match.correct' }) action: string;
+  @ApiProperty({ example: 'Uitslag gecorrigeerd', description: 'Wat er gebeurde, in een Nederlandse zin (het logboek)' }) description: string;
   @ApiProperty({ nullable: true, type: String, description: 'Naam van wie het deed' }) userName: string | null;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiProperty({ nullable: true, type: String }) reason: string | null;

@@ -8,6 +8,7 @@ import { SeasonsService } from '../seasons/seasons.service';
 import type { MatchHistoryEntryDto } from './fixtures.dto';
 import { DivisionMatchesDto, groupByRound, mapMatchDetail, mapMatchSummary, MatchDetailDto, MatchSummaryDto } from './match.dto';
 import { matchInclude, MatchRow, matchSummaryInclude } from './match-row';
+import { describeAudit } from '../domain/audit-descriptions';
 
 type Db = Prisma.TransactionClient;
 
@@ -54,23 +55,25 @@ export class MatchDataService {
       include: { matches: { where: { archivedAt: null }, include: matchSummaryInclude, orderBy: fixtureOrder } },
     });
     if (!division) throw new NotFoundError('Poule');
+    const settings = await this.settings(division.seasonId);
     return {
       divisionId: division.id,
       divisionName: division.name,
       seasonId: division.seasonId,
-      rounds: groupByRound(division.matches.map(mapMatchSummary)),
+      rounds: groupByRound(division.matches.map((m) => mapMatchSummary(m, settings))),
     };
   }
 
   async team(teamId: string): Promise<MatchSummaryDto[]> {
-    const team = await this.prisma.team.findUnique({ where: { id: teamId }, select: { id: true } });
+    const team = await this.prisma.team.findUnique({ where: { id: teamId }, select: { id: true, division: { select: { seasonId: true } } } });
     if (!team) throw new NotFoundError('Team');
+    const settings = await this.settings(team.division.seasonId);
     const matches = await this.prisma.match.findMany({
       where: { archivedAt: null, OR: [{ homeTeamId: teamId }, { awayTeamId: teamId }] },
       include: matchSummaryInclude,
       orderBy: [{ date: 'asc' }, { round: 'asc' }],
     });
-    return matches.map(mapMatchSummary);
+    return matches.map((m) => mapMatchSummary(m, settings));
   }
 
   async history(id: string): Promise<MatchHistoryEntryDto[]> {
@@ -79,6 +82,7 @@ export class MatchDataService {
     return entries.map((e) => ({
       id: e.id,
       action: e.action,
+      description: describeAudit(e.action),
       userName: e.user?.name ?? null,
       createdAt: e.createdAt.toISOString(),
       reason: e.reason,

@@ -3447,6 +3447,11 @@ export interface components {
             id: string;
             /** @example match.correct */
             action: string;
+            /**
+             * @description Wat er gebeurde, in een Nederlandse zin (het logboek)
+             * @example Uitslag gecorrigeerd
+             */
+            description: string;
             /** @description Naam van wie het deed */
             userName: string | null;
             /** Format: date-time */

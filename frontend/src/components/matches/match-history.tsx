@@ -3,22 +3,7 @@ import { EmptyState } from '@/components/ui/layout';
 import { serverApi } from '@/lib/api-server';
 import { formatDate, formatMoment } from '@/lib/format';
 
-const ACTIONS: Record<string, string> = {
-  'division.schedule': 'Programma gemaakt',
-  'match.lineup': 'Spelerslijst vastgelegd',
-  'match.result': 'Uitslag ingevoerd',
-  'match.set': 'Set ingevoerd',
-  'match.sign': 'Ondertekend door de thuisploeg',
-  'match.dispute': 'Niet akkoord (uitploeg)',
-  'match.confirm': 'Uitslag bevestigd',
-  'match.correct': 'Uitslag gecorrigeerd',
-  'match.substitution': 'Wissel vastgelegd',
-  'match.substitution.delete': 'Wissel verwijderd',
-  'match.move': 'Verplaatst',
-  'match.swap': 'Thuis en uit omgedraaid',
-  'match.not-played': 'Vastgelegd als niet gespeeld',
-  'match.reopen': 'Niet gespeeld teruggedraaid',
-};
+// What happened comes from the API in words (backend/src/domain/audit-descriptions.ts).
 
 const FIELDS: Record<string, string> = {
   status: 'status',
@@ -88,7 +73,7 @@ export async function MatchHistory({ matchId }: { matchId: string }) {
         return (
           <li key={e.id} className="rounded-md bg-stone-50 p-2 ring-1 ring-stone-200">
             <p>
-              <strong>{ACTIONS[e.action] ?? e.action}</strong> · {formatMoment(e.createdAt)}
+              <strong>{e.description}</strong> · {formatMoment(e.createdAt)}
               {e.userName ? ` · ${e.userName}` : ''}
             </p>
             {e.reason && <p className="text-stone-700">Reden: {e.reason}</p>}
