@@ -23,7 +23,7 @@ export class AccountsController {
   @ApiOperation({ summary: 'Wachtwoord vergeten: mailt een link (1 uur geldig) als het adres bekend is; het antwoord is altijd hetzelfde' })
   @ApiAcceptedResponse({ type: AcceptedDto })
   @ApiTooManyRequestsResponse({ description: 'Te veel aanvragen voor dit adres of vanaf deze client; Retry-After zegt hoeveel seconden te wachten' })
-  requestPasswordReset(@Body() body: PasswordResetRequestDto, @Req() req: FastifyRequest): AcceptedDto {
+  requestPasswordReset(@Body() body: PasswordResetRequestDto, @Req() req: FastifyRequest): Promise<AcceptedDto> {
     // req.ip: X-Forwarded-For counts only from a trusted proxy (TRUSTED_PROXIES), as at the login.
     return this.accounts.requestPasswordReset(body.email, req.ip);
   }

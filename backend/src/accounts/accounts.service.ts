@@ -13,6 +13,7 @@ import { PrismaService } from '../prisma/prisma.service';
 import { emailChangeMail, emailChangeNoticeMail, invitationMail, passwordResetMail } from './account-mails';
 import type { TokenInfoDto } from './accounts.dto';
 import { RequestLimit } from './request-limit';
+import { RateLimitStore } from '../common/rate-limit-store';
 
 const HOUR = 3_600_000;
 /** How long a mailed link stays valid, per kind. */
@@ -63,16 +64,16 @@ class TooManyRequestsError extends RetryLaterError {
 @Injectable()
 export class AccountsService implements OnModuleDestroy {
   private readonly logger = new Logger('Accounts');
-  /** Reset requests: 3 an hour per address (a mailbox is not flooded), 10 an hour per client. */
-  private readonly resetPerAddress = new RequestLimit({ limit: 3, windowMs: HOUR });
-  private readonly resetPerClient = new RequestLimit({ limit: 10, windowMs: HOUR });
+  /** Reset requests: 3 an hour per address (a mailbox is not flooded), 10 an hour per client (counted in PostgreSQL: every API process alike). */
+  private readonly resetPerAddress: RequestLimit;
+  private readonly resetPerClient: RequestLimit;
   /** Address changes: 5 an hour per account (wrong current passwords wait as at the login: AuthService). */
-  private readonly emailChangePerUser = new RequestLimit({ limit: 5, windowMs: HOUR });
+  private readonly emailChangePerUser: RequestLimit;
   /**
    * Made-up links (a token we never issued), counted per client as failed logins are: after
    * 10 the client waits, doubling, so guessing tokens gets nowhere. Checked before any work.
    */
-  private readonly tokenThrottle = new LoginThrottle();
+  private readonly tokenThrottle: LoginThrottle;
   private readonly background = new Set<Promise<void>>();
 
   constructor(
@@ -80,7 +81,13 @@ export class AccountsService implements OnModuleDestroy {
     private readonly audit: AuditService,
     private readonly auth: AuthService,
     private readonly mail: MailService,
-  ) {}
+  ) {
+    const store = new RateLimitStore(prisma);
+    this.resetPerAddress = new RequestLimit(store, 'reset:address', { limit: 3, windowMs: HOUR });
+    this.resetPerClient = new RequestLimit(store, 'reset:client', { limit: 10, windowMs: HOUR });
+    this.emailChangePerUser = new RequestLimit(store, 'email-change:user', { limit: 5, windowMs: HOUR });
+    this.tokenThrottle = new LoginThrottle(store, 'token');
+  }
 
   async onModuleDestroy(): Promise<void> {
     await Promise.all([...this.background]);
@@ -90,13 +97,12 @@ export class AccountsService implements OnModuleDestroy {
    * "Wachtwoord vergeten?": always the same answer, at once; the lookup and the mail happen
    * afterwards, so neither the answer nor its timing says whether the address is known.
    */
-  requestPasswordReset(emailInput: string, client: string | undefined): { message: string } {
+  async requestPasswordReset(emailInput: string, client: string | undefined): Promise<{ message: string }> {
     const email = emailInput.trim().toLowerCase();
     const ip = clientAddress(client);
-    const wait = Math.max(this.resetPerAddress.wait(email), this.resetPerClient.wait(ip));
+    const wait = Math.max(...(await Promise.all([this.resetPerAddress.wait(email), this.resetPerClient.wait(ip)])));
     if (wait > 0) throw new TooManyRequestsError(wait);
-    this.resetPerAddress.count(email);
-    this.resetPerClient.count(ip);
+    await Promise.all([this.resetPerAddress.count(email), this.resetPerClient.count(ip)]);
     const work = this.sendPasswordReset(email).catch((error) => this.logger.error(`Herstelmail voor een aanvraag mislukt: ${error instanceof Error ? error.message : error}`));
     this.background.add(work);
     void work.finally(() => this.background.delete(work));
@@ -157,7 +163,7 @@ export class AccountsService implements OnModuleDestroy {
       throw new ValidationError('Dit is al uw e-mailadres.', [{ field: 'newEmail', message: 'Dit is al uw e-mailadres.' }]);
     }
     // Counted before the lookup: asking which addresses are taken is a request as well.
-    const wait = this.emailChangePerUser.take(user.id);
+    const wait = await this.emailChangePerUser.take(user.id);
     if (wait > 0) throw new TooManyRequestsError(wait);
     if (await this.prisma.user.findUnique({ where: { email: newEmail }, select: { id: true } })) {
       throw new ConflictError('Dit e-mailadres hoort al bij een ander account.', 'EMAIL_TAKEN', [{ field: 'newEmail', message: 'Dit e-mailadres hoort al bij een ander account.' }]);
@@ -200,10 +206,10 @@ export class AccountsService implements OnModuleDestroy {
    */
   private async findToken(token: string, client: string | undefined) {
     const ip = clientAddress(client);
-    this.tokenThrottle.check(TOKEN_KEY, ip);
+    await this.tokenThrottle.check(TOKEN_KEY, ip);
     const row = await this.prisma.accountToken.findUnique({ where: { tokenHash: hashToken(token) }, include: { user: true } });
     if (!row) {
-      this.tokenThrottle.fail(TOKEN_KEY, ip);
+      await this.tokenThrottle.fail(TOKEN_KEY, ip);
       throw new TokenError('TOKEN_INVALID');
     }
     return row;

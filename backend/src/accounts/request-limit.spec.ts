@@ -1,62 +1,17 @@
-import { RequestLimit } from './request-limit';
+import { slidingWaitMs } from './request-limit';
+
+// RequestLimit itself (its request times in PostgreSQL): backend/test/rate-limits.api.spec.ts.
 
 const MIN = 60_000;
 
-describe('RequestLimit (3 requests per key per hour)', () => {
-  let clock = 0;
-  const make = (maxEntries = 100) => new RequestLimit({ limit: 3, windowMs: 60 * MIN, maxEntries, now: () => clock });
-  beforeEach(() => {
-    clock = 1_000_000;
-  });
-
-  type Step = { keys: string[]; after?: number; wait: number };
-  const scenarios: [string, Step[]][] = [
-    [
-      'the 4th request within the hour waits until the 1st is an hour old',
-      [
-        { keys: ['a'], wait: 0 },
-        { keys: ['a'], after: 10 * MIN, wait: 0 },
-        { keys: ['a'], after: 10 * MIN, wait: 0 },
-        { keys: ['a'], after: 10 * MIN, wait: 30 * 60 },
-        { keys: ['a'], after: 30 * MIN, wait: 0 },
-        { keys: ['a'], wait: 10 * 60 },
-      ],
-    ],
-    [
-      'other keys have their own count',
-      [
-        { keys: ['a'], wait: 0 },
-        { keys: ['a'], wait: 0 },
-        { keys: ['a'], wait: 0 },
-        { keys: ['b'], wait: 0 },
-        { keys: ['a'], wait: 60 * 60 },
-      ],
-    ],
-    [
-      'a request refused for one key is not counted for the other',
-      [
-        { keys: ['address', 'client-1'], wait: 0 },
-        { keys: ['address', 'client-2'], wait: 0 },
-        { keys: ['address', 'client-3'], wait: 0 },
-        { keys: ['address', 'client-1'], wait: 60 * 60 },
-        { keys: ['other', 'client-1'], wait: 0 },
-        { keys: ['other2', 'client-1'], wait: 0 },
-        { keys: ['other3', 'client-1'], wait: 60 * 60 },
-      ],
-    ],
-  ];
-
-  test.each(scenarios)('%s', (_, steps) => {
-    const limit = make();
-    steps.forEach((step, i) => {
-      clock += step.after ?? 0;
-      expect([i, limit.take(...step.keys)]).toEqual([i, step.wait]);
-    });
-  });
-
-  it('keeps at most maxEntries keys', () => {
-    const limit = make(20);
-    for (let i = 0; i < 500; i++) limit.take(`k${i}`);
-    expect(limit.size).toBe(20);
+describe('slidingWaitMs (3 requests per hour)', () => {
+  test.each([
+    ['no requests yet', [], 0, 0],
+    ['two in the hour', [0, 10 * MIN], 20 * MIN, 0],
+    ['three in the hour: until the 1st is an hour old', [0, 10 * MIN, 20 * MIN], 30 * MIN, 30 * MIN],
+    ['four kept: the 3rd latest counts', [0, 10 * MIN, 20 * MIN, 50 * MIN], 55 * MIN, 15 * MIN],
+    ['the 1st exactly an hour old', [0, 10 * MIN, 20 * MIN], 60 * MIN, 0],
+  ])('%s', (_case, recent, now, wait) => {
+    expect(slidingWaitMs(recent, now, 3, 60 * MIN)).toBe(wait);
   });
 });

@@ -9,6 +9,7 @@ import { mapMe, type MeDto } from './auth.dto';
 import type { AuthUser } from './auth.types';
 import { demoPasswordFromAfar } from './demo-password';
 import { LoginThrottle } from './login-throttle';
+import { RateLimitStore } from '../common/rate-limit-store';
 
 const SESSION_DAYS = 14;
 
@@ -27,30 +28,34 @@ export function clientAddress(ip: string | undefined): string {
 
 @Injectable()
 export class AuthService {
-  /** Logins: per (e-mail address, client address), and per client. */
-  private readonly throttle = new LoginThrottle();
+  /** Logins: per (e-mail address, client address), and per client (counted in PostgreSQL: every API process alike). */
+  private readonly throttle: LoginThrottle;
   /** Wrong current passwords when changing one: per account (only its own sessions can try). */
-  private readonly passwordThrottle = new LoginThrottle();
+  private readonly passwordThrottle: LoginThrottle;
   /** Verified when the e-mail address is unknown, so the answer takes as long either way. */
   private readonly dummyHash = hashPassword(randomBytes(16).toString('hex'));
 
   constructor(
     private readonly prisma: PrismaService,
     private readonly audit: AuditService,
-  ) {}
+  ) {
+    const store = new RateLimitStore(prisma);
+    this.throttle = new LoginThrottle(store, 'login');
+    this.passwordThrottle = new LoginThrottle(store, 'password');
+  }
 
   /** `client`: the client's address as the API sees it (X-Forwarded-For from a trusted proxy). */
   async login(emailInput: string, password: string, client = 'unknown'): Promise<{ token: string; expiresAt: Date; user: AuthUser }> {
     const email = emailInput.trim().toLowerCase();
     const ip = clientAddress(client);
-    this.throttle.check(email, ip);
+    await this.throttle.check(email, ip);
     const user = await this.prisma.user.findUnique({ where: { email } });
     const passwordOk = await argon2Verify(user?.passwordHash ?? (await this.dummyHash), password);
     if (!user || user.archivedAt || !passwordOk) {
-      this.throttle.fail(email, ip);
+      await this.throttle.fail(email, ip);
       throw new UnauthorizedError('E-mailadres of wachtwoord klopt niet.', 'INVALID_CREDENTIALS');
     }
-    this.throttle.succeed(email, ip);
+    await this.throttle.succeed(email, ip);
     if (demoPasswordFromAfar(password, ip)) {
       throw new ForbiddenError(
         'Met het demo-wachtwoord kunt u alleen inloggen op de computer waar het systeem draait. Log daar in en kies onder "Wachtwoord" een eigen wachtwoord.',
@@ -74,14 +79,14 @@ export class AuthService {
    * Returns the user's row.
    */
   async verifyCurrentPassword(actor: AuthUser, password: string) {
-    this.passwordThrottle.check(actor.id, actor.id);
+    await this.passwordThrottle.check(actor.id, actor.id);
     const user = await this.prisma.user.findUnique({ where: { id: actor.id } });
     if (!user || user.archivedAt) throw new UnauthorizedError();
     if (!user.passwordHash || !(await argon2Verify(user.passwordHash, password))) {
-      this.passwordThrottle.fail(actor.id, actor.id);
+      await this.passwordThrottle.fail(actor.id, actor.id);
       throw new ValidationError('Het huidige wachtwoord klopt niet.', [{ field: 'currentPassword', message: 'Het huidige wachtwoord klopt niet.' }], 'WRONG_PASSWORD');
     }
-    this.passwordThrottle.succeed(actor.id, actor.id);
+    await this.passwordThrottle.succeed(actor.id, actor.id);
     return user;
   }
 

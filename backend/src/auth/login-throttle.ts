@@ -1,4 +1,5 @@
 import { RetryLaterError } from '../common/errors';
+import type { RateLimitStore } from '../common/rate-limit-store';
 
 /** 429 for a login (or password check) that comes too soon; `retryAfterSeconds` goes into Retry-After. */
 export class TooManyAttemptsError extends RetryLaterError {
@@ -27,8 +28,6 @@ export interface ThrottleOptions {
   maxDelayMs: number;
   /** A record is forgotten this long after its last failure. */
   forgetAfterMs: number;
-  /** At most this many records per kind are kept; the least recently failed go first. */
-  maxEntries: number;
   now: () => number;
 }
 
@@ -38,7 +37,6 @@ const DEFAULT_THROTTLE: ThrottleOptions = {
   firstDelayMs: 60_000,
   maxDelayMs: 60 * 60_000,
   forgetAfterMs: 24 * 60 * 60_000,
-  maxEntries: 10_000,
   now: Date.now,
 };
 
@@ -51,39 +49,6 @@ export function delayAfter(failures: number, free: number, first: number, max: n
   return Math.min(max, first * 2 ** Math.min(failures - free, 30));
 }
 
-interface FailureRecord {
-  failures: number;
-  lastFailureAt: number;
-  /** No attempt before this moment. */
-  blockedUntil: number;
-}
-
-/** A map that keeps at most `max` records, dropping the least recently touched one first. */
-class BoundedRecords {
-  private readonly records = new Map<string, FailureRecord>();
-
-  constructor(private readonly max: number) {}
-
-  get(key: string): FailureRecord | undefined {
-    return this.records.get(key);
-  }
-
-  /** Stores the record as the most recent one. */
-  touch(key: string, record: FailureRecord): void {
-    this.records.delete(key);
-    this.records.set(key, record);
-    while (this.records.size > this.max) this.records.delete(this.records.keys().next().value as string);
-  }
-
-  delete(key: string): void {
-    this.records.delete(key);
-  }
-
-  get size(): number {
-    return this.records.size;
-  }
-}
-
 /**
  * Slows down password guessing without letting anyone lock another person out.
  *
@@ -93,63 +58,57 @@ class BoundedRecords {
  * right password from another client. A client that fails for many addresses (password
  * spraying) waits as well after `freeFailuresPerClient`; that only hurts that client.
  * A success forgets the pair's failures; records are forgotten `forgetAfterMs` after their
- * last failure. Memory stays bounded: at most `maxEntries` records of each kind.
- * Kept in memory: one API process.
+ * last failure. The records live in PostgreSQL (RateLimitStore, kinds `<name>:pair` and
+ * `<name>:client`), so every API process counts the same failures; old rows are deleted there.
  */
 export class LoginThrottle {
   private readonly options: ThrottleOptions;
-  private readonly pairs: BoundedRecords;
-  private readonly clients: BoundedRecords;
+  private readonly pairKind: string;
+  private readonly clientKind: string;
 
-  constructor(options: Partial<ThrottleOptions> = {}) {
+  /** `name` keeps this throttle's records apart from the others' (login, password, token). */
+  constructor(
+    private readonly store: RateLimitStore,
+    name: string,
+    options: Partial<ThrottleOptions> = {},
+  ) {
     this.options = { ...DEFAULT_THROTTLE, ...options };
-    this.pairs = new BoundedRecords(this.options.maxEntries);
-    this.clients = new BoundedRecords(this.options.maxEntries);
+    this.pairKind = `${name}:pair`;
+    this.clientKind = `${name}:client`;
   }
 
   /** Milliseconds this e-mail address must still wait from this client (0: it may try now). */
-  waitMs(email: string, client: string): number {
+  async waitMs(email: string, client: string): Promise<number> {
     const now = this.options.now();
-    const until = Math.max(this.current(this.pairs, pairKey(email, client), now)?.blockedUntil ?? 0, this.current(this.clients, client, now)?.blockedUntil ?? 0);
+    const until = await this.store.blockedUntil(
+      [
+        { kind: this.pairKind, key: pairKey(email, client) },
+        { kind: this.clientKind, key: client },
+      ],
+      now,
+      this.options.forgetAfterMs,
+    );
     return Math.max(0, until - now);
   }
 
   /** Throws TooManyAttemptsError (429) while this pair or this client has to wait. */
-  check(email: string, client: string): void {
-    const wait = this.waitMs(email, client);
+  async check(email: string, client: string): Promise<void> {
+    const wait = await this.waitMs(email, client);
     if (wait > 0) throw new TooManyAttemptsError(Math.ceil(wait / 1000));
   }
 
-  fail(email: string, client: string): void {
-    const { freeFailures, freeFailuresPerClient } = this.options;
-    this.count(this.pairs, pairKey(email, client), freeFailures);
-    this.count(this.clients, client, freeFailuresPerClient);
+  async fail(email: string, client: string): Promise<void> {
+    const { freeFailures, freeFailuresPerClient, firstDelayMs, maxDelayMs, forgetAfterMs } = this.options;
+    const now = this.options.now();
+    await Promise.all([
+      this.store.fail(this.pairKind, pairKey(email, client), now, forgetAfterMs, (n) => delayAfter(n, freeFailures, firstDelayMs, maxDelayMs)),
+      this.store.fail(this.clientKind, client, now, forgetAfterMs, (n) => delayAfter(n, freeFailuresPerClient, firstDelayMs, maxDelayMs)),
+    ]);
   }
 
   /** The right password: the pair's failures are forgotten (the client's are not). */
-  succeed(email: string, client: string): void {
-    this.pairs.delete(pairKey(email, client));
-  }
-
-  /** Records kept (pairs, clients): for tests of the memory bound. */
-  get size(): { pairs: number; clients: number } {
-    return { pairs: this.pairs.size, clients: this.clients.size };
-  }
-
-  private current(records: BoundedRecords, key: string, now: number): FailureRecord | undefined {
-    const record = records.get(key);
-    if (record && now - record.lastFailureAt >= this.options.forgetAfterMs) {
-      records.delete(key);
-      return undefined;
-    }
-    return record;
-  }
-
-  private count(records: BoundedRecords, key: string, free: number): void {
-    const now = this.options.now();
-    const failures = (this.current(records, key, now)?.failures ?? 0) + 1;
-    const delay = delayAfter(failures, free, this.options.firstDelayMs, this.options.maxDelayMs);
-    records.touch(key, { failures, lastFailureAt: now, blockedUntil: now + delay });
+  async succeed(email: string, client: string): Promise<void> {
+    await this.store.forget(this.pairKind, pairKey(email, client));
   }
 }
 

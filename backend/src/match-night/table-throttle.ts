@@ -1,6 +1,7 @@
 /**
  * The table endpoints need no login, so they are rate-limited instead (the approach of
- * auth/login-throttle.ts, in memory, one API process):
+ * auth/login-throttle.ts, counted in PostgreSQL by RateLimitStore so every API process counts
+ * alike):
  *
  * - a client (address as the API sees it, X-Forwarded-For only from TRUSTED_PROXIES) that
  *   presents unknown, revoked or expired codes waits after `freeFailures` of them, the wait
@@ -9,10 +10,11 @@
  *   a whole club room can share one address) and per code (`readsPerCode`, `writesPerCode`),
  *   so one phone or one leaked code cannot flood the API.
  *
- * Memory stays bounded: at most `maxEntries` records of each kind, the least recently used go first.
+ * Each admit is one statement (an atomic upsert); old rows are deleted by the store.
  */
 import { RetryLaterError } from '../common/errors';
 import { delayAfter, waitInDutch } from '../auth/login-throttle';
+import type { RateLimitStore } from '../common/rate-limit-store';
 
 export interface TableThrottleOptions {
   windowMs: number;
@@ -23,7 +25,6 @@ export interface TableThrottleOptions {
   firstDelayMs: number;
   maxDelayMs: number;
   forgetAfterMs: number;
-  maxEntries: number;
   now: () => number;
 }
 
@@ -36,7 +37,6 @@ export const TABLE_THROTTLE_DEFAULTS: TableThrottleOptions = {
   firstDelayMs: 60_000,
   maxDelayMs: 60 * 60_000,
   forgetAfterMs: 24 * 60 * 60_000,
-  maxEntries: 10_000,
   now: Date.now,
 };
 
@@ -53,99 +53,51 @@ export class TableRateLimitError extends RetryLaterError {
   }
 }
 
-/** A map that keeps at most `max` entries, dropping the least recently touched first. */
-class Bounded<T> {
-  private readonly entries = new Map<string, T>();
-  constructor(private readonly max: number) {}
-
-  get(key: string): T | undefined {
-    return this.entries.get(key);
-  }
-
-  set(key: string, value: T): void {
-    this.entries.delete(key);
-    this.entries.set(key, value);
-    while (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value as string);
-  }
-
-  delete(key: string): void {
-    this.entries.delete(key);
-  }
-
-  get size(): number {
-    return this.entries.size;
-  }
-}
-
-interface Window {
-  startedAt: number;
-  count: number;
-}
-
-interface Failures {
-  failures: number;
-  lastFailureAt: number;
-  blockedUntil: number;
+/**
+ * The rule of a fixed window: the `count`-th request of a window that started at `startedAt`
+ * is refused when over `limit`; then the answer is the seconds until the window is over.
+ */
+export function windowRefusal(count: number, startedAt: number, now: number, limit: number, windowMs: number): number | null {
+  return count > limit ? seconds(startedAt + windowMs - now) : null;
 }
 
 export type TableAccessKind = 'read' | 'write';
 
+const FAILURES = 'table:failures';
+
 export class TableThrottle {
   readonly options: TableThrottleOptions;
-  private readonly windows: Bounded<Window>;
-  private readonly failures: Bounded<Failures>;
 
-  constructor(options: Partial<TableThrottleOptions> = {}) {
+  constructor(
+    private readonly store: RateLimitStore,
+    options: Partial<TableThrottleOptions> = {},
+  ) {
     this.options = { ...TABLE_THROTTLE_DEFAULTS, ...options };
-    this.windows = new Bounded(this.options.maxEntries);
-    this.failures = new Bounded(this.options.maxEntries);
   }
 
-  /** Before anything is looked up: a client still waiting after failed codes, or over its request limit, gets 429. */
-  admitClient(client: string): void {
+  /** Before anything is looked up: a client still waiting after failed codes, or over its request limit, gets 429. One statement. */
+  async admitClient(client: string): Promise<void> {
     const now = this.options.now();
-    const record = this.currentFailures(client, now);
-    if (record && record.blockedUntil > now) throw new TableRateLimitError(seconds(record.blockedUntil - now), 'FAILURES');
-    this.count(`client\n${client}`, this.options.requestsPerClient, 'CLIENT', now);
+    const { windowMs, requestsPerClient, forgetAfterMs } = this.options;
+    const counted = await this.store.hit('table:client', client, now, windowMs, { kind: FAILURES, key: client, forgetAfterMs });
+    if (counted.blockedUntil !== null) throw new TableRateLimitError(seconds(counted.blockedUntil - now), 'FAILURES');
+    const refusal = windowRefusal(counted.count, counted.startedAt, now, requestsPerClient, windowMs);
+    if (refusal !== null) throw new TableRateLimitError(refusal, 'CLIENT');
   }
 
-  /** A request for a (well-formed) code: counted per code, reads and writes apart. */
-  admitCode(code: string, kind: TableAccessKind): void {
+  /** A request for a (well-formed) code: counted per code, reads and writes apart. One statement. */
+  async admitCode(code: string, kind: TableAccessKind): Promise<void> {
+    const now = this.options.now();
     const limit = kind === 'read' ? this.options.readsPerCode : this.options.writesPerCode;
-    this.count(`${kind}\n${code}`, limit, 'CODE', this.options.now());
+    const counted = await this.store.hit(`table:${kind}`, code, now, this.options.windowMs);
+    const refusal = windowRefusal(counted.count, counted.startedAt, now, limit, this.options.windowMs);
+    if (refusal !== null) throw new TableRateLimitError(refusal, 'CODE');
   }
 
   /** An unknown, revoked or expired code from this client. */
-  fail(client: string): void {
-    const now = this.options.now();
-    const failures = (this.currentFailures(client, now)?.failures ?? 0) + 1;
-    const delay = delayAfter(failures, this.options.freeFailures, this.options.firstDelayMs, this.options.maxDelayMs);
-    this.failures.set(client, { failures, lastFailureAt: now, blockedUntil: now + delay });
-  }
-
-  /** Records kept (windows, failing clients): for tests of the memory bound. */
-  get size(): { windows: number; failures: number } {
-    return { windows: this.windows.size, failures: this.failures.size };
-  }
-
-  private currentFailures(client: string, now: number): Failures | undefined {
-    const record = this.failures.get(client);
-    if (record && now - record.lastFailureAt >= this.options.forgetAfterMs) {
-      this.failures.delete(client);
-      return undefined;
-    }
-    return record;
-  }
-
-  private count(key: string, limit: number, reason: 'CLIENT' | 'CODE', now: number): void {
-    const { windowMs } = this.options;
-    const current = this.windows.get(key);
-    const window = current && now - current.startedAt < windowMs ? current : { startedAt: now, count: 0 };
-    if (window.count >= limit) {
-      this.windows.set(key, window);
-      throw new TableRateLimitError(seconds(window.startedAt + windowMs - now), reason);
-    }
-    this.windows.set(key, { startedAt: window.startedAt, count: window.count + 1 });
+  async fail(client: string): Promise<void> {
+    const { freeFailures, firstDelayMs, maxDelayMs, forgetAfterMs } = this.options;
+    await this.store.fail(FAILURES, client, this.options.now(), forgetAfterMs, (n) => delayAfter(n, freeFailures, firstDelayMs, maxDelayMs));
   }
 }
 

@@ -37,10 +37,10 @@ export class TableService {
 
   /** The table a code opens, after the rate limits; 404 TABLE_CODE_INVALID otherwise (an unknown code counts against the client). */
   async resolve(rawCode: string, client: string, kind: TableAccessKind): Promise<TableAccess> {
-    this.throttle.admitClient(client);
+    await this.throttle.admitClient(client);
     const code = normalizeTableCode(rawCode);
     if (!code) return this.invalid(client);
-    this.throttle.admitCode(code, kind);
+    await this.throttle.admitCode(code, kind);
     const now = new Date();
     const row = await this.prisma.tableCode.findUnique({
       where: { code },
@@ -122,8 +122,8 @@ export class TableService {
   }
 
   /** An unknown or malformed code: a guess, counted towards the client's wait. */
-  private invalid(client: string): never {
-    this.throttle.fail(client);
+  private async invalid(client: string): Promise<never> {
+    await this.throttle.fail(client);
     throw new TableCodeInvalidError();
   }
 }
