@@ -1,20 +1,21 @@
 import { Injectable } from '@nestjs/common';
 import { AuditService } from '../audit/audit.service';
-import { dbDate, todayIso } from '../common/dto';
+import { dbDate, isoDate, todayIso } from '../common/dto';
 import { NotFoundError, ValidationError } from '../common/errors';
 import type { CompetitionSettings } from '../domain/settings';
 import {
   dueDate,
   FORFEIT_FINE_RULES,
+  proposeBothIncompleteFine,
   proposeForfeitFine,
-  proposeIncompleteFine,
   proposeLineupMissingFine,
   proposeNoScreenFine,
   type FineProposal,
   type FineRule,
 } from '../domain/fines/fines';
+import { planRegel11, withdrawnNote } from '../domain/fines/regel11';
 import type { Prisma } from '../generated/prisma/client';
-import type { ForfeitCause } from '../generated/prisma/enums';
+import type { AppearanceKind, ForfeitCause } from '../generated/prisma/enums';
 import { lockClubFines, seasonSettings } from './fine-rows';
 
 type Tx = Prisma.TransactionClient;
@@ -70,26 +71,96 @@ export class FineProposalsService {
   }
 
   /**
-   * Regel 11: `teamId` was incomplete or late at `matchId` (fewer than pairsPerTeam pairs
-   * from set 1, or a Regel 7 forfeit with too few pairs). Every occurrence is recorded; the
-   * club's 3rd, 6th, … in a season over all its teams is fined (RULES.md "Fines": "vereniging").
+   * Both teams incomplete (RULES.md "Fines"): each team a Regel 7 case and a Regel 11
+   * occurrence; each club is fined, the federation the beneficiary. Once per match and team.
    */
-  async incompleteOrLate(tx: Tx, fact: { matchId: string; teamId: string; actorId: string | null }): Promise<void> {
+  async bothIncomplete(tx: Tx, fact: { matchId: string; actorId: string | null }): Promise<void> {
+    const match = await this.match(tx, fact.matchId);
+    await lockClubFines(tx, match.seasonId, match.teams.map((t) => t.clubId));
+    const settings = await seasonSettings(tx, match.seasonId);
+    for (const team of match.teams) {
+      await this.incompleteOrLate(tx, { matchId: match.id, teamId: team.id, actorId: fact.actorId });
+      if (await this.alreadyProposed(tx, match.id, team.id, FORFEIT_FINE_RULES)) continue;
+      await this.create(tx, match, team, proposeBothIncompleteFine(settings), settings, fact.actorId);
+    }
+  }
+
+  /**
+   * Regel 11: `teamId` was incomplete or late at `matchId` (fewer than pairsPerTeam pairs
+   * from set 1, a Regel 7 forfeit with too few pairs, or the whole team late). One occurrence
+   * per team per match; the club's occurrences that stand are numbered in match order and the
+   * 3rd, 6th, … in a season over all its teams is fined once (renumberIncomplete).
+   */
+  async incompleteOrLate(tx: Tx, fact: { matchId: string; teamId: string; actorId: string | null; kind?: AppearanceKind; reason?: string | null }): Promise<void> {
     const match = await this.match(tx, fact.matchId);
     const team = teamIn(match, fact.teamId);
     await lockClubFines(tx, match.seasonId, [team.clubId]);
     if (await tx.incompleteAppearance.findUnique({ where: { matchId_teamId: { matchId: match.id, teamId: team.id } } })) return;
     const earlier = await tx.incompleteAppearance.count({ where: { seasonId: match.seasonId, team: { clubId: team.clubId } } });
     const appearance = await tx.incompleteAppearance.create({
-      data: { seasonId: match.seasonId, teamId: team.id, matchId: match.id, occurrence: earlier + 1, recordedById: fact.actorId },
+      data: { seasonId: match.seasonId, teamId: team.id, matchId: match.id, occurrence: earlier + 1, kind: fact.kind ?? 'INCOMPLETE', reason: fact.reason ?? null, recordedById: fact.actorId },
     });
     await this.audit.record(
       { userId: fact.actorId, action: 'fine.incomplete-appearance', entityType: 'IncompleteAppearance', entityId: appearance.id, after: appearance },
       tx,
     );
-    const settings = await seasonSettings(tx, match.seasonId);
-    const proposal = proposeIncompleteFine(appearance.occurrence, settings);
-    if (proposal) await this.create(tx, match, team, proposal, settings, fact.actorId);
+    await this.renumberIncomplete(tx, match.seasonId, team.clubId, fact.actorId);
+  }
+
+  /**
+   * Regel 11: the occurrence of `teamId` at `matchId` no longer stands (the match was reopened,
+   * or the record withdrawn). The club's other occurrences are renumbered and its fines follow.
+   * Returns whether there was one.
+   */
+  async withdrawIncomplete(tx: Tx, fact: { matchId: string; teamIds?: readonly string[]; kind?: AppearanceKind; actorId: string | null; reason?: string }): Promise<boolean> {
+    const match = await this.match(tx, fact.matchId);
+    const teams = fact.teamIds ? fact.teamIds.map((id) => teamIn(match, id)) : match.teams;
+    await lockClubFines(tx, match.seasonId, teams.map((t) => t.clubId));
+    const gone = await tx.incompleteAppearance.findMany({ where: { matchId: match.id, teamId: { in: teams.map((t) => t.id) }, ...(fact.kind ? { kind: fact.kind } : {}) } });
+    for (const appearance of gone) {
+      await tx.incompleteAppearance.delete({ where: { id: appearance.id } });
+      await this.audit.record({ userId: fact.actorId, action: 'fine.incomplete-appearance.withdraw', entityType: 'IncompleteAppearance', entityId: appearance.id, before: appearance, reason: fact.reason }, tx);
+    }
+    for (const clubId of new Set(teams.filter((t) => gone.some((a) => a.teamId === t.id)).map((t) => t.clubId))) {
+      await this.renumberIncomplete(tx, match.seasonId, clubId, fact.actorId);
+    }
+    return gone.length > 0;
+  }
+
+  /**
+   * Regel 11 (RULES.md decision 2026-11-26): numbers the club's standing occurrences in the
+   * season and proposes, moves or withdraws its Regel 11 fines as planRegel11 decides. The
+   * caller holds the club's fine lock.
+   */
+  async renumberIncomplete(tx: Tx, seasonId: string, clubId: string, actorId: string | null): Promise<void> {
+    const rows = await tx.incompleteAppearance.findMany({
+      where: { seasonId, team: { clubId } },
+      select: { id: true, matchId: true, teamId: true, occurrence: true, createdAt: true, match: { select: { date: true, startTime: true } } },
+    });
+    const fines = await tx.fine.findMany({ where: { seasonId, clubId, rule: '11' }, select: { id: true, incompletePlace: true, status: true, matchId: true, teamId: true } });
+    const settings = await seasonSettings(tx, seasonId);
+    const plan = planRegel11(
+      rows.map((r) => ({ id: r.id, matchId: r.matchId, teamId: r.teamId, matchDate: isoDate(r.match.date), startTime: r.match.startTime, recordedAt: r.createdAt })),
+      fines.map((f) => ({ id: f.id, place: f.incompletePlace, status: f.status, matchId: f.matchId, teamId: f.teamId })),
+      settings,
+    );
+    const current = new Map(rows.map((r) => [r.id, r.occurrence]));
+    for (const { id, occurrence } of plan.numbering) {
+      if (current.get(id) !== occurrence) await tx.incompleteAppearance.update({ where: { id }, data: { occurrence } });
+    }
+    for (const { fineId, place } of plan.withdraw) {
+      const before = await tx.fine.findUniqueOrThrow({ where: { id: fineId } });
+      const after = await tx.fine.update({ where: { id: fineId }, data: { status: 'DISCARDED', incompletePlace: null, waivedReason: withdrawnNote(place) } });
+      await this.audit.record({ userId: actorId, action: 'fine.withdraw', entityType: 'Fine', entityId: fineId, before, after }, tx);
+    }
+    for (const { fineId, occurrence } of plan.move) {
+      const before = await tx.fine.findUniqueOrThrow({ where: { id: fineId } });
+      const after = await tx.fine.update({ where: { id: fineId }, data: { matchId: occurrence.matchId, teamId: occurrence.teamId } });
+      await this.audit.record({ userId: actorId, action: 'fine.move', entityType: 'Fine', entityId: fineId, before, after }, tx);
+    }
+    for (const { place, occurrence, proposal } of plan.propose) {
+      await this.create(tx, { id: occurrence.matchId, seasonId }, { id: occurrence.teamId, clubId }, proposal, settings, actorId, place);
+    }
   }
 
   /** Regel 6: `matchId` was played without table screen; both clubs, amount set by the board. */
@@ -117,7 +188,15 @@ export class FineProposalsService {
     return (await tx.fine.count({ where: { matchId, teamId, rule: { in: [...rules] } } })) > 0;
   }
 
-  private async create(tx: Tx, match: MatchFacts, team: { id: string; clubId: string }, proposal: FineProposal, settings: CompetitionSettings, actorId: string | null) {
+  private async create(
+    tx: Tx,
+    match: Pick<MatchFacts, 'id' | 'seasonId'>,
+    team: { id: string; clubId: string },
+    proposal: FineProposal,
+    settings: CompetitionSettings,
+    actorId: string | null,
+    incompletePlace: number | null = null,
+  ) {
     // Provisional dates: confirming the proposal issues it anew (Regel 12B counts from then).
     const issuedOn = todayIso();
     const fine = await tx.fine.create({
@@ -135,6 +214,7 @@ export class FineProposalsService {
         beneficiary: proposal.beneficiary.kind,
         beneficiaryClubId: proposal.beneficiary.kind === 'CLUB' ? proposal.beneficiary.clubId : null,
         status: 'PROPOSED',
+        incompletePlace,
         createdById: actorId,
       },
     });

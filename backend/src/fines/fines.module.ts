@@ -5,11 +5,13 @@ import { FineCatalogService } from './fine-catalog.service';
 import { FineProposalsService } from './fine-proposals.service';
 import { FinesController } from './fines.controller';
 import { FinesService } from './fines.service';
+import { LateTeamsController } from './late-teams.controller';
+import { LateTeamsService } from './late-teams.service';
 
 @Module({
   imports: [SeasonsModule],
-  controllers: [FinesController, FineCatalogController],
-  providers: [FineProposalsService, FinesService, FineCatalogService],
+  controllers: [FinesController, FineCatalogController, LateTeamsController],
+  providers: [FineProposalsService, FinesService, FineCatalogService, LateTeamsService],
   exports: [FineProposalsService],
 })
 export class FinesModule {}

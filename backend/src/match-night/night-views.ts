@@ -12,7 +12,7 @@ import { consequenceOf } from '../matches/supervisor-actions.service';
 import type { ConsoleMatchDto, ConsoleTableDto, GameKindPointsDto, PenaltyRulePointsDto, TableNoticeDto, TablePairDto, TableSetDto, TableViewDto } from './match-night.dto';
 import { currentSet, SEAT_STATES, seatAlerts, seatDone, SeatState, seatState } from './table-state';
 
-type Settings = Pick<CompetitionSettings, 'pairsPerTeam' | 'gamesPerSet'>;
+type Settings = Pick<CompetitionSettings, 'pairsPerTeam' | 'gamesPerSet' | 'cancelledMatchPoints'>;
 type Side = 'HOME' | 'AWAY';
 
 const iso = (value: Date | null) => value?.toISOString() ?? null;
@@ -127,7 +127,7 @@ export function mapConsoleMatch(match: MatchRow, settings: Settings): ConsoleMat
     .flatMap((t) => t.sets.flatMap((s) => s.alerts))
     .sort((a, b) => a.setNumber - b.setNumber || a.tableNumber - b.tableNumber);
   return {
-    match: mapMatchSummary(match),
+    match: mapMatchSummary(match, settings),
     divisionName: match.division.name,
     venue: match.homeTeam.club.venue,
     city: match.homeTeam.club.city,

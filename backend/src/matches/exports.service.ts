@@ -58,7 +58,11 @@ function formScores(detail: MatchDetailDto): FormScores | null {
             ? 'gelijkspel'
             : detail.homeIneligible && detail.awayIneligible
               ? 'beide teams verliezen (Regel 4)'
-              : null;
+              : detail.bothForfeited
+                ? 'beide teams onvolledig: beide verliezen (Regel 7)'
+                : detail.status === 'CANCELLED'
+                  ? 'afgelast, geen winnaar (Regel 8: geen competitiepunten)'
+                  : null;
   return {
     seats: detail.sets.map((s) => ({
       setNumber: s.setNumber,

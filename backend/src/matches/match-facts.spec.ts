@@ -110,8 +110,13 @@ describe('the winner of a stored match', () => {
     ['Regel 4: both teams did, both lose', { homeIneligible: true, awayIneligible: true }, null],
     ['Regel 7: the home team forfeited', { status: 'FORFEIT', forfeitingSide: 'HOME', homePoints: 0, awayPoints: 288 }, 'AWAY'],
     ['Regel 6: not played', { status: 'NOT_PLAYED', homePoints: 0, awayPoints: 0 }, null],
-    ['Regel 8: cancelled, scored with averages', { status: 'CANCELLED' }, null],
+    ['Regel 8: cancelled, scored with averages: the averaged score decides, as the standings count it', { status: 'CANCELLED' }, 'HOME'],
+    ['both teams incomplete (Regel 7 twice): both lose, nobody wins', { status: 'FORFEIT', bothForfeited: true, homePoints: 0, awayPoints: 0 }, null],
   ])('%s', (_name, change, expected) => {
-    expect(storedWinner({ ...base, ...change })).toBe(expected);
+    expect(storedWinner({ ...base, ...change }, DEFAULT_SETTINGS)).toBe(expected);
+  });
+
+  it('Regel 8 with cancelledMatchPoints NONE: no winner, as the standings give no result', () => {
+    expect(storedWinner({ ...base, status: 'CANCELLED' }, { cancelledMatchPoints: 'NONE' })).toBeNull();
   });
 });

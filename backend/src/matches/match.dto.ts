@@ -60,13 +60,16 @@ export class MatchSummaryDto {
     enum: MATCH_WINNERS,
     enumName: 'MatchWinner',
     nullable: true,
-    description: 'Winnaar zodra de uitslag bevestigd is (Regel 4 en 7 meegerekend); null: nog niet bevestigd, niet gespeeld, afgelast of beide teams verliezen',
+    description:
+      'Winnaar zodra de uitslag bevestigd is, dezelfde die de stand telt (Regel 4, 7 en 8 meegerekend; afgelast: de gemiddelde score beslist, tenzij het seizoen afgelaste wedstrijden geen punten geeft); null: nog niet bevestigd, niet gespeeld, afgelast zonder punten of beide teams verliezen',
   })
   winner: (typeof MATCH_WINNERS)[number] | null;
   @ApiProperty({ description: 'Regel 4: de thuisploeg zette een niet-speelgerechtigde speler in' }) homeIneligible: boolean;
   @ApiProperty({ description: 'Regel 4: de uitploeg zette een niet-speelgerechtigde speler in' }) awayIneligible: boolean;
   @ApiProperty({ format: 'uuid', nullable: true, type: String, description: 'Regel 7/9A: het team dat reglementair verloor' })
   forfeitingTeamId: string | null;
+  @ApiProperty({ description: 'Beide teams onvolledig: elk reglementair verlies (Regel 7), geen punten voor beide' })
+  bothForfeited: boolean;
   @ApiProperty({ enum: FORFEIT_CAUSES, enumName: 'ForfeitCause', nullable: true, description: 'Regel 7/9A: afgeleid uit de vastgelegde feiten (aanwezige koppels, tijdstip van afzeggen)' })
   forfeitCause: ForfeitCause | null;
   @ApiProperty({ format: 'date-time', nullable: true, type: String, description: 'Regel 7: wanneer het team in gebreke de wedstrijd afzegde' })
@@ -222,7 +225,8 @@ function mapTeam(team: MatchSummaryRow['homeTeam']): MatchTeamDto {
   return { id: team.id, name: team.name, clubId: team.clubId, clubName: team.club.name };
 }
 
-export function mapMatchSummary(match: MatchSummaryRow): MatchSummaryDto {
+/** `settings`: the match's season's; the winner is the one the standings count (Regel 8: cancelledMatchPoints). */
+export function mapMatchSummary(match: MatchSummaryRow, settings: Pick<CompetitionSettings, 'cancelledMatchPoints'>): MatchSummaryDto {
   const forfeitingSide = match.forfeitingTeamId ? sideOf(match, match.forfeitingTeamId) : null;
   return {
     id: match.id,
@@ -236,7 +240,8 @@ export function mapMatchSummary(match: MatchSummaryRow): MatchSummaryDto {
     resultState: match.resultState,
     homePoints: match.homePoints,
     awayPoints: match.awayPoints,
-    winner: storedWinner({ ...match, forfeitingSide }),
+    winner: storedWinner({ ...match, forfeitingSide }, settings),
+    bothForfeited: match.bothForfeited,
     homeIneligible: match.homeIneligible,
     awayIneligible: match.awayIneligible,
     forfeitingTeamId: match.forfeitingTeamId,
@@ -305,10 +310,10 @@ export function mapPublicSubstitution(sub: MatchRow['substitutions'][number]): P
 
 const dateTime = (value: Date | null) => value?.toISOString() ?? null;
 
-export function mapMatchDetail(match: MatchRow, settings: Pick<CompetitionSettings, 'pairsPerTeam' | 'gamesPerSet'>): MatchDetailDto {
+export function mapMatchDetail(match: MatchRow, settings: Pick<CompetitionSettings, 'pairsPerTeam' | 'gamesPerSet' | 'cancelledMatchPoints'>): MatchDetailDto {
   const sets = mapSeats(match, settings.pairsPerTeam);
   return {
-    ...mapMatchSummary(match),
+    ...mapMatchSummary(match, settings),
     divisionName: match.division.name,
     seasonId: match.division.seasonId,
     seasonName: match.division.season.name,

@@ -14,7 +14,7 @@ import { localInstant, MatchRow, matchStart, sideOf, teamOf } from './match-row'
 import { MatchWriterService, Tx } from './match-writer.service';
 import type { NotPlayedInputDto, NotPlayedKindInput, ReopenInputDto } from './result.dto';
 
-const STATUS_OF: Record<NotPlayedKindInput, MatchStatus> = { NO_TABLE_SCREEN: 'NOT_PLAYED', FORFEIT: 'FORFEIT', CANCELLED: 'CANCELLED' };
+const STATUS_OF: Record<NotPlayedKindInput, MatchStatus> = { NO_TABLE_SCREEN: 'NOT_PLAYED', FORFEIT: 'FORFEIT', BOTH_INCOMPLETE: 'FORFEIT', CANCELLED: 'CANCELLED' };
 const NOT_PLAYED_STATUSES: readonly MatchStatus[] = Object.values(STATUS_OF);
 /** Input that belongs to a forfeit only. */
 const FORFEIT_FIELDS = ['offendingTeamId', 'pairsPresent', 'calledOffAt', 'calledOffBy'] as const;
@@ -72,6 +72,13 @@ export class NotPlayedService {
         actorId: user.id,
       });
       const forfeitingTeamId = offendingSide ? teamOf(match, offendingSide).id : null;
+      const bothForfeited = body.kind === 'BOTH_INCOMPLETE';
+      // Regel 11: the occurrences this record gives (a forfeit with too few pairs, both teams
+      // incomplete); an incomplete occurrence the match had before and this record does not
+      // give is withdrawn, and the club's count renumbered. A whole team's lateness stays.
+      const incompleteTeams = bothForfeited ? [match.homeTeamId, match.awayTeamId] : forfeit?.cause === 'TOO_FEW_PAIRS' && forfeitingTeamId ? [forfeitingTeamId] : [];
+      const stale = [match.homeTeamId, match.awayTeamId].filter((id) => !incompleteTeams.includes(id));
+      await this.fines.withdrawIncomplete(tx, { matchId: match.id, teamIds: stale, kind: 'INCOMPLETE', actorId: user.id });
       await tx.match.update({
         where: { id: match.id },
         data: {
@@ -80,7 +87,8 @@ export class NotPlayedService {
           homePoints: outcome.homePoints,
           awayPoints: outcome.awayPoints,
           forfeitingTeamId,
-          forfeitCause: forfeit?.cause ?? null,
+          bothForfeited,
+          forfeitCause: bothForfeited ? 'TOO_FEW_PAIRS' : (forfeit?.cause ?? null),
           calledOffAt: forfeit?.calledOffAt ?? null,
           calledOffByTeamId: forfeit?.calledOffAt ? forfeitingTeamId : null,
           calledOffBy: forfeit?.calledOffAt ? (body.calledOffBy?.trim() ?? null) || null : null,
@@ -92,6 +100,7 @@ export class NotPlayedService {
       });
       if (forfeitingTeamId) await this.fines.forfeit(tx, { matchId: match.id, forfeitingTeamId, actorId: user.id });
       if (body.kind === 'NO_TABLE_SCREEN') await this.fines.noTableScreen(tx, { matchId: match.id, actorId: user.id });
+      if (bothForfeited) await this.fines.bothIncomplete(tx, { matchId: match.id, actorId: user.id });
     });
   }
 
@@ -112,6 +121,7 @@ export class NotPlayedService {
           homePoints: null,
           awayPoints: null,
           forfeitingTeamId: null,
+          bothForfeited: false,
           forfeitCause: null,
           calledOffAt: null,
           calledOffByTeamId: null,
@@ -128,8 +138,10 @@ export class NotPlayedService {
           awaySignedAt: null,
         },
       });
-      // A Regel 7 forfeit with too few pairs was an incomplete appearance (Regel 11); undone with it.
-      await tx.incompleteAppearance.deleteMany({ where: { matchId: match.id } });
+      // A Regel 7 forfeit with too few pairs (or both teams incomplete) was an incomplete
+      // appearance (Regel 11): withdrawn with it, and the club's later occurrences renumbered
+      // (a proposal for a place that no longer exists is withdrawn, a confirmed fine stays).
+      await this.fines.withdrawIncomplete(tx, { matchId: match.id, kind: 'INCOMPLETE', actorId: user.id });
       await this.writer.settleCredits(tx, match.id, settings);
     });
   }
@@ -154,6 +166,7 @@ export class NotPlayedService {
 
   private async domainInput(tx: Tx, match: MatchRow, body: NotPlayedInputDto, offendingSide: Side | null, cause: ForfeitCause): Promise<NotPlayed> {
     if (body.kind === 'FORFEIT') return { kind: 'FORFEIT', offendingSide: offendingSide!, cause };
+    if (body.kind === 'BOTH_INCOMPLETE') return { kind: 'BOTH_INCOMPLETE' };
     if (body.kind === 'NO_TABLE_SCREEN') return { kind: 'NO_TABLE_SCREEN' };
     const home = await this.earlierMatches(tx, match, match.homeTeamId);
     const away = await this.earlierMatches(tx, match, match.awayTeamId);

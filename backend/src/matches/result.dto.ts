@@ -165,14 +165,16 @@ export class CorrectionInputDto extends ResultInputDto {
   reason: string;
 }
 
-export const NOT_PLAYED_KINDS = ['NO_TABLE_SCREEN', 'FORFEIT', 'CANCELLED'] as const;
+export const NOT_PLAYED_KINDS = ['NO_TABLE_SCREEN', 'FORFEIT', 'BOTH_INCOMPLETE', 'CANCELLED'] as const;
 export type NotPlayedKindInput = (typeof NOT_PLAYED_KINDS)[number];
 
 export class NotPlayedInputDto extends VersionDto {
   @ApiProperty({
     enum: NOT_PLAYED_KINDS,
     enumName: 'NotPlayedKind',
-    description: 'NO_TABLE_SCREEN: gespeeld zonder tafelscherm (Regel 6); FORFEIT: grove nalatigheid van één team (Regel 7, 9A); CANCELLED: afgelast door de bond (Regel 8)',
+    description:
+      'NO_TABLE_SCREEN: gespeeld zonder tafelscherm (Regel 6); FORFEIT: grove nalatigheid van één team (Regel 7, 9A); ' +
+      'BOTH_INCOMPLETE: beide teams met te weinig koppels (elk Regel 7: beide verliezen, geen punten, elke vereniging een boete aan de bond, elk telt voor Regel 11); CANCELLED: afgelast door de bond (Regel 8)',
   })
   @IsIn(NOT_PLAYED_KINDS)
   kind: NotPlayedKindInput;

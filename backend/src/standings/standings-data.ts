@@ -38,6 +38,7 @@ export const standingsSelect = {
       homePoints: true,
       awayPoints: true,
       forfeitingTeamId: true,
+      bothForfeited: true,
       homeIneligible: true,
       awayIneligible: true,
       updatedAt: true,
@@ -85,6 +86,7 @@ function toMatch(match: MatchRow): StandingsMatch {
     homePoints: match.homePoints,
     awayPoints: match.awayPoints,
     forfeitingTeamId: match.forfeitingTeamId,
+    bothForfeited: match.bothForfeited,
     ineligibleTeamIds,
   };
 }

@@ -3,6 +3,7 @@ import {
   dueDate,
   formatEuro,
   isOverdue,
+  proposeBothIncompleteFine,
   proposeForfeitFine,
   proposeIncompleteFine,
   proposeLineupMissingFine,
@@ -92,6 +93,14 @@ describe('proposeForfeitFine (Regel 7, 9A, 9B: the cause gives the rule)', () =>
       reason,
       beneficiary: { kind: 'CLUB', clubId: 'apintie' },
     });
+  });
+});
+
+describe('proposeBothIncompleteFine (Regel 7 for each team, RULES.md "Fines" 2026-11-26)', () => {
+  it('€60 (setting) to the federation: neither club is the affected one', () => {
+    expect(proposeBothIncompleteFine(DEFAULT_SETTINGS)).toMatchObject({ rule: '7', amountCents: 6000, beneficiary: { kind: 'FEDERATION' } });
+    expect(proposeBothIncompleteFine({ ...DEFAULT_SETTINGS, forfeitFineCents: 8000 }).amountCents).toBe(8000);
+    expect(proposeBothIncompleteFine(DEFAULT_SETTINGS).reason).toContain('beide teams met minder dan 5 koppels');
   });
 });
 

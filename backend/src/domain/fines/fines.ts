@@ -123,6 +123,20 @@ export function proposeForfeitFine(
   };
 }
 
+/**
+ * Both teams incomplete (RULES.md "Fines", decision 2026-11-26): each team is a Regel 7 case
+ * and each club pays the forfeit fine, with the federation as beneficiary: neither club is
+ * the affected one (Regel 9B passes a fine on to the affected club only).
+ */
+export function proposeBothIncompleteFine(settings: Pick<CompetitionSettings, 'forfeitFineCents' | 'minimumPairsToStart'>): FineProposal {
+  return {
+    rule: '7',
+    amountCents: settings.forfeitFineCents,
+    reason: `Wedstrijd niet doorgegaan: beide teams met minder dan ${settings.minimumPairsToStart} koppels aanwezig, grove nalatigheid (Regel 7); de boete gaat naar de bond, geen van beide verenigingen is gedupeerd.`,
+    beneficiary: FEDERATION,
+  };
+}
+
 const FORFEIT_CAUSE_TEXT: Readonly<Record<ForfeitCause, (settings: Pick<CompetitionSettings, 'minimumPairsToStart'>) => { rule: FineRule; what: string }>> = {
   TOO_FEW_PAIRS: (settings) => ({ rule: '7', what: `minder dan ${settings.minimumPairsToStart} koppels aanwezig, grove nalatigheid (Regel 7)` }),
   LATE_CANCELLATION: () => ({ rule: '7', what: 'minder dan 48 uur van tevoren afgezegd, grove nalatigheid (Regel 7)' }),

@@ -10,3 +10,4 @@ export * from './not-played';
 export * from './fixtures';
 export * from './supervisor-actions';
 export * from './result-flow';
+export * from './winner';

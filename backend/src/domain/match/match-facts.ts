@@ -14,7 +14,6 @@ import {
   fromSetOf,
   Lineup,
   MatchWinner,
-  opponentOf,
   PartialLoss,
   PlayerId,
   PlayerRemoval,
@@ -27,6 +26,7 @@ import {
   violationSets,
 } from '.';
 import type { CompetitionSettings } from '../settings';
+import { matchWinner, type OutcomeFacts } from './winner';
 
 export interface TeamFacts {
   /** Null while the team has recorded no line-up: then nothing is credited against it. */
@@ -98,29 +98,13 @@ export function incompleteFromStart(lineup: Lineup, settings: Pick<CompetitionSe
   return lineup.pairs.filter((pair) => fromSetOf(pair) === 1).length < settings.pairsPerTeam;
 }
 
-export interface StoredResult {
-  status: 'SCHEDULED' | 'PLAYED' | 'NOT_PLAYED' | 'FORFEIT' | 'CANCELLED';
-  resultState: 'NONE' | 'ENTERED' | 'CONFIRMED';
-  homePoints: number | null;
-  awayPoints: number | null;
-  forfeitingSide: Side | null;
-  homeIneligible: boolean;
-  awayIneligible: boolean;
-}
+export type StoredResult = OutcomeFacts & { resultState: 'NONE' | 'ENTERED' | 'CONFIRMED' };
 
 /**
- * Who won, once the result is confirmed: the opponent of a forfeiting team (Regel 7), the
- * opponent of a team that fielded an ineligible player (Regel 4; nobody when both did),
- * otherwise the team with more game points, or a draw. Null while not confirmed, and for
- * matches that count as not played or cancelled (Regel 6, 8).
+ * Who won, once the result is confirmed: the one decision of domain/match/winner.ts, which the
+ * standings count too (Regel 4, 7, 8; nobody for Regel 6, both lose, or Regel 8 with
+ * cancelledMatchPoints NONE).
  */
-export function storedWinner(match: StoredResult): MatchWinner | null {
-  if (match.resultState !== 'CONFIRMED') return null;
-  if (match.status === 'FORFEIT') return match.forfeitingSide ? opponentOf(match.forfeitingSide) : null;
-  if (match.status !== 'PLAYED' || match.homePoints === null || match.awayPoints === null) return null;
-  if (match.homeIneligible && match.awayIneligible) return null;
-  if (match.homeIneligible) return 'AWAY';
-  if (match.awayIneligible) return 'HOME';
-  if (match.homePoints === match.awayPoints) return 'DRAW';
-  return match.homePoints > match.awayPoints ? 'HOME' : 'AWAY';
+export function storedWinner(match: StoredResult, settings: Pick<CompetitionSettings, 'cancelledMatchPoints'>): MatchWinner | null {
+  return matchWinner(match, settings);
 }

@@ -26,6 +26,24 @@ describe('no table screen (Regel 6)', () => {
   });
 });
 
+describe('both teams incomplete (Regel 7 for each team, RULES.md "Fines" 2026-11-26)', () => {
+  const outcome = notPlayedOutcome({ kind: 'BOTH_INCOMPLETE' }, settings);
+
+  test('both lose: no competition points and no game points for either, nobody wins, no sets credited', () => {
+    expect(outcome).toMatchObject({ homePoints: 0, awayPoints: 0, winner: null, sets: [] });
+    expect(outcome.home).toEqual({ result: 'LOSS', competitionPoints: 0, deduction: 0 });
+    expect(outcome.away).toEqual({ result: 'LOSS', competitionPoints: 0, deduction: 0 });
+  });
+
+  test('each club is fined €60 (setting) with the federation as beneficiary', () => {
+    expect(outcome.fines.map((f) => [f.side, f.rule, f.amountCents, f.beneficiary.kind])).toEqual([
+      ['HOME', '7', 6000, 'FEDERATION'],
+      ['AWAY', '7', 6000, 'FEDERATION'],
+    ]);
+    expect(notPlayedOutcome({ kind: 'BOTH_INCOMPLETE' }, { ...settings, forfeitFineCents: 7500 }).fines.map((f) => f.amountCents)).toEqual([7500, 7500]);
+  });
+});
+
 describe('forfeit through gross negligence (Regel 7, 9)', () => {
   test.each<[string, Side, ForfeitCause, Side, string, string]>([
     [

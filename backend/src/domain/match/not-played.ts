@@ -28,6 +28,8 @@ export type NotPlayed =
   | { kind: 'NO_TABLE_SCREEN' }
   /** Regel 7, 9A: the match did not take place through the fault of `offendingSide`. */
   | { kind: 'FORFEIT'; offendingSide: Side; cause: ForfeitCause }
+  /** Regel 7 for each team: both came with fewer than minimumPairsToStart pairs (RULES.md "Fines"). */
+  | { kind: 'BOTH_INCOMPLETE' }
   /**
    * Regel 8: cancelled by the federation on `date`. Each team's earlier matches (any status;
    * averageBefore keeps the ones that count).
@@ -242,6 +244,24 @@ export function cancelledOutcome(totals: SetTotals, settings: NotPlayedSettings)
   return decidedOutcome(totals, winner, settings);
 }
 
+/**
+ * Both teams incomplete (RULES.md "Fines", decision 2026-11-26): each team is a Regel 7 case:
+ * both lose, no competition points and no game points for either (no sets are credited),
+ * and each club is fined the forfeit fine with the federation as beneficiary, since neither
+ * club is the affected one.
+ */
+function bothIncomplete(settings: NotPlayedSettings): NotPlayedOutcome {
+  const fine = (side: Side): ProposedFine => ({
+    side,
+    rule: '7',
+    reason: `Wedstrijd niet doorgegaan: beide teams met minder dan ${settings.minimumPairsToStart} koppels aanwezig (Regel 7); de boete gaat naar de bond.`,
+    amountCents: settings.forfeitFineCents,
+    beneficiary: { kind: 'FEDERATION' },
+  });
+  const loss: TeamOutcome = { result: 'LOSS', competitionPoints: 0, deduction: 0 };
+  return { homePoints: 0, awayPoints: 0, winner: null, home: loss, away: loss, sets: [], fines: [fine('HOME'), fine('AWAY')] };
+}
+
 function cancelled(match: Extract<NotPlayed, { kind: 'CANCELLED' }>, settings: NotPlayedSettings): NotPlayedOutcome {
   const totals = { homePoints: averageBefore(match.homeEarlier, match.date), awayPoints: averageBefore(match.awayEarlier, match.date) };
   return { ...cancelledOutcome(totals, settings), sets: [], fines: [] };
@@ -253,6 +273,8 @@ export function notPlayedOutcome(match: NotPlayed, settings: NotPlayedSettings):
       return noTableScreen(settings);
     case 'FORFEIT':
       return forfeit(match.offendingSide, match.cause, settings);
+    case 'BOTH_INCOMPLETE':
+      return bothIncomplete(settings);
     case 'CANCELLED':
       return cancelled(match, settings);
   }

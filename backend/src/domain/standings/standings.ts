@@ -5,6 +5,8 @@
  * Decisions RULES.md leaves open are marked "Decision:".
  */
 import type { IsoDate } from '../dates';
+import type { TeamResult } from '../match/match-result';
+import { decideMatch } from '../match/winner';
 import type { CompetitionSettings } from '../settings';
 
 export type MatchStatus = 'SCHEDULED' | 'PLAYED' | 'FORFEIT' | 'NOT_PLAYED' | 'CANCELLED';
@@ -29,6 +31,8 @@ export interface StandingsMatch {
   awayPoints: number | null;
   /** FORFEIT (Regel 7, 9A): the team that loses. */
   forfeitingTeamId?: string | null;
+  /** FORFEIT with both teams incomplete: each a Regel 7 case, both lose, 0–0. */
+  bothForfeited?: boolean;
   /** Regel 4: teams that fielded an ineligible player. */
   ineligibleTeamIds?: readonly string[];
   /**
@@ -137,50 +141,31 @@ const TIE_BREAK_NOTES = {
 
 type Outcomes = readonly [home: MatchOutcome | null, away: MatchOutcome | null];
 
-const OPPOSITE: Record<MatchOutcome, MatchOutcome> = { WON: 'LOST', DRAWN: 'DRAWN', LOST: 'WON' };
 
-function byScore(home: number, away: number): Outcomes {
-  const outcome: MatchOutcome = home > away ? 'WON' : home < away ? 'LOST' : 'DRAWN';
-  return [outcome, OPPOSITE[outcome]];
-}
+const OUTCOME: Record<TeamResult, MatchOutcome> = { WIN: 'WON', DRAW: 'DRAWN', LOSS: 'LOST' };
+const outcome = (result: TeamResult | null): MatchOutcome | null => (result === null ? null : OUTCOME[result]);
 
-/** Regel 4: a team that fielded an ineligible player loses; both did → both lose. */
-function byEligibility(match: StandingsMatch): Outcomes | null {
-  const ineligible = match.ineligibleTeamIds ?? [];
-  const home = ineligible.includes(match.homeTeamId);
-  const away = ineligible.includes(match.awayTeamId);
-  if (home && away) return ['LOST', 'LOST'];
-  if (home) return ['LOST', 'WON'];
-  if (away) return ['WON', 'LOST'];
-  return null;
-}
-
-function byForfeit(match: StandingsMatch): Outcomes {
-  if (match.forfeitingTeamId === match.homeTeamId) return ['LOST', 'WON'];
-  if (match.forfeitingTeamId === match.awayTeamId) return ['WON', 'LOST'];
-  throw new RangeError(`Match ${match.id} is a forfeit without one of its teams as forfeiting team`);
-}
-
-/** The outcomes of a match, or undefined when it counts nowhere. */
+/**
+ * The outcomes of a match, or undefined when it counts nowhere: the one decision the match
+ * pages, CSV, PDF and API show as the winner too (domain/match/winner.ts, RULES.md Regel 8).
+ */
 function outcomesOf(match: StandingsMatch, settings: PointsSettings): Outcomes | undefined {
-  switch (match.status) {
-    case 'PLAYED': {
-      // Decision: a PLAYED match counts once both totals are entered.
-      const { homePoints, awayPoints } = match;
-      if (homePoints === null || awayPoints === null) return undefined;
-      return byEligibility(match) ?? byScore(homePoints, awayPoints);
-    }
-    case 'FORFEIT':
-      return byForfeit(match);
-    case 'CANCELLED':
-      // Regel 8 (revised): the averaged score decides it like any result; with the setting
-      // NONE no competition points, not played, but the score still counts.
-      if (match.homePoints === null || match.awayPoints === null) return undefined;
-      return settings.cancelledMatchPoints === 'NONE' ? [null, null] : byScore(match.homePoints, match.awayPoints);
-    case 'NOT_PLAYED': // Regel 6: counts nowhere; its deductions come in as deductions.
-    case 'SCHEDULED':
-      return undefined;
-  }
+  const ineligible = match.ineligibleTeamIds ?? [];
+  const side = (teamId: string | null | undefined) => (teamId === match.homeTeamId ? 'HOME' : teamId === match.awayTeamId ? 'AWAY' : null);
+  const decision = decideMatch(
+    {
+      status: match.status,
+      homePoints: match.homePoints,
+      awayPoints: match.awayPoints,
+      forfeitingSide: side(match.forfeitingTeamId),
+      bothForfeited: match.bothForfeited ?? false,
+      homeIneligible: ineligible.includes(match.homeTeamId),
+      awayIneligible: ineligible.includes(match.awayTeamId),
+    },
+    settings,
+  );
+  if (!decision && match.status === 'FORFEIT') throw new RangeError(`Match ${match.id} is a forfeit without one of its teams as forfeiting team`);
+  return decision && [outcome(decision[0]), outcome(decision[1])];
 }
 
 function competitionPointsFor(outcome: MatchOutcome | null, settings: PointsSettings): number {
