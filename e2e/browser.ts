@@ -8,12 +8,22 @@ export async function launch(): Promise<Browser> {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    // A run with its clock moved (CI's demo-match-day step, libfaketime) moves the pages' clock
+    // with Playwright's instead (newPage): Chromium itself does not run under libfaketime.
+    env: withoutFakeTime(process.env),
   });
+}
+
+function withoutFakeTime(env: NodeJS.ProcessEnv): Record<string, string> {
+  const kept = Object.entries(env).filter(([name, value]) => value !== undefined && name !== 'LD_PRELOAD' && !name.startsWith('FAKETIME'));
+  return Object.fromEntries(kept) as Record<string, string>;
 }
 
 /** A fresh browser context on a phone-sized or laptop-sized screen. */
 export async function newPage(browser: Browser, viewport = { width: 1280, height: 900 }): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport, locale: 'nl-NL' });
+  // Under libfaketime this process's clock is the moved one: the pages get the same time.
+  if (process.env.FAKETIME) await context.clock.setSystemTime(new Date());
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   return { context, page };
