@@ -15,6 +15,7 @@ import { otherSide, SET_STATE_LABELS, SetState, Side, TableSet, TableView } from
 import { TABLE_SCOPE, useOfflineWorker, useOnline } from '../offline-worker';
 import { askPersistentStorage, dismiss, EntryBody, flush, itemsOf, loadView, OutboxItem, queueEntry, queueRefusal, queueSignature, reopenOutbox, saveView, tableScope, waitingCount, waitingText, withPending } from '../outbox';
 import { draftOf, entryBody, pairText, SetDraftAtTable, SetEntry } from './set-entry';
+import { validateSetScore } from '@domain/match/scores';
 
 const MARKS: Record<SetState, string> = { WAITING: '○', ENTERED: '…', SIGNED: '✓', DISPUTED: '!', CREDITED: '=' };
 const TAB_TONES: Record<SetState, string> = {
@@ -290,8 +291,16 @@ export function TableScreen({ code, initial, renderedAt }: { code: string; initi
 
   async function save() {
     const built = entryBody(draft);
+    setDone(null);
     if ('missing' in built) {
       setFailure({ message: built.missing, lines: [] });
+      return;
+    }
+    // The same rule the API applies (domain/match/scores.ts), on the phone before anything is
+    // queued: an impossible set total is refused here, the typed numbers stay.
+    const impossible = built.body.totals && validateSetScore(set.setNumber, view.tableNumber, built.body.totals.home, built.body.totals.away, view.gamesPerSet);
+    if (impossible) {
+      setFailure({ message: `${impossible}. Controleer de punten en probeer het opnieuw.`, lines: [] });
       return;
     }
     const ok = await act(() => queueEntry(code, set.setNumber, built.body), `Set ${set.setNumber} is ingevoerd. Geef de telefoon aan het ${SIDE_WORD[otherSide(built.body.enteredBy)]} om te controleren en te ondertekenen.`);

@@ -1,0 +1,59 @@
+// At the table on a 390 px phone (issue 23 item 2): an impossible set total is refused on the
+// phone itself, by the same rule as the API (domain/match/scores.ts), before anything is queued:
+// one clear error naming the set and the table, the typed numbers kept, no hand-over text, and
+// nothing waiting to be sent. A possible total then goes through as before.
+// Plays a match of its own today (matchOfItsOwnToday): Coronie Kap and Commewijne 78.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { apiSession, composeLineup, matchOfItsOwnToday } from './api-session';
+import { BASE_URL, launch, newPage } from './browser';
+import { type Fixture, PHONE, secretaryOf } from './fixtures';
+
+describe('a set total at the table', () => {
+  let browser: Browser;
+  let phone: { context: BrowserContext; page: Page };
+  let code: string;
+
+  beforeAll(async () => {
+    const admin = await apiSession('admin@tsbn.nl');
+    const match = await matchOfItsOwnToday<Fixture>(admin, 'tafel', ['Coronie Kap', 'Commewijne 78']);
+    const home = await apiSession(secretaryOf(match.homeTeam));
+    await composeLineup(home, match.id, match.homeTeam.id);
+    await composeLineup(await apiSession(secretaryOf(match.awayTeam)), match.id, match.awayTeam.id);
+    const night = await home<{ tables: { tableNumber: number; code: string }[] }>('POST', `/api/matches/${match.id}/night`, {});
+    code = night.tables.find((t) => t.tableNumber === 4)!.code;
+    browser = await launch();
+    phone = await newPage(browser, PHONE);
+  });
+  afterAll(async () => {
+    await phone?.context.close();
+    await browser?.close();
+  });
+
+  it('refuses 3–5 on the phone, keeps the numbers, queues nothing; 6–2 then goes through', async () => {
+    const { page } = phone;
+    await page.goto(`${BASE_URL}/tafel/${code}`);
+    await page.getByText('Tafel 4', { exact: true }).waitFor();
+    await page.getByRole('radio', { name: 'Setstand' }).click();
+    const home = page.getByLabel(/^Thuis:/);
+    const away = page.getByLabel(/^Uit:/);
+    await home.fill('3');
+    await away.fill('5');
+    await page.getByRole('group', { name: 'Ingevoerd door' }).getByRole('button', { name: /^Thuis/ }).click();
+    await page.getByRole('button', { name: 'Set 1 opslaan' }).click();
+
+    const error = page.getByRole('alert').filter({ hasText: 'geen mogelijke setstand' });
+    await error.waitFor();
+    expect(await error.innerText()).toContain('Set 1, tafel 4: 3–5 is geen mogelijke setstand');
+    expect(await page.getByText(/Geef de telefoon aan/).count()).toBe(0);
+    expect(await page.getByText(/wacht(en)? op verbinding/).count()).toBe(0);
+    expect(await home.inputValue()).toBe('3');
+    expect(await away.inputValue()).toBe('5');
+
+    await away.fill('2');
+    await home.fill('6');
+    await page.getByRole('button', { name: 'Set 1 opslaan' }).click();
+    await page.getByText(/Set 1 is ingevoerd\. Geef de telefoon aan het uitkoppel/).waitFor();
+    expect(await page.getByRole('alert').filter({ hasText: 'geen mogelijke setstand' }).count()).toBe(0);
+    await page.getByRole('heading', { name: 'Controleren en ondertekenen' }).waitFor();
+  });
+});
