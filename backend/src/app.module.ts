@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AuditModule } from './audit/audit.module';
 import { AuthModule } from './auth/auth.module';
+import { BackupModule } from './backup/backup.module';
 import { ClubsModule } from './clubs/clubs.module';
 import { DivisionsModule } from './divisions/divisions.module';
 import { FinesModule } from './fines/fines.module';
@@ -41,6 +42,7 @@ import { UsersModule } from './users/users.module';
     FinesModule,
     RemindersModule,
     RatingsModule,
+    BackupModule,
   ],
   controllers: [HealthController],
 })

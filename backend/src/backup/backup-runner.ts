@@ -1,0 +1,193 @@
+/**
+ * Making one backup, the way the nightly job and `npm run backup` both do it:
+ *
+ * 1. Only one at a time across every API process and the command line: a PostgreSQL advisory
+ *    lock (session level, on a connection of its own) is taken first; whoever does not get it
+ *    stops ("busy") without touching anything.
+ * 2. The run is recorded in `backup_runs` (RUNNING → SUCCEEDED / FAILED), so the Beheer page,
+ *    the to-do list and /api/metrics show it.
+ * 3. The file is written under a temporary name (`.<name>.partial`), flushed to disk, read back
+ *    whole and checked (every table's count and checksum), and only then renamed to its final
+ *    name. A killed or failed backup leaves at most a `.partial` file, which never looks like a
+ *    backup and is removed by the next run.
+ * 4. Retention: what backupsToKeep does not keep is deleted.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import parser from 'cron-parser';
+import pg from 'pg';
+import { readBackupFile, writeBackupFile, type BackupSummary } from './backup-file';
+import { backupsToKeep, type RetentionSettings } from './retention';
+
+/** The advisory lock's key (any fixed number; "25" for the issue, "04:25"). */
+export const BACKUP_LOCK_KEY = 250_425;
+export const BACKUP_FILE_PATTERN = /^tsbn-backup-(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})-(\d{3})Z\.gz$/;
+export const DEFAULT_BACKUP_SCHEDULE = '0 4 * * *';
+export const DEFAULT_BACKUP_TIME_ZONE = 'Europe/Amsterdam';
+
+/** The file name of a backup made at `moment` (UTC, sortable). */
+export function backupFileName(moment: Date): string {
+  return `tsbn-backup-${moment.toISOString().replace(/:/g, '-').replace('.', '-')}.gz`;
+}
+
+/** The moment in a backup's file name; null for a file that is not a backup. */
+export function backupMoment(name: string): Date | null {
+  const m = BACKUP_FILE_PATTERN.exec(name);
+  return m ? new Date(`${m[1]}T${m[2]}:${m[3]}:${m[4]}.${m[5]}Z`) : null;
+}
+
+/** BACKUP_DIR, else `.data/backups` under the repository. */
+export function backupDirectory(root: string, env: NodeJS.ProcessEnv = process.env): string {
+  const dir = env.BACKUP_DIR?.trim();
+  return dir ? path.resolve(root, dir) : path.join(root, '.data', 'backups');
+}
+
+export interface BackupSchedule {
+  cron: string;
+  timeZone: string;
+}
+
+export function scheduleFromEnv(env: NodeJS.ProcessEnv = process.env): BackupSchedule {
+  return { cron: env.BACKUP_SCHEDULE?.trim() || DEFAULT_BACKUP_SCHEDULE, timeZone: env.BACKUP_TIME_ZONE?.trim() || DEFAULT_BACKUP_TIME_ZONE };
+}
+
+/**
+ * The scheduled moment a backup is due for at `now`: the latest slot of the schedule at or before
+ * now (a minute's grace either side, for a job that starts a little early or late).
+ */
+export function currentSlot(schedule: BackupSchedule, now: Date): Date {
+  const expression = parser.parseExpression(schedule.cron, { currentDate: new Date(now.getTime() + 60_000), tz: schedule.timeZone });
+  return expression.prev().toDate();
+}
+
+/** Due when no good backup was started since the current slot (a minute's grace). */
+export function backupDue(lastSuccessStartedAt: Date | null, schedule: BackupSchedule, now: Date): boolean {
+  if (!lastSuccessStartedAt) return true;
+  return lastSuccessStartedAt.getTime() < currentSlot(schedule, now).getTime() - 60_000;
+}
+
+export interface RunOptions {
+  connectionString: string;
+  directory: string;
+  now: () => Date;
+  trigger: 'schedule' | 'manual';
+  retention: RetentionSettings;
+  /** The calendar day of a moment in the federation's time zone (for retention). */
+  dayOf: (moment: Date) => string;
+  /** With a schedule: make one only when it is due (the nightly job); without: always (`npm run backup`). */
+  schedule?: BackupSchedule;
+  /** Tests: called after each table is written (to kill a backup half-way). */
+  onTable?: (table: string) => void | Promise<void>;
+}
+
+export interface BackupRunResult {
+  outcome: 'made' | 'not-due' | 'busy' | 'failed';
+  runId?: string;
+  file?: string;
+  sizeBytes?: number;
+  summary?: BackupSummary;
+  deleted?: string[];
+  error?: Error;
+  /** Whether the run before this one failed too (the caller logs a failure once). */
+  failedBefore?: boolean;
+}
+
+async function fsyncPath(target: string): Promise<void> {
+  const handle = await open(target, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Makes a backup (see the file's comment). Never throws for a failed backup: outcome 'failed'. */
+export async function runBackup(options: RunOptions): Promise<BackupRunResult> {
+  const lock = new pg.Client({ connectionString: options.connectionString, application_name: 'tsbn-backup-lock' });
+  await lock.connect();
+  try {
+    const { rows } = await lock.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [BACKUP_LOCK_KEY]);
+    if (!rows[0].locked) return { outcome: 'busy' };
+    try {
+      return await runLocked(lock, options);
+    } finally {
+      await lock.query('SELECT pg_advisory_unlock($1)', [BACKUP_LOCK_KEY]).catch(() => undefined);
+    }
+  } finally {
+    await lock.end().catch(() => undefined);
+  }
+}
+
+async function runLocked(db: pg.Client, options: RunOptions): Promise<BackupRunResult> {
+  const { rows: previous } = await db.query<{ status: string; startedAt: Date }>(
+    `SELECT status, "startedAt" FROM backup_runs WHERE status <> 'RUNNING' ORDER BY "startedAt" DESC LIMIT 1`,
+  );
+  const failedBefore = previous[0]?.status === 'FAILED';
+  if (options.schedule) {
+    const { rows } = await db.query<{ startedAt: Date }>(`SELECT "startedAt" FROM backup_runs WHERE status = 'SUCCEEDED' ORDER BY "startedAt" DESC LIMIT 1`);
+    if (!backupDue(rows[0]?.startedAt ?? null, options.schedule, options.now())) return { outcome: 'not-due' };
+  }
+  // A RUNNING row left by a process that died mid-backup: we hold the lock, so it is not running.
+  await db.query(`UPDATE backup_runs SET status = 'FAILED', "finishedAt" = $1, error = 'Afgebroken (het proces stopte tijdens de back-up).' WHERE status = 'RUNNING'`, [options.now()]);
+  const runId = randomUUID();
+  const startedAt = options.now();
+  const name = backupFileName(startedAt);
+  const temporary = path.join(options.directory, `.${name}.partial`);
+  const final = path.join(options.directory, name);
+  await db.query(`INSERT INTO backup_runs (id, status, trigger, "startedAt", directory) VALUES ($1, 'RUNNING', $2, $3, $4)`, [runId, options.trigger, startedAt, options.directory]);
+  try {
+    await mkdir(options.directory, { recursive: true });
+    await removePartials(options.directory);
+    const written = await writeBackupFile(options.connectionString, temporary, { now: startedAt, onTable: options.onTable });
+    await fsyncPath(temporary);
+    const read = await readBackupFile(temporary);
+    if (JSON.stringify(read.tables) !== JSON.stringify(written.tables)) throw new Error('Teruglezen van de back-up gaf andere tellingen dan het schrijven.');
+    await rename(temporary, final);
+    await fsyncPath(options.directory);
+    const sizeBytes = (await stat(final)).size;
+    const details = {
+      migrations: written.header.migrations.map((m) => m.migration_name),
+      tables: Object.fromEntries(written.tables.map((t) => [t.table, t.rows])),
+    };
+    await db.query(`UPDATE backup_runs SET status = 'SUCCEEDED', "finishedAt" = $2, file = $3, "sizeBytes" = $4, details = $5 WHERE id = $1`, [
+      runId,
+      options.now(),
+      name,
+      sizeBytes,
+      JSON.stringify(details),
+    ]);
+    const deleted = await prune(options);
+    return { outcome: 'made', runId, file: final, sizeBytes, summary: written, deleted, failedBefore };
+  } catch (caught) {
+    const error = caught instanceof Error ? caught : new Error(String(caught));
+    await rm(temporary, { force: true }).catch(() => undefined);
+    await db
+      .query(`UPDATE backup_runs SET status = 'FAILED', "finishedAt" = $2, error = $3 WHERE id = $1`, [runId, options.now(), error.message.slice(0, 2000)])
+      .catch(() => undefined);
+    return { outcome: 'failed', runId, error, failedBefore };
+  }
+}
+
+/** Leftovers of killed backups (only called while holding the lock). */
+async function removePartials(directory: string): Promise<void> {
+  for (const entry of await readdir(directory)) {
+    if (entry.startsWith('.tsbn-backup-') && entry.endsWith('.partial')) await rm(path.join(directory, entry), { force: true });
+  }
+}
+
+/** Deletes the backups the retention settings do not keep; returns their names. */
+export async function prune(options: Pick<RunOptions, 'directory' | 'retention' | 'dayOf'>): Promise<string[]> {
+  const entries = (await readdir(options.directory))
+    .map((name) => ({ name, createdAt: backupMoment(name) }))
+    .filter((e): e is { name: string; createdAt: Date } => e.createdAt !== null)
+    .map((e) => ({ ...e, day: options.dayOf(e.createdAt) }));
+  const keep = backupsToKeep(entries, options.retention);
+  const deleted: string[] = [];
+  for (const entry of entries) {
+    if (keep.has(entry.name)) continue;
+    await rm(path.join(options.directory, entry.name), { force: true });
+    deleted.push(entry.name);
+  }
+  return deleted.sort();
+}

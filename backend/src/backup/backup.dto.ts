@@ -1,0 +1,22 @@
+import { ApiProperty } from '@nestjs/swagger';
+import type { BackupRunView } from './backup.service';
+
+export class BackupRunDto {
+  @ApiProperty({ format: 'date-time' }) startedAt: string;
+  @ApiProperty({ format: 'date-time', nullable: true, type: String }) finishedAt: string | null;
+  @ApiProperty({ nullable: true, type: String, description: 'Bestandsnaam van de back-up' }) file: string | null;
+  @ApiProperty({ nullable: true, type: String, description: 'Map op de server' }) directory: string | null;
+  @ApiProperty({ nullable: true, type: Number }) sizeBytes: number | null;
+  @ApiProperty({ nullable: true, type: String, description: 'Waarom het mislukte' }) error: string | null;
+  @ApiProperty({ description: '"schedule" (elke nacht) of "manual" (npm run backup)' }) trigger: string;
+}
+
+export class BackupStatusDto {
+  @ApiProperty({ type: BackupRunDto, nullable: true }) lastSuccess: BackupRunDto | null;
+  @ApiProperty({ type: BackupRunDto, nullable: true, description: 'Een mislukte poging na de laatste goede back-up' }) lastFailure: BackupRunDto | null;
+  @ApiProperty() running: boolean;
+}
+
+export function toBackupRunDto(run: BackupRunView | null): BackupRunDto | null {
+  return run && { ...run, startedAt: run.startedAt.toISOString(), finishedAt: run.finishedAt?.toISOString() ?? null };
+}
