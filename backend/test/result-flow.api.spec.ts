@@ -182,33 +182,39 @@ describe('result flow API: entry window, signature, dispute, correction', () => 
       const audit = await ctx.prisma.auditLog.findFirstOrThrow({ where: { entityId: m.day.match.id, action: 'match.dispute' } });
       expect(audit.reason).toBe(comment);
       expect(audit.after).toMatchObject({ phase: 'DISPUTED', disputeComment: comment });
-      // Nothing to confirm or dispute again until the home team signs.
+      // Nothing to confirm or dispute again: the supervisor decides.
       expectError((await m.away.post(`${m.url}/confirm`).send({ version: res.body.version }).expect(422)).body, 422, 'HOME_NOT_SIGNED');
       expectError((await m.away.post(`${m.url}/dispute`).send({ version: res.body.version, comment }).expect(422)).body, 422, 'HOME_NOT_SIGNED');
     });
 
-    it('lets the home team change a set (still disputed) and sign again; then the away team confirms and the result is locked', async () => {
+    it('RULES.md 2026-11-26: the refusal waits for the supervisor, not the home team (no loop); the supervisor’s decision makes the result final', async () => {
       const before = await detail(m.url);
-      const changed = await m.home
-        .put(`${m.url}/sets/2`)
-        .send({
-          version: before.version,
-          tables: fullResultSets()
-            .filter((s) => s.setNumber === 2)
-            .map(({ setNumber: _s, ...t }): object => (t.tableNumber === 3 ? { tableNumber: 3, homePoints: 2, awayPoints: 6 } : t)),
-        })
-        .expect(200);
-      expect(changed.body).toMatchObject({ resultPhase: 'DISPUTED', dispute: { comment } });
-      const signed = await m.home.post(`${m.url}/sign`).send({ version: changed.body.version }).expect(200);
-      expect(signed.body).toMatchObject({ resultPhase: 'SIGNED_BY_HOME', dispute: null });
-      const confirmed = await m.away.post(`${m.url}/confirm`).send({ version: signed.body.version }).expect(200);
-      expect(confirmed.body).toMatchObject({ resultState: 'CONFIRMED', resultPhase: 'CONFIRMED', dispute: null });
+      const tables = fullResultSets()
+        .filter((s) => s.setNumber === 2)
+        .map(({ setNumber: _s, ...t }): object => (t.tableNumber === 3 ? { tableNumber: 3, homePoints: 2, awayPoints: 6 } : t));
+      expectError((await m.home.put(`${m.url}/sets/2`).send({ version: before.version, tables }).expect(409)).body, 409, 'DISPUTE_WITH_SUPERVISOR');
+      expectError((await m.home.post(`${m.url}/sign`).send({ version: before.version }).expect(409)).body, 409, 'DISPUTE_WITH_SUPERVISOR');
+      expect(before.finalDueAt).toBeNull();
+      for (const [agent, status, code] of [
+        [ctx.http(), 401, 'UNAUTHENTICATED'],
+        [m.home, 403, 'WRONG_ROLE'],
+        [m.away, 403, 'WRONG_ROLE'],
+      ] as const) {
+        expectError((await agent.post(`${m.url}/dispute/decision`).send({ version: before.version, reason: 'Formulier klopt' }).expect(status)).body, status, code);
+      }
+      expectError((await supervisor.post(`${m.url}/dispute/decision`).send({ version: before.version }).expect(400)).body, 400);
+      const sets = fullResultSets().map((s) => (s.setNumber === 2 && s.tableNumber === 3 ? { setNumber: 2, tableNumber: 3, homePoints: 2, awayPoints: 6 } : s));
+      const decided = await supervisor.post(`${m.url}/dispute/decision`).send({ version: before.version, reason: 'Beide formulieren gezien: set 2 tafel 3 was 2–6', sets }).expect(200);
+      expect(decided.body).toMatchObject({ resultState: 'CONFIRMED', resultPhase: 'CONFIRMED', dispute: null, finalAt: expect.any(String), finality: expect.stringMatching(/^definitief om /) });
+      expect(decided.body.sets.find((x: { setNumber: number; tableNumber: number }) => x.setNumber === 2 && x.tableNumber === 3)).toMatchObject({ homePoints: 2, awayPoints: 6 });
 
+      const confirmed = decided;
       expectError((await m.home.put(`${m.url}/sets/1`).send({ version: confirmed.body.version, tables: [] }).expect(409)).body, 409, 'RESULT_LOCKED');
       expectError((await m.home.post(`${m.url}/sign`).send({ version: confirmed.body.version }).expect(409)).body, 409, 'RESULT_LOCKED');
       expectError((await m.away.post(`${m.url}/dispute`).send({ version: confirmed.body.version, comment }).expect(409)).body, 409, 'RESULT_LOCKED');
-      const actions = await ctx.prisma.auditLog.findMany({ where: { entityId: m.day.match.id, action: { in: ['match.sign', 'match.dispute', 'match.confirm'] } }, orderBy: { createdAt: 'asc' } });
-      expect(actions.map((a) => a.action)).toEqual(['match.sign', 'match.dispute', 'match.sign', 'match.confirm']);
+      expectError((await supervisor.post(`${m.url}/dispute/decision`).send({ version: confirmed.body.version, reason: 'Nog eens' }).expect(409)).body, 409, 'RESULT_LOCKED');
+      const actions = await ctx.prisma.auditLog.findMany({ where: { entityId: m.day.match.id, action: { in: ['match.sign', 'match.dispute', 'match.dispute.decide', 'match.confirm'] } }, orderBy: { createdAt: 'asc' } });
+      expect(actions.map((a) => a.action)).toEqual(['match.sign', 'match.dispute', 'match.dispute.decide']);
     });
 
     it('shows a supervisor’s correction on the public match: reason and date, no names', async () => {

@@ -57,6 +57,10 @@ export interface CompetitionSettings {
   paymentIban: string;
   /** Match night: the public live pages show running scores while matches are played (off: only once a match is locked). */
   liveScores: boolean;
+  /** Finality: minutes after a table-played match is complete until it becomes final (the correction window). */
+  correctionWindowMinutes: number;
+  /** Finality: hours the away team has to confirm a signed paper form; then it becomes final by itself. */
+  paperConfirmHours: number;
 }
 
 export const DEFAULT_SETTINGS: Readonly<CompetitionSettings> = Object.freeze({
@@ -85,6 +89,8 @@ export const DEFAULT_SETTINGS: Readonly<CompetitionSettings> = Object.freeze({
   paymentAccountName: 'Troefcall Sport Bond Nederland',
   paymentIban: 'NL00 BANK 0000 0000 00',
   liveScores: true,
+  correctionWindowMinutes: 30,
+  paperConfirmHours: 48,
 });
 
 export interface SettingsProblem {

@@ -25,7 +25,7 @@ export class ConsequencesService {
     private readonly fines: FineProposalsService,
   ) {}
 
-  async applyConfirmed(tx: Tx, match: MatchRow, settings: CompetitionSettings, actorId: string): Promise<void> {
+  async applyConfirmed(tx: Tx, match: MatchRow, settings: CompetitionSettings, actorId: string | null): Promise<void> {
     const offending = await this.ineligibleSides(tx, match, settings);
     await this.applyRegel4(tx, match, offending, settings, actorId);
     await this.proposeFines(tx, match, settings, actorId);
@@ -56,7 +56,7 @@ export class ConsequencesService {
   }
 
   /** Regel 4: the offending side loses (flag on the match) and gets its own deduction row, with rule and reason. */
-  private async applyRegel4(tx: Tx, match: MatchRow, offending: Side[], settings: CompetitionSettings, actorId: string): Promise<void> {
+  private async applyRegel4(tx: Tx, match: MatchRow, offending: Side[], settings: CompetitionSettings, actorId: string | null): Promise<void> {
     await tx.pointDeduction.deleteMany({ where: { matchId: match.id, rule: INELIGIBILITY_RULE } });
     await tx.match.update({
       where: { id: match.id },
@@ -73,7 +73,7 @@ export class ConsequencesService {
   }
 
   /** Regel 5D/5E (line-up not composed before the match) and Regel 11 (not all pairs from set 1). */
-  private async proposeFines(tx: Tx, match: MatchRow, settings: CompetitionSettings, actorId: string): Promise<void> {
+  private async proposeFines(tx: Tx, match: MatchRow, settings: CompetitionSettings, actorId: string | null): Promise<void> {
     for (const side of SIDES) {
       const lineup = lineupOf(match, side);
       const facts = teamFacts(match, side);

@@ -13,7 +13,7 @@ export async function storeMatchDeductions(
   tx: Prisma.TransactionClient,
   match: MatchRow,
   outcome: Pick<MatchOutcome, 'home' | 'away'>,
-  deduction: { rule: string; reason: (opponent: string, date: string) => string; actorId: string },
+  deduction: { rule: string; reason: (opponent: string, date: string) => string; actorId: string | null },
 ): Promise<void> {
   for (const side of ['HOME', 'AWAY'] as Side[]) {
     const points = (side === 'HOME' ? outcome.home : outcome.away).deduction;

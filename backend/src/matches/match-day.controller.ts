@@ -5,7 +5,7 @@ import { CurrentUser, Roles } from '../auth/decorators';
 import { ChangeReasonDto, LineupInputDto, SubstitutionDto, SubstitutionInputDto, TeamLineupDto } from './lineup.dto';
 import { LineupsService } from './lineups.service';
 import { MatchDetailDto } from './match.dto';
-import { CorrectionInputDto, DisputeInputDto, ResultEntryInputDto, SetInputDto, SignatureInputDto, StaleVersionErrorDto } from './result.dto';
+import { CorrectionInputDto, DisputeInputDto, FormDecisionInputDto, MatchRemarkDto, RemarkInputDto, ResultEntryInputDto, SetInputDto, SignatureInputDto, StaleVersionErrorDto } from './result.dto';
 import { ResultsService } from './results.service';
 import { SignaturesService } from './signatures.service';
 import { SubstitutionsService } from './substitutions.service';
@@ -145,8 +145,9 @@ export class MatchDayController {
   @ApiOperation({
     summary: 'Niet akkoord: de uitploeg betwist de ondertekende uitslag, met een opmerking (secretaris uitploeg)',
     description:
-      'De handtekening van de thuisploeg vervalt; de thuisploeg past de uitslag aan en ondertekent opnieuw. De wedstrijdleider ziet de betwisting. ' +
-      'Alleen een door de thuisploeg ondertekende uitslag (422 HOME_NOT_SIGNED); niet na bevestiging (409 RESULT_LOCKED).',
+      'Alleen het papieren formulier: de weigering gaat naar de wedstrijdleider, wiens beslissing (POST dispute/decision) de uitslag definitief maakt; intussen wijzigt de thuisploeg niets (409 DISPUTE_WITH_SUPERVISOR). ' +
+      'Sets die aan tafel zijn ondertekend of door de wedstrijdleider beslist, betwist een vereniging niet (422 CLUB_DISPUTE_REFUSED, Regel 35B): voeg een opmerking toe (POST remarks). ' +
+      'Alleen een door de thuisploeg ondertekende uitslag (422 HOME_NOT_SIGNED); niet na vaststelling (409 RESULT_LOCKED).',
   })
   @ApiOkResponse({ type: MatchDetailDto })
   @ApiConflictResponse(STALE)
@@ -168,6 +169,39 @@ export class MatchDayController {
   @ApiConflictResponse(STALE)
   confirm(@Param('id', ParseUUIDPipe) id: string, @Body() body: SignatureInputDto, @CurrentUser() user: AuthUser): Promise<MatchDetailDto> {
     return this.signatures.confirm(id, body, user);
+  }
+
+  @Roles('ADMIN', 'SUPERVISOR')
+  @Post('dispute/decision')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Beslissen over de weigering van de uitploeg (papieren formulier), met reden: de uitslag wordt definitief (wedstrijdleider, bondsbeheerder)',
+    description: 'Zonder sets geldt het formulier zoals de thuisploeg het ondertekende; met sets het formulier zoals beslist. Alleen bij een weigering (409 NOT_DISPUTED).',
+  })
+  @ApiOkResponse({ type: MatchDetailDto })
+  @ApiConflictResponse(STALE)
+  decide(@Param('id', ParseUUIDPipe) id: string, @Body() body: FormDecisionInputDto, @CurrentUser() user: AuthUser): Promise<MatchDetailDto> {
+    return this.signatures.decide(id, body, user);
+  }
+
+  @Roles('ADMIN', 'SECRETARY')
+  @Post('remarks')
+  @HttpCode(201)
+  @ApiOperation({
+    summary: 'Opmerking van een teamleider bij de wedstrijd, voor de wedstrijdleider en de bond (Regel 35B); heropent niets, ook na definitief',
+    description: 'Secretaris van een van beide verenigingen (403 OTHER_CLUB voor een andere). Antwoordt alle opmerkingen bij de wedstrijd.',
+  })
+  @ApiCreatedResponse({ type: [MatchRemarkDto] })
+  addRemark(@Param('id', ParseUUIDPipe) id: string, @Body() body: RemarkInputDto, @CurrentUser() user: AuthUser): Promise<MatchRemarkDto[]> {
+    return this.signatures.remark(id, body, user);
+  }
+
+  @Roles('ADMIN', 'SUPERVISOR', 'SECRETARY')
+  @Get('remarks')
+  @ApiOperation({ summary: 'Opmerkingen van de teamleiders bij de wedstrijd (wedstrijdleider, bond, secretarissen van beide verenigingen)' })
+  @ApiOkResponse({ type: [MatchRemarkDto] })
+  remarks(@Param('id', ParseUUIDPipe) id: string, @CurrentUser() user: AuthUser): Promise<MatchRemarkDto[]> {
+    return this.signatures.remarks(id, user);
   }
 
   @Roles('ADMIN', 'SUPERVISOR')

@@ -45,6 +45,8 @@ export function matchStateOf(row: MatchRow, extraMembers: readonly MemberRow[] =
     correctedAt: row.correctedAt,
     correctedByRole: row.correctedByRole,
     correctionReason: row.correctionReason,
+    finalDueAt: row.finalDueAt,
+    finalAt: row.finalAt,
     teams: { HOME: team('HOME'), AWAY: team('AWAY') },
     actions: row.supervisorActions.map(
       (a): StateAction => ({
@@ -106,6 +108,8 @@ const MATCH_COLUMNS = [
   'correctedAt',
   'correctedByRole',
   'correctionReason',
+  'finalDueAt',
+  'finalAt',
 ] as const satisfies readonly (keyof MatchState & keyof MatchRow)[];
 
 const SEAT_COLUMNS = [

@@ -220,10 +220,12 @@ export class MatchWriterService {
           // A change to who played brings rows the state does not carry (members, line-up players): read those back.
           const factsChanged = FACTS_COMMANDS.includes(command.kind);
           let after = factsChanged ? await this.data.load(matchId, tx) : rowAfter(before, result.state, before.version + (changed && options.version === undefined ? 1 : 0));
-          // Regel 4 and the fines when the result locks, and again when who played changes afterwards (the member lists: not pure).
-          const confirms = result.events.some((e) => e.kind === 'MATCH_CONFIRMED') || (factsChanged && before.resultState === 'CONFIRMED');
-          if (result.state.resultState === 'CONFIRMED' && confirms) {
-            await this.consequences.applyConfirmed(tx, after, settings, options.user?.id ?? result.state.awaySignedById ?? result.state.homeSignedById ?? options.actor);
+          // The match became final (domain/match becomeFinal: both confirmations, the end of the
+          // correction window, the paper form's hours, the supervisor's decision): the one place
+          // for what follows from that. Regel 4 and the fines also again when who played changes afterwards (the member lists: not pure).
+          const becameFinal = result.events.some((e) => e.kind === 'MATCH_CONFIRMED');
+          if (result.state.resultState === 'CONFIRMED' && (becameFinal || (factsChanged && before.resultState === 'CONFIRMED'))) {
+            await this.onFinal(tx, after, settings, options.user?.id ?? result.state.awaySignedById ?? result.state.homeSignedById ?? null);
             after = await this.data.load(matchId, tx);
           }
           const response = mapMatchDetail(after, settings);
@@ -266,6 +268,14 @@ export class MatchWriterService {
       for (const event of events) this.live.emit({ matchId, ...(live as { divisionId: string; round: number }), kind: event.kind, at });
     }
     return { answer, row, settings: usedSettings };
+  }
+
+  /**
+   * What follows from a final result, in the transaction that made it final (or changed who
+   * played in it afterwards): Regel 4 and the fines. `actorId` is null when the scheduled job finalised it.
+   */
+  private async onFinal(tx: Tx, match: MatchRow, settings: CompetitionSettings, actorId: string | null): Promise<void> {
+    await this.consequences.applyConfirmed(tx, match, settings, actorId);
   }
 
   /** The stored answer of a command already applied with this key; 409 when the key was used for another match. */

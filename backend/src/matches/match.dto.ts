@@ -11,6 +11,7 @@ import type { CompetitionSettings } from '../domain/settings';
 import { ForfeitCause, GameKind, MatchStatus, ResultState, SetSource, Side } from '../generated/prisma/enums';
 import { storedWinner } from './match-facts';
 import { familyNameOf, lineupOf, LineupRow, MatchRow, MatchSummaryRow, pairsOf, reservesOf, sideOf } from './match-row';
+import { finalityText } from '../domain/match/match-command';
 import { phaseOf } from './result-rules';
 
 export const MATCH_STATUSES = Object.values(MatchStatus);
@@ -78,6 +79,17 @@ export class MatchSummaryDto {
   calledOffByTeamId: string | null;
   @ApiProperty({ nullable: true, type: Number, description: 'Regel 7: met zoveel koppels kwam het team in gebreke' })
   forfeitPairsPresent: number | null;
+  @ApiProperty({ format: 'date-time', nullable: true, type: String, description: 'Wanneer de uitslag definitief werd (vast; de officiële stand telt hem)' })
+  finalAt: string | null;
+  @ApiProperty({
+    format: 'date-time',
+    nullable: true,
+    type: String,
+    description: 'Wanneer de volledige uitslag vanzelf definitief wordt: einde van de correctietijd (aan tafel) of van de bevestigingstermijn (papieren formulier); null zolang hij niet volledig is of al definitief',
+  })
+  finalDueAt: string | null;
+  @ApiProperty({ nullable: true, type: String, example: 'wordt definitief om 22:41', description: '"definitief om 22:41" / "wordt definitief om 22:41" (Nederlandse tijd)' })
+  finality: string | null;
   @ApiProperty({ nullable: true, type: String, description: 'Toelichting van de bond bij een niet-gespeelde wedstrijd' })
   statusReason: string | null;
   @ApiProperty({ description: 'Versie van de uitslag; stuur hem mee bij elke wijziging (optimistische vergrendeling)' })
@@ -249,6 +261,9 @@ export function mapMatchSummary(match: MatchSummaryRow, settings: Pick<Competiti
     calledOffAt: match.calledOffAt?.toISOString() ?? null,
     calledOffByTeamId: match.calledOffByTeamId,
     forfeitPairsPresent: match.forfeitPairsPresent,
+    finalAt: match.finalAt?.toISOString() ?? null,
+    finalDueAt: match.finalDueAt?.toISOString() ?? null,
+    finality: finalityText(match),
     statusReason: match.statusReason,
     version: match.version,
     // The home team signed (explicitly, after the summary); the signature lapses with every change.

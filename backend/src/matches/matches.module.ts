@@ -4,6 +4,7 @@ import { MemberListsModule } from '../member-lists/member-lists.module';
 import { SeasonsModule } from '../seasons/seasons.module';
 import { ConsequencesService } from './consequences.service';
 import { ExportsController } from './exports.controller';
+import { MatchFinaliserService } from './match-finaliser.service';
 import { ExportsService } from './exports.service';
 import { FixturesController } from './fixtures.controller';
 import { FixturesService } from './fixtures.service';
@@ -40,7 +41,8 @@ import { SupervisorActionsService } from './supervisor-actions.service';
     SupervisorActionsService,
     LatePairsService,
     ScoreFactsService,
+    MatchFinaliserService,
   ],
-  exports: [MatchDataService, MatchWriterService],
+  exports: [MatchDataService, MatchWriterService, MatchFinaliserService],
 })
 export class MatchesModule {}

@@ -240,3 +240,35 @@ export class StaleVersionErrorBodyDto {
 export class StaleVersionErrorDto {
   @ApiProperty({ type: StaleVersionErrorBodyDto }) error: StaleVersionErrorBodyDto;
 }
+
+/** The supervisor decides the away team's refusal of a paper form (Regel 35B): the result becomes final. */
+export class FormDecisionInputDto extends VersionDto {
+  @ApiProperty({ description: 'Waarom (verplicht; beide teams zien het, komt in het logboek)' })
+  @IsReason()
+  reason: string;
+
+  @ApiPropertyOptional({
+    type: [SeatScoreInputDto],
+    description: 'Het formulier zoals de wedstrijdleider beslist (alle gespeelde sets); weglaten: het formulier zoals de thuisploeg het ondertekende geldt',
+  })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(144)
+  @ValidateNested({ each: true })
+  @Type(() => SeatScoreInputDto)
+  sets?: SeatScoreInputDto[];
+}
+
+/** A team leader's remark on the match, for the supervisor and the federation (Regel 35B). */
+export class RemarkInputDto {
+  @ApiProperty({ description: 'De opmerking (3–1000 tekens); heropent niets' })
+  @IsRequiredText('de opmerking', { min: 3, max: 1000 })
+  text: string;
+}
+
+export class MatchRemarkDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty() text: string;
+  @ApiProperty({ nullable: true, type: String, description: 'De vereniging van de teamleider; null: de bond' }) clubName: string | null;
+  @ApiProperty({ format: 'date-time' }) createdAt: string;
+}

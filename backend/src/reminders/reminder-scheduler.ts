@@ -1,5 +1,6 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import PgBoss from 'pg-boss';
+import { MatchFinaliserService } from '../matches/match-finaliser.service';
 import { RemindersService } from './reminders.service';
 
 export const SCAN_QUEUE = 'reminders-scan';
@@ -7,6 +8,9 @@ export const DIGEST_QUEUE = 'reminders-weekly-digest';
 /** Every 15 minutes; the weekly summary on Monday 08:00 in the Netherlands. */
 export const SCAN_CRON = '*/15 * * * *';
 export const DIGEST_CRON = '0 8 * * 1';
+/** Matches whose correction window (or paper form's hours) ran out become final: every minute, and at start. */
+export const FINALISE_QUEUE = 'matches-finalise';
+export const FINALISE_CRON = '* * * * *';
 export const JOBS_TIME_ZONE = 'Europe/Amsterdam';
 /** pg-boss keeps its tables in a schema of its own, next to ours. */
 export const JOBS_SCHEMA = 'pgboss';
@@ -31,7 +35,10 @@ export class ReminderScheduler implements OnApplicationBootstrap, OnApplicationS
   /** The start under way (so a shutdown during the start waits for it, then stops it). */
   private starting: Promise<void> | null = null;
 
-  constructor(private readonly reminders: RemindersService) {}
+  constructor(
+    private readonly reminders: RemindersService,
+    private readonly finaliser: MatchFinaliserService,
+  ) {}
 
   /**
    * Starts in the background: the API listens at once, and a planner that cannot start (the
@@ -89,10 +96,16 @@ export class ReminderScheduler implements OnApplicationBootstrap, OnApplicationS
     await boss.work(DIGEST_QUEUE, async () => {
       await this.reminders.sendDigests();
     });
+    await boss.createQueue(FINALISE_QUEUE, { name: FINALISE_QUEUE, policy: 'stately', retryLimit: 2, expireInMinutes: 5 });
+    await boss.schedule(FINALISE_QUEUE, FINALISE_CRON, {}, { tz: JOBS_TIME_ZONE });
+    await boss.work(FINALISE_QUEUE, async () => {
+      await this.finaliser.finaliseDue();
+    });
   }
 
   /** Queues a scan now (at start: catch up what became due while the API was down). */
   async runScanNow(): Promise<string | null> {
+    if (this.boss) await this.boss.send(FINALISE_QUEUE, {});
     return this.boss ? this.boss.send(SCAN_QUEUE, {}) : null;
   }
 

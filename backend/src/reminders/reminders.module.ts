@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MailModule } from '../mail/mail.module';
+import { MatchesModule } from '../matches/matches.module';
 import { Clock } from './clock';
 import { PreferencesService } from './preferences.service';
 import { ReminderScheduler } from './reminder-scheduler';
@@ -9,7 +10,7 @@ import { TodoService } from './todo.service';
 
 /** Reminders (pg-boss schedule, Notification rows, mails), preferences and the to-do list (issue 17). */
 @Module({
-  imports: [MailModule],
+  imports: [MailModule, MatchesModule],
   controllers: [RemindersController],
   providers: [Clock, RemindersService, ReminderScheduler, PreferencesService, TodoService],
   exports: [Clock, RemindersService],

@@ -55,6 +55,18 @@ export class SettingsInputDto implements Partial<CompetitionSettings> {
   @IsOptional()
   @IsBoolean()
   liveScores?: boolean;
+  @ApiPropertyOptional({ default: D.correctionWindowMinutes, description: 'Correctietijd in minuten: zo lang na de laatste handtekening wordt een aan tafel gespeelde wedstrijd definitief' })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(1440)
+  correctionWindowMinutes?: number;
+  @ApiPropertyOptional({ default: D.paperConfirmHours, description: 'Uren die de uitploeg heeft om een ondertekend papieren formulier te bevestigen; daarna wordt het vanzelf definitief' })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(720)
+  paperConfirmHours?: number;
 }
 
 export class CreateSeasonDto {
@@ -97,6 +109,8 @@ export class SettingsDto implements CompetitionSettings {
   @ApiProperty() paymentAccountName: string;
   @ApiProperty() paymentIban: string;
   @ApiProperty({ description: 'Tussenstanden op de openbare livepagina’s tijdens de speelavond' }) liveScores: boolean;
+  @ApiProperty({ description: 'Correctietijd in minuten na een volledige wedstrijd aan tafel' }) correctionWindowMinutes: number;
+  @ApiProperty({ description: 'Uren voor de bevestiging van een papieren formulier' }) paperConfirmHours: number;
 }
 
 export class SeasonSummaryDto {

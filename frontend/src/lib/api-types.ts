@@ -4713,10 +4713,10 @@ export interface components {
             /** @description Alleen de totalen [thuis, uit], voor historie zonder sets */
             score?: number[];
             /**
-             * @description Bij FORFEIT: het team dat reglementair verliest
+             * @description Bij FORFEIT: het team dat reglementair verliest; 'both': beide teams onvolledig (elk Regel 7, geen punten)
              * @enum {string}
              */
-            forfeitedBy?: "home" | "away";
+            forfeitedBy?: "home" | "away" | "both";
             /**
              * @description Bij FORFEIT: de oorzaak (TOO_FEW_PAIRS en LATE_CANCELLATION: Regel 7; OTHER: Regel 9A); zonder: onbekend
              * @enum {string}
@@ -4724,6 +4724,10 @@ export interface components {
             forfeitCause?: "TOO_FEW_PAIRS" | "LATE_CANCELLATION" | "OTHER";
             /** @description Regel 4: kant(en) met een niet-speelgerechtigde speler */
             ineligible?: ("home" | "away")[];
+            /** @description Regel 11 (alleen PLAYED): kant(en) die met minder koppels dan nodig begonnen (onvolledig) */
+            incomplete?: ("home" | "away")[];
+            /** @description Regel 11 (alleen PLAYED): kant(en) waarvan het hele team te laat aanwezig was */
+            late?: ("home" | "away")[];
         };
         DocumentDeductionDto: {
             /** @description Alleen nodig als de teamnaam in meer poules voorkomt */

@@ -40,6 +40,8 @@ function matchState(overrides: Partial<MatchState> = {}): MatchState {
     correctedAt: null,
     correctedByRole: null,
     correctionReason: null,
+    finalDueAt: null,
+    finalAt: null,
     teams: { HOME: team(lineup('h')), AWAY: team(lineup('a')) },
     seats: [],
     ...extra,

@@ -46,6 +46,8 @@ function matchState(overrides: Partial<MatchState> = {}): MatchState {
     correctedAt: null,
     correctedByRole: null,
     correctionReason: null,
+    finalDueAt: null,
+    finalAt: null,
     teams: { HOME: team(lineup('h')), AWAY: team(lineup('a')) },
     actions: [],
     seats: [],
@@ -287,13 +289,21 @@ describe('applyMatchCommand: the paper form', () => {
     expect(result.state).toBe(before);
   });
 
-  test('Regel 15: the form travels: entered, signed, disputed, signed again, confirmed (locked)', () => {
+  test('Regel 15, 35B (revised 2026-11-26): the form travels: entered, signed, refused, decided by the supervisor (final); no loop back to the home team', () => {
     const entered = paper(matchState(), form());
     expect(entered.state).toMatchObject({ status: 'PLAYED', resultState: 'ENTERED', enteredById: 'home-secretary', homePoints: 216, awayPoints: 72 });
     const disputed = paper(entered.state, { kind: 'SIGN_FORM', by: home }, { kind: 'DISPUTE_FORM', by: away, comment: 'Set 2 klopt niet' });
-    expect(disputed.state).toMatchObject({ homeSignedAt: null, disputeComment: 'Set 2 klopt niet', disputedById: 'away-secretary' });
-    const locked = paper(disputed.state, { kind: 'SIGN_FORM', by: home }, { kind: 'CONFIRM_FORM', by: away });
-    expect(locked.state).toMatchObject({ resultState: 'CONFIRMED', awaySignedById: 'away-secretary', disputedAt: null });
+    expect(disputed.state).toMatchObject({ homeSignedAt: null, disputeComment: 'Set 2 klopt niet', disputedById: 'away-secretary', finalDueAt: null });
+    expect(applyMatchCommand(disputed.state, { kind: 'SIGN_FORM', by: home }, settings, DAY).problems[0].code).toBe('DISPUTE_WITH_SUPERVISOR');
+    expect(applyMatchCommand(disputed.state, form(), settings, DAY).problems[0].code).toBe('DISPUTE_WITH_SUPERVISOR');
+    const locked = paper(disputed.state, { kind: 'DECIDE_FORM', by: { userId: 'supervisor', role: 'SUPERVISOR' }, reason: 'Formulier klopt, set 2 nageteld' });
+    expect(locked.state).toMatchObject({ resultState: 'CONFIRMED', finalAt: DAY, disputedAt: null });
+    expect(locked.events).toEqual([{ kind: 'MATCH_CONFIRMED' }]);
+  });
+
+  test('Regel 15: the away team confirms the signed form: final at once', () => {
+    const locked = paper(matchState(), form(), { kind: 'SIGN_FORM', by: home }, { kind: 'CONFIRM_FORM', by: away });
+    expect(locked.state).toMatchObject({ resultState: 'CONFIRMED', awaySignedById: 'away-secretary', disputedAt: null, finalAt: DAY, finalDueAt: null });
     expect(locked.events).toEqual([{ kind: 'MATCH_CONFIRMED' }]);
   });
 

@@ -116,6 +116,10 @@ export interface MatchState {
   correctedAt: Date | null;
   correctedByRole: string | null;
   correctionReason: string | null;
+  /** When the match becomes final by itself (the end of the correction window, or the paper form's hours); null while not complete or once final. */
+  finalDueAt: Date | null;
+  /** When it became final (resultState CONFIRMED: locked, the official standings count it). */
+  finalAt: Date | null;
   teams: Record<Side, StateTeam>;
   /** The supervisor's actions, in the order recorded. */
   actions: StateAction[];
@@ -268,13 +272,35 @@ export interface VoidWrongTableCommand {
   gameNumbers: readonly number[];
 }
 
+/**
+ * The scheduled job (or anybody, any time): the match becomes final when its moment came
+ * (RULES.md "Finality and authority at the match": the correction window, the paper form's hours).
+ */
+export interface FinaliseCommand {
+  kind: 'FINALISE';
+}
+/** The supervisor (or administrator) decides the away team's refusal of a paper form, with a reason: the result becomes final. */
+export interface DecideFormCommand {
+  kind: 'DECIDE_FORM';
+  by: CommandUser;
+  reason: string;
+  /** The form as decided; absent: the form as the home team signed it stands. */
+  sets?: readonly SeatEntry[];
+}
+/** A team leader's remark for the supervisor and the federation (Regel 35B): kept, never reopening anything (the caller stores its row). */
+export interface AddRemarkCommand {
+  kind: 'ADD_REMARK';
+  by: CommandUser;
+  text: string;
+}
+
 export type FactsCommand = SubstituteCommand | RemoveSubstitutionCommand | SetLineupCommand | RemovePlayerCommand | VoidWrongTableCommand;
 /** The commands that change who played (line-ups, substitutions, supervisor's actions). */
 export const FACTS_COMMANDS: readonly MatchCommandKind[] = Object.freeze(['SUBSTITUTE', 'REMOVE_SUBSTITUTION', 'SET_LINEUP', 'REMOVE_PLAYER', 'VOID_WRONG_TABLE']);
 
 export type TableCommand = TableEnterCommand | TableSignCommand | TableRefuseCommand | DecideSetCommand | ConfirmNightCommand;
-export type PaperCommand = EnterFormCommand | EnterSetCommand | SignFormCommand | ConfirmFormCommand | DisputeFormCommand | CorrectCommand;
-export type MatchCommand = TableCommand | PaperCommand | FactsCommand;
+export type PaperCommand = EnterFormCommand | EnterSetCommand | SignFormCommand | ConfirmFormCommand | DisputeFormCommand | DecideFormCommand | CorrectCommand;
+export type MatchCommand = TableCommand | PaperCommand | FactsCommand | FinaliseCommand | AddRemarkCommand;
 export type MatchCommandKind = MatchCommand['kind'];
 
 export type MatchEventKind =
@@ -322,7 +348,7 @@ export interface CommandResult {
 
 export type CoreSettings = Pick<
   CompetitionSettings,
-  'pairsPerTeam' | 'gamesPerSet' | 'missingSetPoints' | 'maxSubstitutions' | 'substitutionsFromSet'
+  'pairsPerTeam' | 'gamesPerSet' | 'missingSetPoints' | 'maxSubstitutions' | 'substitutionsFromSet' | 'correctionWindowMinutes' | 'paperConfirmHours'
 >;
 
 const NOT_PLAYED_LABELS: Partial<Record<MatchStatusValue, string>> = {
@@ -462,14 +488,81 @@ function seatScores(state: Pick<MatchState, 'seats'>): string {
  * result). A signature or a club's confirmation stands for complete, unchanged scores:
  * both lapse when the credits change a seat or a seat is emptied before the result is locked.
  */
-function finish(state: MatchState, settings: CoreSettings): { state: MatchState; events: MatchEvent[] } {
+function finish(state: MatchState, settings: CoreSettings, now: Date): { state: MatchState; events: MatchEvent[] } {
   const settled = settleCredits(state, settings);
   let next = settled.state;
   const none = next.resultState === 'NONE';
   const totals = matchTotals(next.seats);
   next = { ...next, homePoints: none ? null : totals.homePoints, awayPoints: none ? null : totals.awayPoints };
   if (!seatsComplete(next, settings) || seatScores(state) !== seatScores(next)) next = lapseConfirmations(next);
+  const due = finalDueAt(next, settings, now);
+  if (due?.getTime() !== next.finalDueAt?.getTime()) next = { ...next, finalDueAt: due };
   return { state: next, events: settled.events };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Finality (RULES.md "Finality and authority at the match"): complete → final at the end of the
+// correction window, or earlier on both team leaders' confirmation; a paper form not confirmed
+// within its hours after the home signature becomes final by itself.
+
+const MINUTE = 60_000;
+
+/** Every seat signed, decided or credited, no refusal waiting for the supervisor and both line-ups there. */
+export function tableComplete(state: MatchState, settings: Pick<CoreSettings, 'pairsPerTeam'>): boolean {
+  return nightProblems(state, settings).length === 0;
+}
+
+/**
+ * When a match that is not final yet becomes final by itself, or null: a table-played match
+ * `correctionWindowMinutes` after it became complete (the moment stays while it stays
+ * complete; it starts again when it completes again); a paper form `paperConfirmHours`
+ * after the home signature while the away team neither confirmed nor refused it.
+ */
+export function finalDueAt(state: MatchState, settings: Pick<CoreSettings, 'pairsPerTeam' | 'correctionWindowMinutes' | 'paperConfirmHours'>, now: Date): Date | null {
+  if (state.resultState !== 'ENTERED' || state.status !== 'PLAYED') return null;
+  if (tableComplete(state, settings)) return state.finalDueAt ?? new Date(now.getTime() + settings.correctionWindowMinutes * MINUTE);
+  const waiting = state.seats.some((s) => seatPhase(s) === 'DISPUTED');
+  if (state.homeSignedAt && !state.disputedAt && !waiting && seatsComplete(state, settings)) {
+    return new Date(state.homeSignedAt.getTime() + settings.paperConfirmHours * 60 * MINUTE);
+  }
+  return null;
+}
+
+/**
+ * The one place a match becomes final: locked, and the official standings count it
+ * (MATCH_CONFIRMED, the live pages' event; the writer brings Regel 4 and the fines into
+ * effect on it).
+ */
+export function becomeFinal(state: MatchState, now: Date): { state: MatchState; events: MatchEvent[] } {
+  const next: MatchState = { ...state, status: 'PLAYED', resultState: 'CONFIRMED', finalAt: now, finalDueAt: null, disputedAt: null, disputedById: null, disputeComment: null };
+  return { state: next, events: [{ kind: 'MATCH_CONFIRMED' }] };
+}
+
+const clockTime = new Intl.DateTimeFormat('nl-NL', { timeZone: 'Europe/Amsterdam', hour: '2-digit', minute: '2-digit' });
+
+/** "definitief om 22:41" / "wordt definitief om 22:41" (the federation's clock), or null while neither. */
+export function finalityText(match: Pick<MatchState, 'resultState' | 'finalAt' | 'finalDueAt'>): string | null {
+  if (match.resultState === 'CONFIRMED') return match.finalAt ? `definitief om ${clockTime.format(match.finalAt)}` : 'definitief';
+  if (match.finalDueAt) return `wordt definitief om ${clockTime.format(match.finalDueAt)}`;
+  return null;
+}
+
+function finalise(state: MatchState, settings: CoreSettings, now: Date): Transition {
+  const open = openProblems(state);
+  if (open.length) return { problems: open };
+  const due = finalDueAt(state, settings, now);
+  if (due === null) return { problems: [problem('NOT_COMPLETE', 'CONFLICT', 'Deze wedstrijd is nog niet volledig (of wacht op de wedstrijdleider); hij wordt nog niet definitief.')] };
+  if (due.getTime() > now.getTime()) return { problems: [problem('NOT_DUE', 'CONFLICT', `Deze wedstrijd ${finalityText({ resultState: 'ENTERED', finalAt: null, finalDueAt: due })}.`)] };
+  return becomeFinal(state, now);
+}
+
+function addRemark(state: MatchState, cmd: AddRemarkCommand): Transition {
+  const text = cmd.text?.trim() ?? '';
+  if (!text) return { problems: [problem('VALIDATION_FAILED', 'INVALID', 'Schrijf de opmerking voor de wedstrijdleider en de bond.', 'text', 'REQUIRED')] };
+  const label = NOT_PLAYED_LABELS[state.status];
+  if (label) return { problems: [problem('MATCH_NOT_PLAYED', 'CONFLICT', `Deze wedstrijd is vastgelegd als ${label}; een opmerking hoort bij een gespeelde wedstrijd.`)] };
+  // Kept (the caller stores it) and shown to the supervisor and the federation: the match itself does not change.
+  return { state, events: [] };
 }
 
 function openProblems(state: MatchState): Problem[] {
@@ -682,9 +775,10 @@ function confirmNight(state: MatchState, cmd: ConfirmNightCommand, settings: Cor
   let next: MatchState =
     cmd.side === 'HOME' ? { ...state, homeSignedAt: now, homeSignedById: cmd.userId } : { ...state, awaySignedAt: now, awaySignedById: cmd.userId };
   const events: MatchEvent[] = [{ kind: 'NIGHT_CONFIRMED', side: cmd.side }];
+  // Both team leaders confirmed: final before the end of the correction window.
   if (next.homeSignedAt && next.awaySignedAt) {
-    next = { ...next, status: 'PLAYED', resultState: 'CONFIRMED', disputedAt: null, disputedById: null, disputeComment: null };
-    events.push({ kind: 'MATCH_CONFIRMED' });
+    const final = becomeFinal(next, now);
+    return { state: final.state, events: [...events, ...final.events] };
   }
   return { state: next, events };
 }
@@ -786,7 +880,7 @@ function replaceSeats(state: MatchState, entries: readonly SeatEntry[], settings
 }
 
 function enterForm(state: MatchState, cmd: EnterFormCommand | EnterSetCommand, settings: CoreSettings, now: Date): Transition {
-  const refused = [...openProblems(state), ...transitionProblems(state, 'ENTER'), ...entryWindowProblems(state, cmd.by, cmd.reason, now)];
+  const refused = [...openProblems(state), ...disputeWaitsProblems(state, cmd.by), ...transitionProblems(state, 'ENTER'), ...entryWindowProblems(state, cmd.by, cmd.reason, now)];
   if (refused.length) return { problems: refused.slice(0, 1) };
   let replaced: { state: MatchState } | { problems: Problem[] };
   if (cmd.kind === 'ENTER_SET') {
@@ -816,14 +910,15 @@ function enterForm(state: MatchState, cmd: EnterFormCommand | EnterSetCommand, s
 }
 
 function signForm(state: MatchState, cmd: SignFormCommand, settings: CoreSettings, now: Date): Transition {
-  const refused = [...playableProblems(state), ...transitionProblems(state, 'SIGN'), ...entryWindowProblems(state, cmd.by, cmd.reason, now)];
+  const refused = [...playableProblems(state), ...disputeWaitsProblems(state, cmd.by), ...transitionProblems(state, 'SIGN'), ...entryWindowProblems(state, cmd.by, cmd.reason, now)];
   if (refused.length) return { problems: refused.slice(0, 1) };
   const incomplete = completeProblems(state, settings);
   if (incomplete.length) return { problems: incomplete };
   const next: MatchState = { ...state, homeSignedById: cmd.by.userId, homeSignedAt: now, disputedAt: null, disputedById: null, disputeComment: null };
   // The away club already confirmed the night (and nothing changed since: that would have lapsed it): both signed, the result locks.
   if (next.awaySignedAt !== null) {
-    return { state: { ...next, status: 'PLAYED', resultState: 'CONFIRMED' }, events: [{ kind: 'RESULT_SIGNED', side: 'HOME' }, { kind: 'MATCH_CONFIRMED' }] };
+    const final = becomeFinal(next, now);
+    return { state: final.state, events: [{ kind: 'RESULT_SIGNED', side: 'HOME' }, ...final.events] };
   }
   return { state: next, events: [{ kind: 'RESULT_SIGNED', side: 'HOME' }] };
 }
@@ -841,22 +936,56 @@ function confirmForm(state: MatchState, cmd: ConfirmFormCommand, settings: CoreS
     const refused = transitionProblems(state, 'CONFIRM');
     if (refused.length) return { problems: refused };
   }
-  const next: MatchState = {
-    ...state,
-    resultState: 'CONFIRMED',
-    awaySignedById: cmd.by.userId,
-    awaySignedAt: now,
-    homeSignedById: state.homeSignedById ?? cmd.by.userId,
-    homeSignedAt: state.homeSignedAt ?? now,
-    disputedAt: null,
-    disputedById: null,
-    disputeComment: null,
-  };
-  return { state: next, events: [{ kind: 'MATCH_CONFIRMED' }] };
+  return becomeFinal(
+    {
+      ...state,
+      awaySignedById: cmd.by.userId,
+      awaySignedAt: now,
+      homeSignedById: state.homeSignedById ?? cmd.by.userId,
+      homeSignedAt: state.homeSignedAt ?? now,
+    },
+    now,
+  );
+}
+
+/**
+ * Regel 35B: a club does not dispute what its pairs signed at the table or what the supervisor
+ * decided; only the pairs protest, by refusing to sign. A team leader adds a remark instead.
+ */
+function clubDisputeProblems(state: MatchState): Problem[] {
+  const settled = state.seats.filter((s) => PLAYED_SOURCES.includes(s.source) && isSeatSigned(s));
+  if (!settled.length) return [];
+  const message =
+    'De sets van deze wedstrijd zijn aan tafel ondertekend of door de wedstrijdleider beslist; een vereniging kan ze niet betwisten (Regel 35B: alleen de koppels protesteren, door niet te tekenen). Voeg een opmerking toe voor de wedstrijdleider en de bond.';
+  return [problem('CLUB_DISPUTE_REFUSED', 'RULE', message)];
+}
+
+/** The paper form's refusal waits for the supervisor, not for the home team (no loop): only an administrator changes the form meanwhile. */
+function disputeWaitsProblems(state: MatchState, by: CommandUser): Problem[] {
+  if (phaseOf(state) !== 'DISPUTED' || by.role === 'ADMIN') return [];
+  return [problem('DISPUTE_WITH_SUPERVISOR', 'CONFLICT', 'De uitploeg heeft het formulier niet bevestigd; de wedstrijdleider beslist nu (Regel 35B). Het formulier wordt intussen niet gewijzigd of opnieuw ondertekend.')];
+}
+
+/** The supervisor decides the away team's refusal of the paper form, with a reason: the form as decided becomes final. */
+function decideForm(state: MatchState, cmd: DecideFormCommand, settings: CoreSettings, now: Date): Transition {
+  const reason = cmd.reason?.trim() ?? '';
+  if (!reason) return { problems: [problem('VALIDATION_FAILED', 'INVALID', 'Geef een reden voor deze beslissing.', 'reason', 'REQUIRED')] };
+  const open = openProblems(state);
+  if (open.length) return { problems: open };
+  if (phaseOf(state) !== 'DISPUTED') return { problems: [problem('NOT_DISPUTED', 'CONFLICT', 'Er ligt geen weigering van de uitploeg bij de wedstrijdleider voor deze uitslag.')] };
+  let decided = state;
+  if (cmd.sets) {
+    const replaced = replaceSeats(state, cmd.sets, settings, (i) => `sets.${i}`);
+    if ('problems' in replaced) return replaced;
+    decided = settleCredits(replaced.state, settings).state;
+  }
+  const incomplete = completeProblems(decided, settings);
+  if (incomplete.length) return { problems: incomplete };
+  return becomeFinal(decided, now);
 }
 
 function disputeForm(state: MatchState, cmd: DisputeFormCommand, now: Date): Transition {
-  const refused = [...playableProblems(state), ...transitionProblems(state, 'DISPUTE'), ...entryWindowProblems(state, cmd.by, null, now)];
+  const refused = [...playableProblems(state), ...clubDisputeProblems(state), ...transitionProblems(state, 'DISPUTE'), ...entryWindowProblems(state, cmd.by, null, now)];
   if (refused.length) return { problems: refused.slice(0, 1) };
   const next = { ...state, homeSignedById: null, homeSignedAt: null, disputedAt: now, disputedById: cmd.by.userId, disputeComment: cmd.comment };
   return { state: next, events: [{ kind: 'RESULT_DISPUTED', side: 'AWAY' }] };
@@ -1042,8 +1171,17 @@ export function applyMatchCommand(state: MatchState, command: MatchCommand, sett
     case 'DISPUTE_FORM':
       result = disputeForm(state, command, now);
       break;
+    case 'DECIDE_FORM':
+      result = decideForm(state, command, settings, now);
+      break;
     case 'CORRECT':
       result = correct(state, command, settings, now);
+      break;
+    case 'FINALISE':
+      result = finalise(state, settings, now);
+      break;
+    case 'ADD_REMARK':
+      result = addRemark(state, command);
       break;
     case 'SUBSTITUTE':
     case 'REMOVE_SUBSTITUTION':
@@ -1062,6 +1200,6 @@ export function applyMatchCommand(state: MatchState, command: MatchCommand, sett
     }
   }
   if ('problems' in result) return { state, events: [], problems: result.problems };
-  const finished = finish(result.state, settings);
+  const finished = finish(result.state, settings, now);
   return { state: finished.state, events: [...result.events, ...finished.events], problems: [] };
 }

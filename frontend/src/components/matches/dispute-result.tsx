@@ -1,7 +1,7 @@
 'use client';
 // "Niet akkoord" (Regel 15): the away team disagrees with the signed result, with a
-// comment. The home signature lapses and the result goes back to the home team; the
-// supervisor sees the dispute.
+// comment. The home signature lapses and the refusal goes to the supervisor, whose decision
+// makes the result final (no loop back to the home team).
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -28,7 +28,7 @@ export function DisputeResult({ match }: { match: MatchDetail }) {
     setBusy(false);
     if (outcome.ok) {
       setOpen(false);
-      setMessage({ tone: 'good', lines: [`Niet akkoord verstuurd. De uitslag ligt weer bij ${match.homeTeam.name}.`] });
+      setMessage({ tone: 'good', lines: ['Niet akkoord verstuurd. De wedstrijdleider beslist; die beslissing maakt de uitslag definitief.'] });
       router.refresh();
       return;
     }
@@ -42,7 +42,7 @@ export function DisputeResult({ match }: { match: MatchDetail }) {
       {open ? (
         <div role="group" aria-label="Niet akkoord" className="space-y-2 rounded-md bg-red-50 p-3 ring-1 ring-red-200">
           <label htmlFor="dispute-comment" className="block text-sm font-medium text-red-950">
-            Wat klopt er niet? (verplicht; {match.homeTeam.name} en de wedstrijdleider lezen het)
+            Wat klopt er niet? (verplicht; {match.homeTeam.name} en de wedstrijdleider lezen het, de wedstrijdleider beslist)
           </label>
           <textarea
             id="dispute-comment"

@@ -63,8 +63,14 @@ export function MatchHeader({ match, actions }: { match: MatchDetail; actions?: 
         <p role="note" aria-label="Betwist" className="mt-2 rounded-md bg-red-50 p-2 text-sm text-red-900 ring-1 ring-red-200">
           <strong>Betwist door {match.awayTeam.name}{match.dispute.comment ? ':' : ''}</strong> {match.dispute.comment}
           <span className="block text-xs text-red-800">
-            {formatDate(match.dispute.disputedAt)} · de uitslag ligt weer bij {match.homeTeam.name}, die hem aanpast en opnieuw ondertekent.
+            {formatDate(match.dispute.disputedAt)} · de wedstrijdleider beslist; zijn beslissing maakt de uitslag definitief.
           </span>
+        </p>
+      )}
+      {match.finality && (
+        <p role="status" aria-label="Definitief" className={`mt-2 text-sm ${match.resultState === 'CONFIRMED' ? 'font-semibold text-green-800' : 'text-stone-700'}`}>
+          {match.finality.charAt(0).toUpperCase() + match.finality.slice(1)}
+          {match.resultState !== 'CONFIRMED' && ' (tot dan telt de uitslag nog niet in de stand)'}
         </p>
       )}
       {match.correction && <CorrectionNote correction={match.correction} />}

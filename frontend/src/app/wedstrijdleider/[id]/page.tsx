@@ -1,6 +1,8 @@
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
+import { FormDecision } from '@/components/matches/form-decision';
 import { MatchHistory } from '@/components/matches/match-history';
+import { MatchRemarks } from '@/components/matches/remarks';
 import { MatchHeader, SetScores } from '@/components/matches/match-view';
 import { loadMatch, ResultScreen } from '@/components/matches/screens';
 import { SupervisorActions } from '@/components/matches/supervisor-actions';
@@ -21,10 +23,11 @@ export default async function SupervisorMatchPage({ params, searchParams }: { pa
   // Regel 22, 38: decisions at the table, while the result is not yet locked.
   const open = (match.status === 'PLAYED' || match.status === 'SCHEDULED') && match.resultState !== 'CONFIRMED';
   const api = await serverApi();
-  const [home, away, actions] = await Promise.all([
+  const [home, away, actions, remarks] = await Promise.all([
     api.GET('/api/matches/{id}/lineups/{teamId}', { params: { path: { id, teamId: match.homeTeam.id } } }),
     api.GET('/api/matches/{id}/lineups/{teamId}', { params: { path: { id, teamId: match.awayTeam.id } } }),
     api.GET('/api/matches/{id}/supervisor-actions', { params: { path: { id } } }),
+    api.GET('/api/matches/{id}/remarks', { params: { path: { id } } }),
   ]);
   return (
     <>
@@ -42,6 +45,16 @@ export default async function SupervisorMatchPage({ params, searchParams }: { pa
         />
       </div>
       <div className="space-y-6">
+        {match.resultPhase === 'DISPUTED' && match.status === 'PLAYED' && (
+          <Card title="Weigering van de uitploeg beslissen (Regel 35B)">
+            <FormDecision match={match} />
+          </Card>
+        )}
+        {(remarks.data ?? []).length > 0 && (
+          <Card title="Opmerkingen van de teamleiders">
+            <MatchRemarks matchId={id} remarks={remarks.data ?? []} canWrite={false} />
+          </Card>
+        )}
         {correctable ? (
           <Card title="Uitslag corrigeren">
             <ResultScreen match={match} kind="correct" backHref={`/wedstrijdleider?poule=${match.divisionId}`} set={set} />
@@ -51,7 +64,7 @@ export default async function SupervisorMatchPage({ params, searchParams }: { pa
             <Note>
               {match.status !== 'PLAYED' && match.status !== 'SCHEDULED'
                 ? 'Deze wedstrijd is door de bond vastgelegd als niet gespeeld; dat kan alleen de bondsbeheerder terugdraaien.'
-                : 'Deze uitslag is nog niet door beide teams ondertekend; de thuisploeg kan hem zelf nog wijzigen. Corrigeren kan zodra hij vaststaat.'}
+                : 'Deze uitslag is nog niet definitief. Corrigeren als correctie kan zodra hij definitief is; tot dan beslist u per set aan tafel of over de weigering van het formulier.'}
             </Note>
             <SetScores match={match} />
           </>

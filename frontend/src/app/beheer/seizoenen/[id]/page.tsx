@@ -43,6 +43,8 @@ const SETTING_LABELS: Record<keyof Settings, string> = {
   paymentAccountName: 'Betalingen: ten name van',
   paymentIban: 'Betalingen: IBAN',
   liveScores: 'Tussenstanden live tonen tijdens de speelavond',
+  correctionWindowMinutes: 'Correctietijd in minuten: daarna is een wedstrijd aan tafel definitief',
+  paperConfirmHours: 'Uren voor de bevestiging van een papieren formulier door de uitploeg',
 };
 
 const CANCELLED_MATCH_POINTS: Record<Settings['cancelledMatchPoints'], string> = {

@@ -1,8 +1,10 @@
 import Link from 'next/link';
 import { isPlayable } from '@/components/matches/labels';
 import { MatchBody, MatchHeader, MatchLinks } from '@/components/matches/match-view';
+import { MatchRemarks } from '@/components/matches/remarks';
 import { MatchDaySteps } from '@/components/matches/screens';
-import { Forbidden, Note } from '@/components/ui/layout';
+import { serverApi } from '@/lib/api-server';
+import { Card, Forbidden, Note } from '@/components/ui/layout';
 import { secretaryMatch } from '../access';
 
 export const dynamic = 'force-dynamic';
@@ -16,6 +18,7 @@ export default async function SecretaryMatchPage({ params }: { params: Promise<{
   const { match, ownTeams, isHome, isAway } = access;
   const base = `/vereniging/wedstrijden/${id}`;
   const playable = isPlayable(match);
+  const remarks = playable ? ((await (await serverApi()).GET('/api/matches/{id}/remarks', { params: { path: { id } } })).data ?? []) : [];
   return (
     <>
       <Link href="/vereniging/wedstrijden" className="text-sm text-brand-700 underline">
@@ -46,6 +49,11 @@ export default async function SecretaryMatchPage({ params }: { params: Promise<{
           />
         ) : (
           <Note>Deze wedstrijd is door de bond vastgelegd als niet gespeeld; er valt niets meer in te voeren.</Note>
+        )}
+        {playable && match.resultState !== 'NONE' && (
+          <Card title="Opmerkingen bij de wedstrijd">
+            <MatchRemarks matchId={id} remarks={remarks} canWrite />
+          </Card>
         )}
         <MatchBody match={match} />
       </div>

@@ -1,0 +1,168 @@
+/**
+ * RULES.md "Finality and authority at the match" (revised 2026-11-26): a complete match
+ * becomes final at the end of the correction window or on both team leaders' confirmation,
+ * whichever is first; a paper form not confirmed within its hours becomes final by itself;
+ * a club does not dispute what its pairs signed (Regel 35B).
+ */
+import { DEFAULT_SETTINGS } from '../settings';
+import { Lineup } from './lineup';
+import { applyMatchCommand, CommandResult, finalDueAt, finalityText, MatchCommand, MatchState, StateTeam } from './match-command';
+import { tablePlan } from './rotation';
+import { Side } from './side';
+
+const settings = DEFAULT_SETTINGS;
+const T0 = new Date('2026-11-28T20:00:00Z');
+const minutes = (n: number) => new Date(T0.getTime() + n * 60_000);
+
+const lineup = (prefix: string, pairs = 6): Lineup => ({
+  pairs: Array.from({ length: pairs }, (_, i) => ({ pairNumber: i + 1, players: [`${prefix}${i + 1}a`, `${prefix}${i + 1}b`] as const, fromSet: 1 })),
+  reserves: [],
+});
+const team = (l: Lineup | null): StateTeam => ({ lineup: l, substitutions: [], removals: [] });
+
+function matchState(overrides: Partial<MatchState> = {}): MatchState {
+  return {
+    id: 'm1',
+    date: '2026-11-28',
+    teamNames: { HOME: 'Thuis 1', AWAY: 'Uit 1' },
+    status: 'SCHEDULED',
+    resultState: 'NONE',
+    homePoints: null,
+    awayPoints: null,
+    enteredById: null,
+    enteredAt: null,
+    homeSignedById: null,
+    homeSignedAt: null,
+    awaySignedById: null,
+    awaySignedAt: null,
+    disputedAt: null,
+    disputedById: null,
+    disputeComment: null,
+    correctedAt: null,
+    correctedByRole: null,
+    correctionReason: null,
+    finalDueAt: null,
+    finalAt: null,
+    teams: { HOME: team(lineup('h')), AWAY: team(lineup('a')) },
+    actions: [],
+    seats: [],
+    ...overrides,
+  };
+}
+
+/** Applies [command, moment] pairs; throws on a problem before the last. */
+function run(state: MatchState, steps: [MatchCommand, Date][]): CommandResult {
+  let result: CommandResult = { state, events: [], problems: [] };
+  steps.forEach(([command, at], i) => {
+    result = applyMatchCommand(result.state, command, settings, at);
+    if (result.problems.length && i < steps.length - 1) throw new Error(`${command.kind}: ${result.problems[0].message}`);
+  });
+  return result;
+}
+
+const enter = (setNumber: number, tableNumber: number): MatchCommand => ({ kind: 'TABLE_ENTER', setNumber, tableNumber, enteredBy: 'HOME', totals: { home: 6, away: 2 } });
+const sign = (setNumber: number, tableNumber: number): MatchCommand => ({ kind: 'TABLE_SIGN', setNumber, tableNumber, side: 'AWAY' });
+const confirm = (side: Side): MatchCommand => ({ kind: 'CONFIRM_NIGHT', side, userId: `${side.toLowerCase()}-secretary` });
+const FINALISE: MatchCommand = { kind: 'FINALISE' };
+const home = { userId: 'home-secretary', role: 'SECRETARY' as const };
+const away = { userId: 'away-secretary', role: 'SECRETARY' as const };
+
+/** The whole night entered and signed at T0; the last signature at `last`. */
+function night(last = T0): [MatchCommand, Date][] {
+  const plan = tablePlan(settings.pairsPerTeam);
+  return plan.flatMap((s, i): [MatchCommand, Date][] => [
+    [enter(s.setNumber, s.tableNumber), T0],
+    [sign(s.setNumber, s.tableNumber), i === plan.length - 1 ? last : T0],
+  ]);
+}
+const allSets = () => tablePlan(settings.pairsPerTeam).map((s) => ({ setNumber: s.setNumber, tableNumber: s.tableNumber, homePoints: 6, awayPoints: 2 }));
+
+describe('finality: when a table-played match becomes final', () => {
+  test.each<[string, [MatchCommand, Date][], Partial<MatchState>]>([
+    ['complete: every seat signed → the correction window starts (30 minutes, setting)', night(minutes(5)), { resultState: 'ENTERED', finalDueAt: minutes(35), finalAt: null }],
+    ['a complete match becomes final after the window with no club action', [...night(minutes(5)), [FINALISE, minutes(35)]], { resultState: 'CONFIRMED', finalAt: minutes(35), finalDueAt: null }],
+    ['both team leaders confirm before the window ends: final at once', [...night(minutes(5)), [confirm('HOME'), minutes(7)], [confirm('AWAY'), minutes(9)]], { resultState: 'CONFIRMED', finalAt: minutes(9), finalDueAt: null }],
+    ['one confirmation does not end the window; the job still finalises at its end', [...night(minutes(5)), [confirm('HOME'), minutes(7)], [FINALISE, minutes(40)]], { resultState: 'CONFIRMED', finalAt: minutes(40) }],
+    ['a supervisor’s correction inside the window keeps its end', [...night(minutes(5)), [{ kind: 'DECIDE_SET', setNumber: 2, tableNumber: 2, totals: { home: 4, away: 4 }, reason: 'Telfout', by: 'SUPERVISOR' }, minutes(20)]], { resultState: 'ENTERED', finalDueAt: minutes(35) }],
+    ['Regel 35B: a refusal waiting for the supervisor is not complete (no window)', [...night().slice(0, -1), [{ kind: 'TABLE_REFUSE', setNumber: 6, tableNumber: 6, side: 'AWAY', comment: 'Kap niet geteld' }, minutes(5)]], { resultState: 'ENTERED', finalDueAt: null }],
+    ['Regel 35B: the supervisor’s decision completes it: the window starts then', [...night().slice(0, -1), [{ kind: 'TABLE_REFUSE', setNumber: 6, tableNumber: 6, side: 'AWAY', comment: 'Kap' }, minutes(5)], [{ kind: 'DECIDE_SET', setNumber: 6, tableNumber: 6, reason: 'Gehoord', by: 'SUPERVISOR' }, minutes(12)]], { finalDueAt: minutes(42) }],
+    ['Regel 22: a void set makes it incomplete again: no window', [...night(minutes(5)), [{ kind: 'VOID_WRONG_TABLE', by: { userId: 'sup', role: 'SUPERVISOR' }, reason: 'Verkeerde tafel', id: 'v1', setNumber: 3, tableNumber: 3, gameNumbers: [1] }, minutes(10)]], { finalDueAt: null, resultState: 'ENTERED' }],
+  ])('%s', (_name, steps, expected) => {
+    const result = run(matchState(), steps);
+    expect(result.problems).toEqual([]);
+    expect(result.state).toMatchObject(expected);
+  });
+
+  test.each<[string, [MatchCommand, Date][], string]>([
+    ['not final before the end of the window', [...night(minutes(5)), [FINALISE, minutes(34)]], 'NOT_DUE'],
+    ['not final while incomplete', [[enter(1, 1), T0], [sign(1, 1), T0], [FINALISE, minutes(60)]], 'NOT_COMPLETE'],
+    ['never finalised twice', [...night(minutes(5)), [FINALISE, minutes(35)], [FINALISE, minutes(36)]], 'RESULT_LOCKED'],
+    ['a final match takes no entry or signature', [...night(minutes(5)), [FINALISE, minutes(35)], [{ kind: 'TABLE_ENTER', setNumber: 1, tableNumber: 2, enteredBy: 'AWAY', totals: { home: 2, away: 6 } }, minutes(41)]], 'RESULT_LOCKED'],
+  ])('refused: %s', (_name, steps, code) => {
+    const before = run(matchState(), steps.slice(0, -1)).state;
+    const result = applyMatchCommand(before, steps[steps.length - 1][0], settings, steps[steps.length - 1][1]);
+    expect(result.problems.map((p) => p.code)).toContain(code);
+    expect(result.state).toBe(before);
+  });
+
+  test('the correction window is a season setting', () => {
+    const state = run(matchState(), night(minutes(5))).state;
+    expect(finalDueAt({ ...state, finalDueAt: null }, { ...settings, correctionWindowMinutes: 10 }, minutes(5))).toEqual(minutes(15));
+  });
+
+  test.each<[string, Partial<MatchState>, string | null]>([
+    ['final: the moment it became final (Amsterdam time)', { resultState: 'CONFIRMED', finalAt: new Date('2026-11-28T21:41:00Z') }, 'definitief om 22:41'],
+    ['complete: when it becomes final', { resultState: 'ENTERED', finalDueAt: new Date('2026-11-28T21:41:00Z') }, 'wordt definitief om 22:41'],
+    ['neither', { resultState: 'ENTERED', finalDueAt: null }, null],
+  ])('finalityText: %s', (_name, fields, text) => {
+    expect(finalityText({ ...matchState(), ...fields })).toBe(text);
+  });
+});
+
+describe('Regel 35B: who may protest', () => {
+  test('the dispute loop ends: a club cannot dispute sets its pairs signed', () => {
+    const confirmed = run(matchState(), [...night(minutes(5)), [confirm('HOME'), minutes(6)]]).state;
+    const result = applyMatchCommand(confirmed, { kind: 'DISPUTE_FORM', by: away, comment: 'Set 2 klopt niet' }, settings, minutes(7));
+    expect(result.problems.map((p) => p.code)).toEqual(['CLUB_DISPUTE_REFUSED']);
+    expect(result.state).toBe(confirmed);
+  });
+
+  test('a team leader’s remark changes nothing, also once final', () => {
+    const final = run(matchState(), [...night(minutes(5)), [FINALISE, minutes(35)]]).state;
+    const result = applyMatchCommand(final, { kind: 'ADD_REMARK', by: away, text: 'Tafel 3 begon een kwartier te laat' }, settings, minutes(50));
+    expect(result).toEqual({ state: final, events: [], problems: [] });
+  });
+
+  test('a remark needs a text', () => {
+    expect(applyMatchCommand(matchState(), { kind: 'ADD_REMARK', by: away, text: '  ' }, settings, T0).problems[0].code).toBe('VALIDATION_FAILED');
+  });
+});
+
+describe('finality: the paper path', () => {
+  const DAY = new Date('2026-11-28T22:00:00Z');
+  const hours = (n: number) => new Date(DAY.getTime() + n * 3_600_000);
+  const form: MatchCommand = { kind: 'ENTER_FORM', by: home, sets: allSets() };
+  const signForm: MatchCommand = { kind: 'SIGN_FORM', by: home };
+
+  test.each<[string, [MatchCommand, Date][], Partial<MatchState>]>([
+    ['the home signature starts the away team’s 48 hours (setting)', [[form, DAY], [signForm, hours(1)]], { resultState: 'ENTERED', finalDueAt: hours(49) }],
+    ['a form not confirmed within 48 hours becomes final by itself', [[form, DAY], [signForm, hours(1)], [FINALISE, hours(49)]], { resultState: 'CONFIRMED', finalAt: hours(49) }],
+    ['the away team’s refusal goes to the supervisor: no moment while it waits', [[form, DAY], [signForm, hours(1)], [{ kind: 'DISPUTE_FORM', by: away, comment: 'Set 3 klopt niet' }, hours(2)]], { resultState: 'ENTERED', finalDueAt: null }],
+    ['the supervisor’s decision with a changed form makes it final', [[form, DAY], [signForm, hours(1)], [{ kind: 'DISPUTE_FORM', by: away, comment: 'Set 3' }, hours(2)], [{ kind: 'DECIDE_FORM', by: { userId: 'sup', role: 'SUPERVISOR' }, reason: 'Nageteld', sets: allSets().map((s) => (s.setNumber === 3 && s.tableNumber === 3 ? { ...s, homePoints: 2, awayPoints: 6 } : s)) }, hours(3)]], { resultState: 'CONFIRMED', finalAt: hours(3), homePoints: 212, awayPoints: 76 }],
+  ])('%s', (_name, steps, expected) => {
+    const result = run(matchState(), steps);
+    expect(result.problems).toEqual([]);
+    expect(result.state).toMatchObject(expected);
+  });
+
+  test.each<[string, [MatchCommand, Date][], string]>([
+    ['not before its 48 hours', [[form, DAY], [signForm, hours(1)], [FINALISE, hours(48)]], 'NOT_DUE'],
+    ['an unsigned form never becomes final by itself', [[form, DAY], [FINALISE, hours(100)]], 'NOT_COMPLETE'],
+    ['the supervisor decides only a refusal', [[form, DAY], [signForm, hours(1)], [{ kind: 'DECIDE_FORM', by: { userId: 'sup', role: 'SUPERVISOR' }, reason: 'x' }, hours(2)]], 'NOT_DISPUTED'],
+    ['the supervisor’s decision needs a reason', [[form, DAY], [signForm, hours(1)], [{ kind: 'DISPUTE_FORM', by: away, comment: 'Set 3' }, hours(2)], [{ kind: 'DECIDE_FORM', by: { userId: 'sup', role: 'SUPERVISOR' }, reason: ' ' }, hours(3)]], 'VALIDATION_FAILED'],
+  ])('refused: %s', (_name, steps, code) => {
+    const before = run(matchState(), steps.slice(0, -1)).state;
+    const result = applyMatchCommand(before, steps[steps.length - 1][0], settings, steps[steps.length - 1][1]);
+    expect(result.problems.map((p) => p.code)).toContain(code);
+  });
+});

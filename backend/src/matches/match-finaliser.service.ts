@@ -1,0 +1,48 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { AppError } from '../common/errors';
+import { PrismaService } from '../prisma/prisma.service';
+import { MatchWriterService } from './match-writer.service';
+
+/** How many matches one run finalises at most (a busy match night has 90; the next run takes the rest). */
+const BATCH = 500;
+
+/**
+ * Final by rule (RULES.md "Finality and authority at the match"): every match whose moment
+ * came (the end of the correction window, the paper form's hours) becomes final through
+ * the one writer (FINALISE: command log, audit, Regel 4 and the fines, the live event).
+ * The scheduled job (pg-boss, reminders/reminder-scheduler.ts) calls it every minute and at
+ * start, so a match due while the API was down is finalised when it is back. Never twice:
+ * the match row is locked, the core refuses a final match, and the idempotency key is per match.
+ */
+@Injectable()
+export class MatchFinaliserService {
+  private readonly logger = new Logger('Definitief');
+
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly writer: MatchWriterService,
+  ) {}
+
+  /** Finalises the matches due at `now`; answers the ids that became final in this run. */
+  async finaliseDue(now: Date = new Date()): Promise<string[]> {
+    const due = await this.prisma.match.findMany({
+      where: { resultState: 'ENTERED', finalDueAt: { lte: now } },
+      select: { id: true },
+      orderBy: { finalDueAt: 'asc' },
+      take: BATCH,
+    });
+    const finalised: string[] = [];
+    for (const { id } of due) {
+      try {
+        await this.writer.apply(id, { kind: 'FINALISE' }, { actor: 'system:finalise', action: 'match.finalise', idempotencyKey: `finalise:${id}`, storeResponse: false });
+        finalised.push(id);
+      } catch (error) {
+        // Final meanwhile, or changed so that it is not complete any more: nothing to do.
+        if (error instanceof AppError) continue;
+        this.logger.error(`Wedstrijd ${id} niet definitief gemaakt: ${error instanceof Error ? error.message : error}`);
+      }
+    }
+    if (finalised.length) this.logger.log(`${finalised.length} wedstrijd(en) definitief.`);
+    return finalised;
+  }
+}
