@@ -77,15 +77,22 @@ export function Scoreline({ match, big, level = 1 }: { match: LiveMatch; big: bo
   const state = STATE[match.state];
   const Title = level === 1 ? 'h1' : 'h2';
   return (
-    <div className="grid grid-cols-[1fr_auto_1fr] items-center gap-3">
-      <Title className={cn('font-bold text-brand-900', big ? 'text-4xl lg:text-6xl' : level === 1 ? 'text-xl sm:text-2xl' : 'text-lg')}>{match.homeTeam.name}</Title>
+    // min-w-0 and break-words: a long team name wraps inside its column, never cut off or spilling
+    // into the score; the score never wraps. `big` sizes follow the screen (vw), so every match of
+    // a round fits one TV screen and a phone alike.
+    <div className="grid grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)] items-center gap-3">
+      <Title data-team-name className={cn('min-w-0 font-bold break-words text-brand-900', big ? 'text-[clamp(1.25rem,2.1vw,3rem)] leading-tight' : level === 1 ? 'text-xl sm:text-2xl' : 'text-lg')}>
+        {match.homeTeam.name}
+      </Title>
       <div className="text-center">
-        <p aria-label="Stand" data-live-score className={cn('font-bold tabular-nums text-stone-900', big ? 'text-7xl lg:text-9xl' : 'text-4xl')}>
+        <p aria-label="Stand" data-live-score className={cn('font-bold whitespace-nowrap tabular-nums text-stone-900', big ? 'text-[clamp(2rem,4.2vw,6rem)] leading-none' : 'text-4xl')}>
           {match.scoresHidden ? '·' : score(match.homePoints, match.awayPoints)}
         </p>
-        {big ? <p className="mt-2 text-2xl font-medium text-stone-700">{stateLabel(match)}</p> : <Badge tone={state.tone}>{stateLabel(match)}</Badge>}
+        {big ? <p className="mt-2 text-[clamp(0.9rem,1.1vw,1.5rem)] font-medium text-stone-700">{stateLabel(match)}</p> : <Badge tone={state.tone}>{stateLabel(match)}</Badge>}
       </div>
-      <p className={cn('text-right font-bold text-brand-900', big ? 'text-4xl lg:text-6xl' : level === 1 ? 'text-xl sm:text-2xl' : 'text-lg')}>{match.awayTeam.name}</p>
+      <p data-team-name className={cn('min-w-0 text-right font-bold break-words text-brand-900', big ? 'text-[clamp(1.25rem,2.1vw,3rem)] leading-tight' : level === 1 ? 'text-xl sm:text-2xl' : 'text-lg')}>
+        {match.awayTeam.name}
+      </p>
     </div>
   );
 }
@@ -139,17 +146,17 @@ export function MatchGrid({ match, big }: { match: LiveMatch; big: boolean }) {
   const tables = match.sets[0]?.tables.map((t) => t.tableNumber) ?? [];
   return (
     <div className="overflow-x-auto">
-      <table className={cn('mt-3 w-full border-collapse text-center tabular-nums', big ? 'text-2xl' : 'text-sm')}>
+      <table className={cn('mt-3 w-full border-collapse text-center tabular-nums whitespace-nowrap', big ? 'text-[clamp(0.9rem,1.25vw,1.75rem)]' : 'text-sm')}>
         <caption className="sr-only">
           {match.homeTeam.name} – {match.awayTeam.name}: sets en tafels
         </caption>
         <thead>
           <tr className="text-stone-500">
-            <th scope="col" className="px-2 py-1 text-left font-medium">
+            <th scope="col" className="px-1 py-1 text-left font-medium">
               Set
             </th>
             {tables.map((t) => (
-              <th key={t} scope="col" className="px-2 py-1 font-medium">
+              <th key={t} scope="col" className="px-1 py-1 font-medium">
                 T{t}
               </th>
             ))}
@@ -161,15 +168,15 @@ export function MatchGrid({ match, big }: { match: LiveMatch; big: boolean }) {
         <tbody className="divide-y divide-stone-100">
           {match.sets.map((set) => (
             <tr key={set.setNumber}>
-              <th scope="row" className="px-2 py-1 text-left font-medium">
+              <th scope="row" className="px-1 py-1 text-left font-medium">
                 {set.setNumber}
               </th>
               {set.tables.map((t) => (
-                <td key={t.tableNumber} className={cn('px-2 py-1', t.state === 'OPEN' && 'text-stone-400')}>
+                <td key={t.tableNumber} className={cn('px-1 py-1', t.state === 'OPEN' && 'text-stone-400')}>
                   {t.state === 'OPEN' ? '·' : score(t.homePoints, t.awayPoints)}
                 </td>
               ))}
-              <td className="px-2 py-1 font-semibold">{score(set.homePoints, set.awayPoints)}</td>
+              <td className="px-1 py-1 font-semibold">{score(set.homePoints, set.awayPoints)}</td>
             </tr>
           ))}
         </tbody>

@@ -45,14 +45,16 @@ export default function MatchNightPage({ night, standings, big }: InferGetServer
       )}
       <div data-live-root data-live-events={`/api/public/rounds/events?divisionId=${night.divisionId}&round=${night.round}`} className="space-y-6">
         <div>
-          <h1 className={cn('font-bold text-brand-900', big ? 'text-5xl' : 'text-2xl')}>{title}</h1>
-          {dates.length > 0 && <p className={cn('mt-1 text-stone-600', big && 'text-2xl')}>{dates.map((d) => longDate(d)).join(', ')}</p>}
+          <h1 className={cn('font-bold text-brand-900', big ? 'text-[clamp(1.5rem,2.6vw,3.5rem)]' : 'text-2xl')}>{title}</h1>
+          {dates.length > 0 && <p className={cn('mt-1 text-stone-600', big && 'text-[clamp(1rem,1.4vw,2rem)]')}>{dates.map((d) => longDate(d)).join(', ')}</p>}
         </div>
         <LiveNotice notice={night.notice} />
         {night.matches.length === 0 && <EmptyState title="Geen wedstrijden in deze ronde." />}
-        <div className={cn('grid gap-4', big && night.matches.length > 1 && 'xl:grid-cols-2')}>
+        {/* Every match of the round side by side on a TV (as many columns as fit, at least 26 rem
+            each), one below the other on a phone. */}
+        <div className={cn('grid gap-4', big && 'grid-cols-[repeat(auto-fit,minmax(min(100%,26rem),1fr))]')}>
           {night.matches.map((match) => (
-            <section key={match.id} aria-label={`${match.homeTeam.name} – ${match.awayTeam.name}`} className="rounded-lg bg-white p-4 ring-1 ring-stone-200">
+            <section key={match.id} data-live-match aria-label={`${match.homeTeam.name} – ${match.awayTeam.name}`} className="min-w-0 rounded-lg bg-white p-4 ring-1 ring-stone-200">
               <Scoreline match={match} big={big} level={2} />
               <MatchGrid match={match} big={big} />
               {!big && (
