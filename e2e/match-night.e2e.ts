@@ -117,6 +117,7 @@ describe('match night at the table: enter, sign on the same phone, live page, di
     }
     expect(await page.getByLabel('Stand set 1').innerText()).toBe('9–2');
     await screenshot(page, 'table-entry', page.getByRole('group', { name: 'Partij 3: punten voor' }));
+    await page.getByRole('group', { name: 'Ingevoerd door' }).getByRole('button', { name: /^Thuis/ }).click();
     await page.getByRole('button', { name: 'Set 1 opslaan' }).click();
 
     // The review for the away pair: every game, the total, then the signature.
@@ -126,6 +127,7 @@ describe('match night at the table: enter, sign on the same phone, live page, di
     expect(await page.getByLabel('Stand set 1').innerText()).toBe('9–2');
     await screenshot(page, 'table-sign', page.getByRole('heading', { name: 'Controleren en ondertekenen' }));
     await page.getByRole('button', { name: 'Ondertekenen als uitkoppel' }).click();
+    await page.getByRole('alertdialog', { name: 'Ondertekenen' }).getByRole('button', { name: 'Ja, ondertekenen' }).click();
     await page.getByText('Set 1 is ondertekend.').waitFor();
     await page.getByRole('status').filter({ hasText: 'Ondertekend door het uitkoppel' }).waitFor();
     expect(await page.getByRole('button', { name: 'Set 1: Ondertekend' }).count()).toBe(1);
@@ -192,6 +194,8 @@ describe('match night at the table: enter, sign on the same phone, live page, di
     const { page } = secretary;
     await page.goto(`${BASE_URL}/vereniging/wedstrijden/${match.id}/avond`);
     await page.getByText('Alle 36 sets zijn ondertekend.', { exact: false }).waitFor();
+    // Complete: final at the end of the correction window, or earlier when both confirm (RULES.md 2026-11-26).
+    await page.getByText(/De uitslag wordt definitief om \d\d:\d\d, ook zonder bevestiging/).waitFor();
     await page.getByRole('button', { name: 'Wedstrijd bevestigen' }).click();
     await page.getByText(`${match.homeTeam.name}: bevestigd`).waitFor();
     expect(await page.getByRole('button', { name: 'Wedstrijd bevestigen' }).count()).toBe(0);

@@ -52,9 +52,11 @@ async function enterAndSign(page: Page, setNumber: number, winners: ('Thuis' | '
     await page.getByRole('group', { name: `Partij ${i + 1}: punten voor` }).getByRole('button', { name: new RegExp(`^${side}`) }).click();
     await page.getByRole('group', { name: `Partij ${i + 1}: hoe` }).getByRole('button', { name: /^Gewonnen \d/ }).click();
   }
+  await page.getByRole('group', { name: 'Ingevoerd door' }).getByRole('button', { name: /^Thuis/ }).click();
   await page.getByRole('button', { name: `Set ${setNumber} opslaan` }).click();
   await page.getByRole('heading', { name: 'Controleren en ondertekenen' }).waitFor();
   await page.getByRole('button', { name: 'Ondertekenen als uitkoppel' }).click();
+  await page.getByRole('alertdialog', { name: 'Ondertekenen' }).getByRole('button', { name: 'Ja, ondertekenen' }).click();
   await page.getByRole('button', { name: `Set ${setNumber}: Ondertekend` }).waitFor();
 }
 
@@ -167,6 +169,7 @@ describe('offline at the table: outbox, service worker, conflicts decided by the
       await page.getByRole('group', { name: `Partij ${i + 1}: punten voor` }).getByRole('button', { name: new RegExp(`^${side}`) }).click();
       await page.getByRole('group', { name: `Partij ${i + 1}: hoe` }).getByRole('button', { name: /^Gewonnen \d/ }).click();
     }
+    await page.getByRole('group', { name: 'Ingevoerd door' }).getByRole('button', { name: /^Thuis/ }).click();
     await page.getByRole('button', { name: 'Set 1 opslaan' }).click();
     await page.getByRole('heading', { name: 'Controleren en ondertekenen' }).waitFor();
     await page.waitForFunction(async (c) => (await (await fetch(`/api/table/${c}`)).json()).sets[0].state === 'ENTERED', code);
@@ -195,6 +198,7 @@ describe('offline at the table: outbox, service worker, conflicts decided by the
       expect(what()).toBe(true);
     };
     await page.getByRole('button', { name: 'Ondertekenen als uitkoppel' }).click();
+    await page.getByRole('alertdialog', { name: 'Ondertekenen' }).getByRole('button', { name: 'Ja, ondertekenen' }).click();
     await first;
     expect(firstStatus).toBe(200); // the first attempt did arrive …
     expect((await tableView(code)).sets[0].state).toBe('SIGNED');

@@ -11,7 +11,8 @@ export interface SetDraftAtTable {
   games: GameDraft[];
   home: string;
   away: string;
-  enteredBy: Side;
+  /** Who enters: asked every time (null until chosen), so the other pair is the one that signs. */
+  enteredBy: Side | null;
 }
 
 /** A fresh draft, or the stored entry to change. */
@@ -32,21 +33,24 @@ export function draftOf(set: TableSet, gamesPerSet: number): SetDraftAtTable {
     games,
     home: totals ? String(set.homePoints) : '',
     away: totals ? String(set.awayPoints) : '',
-    enteredBy: set.enteredBySide ?? 'HOME',
+    enteredBy: set.enteredBySide ?? null,
   };
 }
 
 /** The body of PUT /api/table/{code}/sets/{n}, or what is still missing. */
 export function entryBody(draft: SetDraftAtTable): { body: { enteredBy: Side; games?: GameInput[]; totals?: { home: number; away: number } } } | { missing: string } {
+  const enteredBy = draft.enteredBy;
   if (draft.mode === 'totals') {
     if (draft.home === '' || draft.away === '') return { missing: 'Vul de punten van beide koppels in.' };
-    return { body: { enteredBy: draft.enteredBy, totals: { home: Number(draft.home), away: Number(draft.away) } } };
+    if (!enteredBy) return { missing: 'Kies onder "Wie voert in?" welk koppel invoert; het andere koppel ondertekent straks.' };
+    return { body: { enteredBy, totals: { home: Number(draft.home), away: Number(draft.away) } } };
   }
   const open = draft.games.findIndex((g) => gameValue(g) === null || (g.kind === 'PENALTY' && !g.penaltyRule));
   if (open >= 0) return { missing: `Partij ${open + 1} is nog niet compleet: kies wie de punten krijgt en hoe${draft.games[open].kind === 'PENALTY' ? ' (met de strafregel)' : ''}.` };
+  if (!enteredBy) return { missing: 'Kies onder "Wie voert in?" welk koppel invoert; het andere koppel ondertekent straks.' };
   return {
     body: {
-      enteredBy: draft.enteredBy,
+      enteredBy,
       games: draft.games.map((g) =>
         g.kind === 'PENALTY' ? { winner: g.winner!, kind: g.kind, points: Number(g.points), penaltyRule: g.penaltyRule as PenaltyRule } : { winner: g.winner!, kind: g.kind },
       ),

@@ -149,6 +149,8 @@ export function TableScreen({ code, initial, renderedAt }: { code: string; initi
   const [drafts, setDrafts] = useState<Record<number, SetDraftAtTable>>({});
   const [editing, setEditing] = useState<Record<number, boolean>>({});
   const [refusing, setRefusing] = useState<{ side: Side; comment: string } | null>(null);
+  /** The signature asks once more: after it only the supervisor can change the set (Regel 15). */
+  const [confirmingSign, setConfirmingSign] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<Failure | null>(null);
   const [done, setDone] = useState<string | null>(null);
@@ -257,6 +259,7 @@ export function TableScreen({ code, initial, renderedAt }: { code: string; initi
     setFailure(null);
     setDone(null);
     setRefusing(null);
+    setConfirmingSign(false);
   }
 
   /** Into the outbox first (it survives a lost connection, a reload, a closed tab), then send. */
@@ -319,6 +322,7 @@ export function TableScreen({ code, initial, renderedAt }: { code: string; initi
     }
     const last = view.sets.every((s) => s.setNumber === set.setNumber || s.state === 'SIGNED' || s.state === 'CREDITED');
     const ok = await act(() => queueSignature(code, set.setNumber, entry, side), last ? `Set ${set.setNumber} is ondertekend. Alle sets aan deze tafel zijn klaar.` : `Set ${set.setNumber} is ondertekend.`);
+    setConfirmingSign(false);
     if (ok) window.scrollTo({ top: 0 });
   }
 
@@ -498,9 +502,25 @@ export function TableScreen({ code, initial, renderedAt }: { code: string; initi
               </div>
             ) : (
               <>
-                <Button className="min-h-14 w-full text-lg" onClick={() => sign(signer)} disabled={busy}>
-                  {busy ? 'Bezig…' : `Ondertekenen als ${SIDE_WORD[signer]}`}
-                </Button>
+                {confirmingSign ? (
+                  <div role="alertdialog" aria-label="Ondertekenen" className="space-y-2 rounded-lg bg-amber-50 p-3 ring-1 ring-amber-300">
+                    <p className="font-medium text-amber-950">
+                      Het {SIDE_WORD[signer]} ondertekent set {set.setNumber} met de stand hierboven. Dat kan niet worden teruggedraaid: daarna kan alleen de wedstrijdleider deze stand nog wijzigen.
+                    </p>
+                    <div className="grid grid-cols-2 gap-2">
+                      <Button className="min-h-12" onClick={() => sign(signer)} disabled={busy}>
+                        {busy ? 'Bezig…' : 'Ja, ondertekenen'}
+                      </Button>
+                      <Button variant="secondary" className="min-h-12" onClick={() => setConfirmingSign(false)} disabled={busy}>
+                        Annuleren
+                      </Button>
+                    </div>
+                  </div>
+                ) : (
+                  <Button className="min-h-14 w-full text-lg" onClick={() => setConfirmingSign(true)} disabled={busy}>
+                    Ondertekenen als {SIDE_WORD[signer]}
+                  </Button>
+                )}
                 <div className="grid grid-cols-2 gap-2">
                   <Button variant="secondary" className="min-h-12" onClick={() => setRefusing({ side: signer, comment: '' })}>
                     Weigeren
