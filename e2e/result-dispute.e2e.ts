@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ApiCall, apiSession, moveToToday } from './api-session';
 import { BASE_URL, launch, login, newPage } from './browser';
-import { type Fixture, secretaryOf, type Team } from './fixtures';
+import { type Fixture, secretaryOf } from './fixtures';
 
 /** Eerste klasse clubs whose secretaries no other browser test logs in as. */
 const OWN_CLUBS = ['Coronie Kap', 'Saramacca Baunie', 'Commewijne 78', 'Para Troefcall'];
@@ -28,7 +28,7 @@ async function composeLineup(secretary: ApiCall, matchId: string, teamId: string
   await secretary('PUT', `/api/matches/${matchId}/lineups/${teamId}`, { pairs, reserves: [] });
 }
 
-describe('result dispute on a phone: away disagrees, home corrects and signs, away confirms', () => {
+describe('result dispute on a phone: away disagrees, the supervisor decides (final), the federation corrects', () => {
   let browser: Browser;
   let match: Fixture;
   let home: { context: BrowserContext; page: Page };
@@ -111,46 +111,36 @@ describe('result dispute on a phone: away disagrees, home corrects and signs, aw
     await supervisor.context.close();
   });
 
-  it('lets the home secretary correct the set and sign again after the summary', async () => {
+  it('the refusal waits for the supervisor: the home secretary can no longer change or sign it (no loop)', async () => {
     const { page } = home;
-    await page.getByRole('link', { name: 'Uitslag aanpassen' }).click();
-    await page.getByRole('heading', { name: /^Set \d van 6$/ }).waitFor();
-    await page.getByRole('button', { name: 'Set 2 (ingevoerd)' }).click();
-    await page.getByRole('heading', { name: 'Set 2 van 6' }).waitFor();
-    const field = (team: Team) => page.getByRole('textbox', { name: `Set 2, tafel 3: punten ${team.name}` });
-    expect(await field(match.homeTeam).inputValue()).toBe('2');
-    await field(match.homeTeam).fill('6');
-    await field(match.awayTeam).fill('2');
-    await page.keyboard.press('Enter');
-    await page.getByRole('heading', { name: 'Set 3 van 6' }).waitFor();
-    // Still disputed until signed: the summary shows the new total, then the signature.
-    await page.getByRole('button', { name: 'Controleren en ondertekenen' }).click();
-    const summary = page.getByRole('table', { name: 'Overzicht van de uitslag' });
-    expect((await summary.locator('tfoot').innerText()).replace(/\s+/g, ' ')).toContain('Totaal 286 2');
-    await page.getByRole('button', { name: `Ondertekenen namens ${match.homeTeam.name}` }).click();
-    await page.getByRole('status').filter({ hasText: `${match.awayTeam.name} kan de uitslag nu bevestigen` }).first().waitFor();
-
     await page.goto(matchUrl());
-    await page.getByText('Ondertekend', { exact: true }).first().waitFor();
-    expect(await page.getByRole('note', { name: 'Betwist' }).count()).toBe(0);
+    await page.getByText('De wedstrijdleider beslist; die beslissing maakt de uitslag definitief.', { exact: false }).first().waitFor();
+    expect(await page.getByRole('link', { name: 'Uitslag aanpassen' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Controleren en ondertekenen' }).count()).toBe(0);
   });
 
-  it('lets the away secretary confirm, which locks the result for both', async () => {
-    const { page } = away;
-    await page.goto(matchUrl());
-    await page.getByRole('button', { name: 'Uitslag bevestigen' }).click();
-    await page.getByRole('alertdialog', { name: 'Uitslag bevestigen?' }).getByText('286 – 2').waitFor();
-    await page.getByRole('button', { name: 'Ja, uitslag bevestigen' }).click();
-    await page.getByText('Bevestigd', { exact: true }).waitFor();
+  it('lets the supervisor decide the refusal with a reason, which makes the result final for both', async () => {
+    const { context, page } = await newPage(browser, { width: 390, height: 844 });
+    await login(page, 'wedstrijdleider@tsbn.nl');
+    await page.goto(`${BASE_URL}/wedstrijdleider/${match.id}`);
+    const decision = page.getByRole('group', { name: 'Weigering beslissen' });
+    await decision.getByRole('button', { name: 'Beslissen: formulier geldt' }).click();
+    await decision.getByRole('alert').filter({ hasText: 'Geef de reden' }).waitFor();
+    await decision.getByLabel(/Reden \(verplicht/).fill('Beide formulieren gezien; het formulier van de thuisploeg klopt');
+    await decision.getByRole('button', { name: 'Beslissen: formulier geldt' }).click();
+    await page.getByRole('status', { name: 'Definitief' }).filter({ hasText: /^Definitief om \d\d:\d\d/ }).waitFor();
+    await context.close();
 
     await home.page.goto(matchUrl());
     await home.page.getByText('Bevestigd', { exact: true }).waitFor();
     await home.page.getByText('De uitslag staat vast.').waitFor();
+    await away.page.goto(matchUrl());
+    await away.page.getByRole('status', { name: 'Definitief' }).waitFor();
   });
 
-  it('shows a supervisor’s correction in the log at once, and on the public page with reason and date', async () => {
+  it('shows the federation’s correction of the final result in the log at once, and on the public page with reason and date', async () => {
     const { context, page } = await newPage(browser, { width: 390, height: 844 });
-    await login(page, 'wedstrijdleider@tsbn.nl');
+    await login(page, 'admin@tsbn.nl');
     await page.goto(`${BASE_URL}/wedstrijdleider/${match.id}?set=1`);
     await page.getByRole('heading', { name: 'Set 1 van 6' }).waitFor();
     const reason = 'Tafel 1 van set 1 verkeerd overgenomen van het formulier';
@@ -158,7 +148,7 @@ describe('result dispute on a phone: away disagrees, home corrects and signs, aw
     await page.getByRole('textbox', { name: `Set 1, tafel 1: punten ${match.homeTeam.name}` }).fill('6');
     await page.getByRole('textbox', { name: `Set 1, tafel 1: punten ${match.awayTeam.name}` }).fill('2');
     await page.getByRole('button', { name: 'Correctie set 1 opslaan' }).click();
-    await page.getByRole('status').filter({ hasText: 'Nieuwe stand: 284 – 4.' }).waitFor();
+    await page.getByRole('status').filter({ hasText: 'Nieuwe stand: 280 – 8.' }).waitFor();
     // The log on the same page is brought up to date without a reload.
     await page.getByText('Uitslag gecorrigeerd', { exact: true }).waitFor();
     await page.getByText(`Reden: ${reason}`).first().waitFor();
@@ -168,7 +158,7 @@ describe('result dispute on a phone: away disagrees, home corrects and signs, aw
     await visitor.page.goto(`${BASE_URL}/wedstrijden/${match.id}`);
     const note = visitor.page.getByRole('note', { name: 'Gecorrigeerd' });
     const text = await note.innerText();
-    expect(text).toContain('Gecorrigeerd door de wedstrijdleider');
+    expect(text).toContain('Gecorrigeerd door de bond');
     expect(text).toContain(reason);
     expect(text).toMatch(/op \d{2}-\d{2}-\d{4}/);
     expect(text).not.toContain('Wedstrijdleider TSBN');

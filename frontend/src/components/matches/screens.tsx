@@ -183,7 +183,8 @@ export function MatchDaySteps({
   const confirmed = phase === 'CONFIRMED';
   const signed = phase === 'SIGNED_BY_HOME';
   const disputed = phase === 'DISPUTED';
-  const toSign = match.complete && (phase === 'IN_PROGRESS' || disputed);
+  // A refusal waits for the supervisor (RULES.md 2026-11-26): the home team does not sign or change it again.
+  const toSign = match.complete && phase === 'IN_PROGRESS';
   const notOpen = !match.resultEntry.open && !isAdmin;
   const sameClub = match.homeTeam.clubId === match.awayTeam.clubId;
   const link = 'inline-flex min-h-11 items-center rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700';
@@ -244,24 +245,26 @@ export function MatchDaySteps({
           <>
             {disputed && match.dispute && (
               <p>
-                {match.awayTeam.name} is niet akkoord{match.dispute.comment ? `: “${match.dispute.comment}”` : ''}. Pas de uitslag aan en onderteken hem opnieuw.
+                {match.awayTeam.name} is niet akkoord{match.dispute.comment ? `: “${match.dispute.comment}”` : ''}. De wedstrijdleider beslist; die beslissing maakt de uitslag definitief.
               </p>
             )}
             {signed && (
               <p>
-                Ondertekend op {formatDate(match.signatures.homeSignedAt)}; {match.awayTeam.name} bevestigt de uitslag. Wijzigt u nog iets, dan vervalt uw handtekening.
+                Ondertekend op {formatDate(match.signatures.homeSignedAt)}; {match.awayTeam.name} bevestigt de uitslag{match.finality ? ` (anders: ${match.finality})` : ''}. Wijzigt u nog iets, dan vervalt uw handtekening.
               </p>
             )}
             {toSign && !disputed && <p>Alle sets zijn ingevoerd. Controleer het overzicht met het formulier en onderteken.</p>}
             <div className="flex flex-wrap items-start gap-2">
               {toSign && <SignResult match={match} />}
-              <Link className={toSign || signed ? buttonLinkSecondary : link} href={resultHref}>
-                {entered === 0 ? 'Uitslag invoeren, set voor set' : match.complete ? 'Uitslag aanpassen' : 'Uitslag verder invoeren'}
-              </Link>
+              {!disputed && (
+                <Link className={toSign || signed ? buttonLinkSecondary : link} href={resultHref}>
+                  {entered === 0 ? 'Uitslag invoeren, set voor set' : match.complete ? 'Uitslag aanpassen' : 'Uitslag verder invoeren'}
+                </Link>
+              )}
             </div>
           </>
         ) : disputed ? (
-          <p>De uitslag is betwist; de secretaris van {match.homeTeam.name} past hem aan en ondertekent opnieuw.</p>
+          <p>De uitslag is betwist; de wedstrijdleider beslist, en die beslissing maakt hem definitief.</p>
         ) : toSign ? (
           <p>De secretaris van {match.homeTeam.name} moet de uitslag nog controleren en ondertekenen (Regel 15).</p>
         ) : signed ? (
@@ -278,7 +281,7 @@ export function MatchDaySteps({
         ) : disputed && !isAdmin ? (
           <p>
             {canConfirm ? 'U bent niet akkoord gegaan' : `${match.awayTeam.name} is niet akkoord gegaan`}
-            {match.dispute?.comment ? `: “${match.dispute.comment}”` : ''}. {match.homeTeam.name} past de uitslag aan en ondertekent opnieuw; daarna kan er opnieuw bevestigd worden.
+            {match.dispute?.comment ? `: “${match.dispute.comment}”` : ''}. De wedstrijdleider beslist; die beslissing maakt de uitslag definitief.
           </p>
         ) : !match.complete ? (
           <p>Bevestigen kan zodra {match.homeTeam.name} alle sets heeft ingevoerd en ondertekend.</p>
@@ -288,7 +291,7 @@ export function MatchDaySteps({
           <p>{match.resultEntry.notice}</p>
         ) : canConfirm ? (
           <>
-            <p>Controleer de stand per set hieronder met uw eigen formulier. Klopt er iets niet, kies dan “Niet akkoord” en schrijf op wat; de uitslag gaat terug naar {match.homeTeam.name}.</p>
+            <p>Controleer de stand per set hieronder met uw eigen formulier. Klopt er iets niet, kies dan “Niet akkoord” en schrijf op wat; de wedstrijdleider beslist.{match.finality ? ` Zonder reactie: ${match.finality}.` : ''}</p>
             <div className="flex flex-wrap items-start gap-2">
               <ConfirmResult match={match} />
               {!isAdmin && <DisputeResult match={match} />}

@@ -112,11 +112,13 @@ export default async function MatchNightPage({ params }: { params: Promise<{ id:
         <Card title="Wedstrijd bevestigen">
           {locked ? (
             <p>
-              <Badge tone="good">Bevestigd</Badge> De uitslag staat vast: {match.homeTeam.name} {match.homePoints}–{match.awayPoints} {match.awayTeam.name}.
+              <Badge tone="good">Bevestigd</Badge> De uitslag staat vast: {match.homeTeam.name} {match.homePoints}–{match.awayPoints} {match.awayTeam.name}.{match.finality ? ` ${match.finality.charAt(0).toUpperCase()}${match.finality.slice(1)}.` : ''}
             </p>
           ) : board.data?.readyToConfirm && summary ? (
             <div className="space-y-3">
-              <p>Alle {summary.seats} sets zijn ondertekend. Controleer de stand en bevestig de wedstrijd namens uw team; als beide teams bevestigd hebben, staat de uitslag vast.</p>
+              <p>
+                Alle {summary.seats} sets zijn ondertekend. De uitslag {match.finality ?? 'wordt na de correctietijd definitief'}, ook zonder bevestiging; bevestigen beide teams eerder, dan staat hij meteen vast.
+              </p>
               <dl className="grid grid-cols-[1fr_auto] gap-x-4 rounded-lg bg-stone-50 p-3 text-lg">
                 <dt>{match.homeTeam.name}</dt>
                 <dd className="text-right font-bold tabular-nums">{summary.home}</dd>
