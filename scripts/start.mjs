@@ -56,8 +56,6 @@ try {
   const env = { ...process.env, DATABASE_URL: db.url, API_PORT: String(apiPort), API_URL: apiUrl, NEXT_TELEMETRY_DISABLED: '1', SCHEDULED_JOBS: process.env.SCHEDULED_JOBS ?? 'on' };
   // No mail server configured: the API runs the local mail catcher (mail shows at Beheer → E-mail).
   if (!env.SMTP_HOST) env.MAIL_CATCHER ??= 'on';
-  // Links in mails and on the table cards and QR codes lead to the dashboard.
-  env.PUBLIC_URL ??= `http://${webHost === '0.0.0.0' || webHost === '::' ? 'localhost' : webHost}:${webPort}`;
   const seed = spawnSync(process.execPath, [path.join(root, 'scripts', 'seed.mjs'), '--if-empty'], { cwd: root, stdio: 'inherit', env });
   if (seed.status !== 0) throw new Error('De demo-gegevens konden niet worden geladen (de fouten staan hierboven).');
   services.push(
