@@ -1,5 +1,9 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
+import { Client, type Notification } from 'pg';
+import { databaseOutage, isDatabaseUnavailable } from '../prisma/database-outage';
+import { PrismaService } from '../prisma/prisma.service';
 
 /** Something a spectator's live page should show: a set entered, signed or decided, a match confirmed. */
 export interface LiveEvent {
@@ -11,22 +15,165 @@ export interface LiveEvent {
   at: Date;
 }
 
+/** The PostgreSQL channel every API process LISTENs on. */
+export const LIVE_CHANNEL = 'tsbn_live';
+
+/** What goes over NOTIFY: ids, kind, round, time and the sending process; never scores. */
+interface WireEvent {
+  m: string;
+  d: string;
+  r: number;
+  k: string;
+  t: string;
+}
+interface WireMessage {
+  /** The sending process (its LiveEvents.origin): a process skips its own messages. */
+  o: string;
+  e: WireEvent[];
+}
+
+/** Reconnecting after a lost LISTEN connection: 0.5 s, doubling, at most 30 s. */
+export function reconnectDelayMs(attempt: number): number {
+  return Math.min(30_000, 500 * 2 ** Math.min(attempt, 10));
+}
+
 /**
- * The in-process bus between the match writer (after its transaction commits) and the live
- * pages' Server-Sent Events. One API process serves a match night; a second process would
- * need PostgreSQL LISTEN/NOTIFY here instead.
+ * The bus between the match writer (after its transaction commits) and the live pages'
+ * Server-Sent Events, across API processes:
+ *
+ * - `emit` gives the event to this process's subscribers at once, and sends it (ids, kind,
+ *   round, time; no scores) with `pg_notify` to the others; the events of one tick (one
+ *   command's) go in one notification. The writer emits after its commit, so nothing is
+ *   sent from inside a scoring transaction.
+ * - One dedicated `pg` connection per process LISTENs and hands the other processes' events
+ *   to the local subscribers (its own are skipped: they were delivered at once).
+ * - When that connection is lost it reconnects with a backoff, and then tells `onResync`
+ *   listeners that events may have been missed: the live streams ask every viewer to re-read
+ *   the stored state.
  */
 @Injectable()
-export class LiveEvents {
+export class LiveEvents implements OnModuleInit, OnModuleDestroy {
+  /** This process's id in the notifications. */
+  readonly origin = randomUUID();
   private readonly emitter = new EventEmitter().setMaxListeners(0);
+  private readonly logger = new Logger('LiveEvents');
+  private outbox: LiveEvent[] = [];
+  private listener?: Client;
+  private reconnectTimer?: NodeJS.Timeout;
+  private attempt = 0;
+  private stopped = false;
+  /** A connection was lost (or never made): the next one must tell the streams to re-read. */
+  private hadLoss = false;
+
+  constructor(private readonly prisma: PrismaService) {}
+
+  async onModuleInit(): Promise<void> {
+    await this.connect();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.reconnectTimer);
+    const client = this.listener;
+    this.listener = undefined;
+    await client?.end().catch(() => undefined);
+  }
+
+  /** Whether this process hears the others now (for the tests and health). */
+  get listening(): boolean {
+    return this.listener !== undefined;
+  }
 
   emit(event: LiveEvent): void {
     this.emitter.emit('event', event);
+    if (this.outbox.push(event) === 1) queueMicrotask(() => this.publish());
   }
 
-  /** Calls the listener for every event until the returned function is called. */
+  /** Calls the listener for every event (of every process) until the returned function is called. */
   subscribe(listener: (event: LiveEvent) => void): () => void {
     this.emitter.on('event', listener);
     return () => this.emitter.off('event', listener);
+  }
+
+  /** Calls the listener after a lost connection to the bus came back: events may have been missed. */
+  onResync(listener: () => void): () => void {
+    this.emitter.on('resync', listener);
+    return () => this.emitter.off('resync', listener);
+  }
+
+  private publish(): void {
+    const events = this.outbox;
+    this.outbox = [];
+    const message: WireMessage = {
+      o: this.origin,
+      e: events.map((e) => ({ m: e.matchId, d: e.divisionId, r: e.round, k: e.kind, t: e.at.toISOString() })),
+    };
+    // Off the writer's path: a lost notification costs the other processes' viewers one
+    // change message (their next change or a reconnect brings them up to date).
+    this.prisma.$executeRaw`SELECT pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(message)})`.catch((error: unknown) => this.problem(error));
+  }
+
+  private receive(notification: Notification): void {
+    if (notification.channel !== LIVE_CHANNEL || !notification.payload) return;
+    let message: WireMessage;
+    try {
+      message = JSON.parse(notification.payload) as WireMessage;
+    } catch {
+      return;
+    }
+    if (message.o === this.origin || !Array.isArray(message.e)) return;
+    for (const e of message.e) {
+      this.emitter.emit('event', { matchId: e.m, divisionId: e.d, round: e.r, kind: e.k, at: new Date(e.t) } satisfies LiveEvent);
+    }
+  }
+
+  private async connect(): Promise<void> {
+    if (this.stopped) return;
+    const client = new Client({ connectionString: process.env.DATABASE_URL, keepAlive: true });
+    let lost = false;
+    const onLost = (error?: unknown) => {
+      if (lost) return;
+      lost = true;
+      this.hadLoss = true;
+      if (error) this.problem(error);
+      if (this.listener === client) this.listener = undefined;
+      client.end().catch(() => undefined);
+      this.scheduleReconnect();
+    };
+    client.on('error', onLost);
+    client.on('end', () => onLost());
+    client.on('notification', (n) => this.receive(n));
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${LIVE_CHANNEL}`);
+    } catch (error) {
+      onLost(error);
+      return;
+    }
+    if (this.stopped) {
+      await client.end().catch(() => undefined);
+      return;
+    }
+    this.listener = client;
+    this.attempt = 0;
+    if (this.hadLoss) this.emitter.emit('resync');
+    this.hadLoss = false;
+  }
+
+  private scheduleReconnect(): void {
+    if (this.stopped || this.reconnectTimer) return;
+    const delay = reconnectDelayMs(this.attempt++);
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = undefined;
+      void this.connect();
+    }, delay);
+    this.reconnectTimer.unref();
+  }
+
+  /** A lost database is the outage log's (one line per outage); anything else is ours. */
+  private problem(error: unknown): void {
+    if (this.stopped) return;
+    if (isDatabaseUnavailable(error)) databaseOutage.failed(error);
+    else this.logger.warn(`Live-bus: ${error instanceof Error ? error.message : String(error)}`);
   }
 }

@@ -5,12 +5,19 @@
  * at once make every spectator re-read once. A comment line every HEARTBEAT_MS keeps
  * proxies (the dashboard's rewrite proxy cuts a connection idle for 30 s) and browsers from
  * closing a quiet stream, and finds the dead ones. The number of streams is capped in total
- * and per client address; beyond it the client gets 429 and falls back to reloading.
+ * and per client address over every API process: each open stream is a row of `live_streams`
+ * (its process, client and topic), admitted under one advisory lock when the counts allow it;
+ * its process refreshes the rows' heartbeat every HEARTBEAT_MS, and rows not refreshed for
+ * STALE_AFTER_S (a process that died) are not counted. Beyond the caps the client gets 429
+ * and falls back to reloading. When the bus (LiveEvents) lost its connection and got it back,
+ * every open stream gets a change message, so every viewer re-reads the stored state.
  */
 import { Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { RetryLaterError } from '../common/errors';
+import { PrismaService } from '../prisma/prisma.service';
 import { LiveEvent, LiveEvents } from './live-events';
 
 export const HEARTBEAT_MS = 15_000;
@@ -19,6 +26,12 @@ export const COALESCE_MS = 250;
 const RETRY_MS = 5_000;
 /** A stream whose client stopped reading this much is closed (a spectator's phone went to sleep). */
 const MAX_BUFFERED_BYTES = 64 * 1024;
+/** A stream row whose heartbeat is older than this is not counted (its process stopped). */
+export const STALE_AFTER_S = 60;
+/** … and deleted when older than this. */
+const DELETE_AFTER_S = 600;
+/** The advisory lock (pg_advisory_xact_lock) under which a stream is counted and admitted. */
+const ADMIT_LOCK = 220_004;
 
 /**
  * Events that never change what the public sees (an entry waiting for its signature, a
@@ -36,6 +49,7 @@ export const matchTopic = (matchId: string) => `match:${matchId}`;
 export const roundTopic = (divisionId: string, round: number) => `round:${divisionId}:${round}`;
 
 interface Stream {
+  id: string;
   raw: ServerResponse;
   client: string;
   topic: string;
@@ -56,26 +70,33 @@ export class LiveStreams implements OnModuleInit, OnModuleDestroy {
   private readonly pending = new Map<string, LiveEvent[]>();
   private count = 0;
   private heartbeat?: NodeJS.Timeout;
-  private unsubscribe?: () => void;
+  private unsubscribe: (() => void)[] = [];
 
-  constructor(private readonly events: LiveEvents) {}
+  constructor(
+    private readonly events: LiveEvents,
+    private readonly prisma: PrismaService,
+  ) {}
 
   onModuleInit(): void {
-    this.unsubscribe = this.events.subscribe((event) => {
-      if (QUIET_KINDS.has(event.kind)) return;
-      this.queue(matchTopic(event.matchId), event);
-      this.queue(roundTopic(event.divisionId, event.round), event);
-    });
+    this.unsubscribe = [
+      this.events.subscribe((event) => {
+        if (QUIET_KINDS.has(event.kind)) return;
+        this.queue(matchTopic(event.matchId), event);
+        this.queue(roundTopic(event.divisionId, event.round), event);
+      }),
+      this.events.onResync(() => this.resync()),
+    ];
     this.heartbeat = setInterval(() => this.ping(), HEARTBEAT_MS);
     this.heartbeat.unref();
   }
 
-  /** Ends every stream, so the server can close (Ctrl-C, the tests' app.close()). */
-  onModuleDestroy(): void {
-    this.unsubscribe?.();
+  /** Ends every stream, so the server can close (Ctrl-C, the tests' app.close()), and drops this process's rows. */
+  async onModuleDestroy(): Promise<void> {
+    for (const off of this.unsubscribe) off();
     clearInterval(this.heartbeat);
     for (const streams of this.topics.values()) for (const stream of streams) stream.raw.end();
     this.topics.clear();
+    await this.prisma.$executeRaw`DELETE FROM live_streams WHERE "processId" = ${this.events.origin}`.catch(() => undefined);
   }
 
   /** Open streams (for the tests). */
@@ -85,12 +106,17 @@ export class LiveStreams implements OnModuleInit, OnModuleDestroy {
 
   /**
    * Takes over the reply and keeps it open as an event stream of `topic`. Throws (before
-   * anything is written) when the caps are reached.
+   * anything is written) when the caps are reached: counted over every API process.
    */
-  open(request: FastifyRequest, reply: FastifyReply, topic: string): void {
+  async open(request: FastifyRequest, reply: FastifyReply, topic: string): Promise<void> {
     const client = request.ip;
-    if (this.count >= this.limits.total || (this.perClient.get(client) ?? 0) >= this.limits.perClient) {
+    const id = randomUUID();
+    if (!(await this.admit(id, client, topic))) {
       throw new RetryLaterError(60, 'LIVE_STREAMS_FULL', 'Er kijken nu te veel mensen live mee. De pagina ververst zichzelf elke 30 seconden.');
+    }
+    if (request.raw.destroyed || reply.raw.destroyed) {
+      this.forget(id);
+      return;
     }
     reply.hijack();
     const raw = reply.raw;
@@ -107,10 +133,28 @@ export class LiveStreams implements OnModuleInit, OnModuleDestroy {
     });
     raw.socket?.setNoDelay(true);
     raw.socket?.setTimeout(0);
-    const stream: Stream = { raw, client, topic };
+    const stream: Stream = { id, raw, client, topic };
     this.add(stream);
     raw.on('close', () => this.remove(stream));
     this.write(stream, `retry: ${RETRY_MS}\n: live\n\nevent: ready\ndata: {}\n\n`);
+  }
+
+  /** Counts the live streams of every process (under one lock) and, below the caps, registers this one. */
+  private admit(id: string, client: string, topic: string): Promise<boolean> {
+    const { total, perClient } = this.limits;
+    return this.prisma.$transaction(async (tx) => {
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(${ADMIT_LOCK}::bigint)`;
+      const [counts] = await tx.$queryRaw<{ all: number; mine: number }[]>`
+        SELECT count(*)::int AS "all", (count(*) FILTER (WHERE client = ${client}))::int AS mine
+        FROM live_streams WHERE "heartbeatAt" > now() - make_interval(secs => ${STALE_AFTER_S}::int)`;
+      if (counts.all >= total || counts.mine >= perClient) return false;
+      await tx.$executeRaw`INSERT INTO live_streams (id, "processId", client, topic) VALUES (${id}::uuid, ${this.events.origin}, ${client}, ${topic})`;
+      return true;
+    });
+  }
+
+  private forget(id: string): void {
+    this.prisma.$executeRaw`DELETE FROM live_streams WHERE id = ${id}::uuid`.catch(() => undefined);
   }
 
   private add(stream: Stream): void {
@@ -124,6 +168,7 @@ export class LiveStreams implements OnModuleInit, OnModuleDestroy {
   private remove(stream: Stream): void {
     const streams = this.topics.get(stream.topic);
     if (!streams?.delete(stream)) return;
+    this.forget(stream.id);
     if (streams.size === 0) this.topics.delete(stream.topic);
     this.count -= 1;
     const left = (this.perClient.get(stream.client) ?? 1) - 1;
@@ -154,8 +199,20 @@ export class LiveStreams implements OnModuleInit, OnModuleDestroy {
     for (const stream of this.topics.get(topic) ?? []) this.write(stream, text);
   }
 
+  /** The bus was away: every viewer re-reads the stored state (it may have missed changes). */
+  private resync(): void {
+    const text = `event: change\ndata: ${JSON.stringify({ matchIds: [], kinds: ['RESYNC'], at: new Date().toISOString() } satisfies ChangeMessage)}\n\n`;
+    for (const streams of this.topics.values()) for (const stream of streams) this.write(stream, text);
+  }
+
   private ping(): void {
     for (const streams of this.topics.values()) for (const stream of streams) this.write(stream, ': ping\n\n');
+    // This process's streams are alive; the rows of processes that stopped go after a while.
+    const origin = this.events.origin;
+    const refresh = this.count > 0 ? this.prisma.$executeRaw`UPDATE live_streams SET "heartbeatAt" = now() WHERE "processId" = ${origin}` : Promise.resolve(0);
+    refresh
+      .then(() => this.prisma.$executeRaw`DELETE FROM live_streams WHERE "heartbeatAt" < now() - make_interval(secs => ${DELETE_AFTER_S}::int)`)
+      .catch(() => undefined);
   }
 
   private write(stream: Stream, text: string): void {

@@ -41,7 +41,7 @@ export class LiveController {
   @ApiTooManyRequestsResponse({ description: 'Te veel open live-verbindingen (LIVE_STREAMS_FULL)' })
   async matchEvents(@Param('id', ParseUUIDPipe) id: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     await this.live.assertMatch(id);
-    this.streams.open(request, reply, matchTopic(id));
+    await this.streams.open(request, reply, matchTopic(id));
   }
 
   @Get('rounds/events')
@@ -51,6 +51,6 @@ export class LiveController {
   @ApiTooManyRequestsResponse({ description: 'Te veel open live-verbindingen (LIVE_STREAMS_FULL)' })
   async roundEvents(@Query() query: LiveRoundQueryDto, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     await this.live.assertDivision(query.divisionId);
-    this.streams.open(request, reply, roundTopic(query.divisionId, query.round));
+    await this.streams.open(request, reply, roundTopic(query.divisionId, query.round));
   }
 }

@@ -116,10 +116,16 @@ export class LiveService implements OnModuleInit, OnModuleDestroy {
   ) {}
 
   onModuleInit(): void {
-    this.unsubscribe = this.events.subscribe((event) => {
+    const off = this.events.subscribe((event) => {
       this.cache.delete(`match:${event.matchId}`);
       this.cache.delete(`round:${event.divisionId}:${event.round}`);
     });
+    // The bus was away (events of other API processes may be missed): nothing cached is trusted.
+    const offResync = this.events.onResync(() => this.cache.clear());
+    this.unsubscribe = () => {
+      off();
+      offResync();
+    };
   }
 
   onModuleDestroy(): void {
