@@ -26,6 +26,11 @@ export const BACKUP_FILE_PATTERN = /^tsbn-backup-(\d{4}-\d{2}-\d{2})T(\d{2})-(\d
 export const DEFAULT_BACKUP_SCHEDULE = '0 4 * * *';
 export const DEFAULT_BACKUP_TIME_ZONE = 'Europe/Amsterdam';
 
+/** The calendar day of a moment in a time zone (default the federation's), as YYYY-MM-DD. */
+export function dayIn(moment: Date, timeZone = DEFAULT_BACKUP_TIME_ZONE): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(moment);
+}
+
 /** The file name of a backup made at `moment` (UTC, sortable). */
 export function backupFileName(moment: Date): string {
   return `tsbn-backup-${moment.toISOString().replace(/:/g, '-').replace('.', '-')}.gz`;
