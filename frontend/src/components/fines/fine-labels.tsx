@@ -65,7 +65,7 @@ export function FineContext({ fine, audience = 'admin' }: { fine: Fine; audience
   const listHref = list && (audience === 'admin' ? `/beheer/moederlijsten/${list.clubId}?seizoen=${list.seasonId}` : `/vereniging/moederlijst?seizoen=${list.seasonId}`);
   if (!fine.match && !listHref && parts.length === 0) return null;
   return (
-    <p className="mt-0.5 text-xs text-stone-500">
+    <p className="mt-0.5 text-xs text-stone-600">
       {fine.match && (
         <span className="block">
           Wedstrijd:{' '}

@@ -100,10 +100,10 @@ export function FinesTable({ fines, today }: { fines: Fine[]; today: string }) {
               </Td>
               <Td label="Vereniging" className="whitespace-nowrap">
                 <span className="font-medium">{fine.clubName}</span>
-                {fine.teamName && <span className="block text-xs text-stone-500">{fine.teamName}</span>}
+                {fine.teamName && <span className="block text-xs text-stone-600">{fine.teamName}</span>}
               </Td>
               <Td className="sm:min-w-56">
-                <span className="block text-xs font-semibold text-stone-500">Regel {fine.rule}</span>
+                <span className="block text-xs font-semibold text-stone-600">Regel {fine.rule}</span>
                 {fine.reason}
                 <FineContext fine={fine} />
               </Td>

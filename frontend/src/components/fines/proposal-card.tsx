@@ -16,7 +16,7 @@ export function ProposalCard({ fine }: { fine: Fine }) {
       </div>
       <p className="text-sm text-stone-700">{fine.reason}</p>
       <FineContext fine={fine} />
-      <p className="text-xs text-stone-500">Voorgesteld op {formatDate(fine.issuedOn)}; na bevestigen te betalen binnen de termijn vanaf de dag van bevestigen.</p>
+      <p className="text-xs text-stone-600">Voorgesteld op {formatDate(fine.issuedOn)}; na bevestigen te betalen binnen de termijn vanaf de dag van bevestigen.</p>
       <div className="mt-2 flex flex-wrap gap-2">
         <FineAction
           action={`/api/fines/${fine.id}/confirm`}

@@ -24,7 +24,7 @@ export function MatchList({ matches, href, note, label }: { matches: MatchSummar
                 <span className="font-medium">
                   {m.homeTeam.name} – {m.awayTeam.name}
                 </span>
-                <span className={cn('shrink-0 font-semibold tabular-nums', m.homePoints === null && 'text-stone-400')}>{scoreText(m)}</span>
+                <span className={cn('shrink-0 font-semibold tabular-nums', m.homePoints === null && 'text-stone-500')}>{scoreText(m)}</span>
               </div>
               {extra && <div className="mt-1 text-sm text-brand-800">{extra}</div>}
             </Link>

@@ -33,7 +33,7 @@ export function MatchList({ matches, highlightTeamId, showDivision = false }: { 
         <li key={match.id} className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 py-2">
           <span className="w-24 shrink-0 text-sm text-stone-600">{shortDate(match.date)}</span>
           <span className="min-w-0 flex-1">
-            {team(match.homeTeamId, match.homeTeamName)} <span className="text-stone-400">–</span> {team(match.awayTeamId, match.awayTeamName)}
+            {team(match.homeTeamId, match.homeTeamName)} <span className="text-stone-500">–</span> {team(match.awayTeamId, match.awayTeamName)}
             {showDivision && <span className="block text-xs text-stone-500">{match.divisionName}, ronde {match.round}</span>}
             {STATUS[match.status] && (
               <span className="ml-2">

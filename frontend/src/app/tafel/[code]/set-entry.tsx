@@ -83,7 +83,7 @@ function SideButtons({ set, value, onChange, label }: { set: TableSet; value: Si
           onClick={() => onChange(side)}
           className={cn(big, value === side ? (side === 'HOME' ? 'bg-brand-600 text-white ring-brand-600' : 'bg-stone-800 text-white ring-stone-800') : 'bg-white text-stone-800 ring-stone-300')}
         >
-          <span className="text-xs uppercase tracking-wide opacity-80">{side === 'HOME' ? 'Thuis' : 'Uit'}</span>
+          <span className="text-xs uppercase tracking-wide">{side === 'HOME' ? 'Thuis' : 'Uit'}</span>
           <span className="line-clamp-2 w-full break-words text-sm font-semibold">{pairText(set, side)}</span>
         </button>
       ))}

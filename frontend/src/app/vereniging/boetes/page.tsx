@@ -77,7 +77,7 @@ export default async function ClubFinesPage({ searchParams }: { searchParams: Pr
                 )}
                 <p className="mt-1">{fine.reason}</p>
                 <FineContext fine={fine} audience="club" />
-                <p className="mt-1 text-xs text-stone-500">
+                <p className="mt-1 text-xs text-stone-600">
                   Regel {fine.rule} · opgelegd op {formatDate(fine.issuedOn)}
                 </p>
               </li>
@@ -107,7 +107,7 @@ export default async function ClubFinesPage({ searchParams }: { searchParams: Pr
                   <p className="mt-1 text-sm font-semibold text-sky-900">Nog niet te betalen: de bond moet dit voorstel nog bevestigen.</p>
                   <p className="mt-1">{fine.reason}</p>
                   <FineContext fine={fine} audience="club" />
-                  <p className="mt-1 text-xs text-stone-500">
+                  <p className="mt-1 text-xs text-stone-600">
                     Regel {fine.rule} · voorgesteld op {formatDate(fine.issuedOn)}
                   </p>
                 </li>
