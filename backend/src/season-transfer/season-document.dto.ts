@@ -44,7 +44,8 @@ export class DocumentMatchDto {
   })
   sets?: [number, number][];
   @ApiPropertyOptional({ ...pair, description: 'Alleen de totalen [thuis, uit], voor historie zonder sets' }) score?: [number, number];
-  @ApiPropertyOptional({ enum: SIDES, description: 'Bij FORFEIT: het team dat reglementair verliest' }) forfeitedBy?: 'home' | 'away';
+  @ApiPropertyOptional({ enum: [...SIDES, 'both'], description: "Bij FORFEIT: het team dat reglementair verliest; 'both': beide teams onvolledig (elk Regel 7, geen punten)" })
+  forfeitedBy?: 'home' | 'away' | 'both';
   @ApiPropertyOptional({
     enum: ['TOO_FEW_PAIRS', 'LATE_CANCELLATION', 'OTHER'],
     description: 'Bij FORFEIT: de oorzaak (TOO_FEW_PAIRS en LATE_CANCELLATION: Regel 7; OTHER: Regel 9A); zonder: onbekend',
@@ -52,6 +53,10 @@ export class DocumentMatchDto {
   forfeitCause?: 'TOO_FEW_PAIRS' | 'LATE_CANCELLATION' | 'OTHER';
   @ApiPropertyOptional({ type: 'array', items: { type: 'string', enum: SIDES }, description: 'Regel 4: kant(en) met een niet-speelgerechtigde speler' })
   ineligible?: ('home' | 'away')[];
+  @ApiPropertyOptional({ type: 'array', items: { type: 'string', enum: SIDES }, description: 'Regel 11 (alleen PLAYED): kant(en) die met minder koppels dan nodig begonnen (onvolledig)' })
+  incomplete?: ('home' | 'away')[];
+  @ApiPropertyOptional({ type: 'array', items: { type: 'string', enum: SIDES }, description: 'Regel 11 (alleen PLAYED): kant(en) waarvan het hele team te laat aanwezig was' })
+  late?: ('home' | 'away')[];
 }
 
 export class DocumentDeductionDto {
@@ -89,4 +94,47 @@ export class SeasonImportResultDto {
   @ApiProperty() deductions: number;
   @ApiProperty() playoffs: number;
   @ApiProperty({ type: [String], description: 'Verenigingen die nog niet bestonden en zijn aangemaakt' }) clubsCreated: string[];
+  @ApiProperty({ description: 'Boetevoorstellen uit de wedstrijden van het bestand (Regel 6, 7, 9A, 11); de bondsbeheerder bevestigt ze' }) fineProposals: number;
+  @ApiProperty({ description: 'Keren onvolledig of te laat aanwezig (Regel 11)' }) regel11Occurrences: number;
+}
+
+/** The match a consequence of the import belongs to, as the file names it. */
+export class ImportMatchRefDto {
+  @ApiProperty() division: string;
+  @ApiProperty() round: number;
+  @ApiProperty({ format: 'date' }) date: string;
+  @ApiProperty() home: string;
+  @ApiProperty() away: string;
+}
+
+export class ImportFineDto {
+  @ApiProperty({ type: ImportMatchRefDto }) match: ImportMatchRefDto;
+  @ApiProperty() club: string;
+  @ApiProperty() team: string;
+  @ApiProperty({ example: '7' }) rule: string;
+  @ApiProperty({ nullable: true, type: Number, description: 'null: het bestuur stelt het bedrag vast (Regel 6)' }) amountCents: number | null;
+  @ApiProperty() reason: string;
+  @ApiProperty({ nullable: true, type: String, description: 'De gedupeerde vereniging (Regel 9B); null: de bond' }) beneficiaryClub: string | null;
+}
+
+export class ImportOccurrenceDto {
+  @ApiProperty({ type: ImportMatchRefDto }) match: ImportMatchRefDto;
+  @ApiProperty() club: string;
+  @ApiProperty() team: string;
+  @ApiProperty({ enum: ['INCOMPLETE', 'LATE'], enumName: 'AppearanceKind' }) kind: 'INCOMPLETE' | 'LATE';
+  @ApiProperty({ description: 'De hoeveelste keer dit seizoen voor de vereniging (alle teams)' }) occurrence: number;
+}
+
+/** What importing the file would create, before anything is stored. */
+export class SeasonImportPreviewDto {
+  @ApiProperty() seasonName: string;
+  @ApiProperty() divisions: number;
+  @ApiProperty() teams: number;
+  @ApiProperty() matches: number;
+  @ApiProperty() sets: number;
+  @ApiProperty() deductions: number;
+  @ApiProperty() playoffs: number;
+  @ApiProperty({ type: [String], description: 'Verenigingen die nog niet bestaan en aangemaakt worden' }) clubsToCreate: string[];
+  @ApiProperty({ type: [ImportFineDto], description: 'De boetevoorstellen die de import maakt (status voorgesteld)' }) fines: ImportFineDto[];
+  @ApiProperty({ type: [ImportOccurrenceDto], description: 'Regel 11: elke keer onvolledig of te laat aanwezig' }) occurrences: ImportOccurrenceDto[];
 }

@@ -18,6 +18,8 @@ export const DOCUMENT_VERSION = 1;
 const DOCUMENT_STATUSES = ['SCHEDULED', 'PLAYED', 'FORFEIT', 'NOT_PLAYED', 'CANCELLED'] as const;
 export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
 export type DocumentSide = 'home' | 'away';
+/** FORFEIT: the side that loses, or 'both' (both teams incomplete: each a Regel 7 case). */
+export type ForfeitedBy = DocumentSide | 'both';
 
 export interface PlannedSet extends SetResult {
   source: 'TOTALS' | 'FORFEIT';
@@ -34,11 +36,15 @@ export interface PlannedMatch {
   homePoints: number | null;
   awayPoints: number | null;
   sets: PlannedSet[];
-  forfeitedBy: DocumentSide | null;
+  forfeitedBy: ForfeitedBy | null;
   /** Regel 7 / 9A, as recorded (null: the document does not say). */
   forfeitCause: ForfeitCause | null;
   homeIneligible: boolean;
   awayIneligible: boolean;
+  /** Regel 11 (PLAYED): sides that played with fewer pairs than pairsPerTeam from set 1. */
+  incomplete: DocumentSide[];
+  /** Regel 11 (PLAYED): sides whose whole team was late (te laat aanwezig). */
+  late: DocumentSide[];
 }
 
 export interface ImportPlan {
@@ -190,7 +196,7 @@ function teamAt(reader: Reader, index: DivisionIndex, divisionIndex: number | un
 }
 
 const SIDE_VALUES: readonly DocumentSide[] = ['home', 'away'];
-const MATCH_FIELDS = ['division', 'round', 'date', 'startTime', 'home', 'away', 'status', 'sets', 'score', 'forfeitedBy', 'forfeitCause', 'ineligible'];
+const MATCH_FIELDS = ['division', 'round', 'date', 'startTime', 'home', 'away', 'status', 'sets', 'score', 'forfeitedBy', 'forfeitCause', 'ineligible', 'incomplete', 'late'];
 const FORFEIT_CAUSE_VALUES: readonly ForfeitCause[] = ['TOO_FEW_PAIRS', 'LATE_CANCELLATION', 'OTHER'];
 
 interface SeasonDates {
@@ -202,6 +208,10 @@ interface SeasonDates {
 function checkStatusFields(reader: Reader, path: string, status: DocumentStatus, raw: Json): void {
   const has = (key: string) => raw[key] !== undefined;
   const forbid = (key: string, why: string) => has(key) && reader.add(`${path}.${key}`, why);
+  if (status !== 'PLAYED') {
+    forbid('incomplete', 'Alleen bij PLAYED; een team met te weinig koppels om te beginnen is FORFEIT met TOO_FEW_PAIRS (Regel 7).');
+    forbid('late', 'Alleen bij PLAYED (Regel 11: het hele team te laat aanwezig).');
+  }
   switch (status) {
     case 'PLAYED':
       if (!has('sets') && !has('score')) reader.add(`${path}.sets`, 'Een gespeelde wedstrijd heeft sets of een score.');
@@ -209,8 +219,13 @@ function checkStatusFields(reader: Reader, path: string, status: DocumentStatus,
       forbid('forfeitCause', 'Alleen bij FORFEIT.');
       break;
     case 'FORFEIT':
-      if (!has('forfeitedBy')) reader.add(`${path}.forfeitedBy`, "Geef aan welk team reglementair verliest: 'home' of 'away'.");
+      if (!has('forfeitedBy')) reader.add(`${path}.forfeitedBy`, "Geef aan welk team reglementair verliest: 'home', 'away' of 'both' (beide onvolledig).");
       forbid('ineligible', 'Alleen bij PLAYED.');
+      if (raw.forfeitedBy === 'both') {
+        forbid('score', 'Beide teams onvolledig: geen punten voor beide, dus geen score.');
+        forbid('sets', 'Beide teams onvolledig: geen punten voor beide, dus geen sets.');
+        if (has('forfeitCause') && raw.forfeitCause !== 'TOO_FEW_PAIRS') reader.add(`${path}.forfeitCause`, 'Beide teams onvolledig is altijd TOO_FEW_PAIRS (Regel 7).');
+      }
       break;
     case 'NOT_PLAYED':
     case 'SCHEDULED':
@@ -248,6 +263,23 @@ function readSets(reader: Reader, path: string, value: unknown, settings: Compet
   return valid ? sets : undefined;
 }
 
+function readForfeitedBy(reader: Reader, path: string, value: unknown): ForfeitedBy | undefined {
+  if (value === 'both') return 'both';
+  if (SIDE_VALUES.includes(value as DocumentSide)) return value as DocumentSide;
+  return reader.add(path, "Kies 'home', 'away' of 'both' (beide teams onvolledig).");
+}
+
+/** A list of sides ('home', 'away'), each at most once. */
+function readSides(reader: Reader, path: string, value: unknown): DocumentSide[] | undefined {
+  if (value === undefined) return [];
+  const list = reader.list(path, value, 2);
+  if (!list) return undefined;
+  const sides = list.map((side, i) => readSide(reader, `${path}[${i}]`, side));
+  if (sides.some((side) => side === undefined)) return undefined;
+  if (new Set(sides).size !== sides.length) return reader.add(path, 'Noem elke kant hoogstens één keer.');
+  return sides as DocumentSide[];
+}
+
 function readSide(reader: Reader, path: string, value: unknown): DocumentSide | undefined {
   if (SIDE_VALUES.includes(value as DocumentSide)) return value as DocumentSide;
   return reader.add(path, "Kies 'home' of 'away'.");
@@ -281,7 +313,12 @@ function readMatch(reader: Reader, index: DivisionIndex, path: string, raw: unkn
 
   const sets = match.sets === undefined ? [] : readSets(reader, `${path}.sets`, match.sets, settings);
   const score = match.score === undefined ? null : reader.pair(`${path}.score`, match.score);
-  const forfeitedBy = match.forfeitedBy === undefined ? null : readSide(reader, `${path}.forfeitedBy`, match.forfeitedBy);
+  const forfeitedBy = match.forfeitedBy === undefined ? null : readForfeitedBy(reader, `${path}.forfeitedBy`, match.forfeitedBy);
+  const incomplete = readSides(reader, `${path}.incomplete`, match.incomplete);
+  const late = readSides(reader, `${path}.late`, match.late);
+  // Regel 11 counts a team once per match: incomplete or late.
+  const both = (incomplete ?? []).filter((side) => late?.includes(side));
+  if (both.length) reader.add(`${path}.late`, `Een team telt per wedstrijd één keer voor Regel 11: '${both[0]}' staat al onder incomplete.`);
   const forfeitCause = match.forfeitCause === undefined ? null : readForfeitCause(reader, `${path}.forfeitCause`, match.forfeitCause);
   const ineligible = match.ineligible === undefined ? [] : reader.list(`${path}.ineligible`, match.ineligible, 2);
   ineligible?.forEach((side, i) => readSide(reader, `${path}.ineligible[${i}]`, side));
@@ -292,7 +329,7 @@ function readMatch(reader: Reader, index: DivisionIndex, path: string, raw: unkn
     }
   }
   if (divisionIndex === undefined || round === undefined || !date || homeIndex === undefined || awayIndex === undefined || !status) return undefined;
-  if (!sets || score === undefined || forfeitedBy === undefined || forfeitCause === undefined || !ineligible) return undefined;
+  if (!sets || score === undefined || forfeitedBy === undefined || forfeitCause === undefined || !ineligible || !incomplete || !late) return undefined;
   const totals = sets.length ? matchTotals(sets) : score ? { homePoints: score[0], awayPoints: score[1] } : null;
   return {
     divisionIndex,
@@ -309,6 +346,8 @@ function readMatch(reader: Reader, index: DivisionIndex, path: string, raw: unkn
     forfeitCause,
     homeIneligible: ineligible.includes('home'),
     awayIneligible: ineligible.includes('away'),
+    incomplete,
+    late,
   };
 }
 
@@ -337,7 +376,12 @@ function checkOncePerRound(reader: Reader, matches: (PlannedMatch | undefined)[]
 function completeScores(matches: PlannedMatch[], settings: CompetitionSettings): void {
   for (const match of matches) {
     if (match.status !== 'FORFEIT' || match.homePoints !== null) continue;
-    const outcome = notPlayedOutcome({ kind: 'FORFEIT', offendingSide: match.forfeitedBy === 'home' ? 'HOME' : 'AWAY', cause: match.forfeitCause ?? 'OTHER' }, settings);
+    const outcome = notPlayedOutcome(
+      match.forfeitedBy === 'both'
+        ? { kind: 'BOTH_INCOMPLETE' }
+        : { kind: 'FORFEIT', offendingSide: match.forfeitedBy === 'home' ? 'HOME' : 'AWAY', cause: match.forfeitCause ?? 'OTHER' },
+      settings,
+    );
     match.sets = outcome.sets.map((set) => ({ ...set, source: 'FORFEIT' }));
     match.homePoints = outcome.homePoints;
     match.awayPoints = outcome.awayPoints;

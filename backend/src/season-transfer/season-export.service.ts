@@ -35,7 +35,9 @@ const exportSelect = {
           homePoints: true,
           awayPoints: true,
           forfeitingTeamId: true,
+          bothForfeited: true,
           forfeitCause: true,
+          incompleteAppearances: { select: { teamId: true, kind: true } },
           homeIneligible: true,
           awayIneligible: true,
           sets: { orderBy: [{ setNumber: 'asc' }, { tableNumber: 'asc' }], select: { setNumber: true, tableNumber: true, homePoints: true, awayPoints: true } },
@@ -81,10 +83,16 @@ function exportMatch(match: ExportMatch, division: string, teamName: (id: string
   const sets = match.status === 'CANCELLED' ? null : setsOnPlan(match, pairs);
   if (sets) result.sets = sets;
   else if (match.homePoints !== null && match.awayPoints !== null) result.score = [match.homePoints, match.awayPoints];
-  if (match.status === 'FORFEIT') result.forfeitedBy = match.forfeitingTeamId === match.homeTeamId ? 'home' : 'away';
+  if (match.status === 'FORFEIT') result.forfeitedBy = match.bothForfeited ? 'both' : match.forfeitingTeamId === match.homeTeamId ? 'home' : 'away';
+  if (match.bothForfeited) delete result.score;
   if (match.status === 'FORFEIT' && match.forfeitCause) result.forfeitCause = match.forfeitCause;
   const ineligible = [...(match.homeIneligible ? ['home' as const] : []), ...(match.awayIneligible ? ['away' as const] : [])];
   if (match.status === 'PLAYED' && ineligible.length) result.ineligible = ineligible;
+  // Regel 11 occurrences of a played match (a forfeit's follow from forfeitedBy and its cause).
+  const sides = (kind: 'INCOMPLETE' | 'LATE') =>
+    match.incompleteAppearances.filter((a) => a.kind === kind).map((a) => (a.teamId === match.homeTeamId ? ('home' as const) : ('away' as const)));
+  if (match.status === 'PLAYED' && sides('INCOMPLETE').length) result.incomplete = sides('INCOMPLETE');
+  if (match.status === 'PLAYED' && sides('LATE').length) result.late = sides('LATE');
   return result;
 }
 

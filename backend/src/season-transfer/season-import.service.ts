@@ -6,7 +6,11 @@ import { dbDate } from '../common/dto';
 import { ErrorDetail, ValidationError } from '../common/errors';
 import type { Prisma } from '../generated/prisma/client';
 import { PrismaService } from '../prisma/prisma.service';
-import { SeasonImportResultDto } from './season-document.dto';
+import { dueDate } from '../domain/fines/fines';
+import { DEFAULT_SETTINGS } from '../domain/settings';
+import { todayIso } from '../common/dto';
+import { importConsequences, type ImportConsequences } from './import-consequences';
+import { ImportMatchRefDto, SeasonImportPreviewDto, SeasonImportResultDto } from './season-document.dto';
 import { ImportPlan, parseSeasonDocument, PlannedMatch, PlannedSet } from './season-document';
 
 /** At most this many problems are listed; a file full of mistakes is not echoed back whole. */
@@ -50,7 +54,8 @@ function matchStatusData(match: PlannedMatch, homeTeamId: string, awayTeamId: st
     homePoints: match.homePoints,
     awayPoints: match.awayPoints,
     forfeitingTeamId: match.forfeitedBy === 'home' ? homeTeamId : match.forfeitedBy === 'away' ? awayTeamId : null,
-    forfeitCause: match.status === 'FORFEIT' ? match.forfeitCause : null,
+    bothForfeited: match.forfeitedBy === 'both',
+    forfeitCause: match.status === 'FORFEIT' ? (match.forfeitedBy === 'both' ? 'TOO_FEW_PAIRS' : match.forfeitCause) : null,
     homeIneligible: match.homeIneligible,
     awayIneligible: match.awayIneligible,
   };
@@ -65,6 +70,49 @@ export class SeasonImportService {
 
   /** Creates a season from a season document, in one transaction, or stores nothing and lists every problem. */
   async import(document: unknown, user: AuthUser): Promise<SeasonImportResultDto> {
+    const plan = await this.plan(document);
+    return this.prisma.$transaction((tx) => this.store(tx, plan, importConsequences(plan), user), { timeout: 120_000, maxWait: 10_000 });
+  }
+
+  /**
+   * What importing the document would create, its fine proposals and Regel 11 occurrences
+   * included (RULES.md "Fines": listed before the import is confirmed); stores nothing.
+   */
+  async preview(document: unknown): Promise<SeasonImportPreviewDto> {
+    const plan = await this.plan(document);
+    const consequences = importConsequences(plan);
+    const existing = await this.prisma.club.findMany({ where: { name: { in: plan.clubs } }, select: { name: true } });
+    const known = new Set(existing.map((c) => c.name));
+    const ref = (matchIndex: number): ImportMatchRefDto => {
+      const m = plan.matches[matchIndex];
+      const teams = plan.divisions[m.divisionIndex].teams;
+      return { division: plan.divisions[m.divisionIndex].name, round: m.round, date: m.date, home: teams[m.homeIndex].name, away: teams[m.awayIndex].name };
+    };
+    const teamName = (matchIndex: number, side: 'home' | 'away') => (side === 'home' ? ref(matchIndex).home : ref(matchIndex).away);
+    return {
+      seasonName: plan.season.name,
+      divisions: plan.divisions.length,
+      teams: plan.divisions.reduce((n, d) => n + d.teams.length, 0),
+      matches: plan.matches.length,
+      sets: plan.matches.reduce((n, m) => n + m.sets.length, 0),
+      deductions: plan.deductions.length,
+      playoffs: plan.playoffs.length,
+      clubsToCreate: plan.clubs.filter((c) => !known.has(c)),
+      fines: consequences.fines.map((f) => ({
+        match: ref(f.matchIndex),
+        club: f.club,
+        team: teamName(f.matchIndex, f.side),
+        rule: f.rule,
+        amountCents: f.amountCents,
+        reason: f.reason,
+        beneficiaryClub: f.beneficiaryClub,
+      })),
+      occurrences: consequences.occurrences.map((o) => ({ match: ref(o.matchIndex), club: o.club, team: teamName(o.matchIndex, o.side), kind: o.kind, occurrence: o.occurrence })),
+    };
+  }
+
+  /** The document read as a whole; refused with every problem listed. */
+  private async plan(document: unknown): Promise<ImportPlan> {
     const parsed = await parseSeasonDocument(document);
     const problems = parsed.ok ? [] : [...parsed.problems];
     const name = parsed.ok ? parsed.plan.season.name : undefined;
@@ -72,10 +120,10 @@ export class SeasonImportService {
       problems.push({ field: 'season.name', message: `Er bestaat al een seizoen '${name}'. Kies een andere naam.` });
     }
     if (!parsed.ok || problems.length) refuse(problems);
-    return this.prisma.$transaction((tx) => this.store(tx, parsed.plan, user), { timeout: 120_000, maxWait: 10_000 });
+    return parsed.plan;
   }
 
-  private async store(tx: Prisma.TransactionClient, plan: ImportPlan, user: AuthUser): Promise<SeasonImportResultDto> {
+  private async store(tx: Prisma.TransactionClient, plan: ImportPlan, consequences: ImportConsequences, user: AuthUser): Promise<SeasonImportResultDto> {
     const { season: s } = plan;
     const season = await tx.season.create({
       data: { name: s.name, startsOn: dbDate(s.startsOn), competitionStartsOn: dbDate(s.competitionStartsOn), endsOn: dbDate(s.endsOn), settings: { create: s.settings } },
@@ -129,6 +177,37 @@ export class SeasonImportService {
       })),
     });
 
+    // The consequences a live record would give: Regel 11 occurrences and fine proposals.
+    const sideTeam = (matchIndex: number, side: 'home' | 'away') => team(plan.matches[matchIndex], side === 'home' ? plan.matches[matchIndex].homeIndex : plan.matches[matchIndex].awayIndex);
+    await createInChunks(consequences.occurrences, (chunk) =>
+      tx.incompleteAppearance.createMany({
+        data: chunk.map((o) => ({ seasonId: season.id, teamId: sideTeam(o.matchIndex, o.side), matchId: matchIds[o.matchIndex], occurrence: o.occurrence, kind: o.kind, recordedById: user.id })),
+      }),
+    );
+    // Provisional dates, as a live proposal: confirming it issues it anew (Regel 12B counts from then).
+    const issuedOn = todayIso();
+    const due = dueDate(issuedOn, { ...DEFAULT_SETTINGS, ...s.settings });
+    await createInChunks(consequences.fines, (chunk) =>
+      tx.fine.createMany({
+        data: chunk.map((f) => ({
+          seasonId: season.id,
+          clubId: clubs.ids.get(f.club)!,
+          teamId: sideTeam(f.matchIndex, f.side),
+          matchId: matchIds[f.matchIndex],
+          rule: f.rule,
+          reason: f.reason,
+          amountCents: f.amountCents ?? 0,
+          issuedOn: dbDate(issuedOn),
+          dueOn: dbDate(due),
+          beneficiary: f.beneficiaryClub === null ? ('FEDERATION' as const) : ('CLUB' as const),
+          beneficiaryClubId: f.beneficiaryClub === null ? null : clubs.ids.get(f.beneficiaryClub)!,
+          status: 'PROPOSED' as const,
+          incompletePlace: f.incompletePlace,
+          createdById: user.id,
+        })),
+      }),
+    );
+
     const result: SeasonImportResultDto = {
       seasonId: season.id,
       seasonName: season.name,
@@ -139,6 +218,8 @@ export class SeasonImportService {
       deductions: plan.deductions.length,
       playoffs: plan.playoffs.length,
       clubsCreated: clubs.created,
+      fineProposals: consequences.fines.length,
+      regel11Occurrences: consequences.occurrences.length,
     };
     await this.audit.record({ userId: user.id, action: 'season.import', entityType: 'Season', entityId: season.id, after: result }, tx);
     return result;

@@ -1,11 +1,11 @@
-import { Body, Controller, Get, Param, ParseUUIDPipe, Post, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Res } from '@nestjs/common';
 import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type { AuthUser } from '../auth/auth.types';
 import { CurrentUser, Roles } from '../auth/decorators';
 import { dispositionHeader } from '../common/download';
 import { LargeBody } from '../common/large-body';
-import { SeasonDocumentDto, SeasonImportResultDto } from './season-document.dto';
+import { SeasonDocumentDto, SeasonImportPreviewDto, SeasonImportResultDto } from './season-document.dto';
 import { SeasonExportService } from './season-export.service';
 import { SeasonImportService } from './season-import.service';
 
@@ -41,5 +41,19 @@ export class SeasonTransferController {
   @ApiCreatedResponse({ type: SeasonImportResultDto })
   import(@Body() document: Record<string, unknown>, @CurrentUser() user: AuthUser): Promise<SeasonImportResultDto> {
     return this.importer.import(document, user);
+  }
+
+  /** The same file, checked and summed up: what the import would create, its fine proposals and Regel 11 occurrences; nothing stored. */
+  @Roles('ADMIN')
+  @LargeBody(SEASON_IMPORT_LIMIT)
+  @Post('import/preview')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Seizoensbestand controleren vóór de import: wat er wordt aangemaakt, met de boetevoorstellen en de keren onvolledig of te laat (Regel 6, 7, 9A, 11); slaat niets op (bondsbeheerder)',
+  })
+  @ApiBody({ type: SeasonDocumentDto })
+  @ApiOkResponse({ type: SeasonImportPreviewDto })
+  preview(@Body() document: Record<string, unknown>): Promise<SeasonImportPreviewDto> {
+    return this.importer.preview(document);
   }
 }

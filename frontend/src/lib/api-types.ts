@@ -2051,6 +2051,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/seasons/import/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Seizoensbestand controleren vóór de import: wat er wordt aangemaakt, met de boetevoorstellen en de keren onvolledig of te laat (Regel 6, 7, 9A, 11); slaat niets op (bondsbeheerder) */
+        post: operations["SeasonTransferController_preview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/notifications": {
         parameters: {
             query?: never;
@@ -4773,6 +4790,53 @@ export interface components {
             playoffs: number;
             /** @description Verenigingen die nog niet bestonden en zijn aangemaakt */
             clubsCreated: string[];
+            /** @description Boetevoorstellen uit de wedstrijden van het bestand (Regel 6, 7, 9A, 11); de bondsbeheerder bevestigt ze */
+            fineProposals: number;
+            /** @description Keren onvolledig of te laat aanwezig (Regel 11) */
+            regel11Occurrences: number;
+        };
+        ImportMatchRefDto: {
+            division: string;
+            round: number;
+            /** Format: date */
+            date: string;
+            home: string;
+            away: string;
+        };
+        ImportFineDto: {
+            match: components["schemas"]["ImportMatchRefDto"];
+            club: string;
+            team: string;
+            /** @example 7 */
+            rule: string;
+            /** @description null: het bestuur stelt het bedrag vast (Regel 6) */
+            amountCents: number | null;
+            reason: string;
+            /** @description De gedupeerde vereniging (Regel 9B); null: de bond */
+            beneficiaryClub: string | null;
+        };
+        ImportOccurrenceDto: {
+            match: components["schemas"]["ImportMatchRefDto"];
+            club: string;
+            team: string;
+            kind: components["schemas"]["AppearanceKind"];
+            /** @description De hoeveelste keer dit seizoen voor de vereniging (alle teams) */
+            occurrence: number;
+        };
+        SeasonImportPreviewDto: {
+            seasonName: string;
+            divisions: number;
+            teams: number;
+            matches: number;
+            sets: number;
+            deductions: number;
+            playoffs: number;
+            /** @description Verenigingen die nog niet bestaan en aangemaakt worden */
+            clubsToCreate: string[];
+            /** @description De boetevoorstellen die de import maakt (status voorgesteld) */
+            fines: components["schemas"]["ImportFineDto"][];
+            /** @description Regel 11: elke keer onvolledig of te laat aanwezig */
+            occurrences: components["schemas"]["ImportOccurrenceDto"][];
         };
         /** @enum {string} */
         ReminderKind: "MEMBER_LIST_DEADLINE" | "LINEUP_MISSING" | "RESULT_MISSING" | "MATCH_DISPUTED" | "MATCH_CORRECTED" | "FINE_CONFIRMED" | "FINE_DUE" | "FINE_OVERDUE" | "TRANSFER_DECIDED";
@@ -8309,6 +8373,29 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SeasonImportResultDto"];
+                };
+            };
+        };
+    };
+    SeasonTransferController_preview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SeasonDocumentDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeasonImportPreviewDto"];
                 };
             };
         };

@@ -39,6 +39,11 @@ function kindOptions(n: NotPlayedNumbers): { kind: Kind; title: string; explains
       title: 'Reglementair verloren door grove nalatigheid (Regel 7, 9A)',
       explains: `Het andere team wint met ${n.missingSetPoints}–0 in elke set; de schuldige vereniging krijgt een boete van ${n.forfeitFine}, door te geven aan de benadeelde vereniging. De regel (7 of 9A) volgt uit wat er gebeurde.`,
     },
+    {
+      kind: 'BOTH_INCOMPLETE',
+      title: 'Beide teams onvolledig (Regel 7 voor elk team)',
+      explains: `Beide teams verliezen: geen competitiepunten en geen punten voor beide; elke vereniging krijgt een boete van ${n.forfeitFine}, voor de bond. Voor beide verenigingen telt het als keer onvolledig (Regel 11).`,
+    },
     { kind: 'CANCELLED', title: 'Afgelast door de bond (Regel 8)', explains: 'Elk team krijgt als score zijn gemiddelde aantal punten over zijn eerder gespeelde wedstrijden (reglementaire niet meegeteld); die score beslist de wedstrijd, tenzij het seizoen is ingesteld op geen competitiepunten.' },
   ];
 }
@@ -101,7 +106,9 @@ export function NotPlayedForm({ match, numbers }: { match: MatchDetail; numbers:
         ? ['De boete voor de vereniging in gebreke staat als voorstel onder Beheer › Boetes (Voorstellen om te beoordelen); de vereniging ziet haar onder Mijn vereniging › Boetes als voorgesteld.']
         : kind === 'NO_TABLE_SCREEN'
           ? ['De boetes voor beide verenigingen staan als voorstel onder Beheer › Boetes; het bestuur stelt er het bedrag vast.']
-          : [];
+          : kind === 'BOTH_INCOMPLETE'
+            ? ['De boetes voor beide verenigingen staan als voorstel onder Beheer › Boetes (Voorstellen om te beoordelen).']
+            : [];
     setMessage({ tone: 'good', lines: ['Vastgelegd. De wedstrijd telt direct als bevestigd.', ...proposed] });
     router.refresh();
   }
@@ -196,7 +203,12 @@ export function ReopenForm({ match }: { match: MatchDetail }) {
       label="Terugdraaien"
       reasonLabel="Reden van het terugdraaien"
       buttonLabel="Terugdraaien…"
-      question={<p>De vastlegging als niet gespeeld terugdraaien? De puntenaftrek en de score vervallen; de wedstrijd staat weer zonder uitslag op het programma.</p>}
+      question={
+        <p>
+          De vastlegging als niet gespeeld terugdraaien? De puntenaftrek en de score vervallen; de wedstrijd staat weer zonder uitslag op het programma. Telde een team als
+          onvolledig (Regel 11), dan vervalt die keer en worden de andere keren van de vereniging hernummerd.
+        </p>
+      }
       confirmLabel="Ja, terugdraaien"
       send={async (reason) => {
         const outcome = await attempt(api.POST('/api/matches/{id}/reopen', { params: { path: { id: match.id } }, body: { version: match.version, reason } }));

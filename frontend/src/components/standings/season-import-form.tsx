@@ -1,23 +1,32 @@
 'use client';
-// Upload a season file (JSON): the API checks it as a whole and either creates the season
-// or lists every problem with its place in the file; nothing is stored then.
+// Upload a season file (JSON) in two steps: the API checks it as a whole and shows what the
+// import would create, with the fine proposals and the Regel 11 occurrences its matches give
+// (RULES.md "Fines": listed before the import is confirmed), or lists every problem with its
+// place in the file; only "Bevestigen" stores the season.
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { errorOf, type ApiErrorDetail } from '@/lib/api-client';
 import { FilePicker } from '@/components/ui/file-picker';
+import type { Schemas } from '@/lib/api-server';
+import { formatEuro } from '@/lib/format';
+
+type Preview = Schemas['SeasonImportPreviewDto'];
 
 type Outcome =
   | { kind: 'done'; seasonId: string; text: string }
+  | { kind: 'preview'; text: string; preview: Preview }
   | { kind: 'problems'; message: string; details: ApiErrorDetail[] };
+
+const matchLabel = (m: Preview['fines'][number]['match']) => `${m.division}, ronde ${m.round} (${m.date.split('-').reverse().join('-')}): ${m.home} – ${m.away}`;
 
 export function SeasonImportForm() {
   const router = useRouter();
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  async function check(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const file = new FormData(event.currentTarget).get('file');
     if (!(file instanceof File) || file.size === 0) {
@@ -34,6 +43,24 @@ export function SeasonImportForm() {
         setOutcome({ kind: 'problems', message: `${file.name} is geen geldig JSON-bestand.`, details: [] });
         return;
       }
+      const res = await fetch('/api/seasons/import/preview', { method: 'POST', headers: { 'content-type': 'application/json' }, body: text });
+      const json = await res.json().catch(() => null);
+      if (!res.ok) {
+        const error = errorOf(json);
+        setOutcome({ kind: 'problems', message: error.message, details: error.details ?? [] });
+        return;
+      }
+      setOutcome({ kind: 'preview', text, preview: json as Preview });
+    } catch {
+      setOutcome({ kind: 'problems', message: 'De server is niet bereikbaar. Er is niets opgeslagen; probeer het opnieuw.', details: [] });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function confirm(text: string) {
+    setBusy(true);
+    try {
       const res = await fetch('/api/seasons/import', { method: 'POST', headers: { 'content-type': 'application/json' }, body: text });
       const json = await res.json().catch(() => null);
       if (!res.ok) {
@@ -44,7 +71,7 @@ export function SeasonImportForm() {
       setOutcome({
         kind: 'done',
         seasonId: json.seasonId,
-        text: `Seizoen ${json.seasonName} aangemaakt: ${json.divisions} poules, ${json.teams} teams, ${json.matches} wedstrijden, ${json.deductions} aftrekken, ${json.playoffs} beslissingswedstrijden.${json.clubsCreated.length ? ` Nieuwe verenigingen: ${json.clubsCreated.join(', ')}.` : ''}`,
+        text: `Seizoen ${json.seasonName} aangemaakt: ${json.divisions} poules, ${json.teams} teams, ${json.matches} wedstrijden, ${json.deductions} aftrekken, ${json.playoffs} beslissingswedstrijden, ${json.fineProposals} boetevoorstellen (te beoordelen onder Beheer › Boetes).${json.clubsCreated.length ? ` Nieuwe verenigingen: ${json.clubsCreated.join(', ')}.` : ''}`,
       });
       router.refresh();
     } catch {
@@ -55,7 +82,7 @@ export function SeasonImportForm() {
   }
 
   return (
-    <form onSubmit={submit} className="space-y-3">
+    <form onSubmit={check} className="space-y-3">
       <div>
         <label htmlFor="season-file" className="block text-sm font-medium text-stone-700">
           Seizoensbestand (.json)
@@ -63,8 +90,9 @@ export function SeasonImportForm() {
         <FilePicker id="season-file" name="file" accept="application/json,.json" />
       </div>
       <Button type="submit" disabled={busy}>
-        {busy ? 'Bezig met controleren en opslaan…' : 'Seizoen importeren'}
+        {busy ? 'Bezig…' : 'Controleren'}
       </Button>
+      {outcome?.kind === 'preview' && <PreviewView preview={outcome.preview} busy={busy} onConfirm={() => confirm(outcome.text)} onCancel={() => setOutcome(null)} />}
       {outcome?.kind === 'done' && (
         <p role="status" className="text-sm text-green-800">
           {outcome.text}{' '}
@@ -89,5 +117,55 @@ export function SeasonImportForm() {
         </div>
       )}
     </form>
+  );
+}
+
+/** What the import would create, with its fine proposals and Regel 11 occurrences; nothing is stored yet. */
+function PreviewView({ preview, busy, onConfirm, onCancel }: { preview: Preview; busy: boolean; onConfirm: () => void; onCancel: () => void }) {
+  return (
+    <section aria-label="Voorbeeld van de import" className="space-y-3 rounded-md bg-stone-50 p-3 text-sm ring-1 ring-stone-200">
+      <p>
+        Seizoen <span className="font-medium">{preview.seasonName}</span>: {preview.divisions} poules, {preview.teams} teams, {preview.matches} wedstrijden, {preview.deductions}{' '}
+        aftrekken, {preview.playoffs} beslissingswedstrijden.
+        {preview.clubsToCreate.length > 0 && ` Nieuwe verenigingen: ${preview.clubsToCreate.join(', ')}.`} Er is nog niets opgeslagen.
+      </p>
+      <div>
+        <h3 className="font-medium">Boetevoorstellen ({preview.fines.length})</h3>
+        {preview.fines.length === 0 ? (
+          <p className="text-stone-600">Geen: de wedstrijden in het bestand geven geen boetes.</p>
+        ) : (
+          <ul className="mt-1 max-h-64 list-inside list-disc overflow-y-auto" aria-label="Boetevoorstellen">
+            {preview.fines.map((f, i) => (
+              <li key={i}>
+                {f.club} ({f.team}), Regel {f.rule}: {f.amountCents === null ? 'bedrag door het bestuur' : formatEuro(f.amountCents)}
+                {f.beneficiaryClub ? `, voor ${f.beneficiaryClub}` : ', voor de bond'} · {matchLabel(f.match)}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <div>
+        <h3 className="font-medium">Onvolledig of te laat, Regel 11 ({preview.occurrences.length})</h3>
+        {preview.occurrences.length === 0 ? (
+          <p className="text-stone-600">Geen.</p>
+        ) : (
+          <ul className="mt-1 max-h-64 list-inside list-disc overflow-y-auto" aria-label="Keren onvolledig of te laat">
+            {preview.occurrences.map((o, i) => (
+              <li key={i}>
+                {o.club} ({o.team}): {o.kind === 'LATE' ? 'te laat aanwezig' : 'onvolledig'}, {o.occurrence}e keer · {matchLabel(o.match)}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Button type="button" disabled={busy} onClick={onConfirm}>
+          {busy ? 'Bezig met opslaan…' : 'Bevestigen en importeren'}
+        </Button>
+        <Button type="button" variant="secondary" onClick={onCancel}>
+          Annuleren
+        </Button>
+      </div>
+    </section>
   );
 }

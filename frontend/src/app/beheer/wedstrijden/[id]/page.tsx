@@ -4,6 +4,7 @@ import { isPlayable } from '@/components/matches/labels';
 import { MatchHistory } from '@/components/matches/match-history';
 import { MatchBody, MatchHeader, MatchLinks } from '@/components/matches/match-view';
 import { NotPlayedForm, ReopenForm } from '@/components/matches/not-played-forms';
+import { Regel11Panel } from '@/components/matches/regel11-panel';
 import { MatchDaySteps } from '@/components/matches/screens';
 import { Card } from '@/components/ui/layout';
 import { serverApi } from '@/lib/api-server';
@@ -19,6 +20,7 @@ export default async function AdminMatchPage({ params }: { params: Promise<{ id:
   const match = await adminMatch(id);
   const api = await serverApi();
   const { data: season } = await api.GET('/api/seasons/{id}', { params: { path: { id: match.seasonId } } });
+  const { data: regel11 } = await api.GET('/api/matches/{id}/regel11', { params: { path: { id } } });
   const base = `/beheer/wedstrijden/${id}`;
   const playable = isPlayable(match);
   const movable = playable && match.resultState === 'NONE';
@@ -68,6 +70,11 @@ export default async function AdminMatchPage({ params }: { params: Promise<{ id:
                 <ReopenForm match={match} />
               </Card>
             )
+          )}
+          {regel11 && (
+            <Card title="Onvolledig of te laat (Regel 11)">
+              <Regel11Panel match={match} regel11={regel11} canRecordLate={match.status === 'SCHEDULED' || match.status === 'PLAYED'} />
+            </Card>
           )}
         </MatchBody>
         <Card title="Logboek">

@@ -1,0 +1,103 @@
+'use client';
+// Regel 11 at one match (RULES.md "Fines", 2026-11-26): which team counted as incomplete or
+// late, the how-manieth time for its club, and recording or withdrawing a whole team's
+// lateness (te laat aanwezig) with a reason. The club's other times are renumbered by the
+// server; the 3rd, 6th, … time gives a fine proposal under Beheer › Boetes.
+import { useRouter } from 'next/navigation';
+import { FormEvent, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Notice, NoticeMessage } from '@/components/ui/notice';
+import { api } from '@/lib/api-client';
+import type { Schemas } from '@/lib/api-server';
+import { attempt, messagesOf } from './call';
+import { fieldClass, ReasonField } from './fixture-forms';
+import { MatchDetail } from './labels';
+
+type Regel11 = Schemas['MatchRegel11Dto'];
+
+const KIND_LABELS: Record<Regel11['appearances'][number]['kind'], string> = { INCOMPLETE: 'onvolledig', LATE: 'te laat aanwezig' };
+
+export function Regel11Panel({ match, regel11, canRecordLate }: { match: MatchDetail; regel11: Regel11; canRecordLate: boolean }) {
+  const router = useRouter();
+  const [shown, setShown] = useState(regel11);
+  const [teamId, setTeamId] = useState('');
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<NoticeMessage | null>(null);
+  const counted = new Set(shown.appearances.map((a) => a.teamId));
+  const teams = [match.homeTeam, match.awayTeam];
+
+  async function record(event: FormEvent) {
+    event.preventDefault();
+    const missing = [!teamId && 'welk team te laat was', reason.trim().length < 3 && 'een reden'].filter(Boolean);
+    if (missing.length) return setMessage({ tone: 'bad', lines: [`Vul nog in: ${missing.join(', ')}.`] });
+    setBusy(true);
+    const outcome = await attempt(api.POST('/api/matches/{id}/regel11/late-teams', { params: { path: { id: match.id } }, body: { teamId, reason: reason.trim() } }));
+    setBusy(false);
+    if (!outcome.ok) return setMessage({ tone: 'bad', lines: messagesOf(outcome.error) });
+    setShown(outcome.data);
+    setTeamId('');
+    setReason('');
+    const mine = outcome.data.appearances.find((a) => a.teamId === teamId);
+    setMessage({ tone: 'good', lines: [`Vastgelegd: ${mine?.occurrence ?? ''}e keer dit seizoen voor de vereniging.`, 'Bij de 3e, 6e, … keer staat een boetevoorstel onder Beheer › Boetes.'] });
+    router.refresh();
+  }
+
+  async function withdraw(id: string, name: string) {
+    const why = window.prompt(`Waarom trekt u "te laat" voor ${name} in? (komt in het logboek)`);
+    if (!why || why.trim().length < 3) return;
+    setBusy(true);
+    const outcome = await attempt(api.POST('/api/matches/{id}/regel11/late-teams/{teamId}/withdraw', { params: { path: { id: match.id, teamId: id } }, body: { reason: why.trim() } }));
+    setBusy(false);
+    if (!outcome.ok) return setMessage({ tone: 'bad', lines: messagesOf(outcome.error) });
+    setShown(outcome.data);
+    setMessage({ tone: 'good', lines: ['Ingetrokken. De andere keren van de vereniging zijn hernummerd; een boetevoorstel voor een plaats die niet meer bestaat is ingetrokken.'] });
+    router.refresh();
+  }
+
+  return (
+    <div className="space-y-4">
+      {shown.appearances.length === 0 ? (
+        <p className="text-sm text-stone-600">Geen team telt bij deze wedstrijd als onvolledig of te laat.</p>
+      ) : (
+        <ul className="space-y-2 text-sm" aria-label="Regel 11 bij deze wedstrijd">
+          {shown.appearances.map((a) => (
+            <li key={a.id} className="flex flex-wrap items-center gap-2">
+              <span>
+                <span className="font-medium">{a.teamName}</span>: {KIND_LABELS[a.kind]}, {a.occurrence}e keer dit seizoen voor de vereniging
+                {a.reason ? ` (${a.reason})` : ''}
+              </span>
+              {a.kind === 'LATE' && canRecordLate && (
+                <Button type="button" variant="secondary" disabled={busy} onClick={() => withdraw(a.teamId, a.teamName)}>
+                  Intrekken…
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {canRecordLate && teams.some((t) => !counted.has(t.id)) && (
+        <form onSubmit={record} className="space-y-3" aria-label="Team te laat vastleggen">
+          <label className="block text-sm font-medium text-stone-700">
+            Team dat (als geheel) te laat aanwezig was
+            <select value={teamId} onChange={(e) => setTeamId(e.target.value)} className={fieldClass}>
+              <option value="">— kies —</option>
+              {teams
+                .filter((t) => !counted.has(t.id))
+                .map((t) => (
+                  <option key={t.id} value={t.id}>
+                    {t.name}
+                  </option>
+                ))}
+            </select>
+          </label>
+          <ReasonField value={reason} onChange={setReason} hint="Bijvoorbeeld hoe laat het team er was. Bewaard in het logboek." />
+          <Button type="submit" disabled={busy}>
+            {busy ? 'Bezig…' : 'Te laat vastleggen'}
+          </Button>
+        </form>
+      )}
+      <Notice message={message} />
+    </div>
+  );
+}
