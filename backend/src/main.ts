@@ -1,13 +1,88 @@
+import cluster from 'node:cluster';
 import { createApp } from './app.factory';
+import { refuseNewerDatabase } from './backup/startup-check';
 
-async function main(): Promise<void> {
+/**
+ * How many API processes to run (API_PROCESSES, default 1). With more than one, this process
+ * becomes the primary of a `node:cluster`: it forks that many workers, which share the port,
+ * and forks a new one when one dies. Everything they must share lives in PostgreSQL (sessions,
+ * throttles, live stream caps, the live bus over LISTEN/NOTIFY, pg-boss jobs).
+ */
+export function apiProcesses(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return 1;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 64) throw new Error(`API_PROCESSES moet een geheel getal van 1 tot en met 64 zijn, niet "${value}".`);
+  return n;
+}
+
+/** EX_CONFIG: a worker that exits with it is not forked again (backup/migrations.ts NEWER_DATABASE_EXIT_CODE; npm start stops then too). */
+const CONFIGURATION_ERROR = 78;
+
+/** Waiting before forking again after a worker died: 1 s, doubling while they keep dying quickly, at most 30 s. */
+export function reforkDelayMs(quickDeaths: number): number {
+  return Math.min(30_000, 1_000 * 2 ** Math.max(0, Math.min(quickDeaths, 5)));
+}
+
+async function serve(): Promise<void> {
   const app = await createApp({ logger: ['error', 'warn'] });
   const port = Number(process.env.API_PORT ?? 3001);
   await app.listen(port, process.env.API_HOST ?? '127.0.0.1');
-  console.log(`[tsbn] API luistert op http://localhost:${port}/api (documentatie: /api/docs)`);
+  if (cluster.isWorker) console.log(`[tsbn] API-proces ${cluster.worker?.id} (pid ${process.pid}) luistert op poort ${port}`);
+  else console.log(`[tsbn] API luistert op http://localhost:${port}/api (documentatie: /api/docs)`);
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+function supervise(processes: number): void {
+  let stopping = false;
+  let quickDeaths = 0;
+  const startedAt = new Map<number, number>();
+  const fork = () => {
+    const worker = cluster.fork();
+    startedAt.set(worker.id, Date.now());
+  };
+  cluster.on('exit', (worker, code, signal) => {
+    const lived = Date.now() - (startedAt.get(worker.id) ?? 0);
+    startedAt.delete(worker.id);
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(process.exitCode ?? 0);
+      return;
+    }
+    if (code === CONFIGURATION_ERROR) {
+      // Starting again cannot help (e.g. a database newer than this code): stop, with that code.
+      console.error(`[tsbn] API-proces ${worker.id} kan niet starten (code ${code}); alle API-processen stoppen.`);
+      stopping = true;
+      for (const other of Object.values(cluster.workers ?? {})) other?.process.kill('SIGTERM');
+      process.exitCode = code;
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(code);
+      return;
+    }
+    quickDeaths = lived < 10_000 ? quickDeaths + 1 : 0;
+    const delay = reforkDelayMs(quickDeaths - 1);
+    console.error(`[tsbn] API-proces ${worker.id} (pid ${worker.process.pid}) is gestopt (${signal ?? `code ${code}`}); over ${Math.round(delay / 1000)} s start er een nieuw.`);
+    setTimeout(() => {
+      if (!stopping) fork();
+    }, delay);
+  });
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    const workers = Object.values(cluster.workers ?? {});
+    if (workers.length === 0) process.exit(0);
+    for (const worker of workers) worker?.process.kill(signal);
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  console.log(`[tsbn] ${processes} API-processen (API_PROCESSES=${processes}) op poort ${process.env.API_PORT ?? 3001}`);
+  for (let i = 0; i < processes; i++) fork();
+}
+
+function main(): void {
+  const processes = apiProcesses(process.env.API_PROCESSES);
+  if (processes > 1 && cluster.isPrimary) return supervise(processes);
+  serve().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
+
+// A database newer than the code is refused before anything starts (exit 78: restarting does not help).
+if (require.main === module) void refuseNewerDatabase().then((refused) => refused || main());
