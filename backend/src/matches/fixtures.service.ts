@@ -5,6 +5,9 @@ import { dbDate, isoDate } from '../common/dto';
 import { ConflictError, NotFoundError, ValidationError } from '../common/errors';
 import { compareDates, formatDutchDate, IsoDate } from '../domain/dates';
 import { datesNeededMessage, generateSchedule, roundsNeeded, ScheduleError } from '../domain/match';
+import { publicLink } from '../mail/mail-config';
+import { renderMail } from '../mail/mail-template';
+import { MailService } from '../mail/mail.service';
 import { PrismaService } from '../prisma/prisma.service';
 import type { MoveInputDto, ScheduleInputDto } from './fixtures.dto';
 import { DivisionMatchesDto, MatchDetailDto } from './match.dto';
@@ -41,6 +44,7 @@ export class FixturesService {
     private readonly data: MatchDataService,
     private readonly writer: MatchWriterService,
     private readonly audit: AuditService,
+    private readonly mail: MailService,
   ) {}
 
   async schedule(divisionId: string, body: ScheduleInputDto, user: AuthUser): Promise<DivisionMatchesDto> {
@@ -87,12 +91,34 @@ export class FixturesService {
       await this.assertDateFree(tx, match, body.date);
       await tx.matchMove.create({ data: { matchId: match.id, fromDate: match.date, toDate: dbDate(body.date), reason: body.reason, movedById: user.id } });
       const moved = await tx.match.update({ where: { id: match.id }, data: { date: dbDate(body.date), startTime: body.startTime ?? match.startTime } });
-      // Regel 5D/5E: a line-up already recorded counts as composed before the match when first saved before the new start.
+      // Regel 5D/5E: a line-up already recorded counts as composed before the match when first
+      // saved before the new start, or when it was in time for the start it was composed for: the
+      // move itself never makes a club late (moving a match into the past proposes no fine).
       const start = matchStart(moved);
       for (const lineup of match.lineups) {
-        await tx.lineup.update({ where: { id: lineup.id }, data: { composedBeforeMatch: lineup.createdAt < start } });
+        await tx.lineup.update({ where: { id: lineup.id }, data: { composedBeforeMatch: lineup.composedBeforeMatch || lineup.createdAt < start } });
       }
+      await this.tellClubsOfMove(tx, match, moved, body.reason);
     });
+  }
+
+  /** Both clubs' secretaries hear of every move at once, by mail (delivered after the commit). */
+  private async tellClubsOfMove(tx: Tx, match: MatchRow, moved: { date: Date; startTime: string }, reason: string): Promise<void> {
+    const secretaries = await tx.user.findMany({
+      where: { role: 'SECRETARY', archivedAt: null, clubId: { in: [match.homeTeam.clubId, match.awayTeam.clubId] } },
+      select: { email: true, name: true },
+    });
+    const fixture = `${match.homeTeam.name} – ${match.awayTeam.name}`;
+    const from = `${formatDutchDate(isoDate(match.date))} om ${match.startTime}`;
+    const to = `${formatDutchDate(isoDate(moved.date))} om ${moved.startTime}`;
+    for (const secretary of secretaries) {
+      const body = renderMail({
+        greeting: `Beste ${secretary.name},`,
+        paragraphs: [`De wedstrijd ${fixture} is verplaatst van ${from} naar ${to}.`, `Reden: ${reason}`, 'Controleer of uw spelerslijst en uw spelers op de nieuwe datum klaarstaan.'],
+        action: { label: 'Bekijk de wedstrijd', url: publicLink(`/vereniging/wedstrijden/${match.id}`) },
+      });
+      await this.mail.send({ to: secretary.email, subject: `Wedstrijd verplaatst: ${fixture} naar ${to}`, kind: 'match.moved', ...body }, tx);
+    }
   }
 
   async swap(matchId: string, reason: string, user: AuthUser): Promise<MatchDetailDto> {

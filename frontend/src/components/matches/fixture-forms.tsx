@@ -166,6 +166,13 @@ export function ScheduleForm({ divisionId, divisionName, teamCount, replace, fir
   );
 }
 
+/** Whether `date` at `time` (Amsterdam) has already begun, by this browser's clock. */
+function startsInPast(date: string, time: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return false;
+  const now = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Amsterdam', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hour12: false }).format(new Date());
+  return `${date} ${time || '00:00'}` < now.replace('T', ' ');
+}
+
 export function MoveForm({ matchId, date, startTime }: { matchId: string; date: string; startTime: string }) {
   const router = useRouter();
   const [newDate, setNewDate] = useState(date);
@@ -173,10 +180,14 @@ export function MoveForm({ matchId, date, startTime }: { matchId: string; date: 
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<NoticeMessage | null>(null);
+  /** A new start that has already passed asks once more before the match moves. */
+  const [pastConfirmed, setPastConfirmed] = useState(false);
+  const inPast = startsInPast(newDate, time);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (reason.trim().length < 3) return setMessage({ tone: 'bad', lines: ['Geef de reden van de verplaatsing; die blijft in de geschiedenis van de wedstrijd.'] });
+    if (inPast && !pastConfirmed) return setMessage({ tone: 'bad', lines: ['De nieuwe aanvang ligt in het verleden. Vink aan dat dit de bedoeling is (de wedstrijd is al gespeeld), of kies een andere datum.'] });
     setBusy(true);
     const outcome = await attempt(api.POST('/api/matches/{id}/move', { params: { path: { id: matchId } }, body: { date: newDate, startTime: time, reason: reason.trim() } }));
     setBusy(false);
@@ -199,7 +210,20 @@ export function MoveForm({ matchId, date, startTime }: { matchId: string; date: 
         </label>
       </div>
       <ReasonField value={reason} onChange={setReason} label="Reden van de verplaatsing" />
-      <Button type="submit" disabled={busy}>
+      {inPast && (
+        <div role="alert" className="rounded-md bg-amber-50 p-3 text-sm text-amber-950 ring-1 ring-amber-300">
+          <p>
+            Let op: {formatDate(newDate)} om {time || 'de aanvangstijd'} ligt in het verleden. Een spelerslijst die al was samengesteld, blijft op tijd; er komt geen boete door deze
+            verplaatsing.
+          </p>
+          <label className="mt-2 flex items-center gap-2 font-medium">
+            <input type="checkbox" checked={pastConfirmed} onChange={(e) => setPastConfirmed(e.target.checked)} />
+            Ja, de wedstrijd is (of wordt) op dit eerdere moment gespeeld
+          </label>
+        </div>
+      )}
+      <p className="text-sm text-stone-600">Beide verenigingen krijgen een e-mail over de verplaatsing.</p>
+      <Button type="submit" disabled={busy || (inPast && !pastConfirmed)}>
         {busy ? 'Bezig…' : 'Verplaatsen'}
       </Button>
       <Notice message={message} />
