@@ -4,7 +4,7 @@ import { PlayerRating, rateMatches, RatingPoint } from '../domain/ratings/rating
 import { NotFoundError } from '../common/errors';
 import { LiveEvents } from '../live/live-events';
 import { PrismaService } from '../prisma/prisma.service';
-import { loadPlayMatches, prefixFingerprint } from './ratings-data';
+import { dateFingerprints, earliestChange, loadPlayMatches } from './ratings-data';
 
 type Tx = Parameters<Parameters<PrismaService['$transaction']>[0]>[0];
 
@@ -26,9 +26,13 @@ export interface RatingJobView {
 /**
  * Keeps the stored ratings (player_ratings, rating_points, rating_state) equal to
  * rateMatches(all final matches). Two ways in:
- * - `refresh()`: reads a fingerprint of the final matches up to the last rated one; unchanged
- *   → only matches after it are rated on top (the incremental update); changed (a correction,
- *   an earlier match made final late, a result unlocked) → a recomputation from scratch.
+ * - `refresh()`: compares a fingerprint per match date of the final matches with the one
+ *   stored at the last rating; from the earliest date that differs (a match made final, a
+ *   correction, a result no longer final) it rewinds: the ratings as they were before that
+ *   date (rating_points) are the start, and every final match from that date on is rated
+ *   again. A match made final tonight re-rates tonight's matches only (the order among
+ *   equal-time matches is by id, so tonight's may come in any order); a correction of an old
+ *   match re-rates everything after it, as if it had been right from the start.
  *   Every read of ratings calls it, so ratings are right whatever made a match final.
  * - the one hook: the match writer's after-commit event (LiveEvents, also sent when a match
  *   becomes final by rule) calls `refresh()` at once.
@@ -84,26 +88,56 @@ export class RatingsStoreService implements OnModuleInit, OnModuleDestroy {
     return (await db.ratingState.findUnique({ where: { id: 1 } })) ?? { lastKey: '', lastSeq: 0, fingerprint: '' };
   }
 
+  private static parse(fingerprint: string): Record<string, string> {
+    return fingerprint.startsWith('{') ? (JSON.parse(fingerprint) as Record<string, string>) : {};
+  }
+
   private async refreshOnce(): Promise<void> {
     const state = await this.state(this.prisma);
-    const fingerprint = await prefixFingerprint(this.prisma, state.lastKey);
-    if (fingerprint !== state.fingerprint) return this.recompute();
-    const newer = await loadPlayMatches(this.prisma, { afterKey: state.lastKey });
-    if (newer.length === 0) return;
+    const fingerprints = await dateFingerprints(this.prisma);
+    const from = earliestChange(RatingsStoreService.parse(state.fingerprint), fingerprints);
+    if (from === null) return;
     await this.prisma.$transaction(
       async (tx) => {
         await tx.$executeRaw`SELECT pg_advisory_xact_lock(${RATING_LOCK})`;
         const now = await this.state(tx);
-        if (now.lastKey !== state.lastKey || (await prefixFingerprint(tx, now.lastKey)) !== now.fingerprint) return; // another process was quicker
-        const players = [...new Set(newer.flatMap((m) => m.seats.flatMap((s) => [...s.homePlayers, ...s.awayPlayers])))];
-        const stored = await tx.playerRating.findMany({ where: { memberId: { in: players } } });
-        const start = new Map<string, PlayerRating>(stored.map((r) => [r.memberId, { mu: r.mu, sigma: r.sigma, sets: r.sets }]));
-        const run = rateMatches(newer, start, now.lastSeq);
-        await this.store(tx, run.ratings, run.history, players);
-        await this.saveState(tx, newer, now.lastSeq + run.order.length, now.lastKey);
+        if (now.fingerprint !== state.fingerprint) {
+          // Another process rated meanwhile: start again from what it stored.
+          const current = await dateFingerprints(tx);
+          const since = earliestChange(RatingsStoreService.parse(now.fingerprint), current);
+          if (since !== null) await this.rewind(tx, since, current);
+          return;
+        }
+        await this.rewind(tx, from, fingerprints);
       },
-      { timeout: 60_000 },
+      { timeout: 120_000 },
     );
+  }
+
+  /** Rates every final match from `from` (a date) on again, starting from the ratings before that date. */
+  private async rewind(tx: Tx, from: string, fingerprints: Record<string, string>): Promise<void> {
+    const matches = await loadPlayMatches(tx, { fromDate: from });
+    const players = [...new Set(matches.flatMap((m) => m.seats.flatMap((s) => [...s.homePlayers, ...s.awayPlayers])))];
+    // In one read: the last place rated before the date, and for every member rated from the date
+    // on or playing in these matches, the rating before the date (mu null: none).
+    const rows = await tx.$queryRaw<{ memberId: string | null; mu: number | null; sigma: number | null; sets: number | null; seq: number }[]>`
+      WITH members AS (
+        SELECT DISTINCT "memberId" FROM rating_points WHERE "date" >= ${from}::date
+        UNION SELECT unnest(${players}::uuid[])),
+      last AS (SELECT DISTINCT ON (rp."memberId") rp."memberId", rp.mu, rp.sigma, rp.sets FROM rating_points rp JOIN members USING ("memberId")
+        WHERE rp."date" < ${from}::date ORDER BY rp."memberId", rp.seq DESC)
+      SELECT members."memberId", last.mu, last.sigma, last.sets, (SELECT coalesce(max(seq), 0)::int FROM rating_points WHERE "date" < ${from}::date) AS seq
+      FROM members LEFT JOIN last USING ("memberId")
+      UNION ALL SELECT NULL, NULL, NULL, NULL, (SELECT coalesce(max(seq), 0)::int FROM rating_points WHERE "date" < ${from}::date)`;
+    const startSeq = rows[rows.length - 1].seq;
+    const members = rows.filter((r) => r.memberId !== null).map((r) => r.memberId!);
+    const start = new Map(rows.filter((r) => r.memberId !== null && r.mu !== null).map((r) => [r.memberId!, { mu: r.mu!, sigma: r.sigma!, sets: r.sets! }]));
+    const run = rateMatches(matches, start, startSeq);
+    await tx.$executeRaw`DELETE FROM rating_points WHERE "date" >= ${from}::date`;
+    const gone = members.filter((id) => !run.ratings.has(id));
+    if (gone.length) await tx.$executeRaw`DELETE FROM player_ratings WHERE "memberId" = ANY(${gone}::uuid[])`;
+    await this.store(tx, run.ratings, run.history, members);
+    await this.saveState(tx, matches, startSeq + run.order.length, fingerprints);
   }
 
   /**
@@ -111,6 +145,8 @@ export class RatingsStoreService implements OnModuleInit, OnModuleDestroy {
    * how many matches are rated of how many (the administrator's job).
    */
   async recompute(progress?: (done: number, total: number) => Promise<void>): Promise<void> {
+    // First the fingerprints, then the matches: a match made final in between is rated again at the next refresh.
+    const fingerprints = await dateFingerprints(this.prisma);
     const matches = await loadPlayMatches(this.prisma, { all: true });
     const sorted = [...matches].sort((a, b) => (matchKey(a) < matchKey(b) ? -1 : 1));
     let ratings = new Map<string, PlayerRating>();
@@ -129,7 +165,7 @@ export class RatingsStoreService implements OnModuleInit, OnModuleDestroy {
         await tx.$executeRaw`DELETE FROM rating_points`;
         await tx.$executeRaw`DELETE FROM player_ratings`;
         await this.store(tx, ratings, history, [...ratings.keys()]);
-        await this.saveState(tx, sorted, seq, '');
+        await this.saveState(tx, sorted, seq, fingerprints);
       },
       { timeout: 120_000 },
     );
@@ -152,9 +188,9 @@ export class RatingsStoreService implements OnModuleInit, OnModuleDestroy {
     }
   }
 
-  private async saveState(tx: Tx, rated: readonly PlayMatch[], lastSeq: number, previousKey: string): Promise<void> {
-    const lastKey = rated.reduce((max, m) => (matchKey(m) > max ? matchKey(m) : max), previousKey);
-    const fingerprint = await prefixFingerprint(tx, lastKey);
+  private async saveState(tx: Tx, rated: readonly PlayMatch[], lastSeq: number, fingerprints: Record<string, string>): Promise<void> {
+    const lastKey = rated.reduce((max, m) => (matchKey(m) > max ? matchKey(m) : max), '');
+    const fingerprint = JSON.stringify(fingerprints);
     await tx.ratingState.upsert({ where: { id: 1 }, create: { id: 1, lastKey, lastSeq, fingerprint }, update: { lastKey, lastSeq, fingerprint } });
   }
 

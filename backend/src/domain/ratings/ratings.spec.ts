@@ -1,5 +1,6 @@
+import { rate } from 'openskill';
 import { PlayGame, PlayMatch, PlaySeat, playersOfPair } from './play';
-import { displayRating, isProvisional, newcomerRating, PlayerRating, rateMatches, RATING_SETTINGS } from './ratings';
+import { displayRating, isProvisional, newcomerRating, PlayerRating, rateMatches, rateSeat, RATING_SETTINGS } from './ratings';
 
 let counter = 0;
 function seat(fields: Partial<PlaySeat> & { score?: [number, number] } = {}): PlaySeat {
@@ -159,6 +160,29 @@ describe('player ratings (openskill, changing pairs)', () => {
     ['a smaller σ (more sets) shows higher at the same μ', { mu: 25, sigma: 4 }, { mu: 25, sigma: 6 }],
   ])('display: %s', (_, higher, lower) => {
     expect(displayRating(higher)).toBeGreaterThan(displayRating(lower));
+  });
+});
+
+describe('rateSeat is openskill\u2019s rate() for two teams of two', () => {
+  // A small deterministic generator, so the cases are the same every run.
+  let seed = 24;
+  const next = () => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    return seed / 2 ** 31;
+  };
+  const player = () => ({ mu: 15 + next() * 20, sigma: 1 + next() * 7.5 });
+  const scores: [number, number][] = [[8, 0], [0, 8], [6, 2], [4, 4], [15, 6], [2, 23], [9, 9], [11, 0], [5, 6]];
+  const cases = Array.from({ length: 60 }, (_, i) => [i, [[player(), player()], [player(), player()]], scores[i % scores.length]] as const);
+  test.each(cases)('random seat %i', (_, teams, score) => {
+    const s = RATING_SETTINGS;
+    const expected = rate(teams.map((t) => t.map((p) => ({ ...p }))), { mu: s.mu, sigma: s.sigma, beta: s.beta, tau: s.tau, limitSigma: true, score: [...score], margin: s.margin });
+    const actual = rateSeat([teams[0], teams[1]], score);
+    for (const [i, team] of actual.entries()) {
+      for (const [k, p] of team.entries()) {
+        expect(p.mu).toBeCloseTo(expected[i][k].mu, 9);
+        expect(p.sigma).toBeCloseTo(expected[i][k].sigma, 9);
+      }
+    }
   });
 });
 
