@@ -389,16 +389,15 @@ export function TableScreen({ code, initial, renderedAt }: { code: string; initi
             type="button"
             onClick={() => choose(s.setNumber)}
             aria-current={s.setNumber === set.setNumber ? 'step' : undefined}
+            aria-label={`Set ${s.setNumber}: ${SET_STATE_LABELS[s.state]}`}
             className={cn('flex h-14 flex-col items-center justify-center rounded-lg ring-1', TAB_TONES[s.state], s.setNumber === set.setNumber && 'ring-2 ring-brand-900')}
           >
-            {/* The name is what shows, plus the state for screen readers: "Set 2: Wacht" (label in name). */}
-            <span className="text-xs">Set </span>
+            {/* The name starts with what shows ("Set 2", label in name); the state's mark is drawn by
+                CSS, so it is no text that the name would have to contain. */}
+            <span className="text-xs">Set</span>
             <span className="font-bold leading-none">
               {s.setNumber}
-              <span className="sr-only">: {SET_STATE_LABELS[s.state]}</span>
-              <span aria-hidden className="ml-0.5">
-                {MARKS[s.state]}
-              </span>
+              <span aria-hidden data-mark={MARKS[s.state]} className="ml-0.5 after:content-[attr(data-mark)]" />
             </span>
           </button>
         ))}
