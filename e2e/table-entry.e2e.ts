@@ -1,21 +1,25 @@
 // At the table on a 390 px phone (issue 23 item 2): an impossible set total is refused on the
 // phone itself, by the same rule as the API (domain/match/scores.ts), before anything is queued:
 // one clear error naming the set and the table, the typed numbers kept, no hand-over text, and
-// nothing waiting to be sent. A possible total then goes through as before.
+// nothing waiting to be sent. A possible total then goes through as before; the signature asks
+// once more (issue 23 item 8), and the supervisor's console offers 'Corrigeren' on the signed
+// cell (item 9).
 // Plays a match of its own today (matchOfItsOwnToday): Coronie Kap and Commewijne 78.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { apiSession, composeLineup, matchOfItsOwnToday } from './api-session';
-import { BASE_URL, launch, newPage } from './browser';
+import { BASE_URL, launch, login, newPage } from './browser';
 import { type Fixture, PHONE, secretaryOf } from './fixtures';
 
 describe('a set total at the table', () => {
   let browser: Browser;
   let phone: { context: BrowserContext; page: Page };
   let code: string;
+  let matchId: string;
 
   beforeAll(async () => {
     const admin = await apiSession('admin@tsbn.nl');
     const match = await matchOfItsOwnToday<Fixture>(admin, 'tafel', ['Coronie Kap', 'Commewijne 78']);
+    matchId = match.id;
     const home = await apiSession(secretaryOf(match.homeTeam));
     await composeLineup(home, match.id, match.homeTeam.id);
     await composeLineup(await apiSession(secretaryOf(match.awayTeam)), match.id, match.awayTeam.id);
@@ -55,5 +59,27 @@ describe('a set total at the table', () => {
     await page.getByText(/Set 1 is ingevoerd\. Geef de telefoon aan het uitkoppel/).waitFor();
     expect(await page.getByRole('alert').filter({ hasText: 'geen mogelijke setstand' }).count()).toBe(0);
     await page.getByRole('heading', { name: 'Controleren en ondertekenen' }).waitFor();
+  });
+
+  it("asks once before the signature, and the supervisor's console offers 'Corrigeren' on the signed cell", async () => {
+    const { page } = phone;
+    await page.getByRole('button', { name: 'Ondertekenen als uitkoppel' }).click();
+    const ask = page.getByRole('alertdialog', { name: 'Ondertekenen' });
+    expect(await ask.innerText()).toContain('alleen de wedstrijdleider');
+    await ask.getByRole('button', { name: 'Ja, ondertekenen' }).click();
+    await page.getByText('Set 1 is ondertekend.').waitFor();
+
+    const supervisor = await newPage(browser, PHONE);
+    try {
+      await login(supervisor.page, 'wedstrijdleider@tsbn.nl');
+      await supervisor.page.goto(`${BASE_URL}/wedstrijdleider/avond/${matchId}`);
+      await supervisor.page.getByRole('link', { name: 'Tafel 4, set 1: Ondertekend, 6–2, corrigeren' }).click();
+      const card = supervisor.page.getByRole('heading', { name: 'Set 1, tafel 4: corrigeren' });
+      await card.waitFor();
+      expect(await supervisor.page.getByRole('note').filter({ hasText: 'Een andere stand is een correctie' }).count()).toBe(1);
+      if (process.env.SCREENSHOTS === '1') await supervisor.page.screenshot({ path: 'docs/screenshots/console-correction.png', fullPage: true });
+    } finally {
+      await supervisor.context.close();
+    }
   });
 });

@@ -15,10 +15,10 @@ const CELL: Record<SetState, string> = {
   CREDITED: 'bg-sky-50 text-sky-900',
 };
 
-function Cell({ seat, tableNumber, href }: { seat: ConsoleSet; tableNumber: number; href?: string }) {
+function Cell({ seat, tableNumber, href, correct }: { seat: ConsoleSet; tableNumber: number; href?: string; correct?: boolean }) {
   const alert = seat.alerts.length > 0;
   const score = seat.homePoints === null || seat.awayPoints === null ? '' : `${seat.homePoints}–${seat.awayPoints}`;
-  const label = `Tafel ${tableNumber}, set ${seat.setNumber}: ${SET_STATE_LABELS[seat.state]}${score ? `, ${score}` : ''}${alert ? ', let op' : ''}`;
+  const label = `Tafel ${tableNumber}, set ${seat.setNumber}: ${SET_STATE_LABELS[seat.state]}${score ? `, ${score}` : ''}${alert ? ', let op' : ''}${correct ? ', corrigeren' : ''}`;
   const body = (
     <>
       <span className="block tabular-nums">{score || '\u00a0'}</span>
@@ -26,6 +26,11 @@ function Cell({ seat, tableNumber, href }: { seat: ConsoleSet; tableNumber: numb
         {MARKS[seat.state]}
         {alert && seat.state !== 'DISPUTED' ? ' ⚠' : ''}
       </span>
+      {correct && (
+        <span className="block text-[0.7rem] leading-tight font-medium text-brand-800 underline" aria-hidden>
+          Corrigeren
+        </span>
+      )}
     </>
   );
   return (
@@ -43,7 +48,20 @@ function Cell({ seat, tableNumber, href }: { seat: ConsoleSet; tableNumber: numb
   );
 }
 
-export function NightGrid({ night, decideHref }: { night: Pick<ConsoleMatch, 'tables'>; decideHref?: (tableNumber: number, setNumber: number) => string }) {
+/**
+ * `decideHref`: where the supervisor decides a seat that needs it; `correctHref`: where a signed
+ * seat is corrected (RULES.md's authority table: the supervisor changes a signed score only as a
+ * correction, with a reason). Without them (the secretaries' night page) no cell is a link.
+ */
+export function NightGrid({
+  night,
+  decideHref,
+  correctHref,
+}: {
+  night: Pick<ConsoleMatch, 'tables'>;
+  decideHref?: (tableNumber: number, setNumber: number) => string;
+  correctHref?: (tableNumber: number, setNumber: number) => string;
+}) {
   const sets = night.tables[0]?.sets.map((s) => s.setNumber) ?? [];
   return (
     <div className="overflow-x-auto">
@@ -71,7 +89,14 @@ export function NightGrid({ night, decideHref }: { night: Pick<ConsoleMatch, 'ta
                   key={seat.setNumber}
                   seat={seat}
                   tableNumber={t.tableNumber}
-                  href={decideHref && (seat.alerts.length > 0 || seat.state === 'DISPUTED') ? decideHref(t.tableNumber, seat.setNumber) : undefined}
+                  correct={Boolean(correctHref) && seat.state === 'SIGNED' && seat.alerts.length === 0}
+                  href={
+                    decideHref && (seat.alerts.length > 0 || seat.state === 'DISPUTED')
+                      ? decideHref(t.tableNumber, seat.setNumber)
+                      : correctHref && seat.state === 'SIGNED'
+                        ? correctHref(t.tableNumber, seat.setNumber)
+                        : undefined
+                  }
                 />
               ))}
             </tr>

@@ -67,7 +67,12 @@ export default async function NightMatchPage({ params, searchParams }: { params:
       <AutoRefresh streams={[`/api/public/matches/${id}/events`]} />
       <div className="space-y-6">
         {seat && stored && (
-          <Card title={`Set ${setNumber}, tafel ${tableNumber}: beslissen`}>
+          <Card title={`Set ${setNumber}, tafel ${tableNumber}: ${seat.state === 'SIGNED' ? 'corrigeren' : 'beslissen'}`}>
+            {seat.state === 'SIGNED' && (
+              <p role="note" className="mb-2 rounded-md bg-amber-50 p-2 text-sm text-amber-950 ring-1 ring-amber-300">
+                Deze set is aan tafel ondertekend. Een andere stand is een correctie: geef de reden; de tafel ziet de nieuwe stand en de openbare pagina toont de set als gecorrigeerd.
+              </p>
+            )}
             <p className="mb-1">
               <Badge tone={seat.state === 'DISPUTED' ? 'bad' : 'neutral'}>{SET_STATE_LABELS[seat.state]}</Badge>{' '}
               Thuis koppel {stored.homePairNumber} ({pairNames(match.homeLineup, stored.homePairNumber) ?? '?'}) – uit koppel {stored.awayPairNumber} (
@@ -155,7 +160,11 @@ export default async function NightMatchPage({ params, searchParams }: { params:
                   ))}
                 </ul>
               )}
-              <NightGrid night={board.data} decideHref={(t, s) => `${here}?set=${s}&tafel=${t}`} />
+              <NightGrid
+                night={board.data}
+                decideHref={(t, s) => `${here}?set=${s}&tafel=${t}`}
+                correctHref={(t, s) => (open ? `${here}?set=${s}&tafel=${t}` : `/wedstrijdleider/${id}?set=${s}`)}
+              />
             </>
           ) : (
             <Note>{messageOf(board.error) ?? 'Nog geen sets.'}</Note>
