@@ -12,6 +12,7 @@ import { MailModule } from './mail/mail.module';
 import { MatchesModule } from './matches/matches.module';
 import { MatchNightModule } from './match-night/match-night.module';
 import { MemberListsModule } from './member-lists/member-lists.module';
+import { MetricsModule } from './metrics/metrics.module';
 import { PrismaModule } from './prisma/prisma.module';
 import { RatingsModule } from './ratings/ratings.module';
 import { RemindersModule } from './reminders/reminders.module';
@@ -43,6 +44,7 @@ import { UsersModule } from './users/users.module';
     RemindersModule,
     RatingsModule,
     BackupModule,
+    MetricsModule,
   ],
   controllers: [HealthController],
 })

@@ -12,6 +12,9 @@ export const DEFAULT_POOL_SIZE = 20;
 
 @Injectable()
 export class PrismaService extends PrismaClient implements OnModuleDestroy {
+  /** The pool under the client (its counts are reported at /api/metrics). */
+  readonly pool: Pool;
+
   constructor() {
     const connectionString = process.env.DATABASE_URL;
     if (!connectionString) throw new Error('DATABASE_URL is not set');
@@ -24,6 +27,7 @@ export class PrismaService extends PrismaClient implements OnModuleDestroy {
     });
     pool.on('acquire', () => databaseOutage.recovered());
     super({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
+    this.pool = pool;
   }
 
   async onModuleDestroy(): Promise<void> {
