@@ -78,12 +78,12 @@ export const FORFEIT_CAUSE_LABELS: Record<NonNullable<MatchSummary['forfeitCause
 };
 
 /** The state of a match in one badge: fixture, being entered, signed, disputed, confirmed or not played. */
-export function matchStateBadge(match: Pick<MatchSummary, 'status' | 'resultState'> & Partial<Pick<MatchSummary, 'resultPhase'>>): { tone: BadgeTone; label: string } {
+export function matchStateBadge(match: Pick<MatchSummary, 'status' | 'resultState'> & Partial<Pick<MatchSummary, 'resultPhase' | 'bothForfeited'>>): { tone: BadgeTone; label: string } {
   switch (match.status) {
     case 'NOT_PLAYED':
       return { tone: 'bad', label: 'Niet gespeeld (Regel 6)' };
     case 'FORFEIT':
-      return { tone: 'bad', label: 'Reglementair verloren (Regel 7)' };
+      return { tone: 'bad', label: match.bothForfeited ? 'Beide teams onvolledig (Regel 7)' : 'Reglementair verloren (Regel 7)' };
     case 'CANCELLED':
       return { tone: 'neutral', label: 'Afgelast, gemiddelde score (Regel 8)' };
   }
@@ -95,7 +95,8 @@ export function matchStateBadge(match: Pick<MatchSummary, 'status' | 'resultStat
 }
 
 /** "Kaiman 1 wint", "Gelijkspel" or null while there is no confirmed winner. */
-export function winnerText(match: Pick<MatchSummary, 'winner' | 'homeTeam' | 'awayTeam'>): string | null {
+export function winnerText(match: Pick<MatchSummary, 'winner' | 'homeTeam' | 'awayTeam'> & Partial<Pick<MatchSummary, 'bothForfeited'>>): string | null {
+  if (match.bothForfeited) return 'Beide teams verliezen';
   if (match.winner === 'DRAW') return 'Gelijkspel';
   if (match.winner === 'HOME') return `${match.homeTeam.name} wint`;
   if (match.winner === 'AWAY') return `${match.awayTeam.name} wint`;
