@@ -17,6 +17,8 @@ export interface LiveEvent {
 
 /** The PostgreSQL channel every API process LISTENs on. */
 export const LIVE_CHANNEL = 'tsbn_live';
+/** The listening connection's application_name (pg_stat_activity). */
+export const LISTENER_NAME = 'tsbn-live';
 
 /** What goes over NOTIFY: ids, kind, round, time and the sending process; never scores. */
 interface WireEvent {
@@ -129,13 +131,15 @@ export class LiveEvents implements OnModuleInit, OnModuleDestroy {
 
   private async connect(): Promise<void> {
     if (this.stopped) return;
-    const client = new Client({ connectionString: process.env.DATABASE_URL, keepAlive: true });
+    const client = new Client({ connectionString: process.env.DATABASE_URL, keepAlive: true, application_name: LISTENER_NAME });
     let lost = false;
-    const onLost = (error?: unknown) => {
+    // A connection that was cut is only reconnected (quietly: the database may well be up);
+    // one that cannot be made is reported (an outage is logged once, by databaseOutage).
+    const onLost = (error?: unknown, report = false) => {
       if (lost) return;
       lost = true;
       this.hadLoss = true;
-      if (error) this.problem(error);
+      if (report && error) this.problem(error);
       if (this.listener === client) this.listener = undefined;
       client.end().catch(() => undefined);
       this.scheduleReconnect();
@@ -147,7 +151,7 @@ export class LiveEvents implements OnModuleInit, OnModuleDestroy {
       await client.connect();
       await client.query(`LISTEN ${LIVE_CHANNEL}`);
     } catch (error) {
-      onLost(error);
+      onLost(error, true);
       return;
     }
     if (this.stopped) {
