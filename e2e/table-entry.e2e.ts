@@ -15,11 +15,13 @@ describe('a set total at the table', () => {
   let phone: { context: BrowserContext; page: Page };
   let code: string;
   let matchId: string;
+  let divisionId: string;
 
   beforeAll(async () => {
     const admin = await apiSession('admin@tsbn.nl');
     const match = await matchOfItsOwnToday<Fixture>(admin, 'tafel', ['Coronie Kap', 'Commewijne 78']);
     matchId = match.id;
+    divisionId = match.divisionId;
     const home = await apiSession(secretaryOf(match.homeTeam));
     await composeLineup(home, match.id, match.homeTeam.id);
     await composeLineup(await apiSession(secretaryOf(match.awayTeam)), match.id, match.awayTeam.id);
@@ -37,6 +39,8 @@ describe('a set total at the table', () => {
     const { page } = phone;
     await page.goto(`${BASE_URL}/tafel/${code}`);
     await page.getByText('Tafel 4', { exact: true }).waitFor();
+    // The players need no federation menu and no "Inloggen" at the table (issue 23 item 11).
+    expect(await page.getByRole('link', { name: 'Inloggen' }).isVisible()).toBe(false);
     await page.getByRole('radio', { name: 'Setstand' }).click();
     const home = page.getByLabel(/^Thuis:/);
     const away = page.getByLabel(/^Uit:/);
@@ -59,6 +63,16 @@ describe('a set total at the table', () => {
     await page.getByText(/Set 1 is ingevoerd\. Geef de telefoon aan het uitkoppel/).waitFor();
     expect(await page.getByRole('alert').filter({ hasText: 'geen mogelijke setstand' }).count()).toBe(0);
     await page.getByRole('heading', { name: 'Controleren en ondertekenen' }).waitFor();
+  });
+
+  it("the home page links to tonight's live match night", async () => {
+    const { page } = phone;
+    await page.goto(`${BASE_URL}/`);
+    const tonight = page.getByRole('region', { name: 'Vandaag live' });
+    await tonight.waitFor();
+    expect(await tonight.locator(`a[href="/speelavond/${divisionId}/1"]`).count()).toBe(1);
+    await page.goto(`${BASE_URL}/tafel/${code}`);
+    await page.getByText('Tafel 4', { exact: true }).waitFor();
   });
 
   it("asks once before the signature, and the supervisor's console offers 'Corrigeren' on the signed cell", async () => {

@@ -15,7 +15,7 @@ export function SiteChrome({ me, unavailable = false, children }: { me?: Me | nu
       >
         Naar de inhoud
       </a>
-      <header className="bg-brand-900 text-white">
+      <header data-site-chrome className="bg-brand-900 text-white">
         <nav className="mx-auto flex max-w-5xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3" aria-label="Hoofdmenu">
           <Link href="/" className="mr-auto font-bold tracking-wide">
             TSBN <span className="font-normal text-brand-100">competitie</span>
@@ -28,6 +28,7 @@ export function SiteChrome({ me, unavailable = false, children }: { me?: Me | nu
           {me?.role === 'SECRETARY' && <Link href="/vereniging">Mijn vereniging</Link>}
           {me?.role === 'SUPERVISOR' && <Link href="/wedstrijdleider">Wedstrijdleider</Link>}
           {me && <Link href="/te-doen">Te doen</Link>}
+          {me && <Link href="/instellingen/meldingen">Meldingen</Link>}
           {me ? (
             <>
               <span className="hidden text-sm text-brand-100 sm:inline">{me.name}</span>
@@ -46,7 +47,7 @@ export function SiteChrome({ me, unavailable = false, children }: { me?: Me | nu
         </nav>
       </header>
       <main id="inhoud" tabIndex={-1} className="mx-auto max-w-5xl px-4 py-6 focus:outline-none">{children}</main>
-      <footer className="mx-auto max-w-5xl px-4 pb-8 text-xs text-stone-500">Troefcall Sport Bond Nederland · competitieadministratie · <Link href="/reglement" className="underline">Hoe de stand wordt berekend</Link></footer>
+      <footer data-site-chrome className="mx-auto max-w-5xl px-4 pb-8 text-xs text-stone-500">Troefcall Sport Bond Nederland · competitieadministratie · <Link href="/reglement" className="underline">Hoe de stand wordt berekend</Link></footer>
     </>
   );
 }

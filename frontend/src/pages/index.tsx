@@ -7,11 +7,27 @@ import { PageTitle, publicPage } from '@/lib/public-page';
 
 export const config = { runtime: 'nodejs', unstable_runtimeJS: false };
 
-export const getServerSideProps = publicPage(async (api) => ({ current: await seasonOf(api) }));
+/** Today's date in the Netherlands, "2026-11-28". */
+const todayInAmsterdam = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Amsterdam' }).format(new Date());
+
+export const getServerSideProps = publicPage(async (api) => {
+  const current = await seasonOf(api);
+  // Tonight's match nights: every division's round with a match today, for the live pages.
+  const today = todayInAmsterdam();
+  const tonight: { divisionId: string; divisionName: string; round: number; matches: number }[] = [];
+  for (const division of current?.divisions ?? []) {
+    const { data } = await api.GET('/api/divisions/{id}/matches', { params: { path: { id: division.id } } });
+    for (const round of data?.rounds ?? []) {
+      const matches = round.matches.filter((m) => m.date === today).length;
+      if (matches) tonight.push({ divisionId: division.id, divisionName: division.name, round: round.round, matches });
+    }
+  }
+  return { current, tonight };
+});
 
 const longDate = (iso: string) => new Date(iso).toLocaleDateString('nl-NL', { dateStyle: 'long', timeZone: 'UTC' });
 
-export default function HomePage({ current }: InferGetServerSidePropsType<typeof getServerSideProps>) {
+export default function HomePage({ current, tonight }: InferGetServerSidePropsType<typeof getServerSideProps>) {
   if (!current) {
     return (
       <>
@@ -41,6 +57,21 @@ export default function HomePage({ current }: InferGetServerSidePropsType<typeof
           </>
         }
       />
+      {tonight.length > 0 && (
+        <section aria-label="Vandaag live" className="mb-4 rounded-lg bg-brand-50 p-4 ring-1 ring-brand-200">
+          <h2 className="text-lg font-semibold text-brand-900">Vandaag live</h2>
+          <ul className="mt-1 space-y-1">
+            {tonight.map((night) => (
+              <li key={`${night.divisionId}-${night.round}`}>
+                <Link href={`/speelavond/${night.divisionId}/${night.round}`} className="font-medium text-brand-800 underline">
+                  {night.divisionName}, ronde {night.round}
+                </Link>{' '}
+                <span className="text-stone-700">({night.matches === 1 ? '1 wedstrijd' : `${night.matches} wedstrijden`}, stand per tafel zodra er getekend is)</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       {divisions.length === 0 ? (
         <EmptyState title="Dit seizoen heeft nog geen poules." />
       ) : (
