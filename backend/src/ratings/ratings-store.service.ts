@@ -52,7 +52,8 @@ export class RatingsStoreService implements OnModuleInit, OnModuleDestroy {
 
   onModuleInit(): void {
     this.unsubscribe = this.live.subscribe((event) => {
-      if (event.kind.includes('CONFIRM') || event.kind.includes('FINAL') || event.kind.includes('CORRECT')) this.refreshSoon();
+      // A result made final or corrected, or who played changed (after final only as a correction).
+      if (/CONFIRM|FINAL|CORRECT|FACTS_CHANGED/.test(event.kind)) this.refreshSoon();
     });
   }
 
