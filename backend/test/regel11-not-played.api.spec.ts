@@ -7,7 +7,9 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { type Agent, createClub, createDivision, createMatchRow, createSeason, createTeam, expectError, loginAs, resetDatabase, startApp, TestContext } from './helpers';
+import { ConsequencesService } from '../src/matches/consequences.service';
+import { MatchDataService } from '../src/matches/match-data.service';
+import { type Agent, createClub, createDivision, createMatchDay, createMatchRow, createSeason, createTeam, expectError, lineupBody, loginAs, resetDatabase, startApp, TestContext } from './helpers';
 
 jest.setTimeout(120_000);
 
@@ -111,6 +113,21 @@ describe('Regel 11 renumbering, a team late, both teams incomplete, one winner (
       const fines = await regel11Fines(clubs.k.id);
       expect(fines.map((f) => [f.matchId, f.status, f.incompletePlace])).toEqual([[matches[3].id, 'PROPOSED', 3]]);
     });
+  });
+
+  it('Regel 11 renumbering: a played match whose line-up now has every pair from set 1 no longer counts as incomplete', async () => {
+    const day = await createMatchDay(ctx.prisma, { date: '2026-10-03' });
+    const home = (await loginAs(ctx, 'SECRETARY', day.homeClub.id)).agent;
+    await home.put(`/api/matches/${day.match.id}/lineups/${day.home.id}`).send(lineupBody(day.homePlayers)).expect(200);
+    // Recorded as incomplete when the line-up still had pair 6 from set 2, confirmed since.
+    await ctx.prisma.match.update({ where: { id: day.match.id }, data: { status: 'PLAYED', resultState: 'CONFIRMED' } });
+    await ctx.prisma.incompleteAppearance.create({ data: { seasonId: day.season.id, teamId: day.home.id, matchId: day.match.id, occurrence: 1 } });
+    const data = ctx.app.get(MatchDataService);
+    await ctx.prisma.$transaction(async (tx) => {
+      const match = await data.load(day.match.id, tx);
+      await ctx.app.get(ConsequencesService).applyConfirmed(tx, match, await data.settings(day.season.id, tx), null);
+    });
+    expect(await ctx.prisma.incompleteAppearance.count({ where: { matchId: day.match.id } })).toBe(0);
   });
 
   describe('a whole team late (te laat aanwezig, Regel 11)', () => {

@@ -113,10 +113,13 @@ export class FineProposalsService {
    * Returns whether there was one.
    */
   async withdrawIncomplete(tx: Tx, fact: { matchId: string; teamIds?: readonly string[]; kind?: AppearanceKind; actorId: string | null; reason?: string }): Promise<boolean> {
+    const which = { matchId: fact.matchId, ...(fact.teamIds ? { teamId: { in: [...fact.teamIds] } } : {}), ...(fact.kind ? { kind: fact.kind } : {}) };
+    // Nothing recorded (the usual case): one query, no lock.
+    if ((await tx.incompleteAppearance.count({ where: which })) === 0) return false;
     const match = await this.match(tx, fact.matchId);
     const teams = fact.teamIds ? fact.teamIds.map((id) => teamIn(match, id)) : match.teams;
     await lockClubFines(tx, match.seasonId, teams.map((t) => t.clubId));
-    const gone = await tx.incompleteAppearance.findMany({ where: { matchId: match.id, teamId: { in: teams.map((t) => t.id) }, ...(fact.kind ? { kind: fact.kind } : {}) } });
+    const gone = await tx.incompleteAppearance.findMany({ where: { ...which, teamId: { in: teams.map((t) => t.id) } } });
     for (const appearance of gone) {
       await tx.incompleteAppearance.delete({ where: { id: appearance.id } });
       await this.audit.record({ userId: fact.actorId, action: 'fine.incomplete-appearance.withdraw', entityType: 'IncompleteAppearance', entityId: appearance.id, before: appearance, reason: fact.reason }, tx);

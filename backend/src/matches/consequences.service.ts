@@ -81,6 +81,8 @@ export class ConsequencesService {
       const fact = { matchId: match.id, teamId: lineup.teamId, actorId };
       if (!lineup.composedBeforeMatch) await this.fines.lineupMissing(tx, fact);
       if (incompleteFromStart(facts.lineup, settings)) await this.fines.incompleteOrLate(tx, fact);
+      // Regel 11 counts the occurrences that stand: a line-up corrected to all pairs from set 1 withdraws it (the club renumbered).
+      else if (match.status === 'PLAYED') await this.fines.withdrawIncomplete(tx, { ...fact, teamIds: [lineup.teamId], kind: 'INCOMPLETE' });
     }
   }
 }
