@@ -15,6 +15,7 @@ const LINKS = [
   ['/beheer/moederlijsten', 'Moederlijsten'],
   ['/beheer/boetes', 'Boetes'],
   ['/beheer/e-mail', 'E-mail'],
+  ['/beheer/ratings', 'Ratings'],
 ] as const;
 
 export default async function AdminLayout({ children }: { children: ReactNode }) {
