@@ -194,6 +194,29 @@ describe('Backups and restore (issue 25)', () => {
     expect(result.deleted!.length).toBe(86 - 4);
   });
 
+  test('the to-do list warns administrators (only) when the last good backup is older than 36 hours; Beheer gets the status', async () => {
+    const clock = ctx.app.get(Clock);
+    const last = await ctx.prisma.backupRun.findFirstOrThrow({ where: { status: 'SUCCEEDED' }, orderBy: { startedAt: 'desc' } });
+    const admin = (await loginAs(ctx, 'ADMIN')).agent;
+    const supervisor = (await loginAs(ctx, 'SUPERVISOR')).agent;
+    const kinds = async (agent: typeof admin) => ((await agent.get('/api/todo').expect(200)).body.items as { kind: string }[]).map((i) => i.kind);
+    try {
+      clock.set(new Date(last.finishedAt!.getTime() + 35 * 3_600_000));
+      expect(await kinds(admin)).not.toContain('BACKUP_OVERDUE');
+      clock.set(new Date(last.finishedAt!.getTime() + 37 * 3_600_000));
+      expect(await kinds(admin)).toContain('BACKUP_OVERDUE');
+      expect(await kinds(supervisor)).not.toContain('BACKUP_OVERDUE');
+    } finally {
+      clock.set(null);
+    }
+    const status = await admin.get('/api/backups/status').expect(200);
+    expect(status.body.lastSuccess).toMatchObject({ file: last.file, directory: dir, sizeBytes: Number(last.sizeBytes) });
+    await supervisor.get('/api/backups/status').expect(403);
+    await ctx.http().get('/api/backups/status').expect(401);
+    const secretary = (await loginAs(ctx, 'SECRETARY', (await ctx.prisma.club.findFirstOrThrow()).id)).agent;
+    await secretary.get('/api/backups/status').expect(403);
+  });
+
   describe('the job', () => {
     const apps: TestContext[] = [];
     const AT_0410 = localInstant('2026-12-01', '04:10'); // Amsterdam

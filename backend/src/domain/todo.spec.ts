@@ -1,6 +1,6 @@
 import { FEDERATION_ZONE as zone } from '../reminders/zone';
 import type { FineFact, MatchFact, MemberListFact, ReminderFacts } from './reminders';
-import { todoItems, type TodoKind, type Viewer } from './todo';
+import { BACKUP_WARNING_HOURS, todoItems, type BackupFact, type TodoKind, type Viewer } from './todo';
 
 const KAIMAN = { id: 'club-kaiman', name: 'Kaiman' };
 const BOYS = { id: 'club-boys', name: 'Paramaribo Boys' };
@@ -71,5 +71,31 @@ describe('Te doen per role', () => {
       ['MEMBER_LIST_MISSING', true],
       ['FINE_PROPOSED', false],
     ]);
+  });
+});
+
+describe('the backup warning (issue 25): administrators, when the last good backup is older than 36 hours', () => {
+  const NOW = '2026-11-26T12:00';
+  const hoursBefore = (hours: number) => new Date(at(NOW).getTime() - hours * 3_600_000);
+  const backupKinds = (backup: BackupFact | null, viewer: Viewer = ADMIN) => todoItems(facts({}), viewer, at(NOW), zone, backup).map((i) => i.kind);
+
+  test.each<[string, BackupFact | null, Viewer, TodoKind[]]>([
+    ['never attempted (a new installation): nothing', null, ADMIN, []],
+    ['good backup 8 hours ago: nothing', { lastSuccessAt: hoursBefore(8), lastFailure: null }, ADMIN, []],
+    ['good backup exactly 36 hours ago: nothing yet', { lastSuccessAt: hoursBefore(BACKUP_WARNING_HOURS), lastFailure: null }, ADMIN, []],
+    ['good backup 37 hours ago: warned', { lastSuccessAt: hoursBefore(37), lastFailure: null }, ADMIN, ['BACKUP_OVERDUE']],
+    ['only failures, never a good one: warned', { lastSuccessAt: null, lastFailure: { at: hoursBefore(1), error: 'schijf vol' } }, ADMIN, ['BACKUP_OVERDUE']],
+    ['a failure after a good backup of 10 hours ago: not yet', { lastSuccessAt: hoursBefore(10), lastFailure: { at: hoursBefore(1), error: 'schijf vol' } }, ADMIN, []],
+    ['a secretary never sees it', { lastSuccessAt: hoursBefore(100), lastFailure: null }, KAIMAN_SECRETARY, []],
+    ['a supervisor never sees it', { lastSuccessAt: hoursBefore(100), lastFailure: null }, SUPERVISOR, []],
+  ])('%s', (_what, backup, viewer, expected) => {
+    expect(backupKinds(backup, viewer)).toEqual(expected);
+  });
+
+  test('it comes first, urgent, with the date of the last good backup and the reason of the failure', () => {
+    const items = todoItems(facts({ memberLists: [list(KAIMAN)] }), ADMIN, at(NOW), zone, { lastSuccessAt: at('2026-11-24T04:00'), lastFailure: { at: hoursBefore(2), error: 'schijf vol' } });
+    expect(items.map((i) => i.kind)).toEqual(['BACKUP_OVERDUE', 'MEMBER_LIST_MISSING']);
+    expect(items[0]).toMatchObject({ urgent: true, link: '/beheer', date: '2026-11-24', title: 'Geen goede back-up sinds 24-11-2026 (meer dan 36 uur)' });
+    expect(items[0].detail).toContain('schijf vol');
   });
 });

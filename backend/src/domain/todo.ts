@@ -9,6 +9,7 @@ import { resultPhase } from './match/result-flow';
 import { euros, fineDescription, FINE_DUE_SOON_DAYS, matchLabel, type ClubRef, type MatchFact, type ReminderFacts, type Role, type Zone } from './reminders';
 
 export const TODO_KINDS = [
+  'BACKUP_OVERDUE',
   'MEMBER_LIST_MISSING',
   'LINEUP_MISSING',
   'RESULT_NOT_ENTERED',
@@ -46,13 +47,48 @@ export const LINEUP_TODO_DAYS_AHEAD = 7;
 
 const ORDER: Record<TodoKind, number> = Object.fromEntries(TODO_KINDS.map((kind, i) => [kind, i])) as Record<TodoKind, number>;
 
-export function todoItems(facts: Omit<ReminderFacts, 'users'>, viewer: Viewer, now: Date, zone: Zone): TodoItem[] {
+/** Issue 25: administrators are warned when the last good backup is older than this. */
+export const BACKUP_WARNING_HOURS = 36;
+
+/** The backups' state (backup_runs): null when no backup was ever attempted (nothing to warn about yet). */
+export interface BackupFact {
+  lastSuccessAt: Date | null;
+  /** The last failed attempt after the last good backup, with its reason. */
+  lastFailure: { at: Date; error: string | null } | null;
+}
+
+/**
+ * Administrators only: the last good backup is older than BACKUP_WARNING_HOURS, or attempts
+ * failed and none ever succeeded. Without any attempt (a new installation before its first
+ * night) there is nothing to say.
+ */
+export function backupItems(backup: BackupFact | null, viewer: Viewer, now: Date, zone: Zone): TodoItem[] {
+  if (viewer.role !== 'ADMIN' || !backup) return [];
+  const { lastSuccessAt, lastFailure } = backup;
+  const ageHours = lastSuccessAt ? (now.getTime() - lastSuccessAt.getTime()) / 3_600_000 : Infinity;
+  if (ageHours <= BACKUP_WARNING_HOURS) return [];
+  if (!lastSuccessAt && !lastFailure) return [];
+  const why = lastFailure ? ` De laatste poging mislukte: ${lastFailure.error ?? 'onbekende fout'}.` : '';
+  return [
+    {
+      kind: 'BACKUP_OVERDUE',
+      title: lastSuccessAt ? `Geen goede back-up sinds ${formatDutchDate(zone.today(lastSuccessAt))} (meer dan ${BACKUP_WARNING_HOURS} uur)` : 'Er is nog geen goede back-up gemaakt',
+      detail: `Elke nacht hoort er een back-up te komen.${why} Kijk op de beheerpagina; maak er een met npm run backup.`,
+      link: '/beheer',
+      club: null,
+      date: lastSuccessAt ? zone.today(lastSuccessAt) : null,
+      urgent: true,
+    },
+  ];
+}
+
+export function todoItems(facts: Omit<ReminderFacts, 'users'>, viewer: Viewer, now: Date, zone: Zone, backup: BackupFact | null = null): TodoItem[] {
   const today = zone.today(now);
   const admin = viewer.role === 'ADMIN';
   const secretary = viewer.role === 'SECRETARY';
   if (secretary && !viewer.clubId) return [];
   const mine = (...clubs: ClubRef[]) => admin || (secretary && clubs.some((c) => c.id === viewer.clubId));
-  const items: TodoItem[] = [];
+  const items: TodoItem[] = backupItems(backup, viewer, now, zone);
 
   if (admin || secretary) {
     for (const list of facts.memberLists) {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '../auth/auth.types';
-import { todoItems } from '../domain/todo';
+import { todoItems, type BackupFact } from '../domain/todo';
 import { PrismaService } from '../prisma/prisma.service';
 import { Clock } from './clock';
 import { loadFacts } from './reminder-facts';
@@ -20,6 +20,18 @@ export class TodoService {
     const now = this.clock.now();
     const scope = user.role === 'SECRETARY' ? { clubId: user.clubId! } : { withScores: user.role === 'SUPERVISOR' };
     const facts = await loadFacts(this.prisma, now, FEDERATION_ZONE.today(now), scope);
-    return { role: user.role, items: todoItems(facts, { role: user.role, clubId: user.clubId }, now, FEDERATION_ZONE).map(mapTodoItem) };
+    const backup = user.role === 'ADMIN' ? await this.backupFact() : null;
+    return { role: user.role, items: todoItems(facts, { role: user.role, clubId: user.clubId }, now, FEDERATION_ZONE, backup).map(mapTodoItem) };
+  }
+
+  /** The backups' state for the warning (issue 25); null when none was ever attempted. */
+  private async backupFact(): Promise<BackupFact | null> {
+    const success = await this.prisma.backupRun.findFirst({ where: { status: 'SUCCEEDED' }, orderBy: { startedAt: 'desc' } });
+    const failure = await this.prisma.backupRun.findFirst({
+      where: { status: 'FAILED', ...(success ? { startedAt: { gt: success.startedAt } } : {}) },
+      orderBy: { startedAt: 'desc' },
+    });
+    if (!success && !failure) return null;
+    return { lastSuccessAt: success?.finishedAt ?? success?.startedAt ?? null, lastFailure: failure && { at: failure.finishedAt ?? failure.startedAt, error: failure.error } };
   }
 }
