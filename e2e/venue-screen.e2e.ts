@@ -1,5 +1,5 @@
 // The venue screen (issue 23 item 3): a round's match night with ?groot=1 shows every match of
-// the round on one 1920×1080 TV, no team name clipped or spilling into its neighbour, no score
+// the round on one 1920×1080 TV, no team name clipped, broken inside a word or spilling into its neighbour, no score
 // wrapped; and it fits a 390 px phone without sideways scrolling. Uses the demo's Hoofdklasse
 // round 1 (three matches, all played: totals like "188–209"); reads only.
 import type { Browser } from 'playwright-core';
@@ -10,7 +10,7 @@ interface Layout {
   viewport: { width: number; height: number };
   pageWidth: number;
   matches: { label: string; top: number; bottom: number; left: number; right: number }[];
-  names: { text: string; clipped: boolean; outside: boolean }[];
+  names: { text: string; clipped: boolean; outside: boolean; brokenWords: string[] }[];
   scores: { text: string; wrapped: boolean }[];
 }
 
@@ -21,10 +21,24 @@ function measure(): Layout {
   const names = [...document.querySelectorAll('[data-live-match] [data-team-name]')].map((el) => {
     const card = box(el.closest('[data-live-match]')!);
     const own = box(el);
+    // A word whose letters land on two lines was broken inside ("Par-amaribo"): unreadable at a distance.
+    const brokenWords: string[] = [];
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? '';
+      for (const word of text.matchAll(/\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, word.index);
+        range.setEnd(node, word.index + word[0].length);
+        const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+        if (tops.size > 1) brokenWords.push(word[0]);
+      }
+    }
     return {
       text: el.textContent ?? '',
       clipped: el.scrollWidth > el.clientWidth + 1,
       outside: own.left < card.left - 1 || own.right > card.right + 1,
+      brokenWords,
     };
   });
   const scores = [...document.querySelectorAll('[data-live-match] [data-live-score]')].map((el) => {
@@ -54,7 +68,7 @@ describe('the venue screen', () => {
     expect(layout.matches).toHaveLength(3);
     for (const match of layout.matches) expect({ match: match.label, bottom: Math.round(match.bottom) <= 1080 }).toEqual({ match: match.label, bottom: true });
     expect(layout.names).toHaveLength(6);
-    for (const name of layout.names) expect(name).toEqual({ text: name.text, clipped: false, outside: false });
+    for (const name of layout.names) expect(name).toEqual({ text: name.text, clipped: false, outside: false, brokenWords: [] });
     for (const score of layout.scores) expect(score).toEqual({ text: score.text, wrapped: false });
     expect(layout.pageWidth).toBeLessThanOrEqual(1920);
     if (process.env.SCREENSHOTS === '1') await page.screenshot({ path: 'docs/screenshots/venue-screen-tv.png' });
@@ -66,7 +80,7 @@ describe('the venue screen', () => {
     await page.goto(`${BASE_URL}${path}?groot=1`);
     const layout = await page.evaluate(measure);
     expect(layout.pageWidth).toBeLessThanOrEqual(390);
-    for (const name of layout.names) expect(name).toEqual({ text: name.text, clipped: false, outside: false });
+    for (const name of layout.names) expect(name).toEqual({ text: name.text, clipped: false, outside: false, brokenWords: [] });
     for (const score of layout.scores) expect(score).toEqual({ text: score.text, wrapped: false });
     await context.close();
   });

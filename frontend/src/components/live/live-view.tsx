@@ -80,11 +80,13 @@ export function Scoreline({ match, big, level = 1 }: { match: LiveMatch; big: bo
     // min-w-0 and break-words: a long team name wraps inside its column, never cut off or spilling
     // into the score; the score never wraps. `big` sizes follow the screen (vw), so every match of
     // a round fits one TV screen and a phone alike.
-    <div className="grid grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)] items-center gap-3">
+    // On the venue screen the names share the top row and the score has the row below to itself,
+    // so a name gets half the card and wraps between words, never inside one.
+    <div className={cn('grid items-center gap-3', big ? 'grid-cols-2' : 'grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)]')}>
       <Title data-team-name className={cn('min-w-0 font-bold break-words text-brand-900', big ? 'text-[clamp(1.25rem,2.1vw,3rem)] leading-tight' : level === 1 ? 'text-xl sm:text-2xl' : 'text-lg')}>
         {match.homeTeam.name}
       </Title>
-      <div className="text-center">
+      <div className={cn('text-center', big && 'order-last col-span-2')}>
         <p aria-label="Stand" data-live-score className={cn('font-bold whitespace-nowrap tabular-nums text-stone-900', big ? 'text-[clamp(2rem,4.2vw,6rem)] leading-none' : 'text-4xl')}>
           {match.scoresHidden ? '·' : score(match.homePoints, match.awayPoints)}
         </p>
@@ -107,7 +109,7 @@ function TableRow({ table, big }: { table: LiveTable; big: boolean }) {
       </span>
       <span className={cn('min-w-16 text-center font-semibold tabular-nums', big && 'text-3xl')}>
         {table.state === 'OPEN' ? (
-          <span className="text-stone-400" title="nog niet ondertekend">
+          <span className="text-stone-500" title="nog niet ondertekend">
             –<span className="sr-only"> nog niet ondertekend</span>
           </span>
         ) : (
@@ -172,7 +174,7 @@ export function MatchGrid({ match, big }: { match: LiveMatch; big: boolean }) {
                 {set.setNumber}
               </th>
               {set.tables.map((t) => (
-                <td key={t.tableNumber} className={cn('px-1 py-1', t.state === 'OPEN' && 'text-stone-400')}>
+                <td key={t.tableNumber} className={cn('px-1 py-1', t.state === 'OPEN' && 'text-stone-500')}>
                   {t.state === 'OPEN' ? '·' : score(t.homePoints, t.awayPoints)}
                 </td>
               ))}
