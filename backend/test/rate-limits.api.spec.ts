@@ -233,6 +233,20 @@ describe('TableThrottle', () => {
     expect(answers.filter((a) => a === 60)).toHaveLength(10);
   });
 
+  it('admit counts the client and the code in one statement; a client that must wait counts nothing', async () => {
+    const t = make({ readsPerCode: 2, requestsPerClient: 5 });
+    await t.admit('1.2.3.4', 'K7MX2QPT9H', 'read');
+    await t.admit('1.2.3.4', 'K7MX2QPT9H', 'read');
+    expect(await refusal(() => t.admit('1.2.3.4', 'K7MX2QPT9H', 'read'))).toBe(60);
+    // A malformed code (null) counts for the client only: its 4th and 5th request pass, the 6th not.
+    expect(await refusal(() => t.admit('1.2.3.4', null, 'read'))).toBeNull();
+    expect(await refusal(() => t.admit('1.2.3.4', null, 'read'))).toBeNull();
+    expect(await refusal(() => t.admit('1.2.3.4', null, 'read'))).toBe(60);
+    for (let i = 0; i < 10; i++) await t.fail('5.6.7.8');
+    expect(await refusal(() => t.admit('5.6.7.8', 'ABCDEFGHJK', 'write'))).toBe(60);
+    expect(await prisma.rateLimitRecord.count({ where: { key: { in: ['5.6.7.8', 'ABCDEFGHJK'] }, kind: { not: 'table:failures' } } })).toBe(0);
+  });
+
   it('answers in Dutch with 429 TOO_MANY_REQUESTS', async () => {
     const t = make({ writesPerCode: 0 });
     await expect(t.admitCode('K7MX2QPT9H', 'write')).rejects.toMatchObject({ status: 429, code: 'TOO_MANY_REQUESTS', message: expect.stringMatching(/tafelcode te veel verzoeken.*over 1 minuut opnieuw/) });

@@ -24,6 +24,13 @@ export interface WindowCount {
 
 type Db = Pick<PrismaService, '$queryRaw' | '$executeRaw' | '$transaction'>;
 
+/** A failure record that, while blocked, stops a request from being counted at all. */
+export interface Blocker {
+  kind: string;
+  key: string;
+  forgetAfterMs: number;
+}
+
 const num = (value: unknown): number => (value === null || value === undefined ? 0 : Number(value));
 
 export class RateLimitStore {
@@ -31,30 +38,45 @@ export class RateLimitStore {
 
   constructor(private readonly db: Db) {}
 
+  /** One more request in the fixed window of (kind, key): hitAll with one record. */
+  async hit(kind: string, key: string, now: number, windowMs: number, unlessBlocked?: Blocker): Promise<WindowCount> {
+    const { counts, blockedUntil } = await this.hitAll([{ kind, key }], now, windowMs, unlessBlocked);
+    return { ...(counts[0] ?? { count: 0, startedAt: 0 }), blockedUntil };
+  }
+
   /**
-   * One more request in the fixed window of (kind, key); a window `windowMs` old starts anew.
-   * With `unlessBlocked`: when that failure record is blocked at `now` (and not forgotten),
-   * nothing is counted and its blockedUntil is returned. One statement.
+   * One more request in the fixed window of each (kind, key), in one statement; a window
+   * `windowMs` old starts anew. With `unlessBlocked`: when that failure record is blocked at
+   * `now` (and not forgotten), nothing is counted and its blockedUntil is returned. The rows are
+   * taken in (kind, key) order, so concurrent statements never wait for each other in a circle.
    */
-  async hit(kind: string, key: string, now: number, windowMs: number, unlessBlocked?: { kind: string; key: string; forgetAfterMs: number }): Promise<WindowCount> {
+  async hitAll(records: { kind: string; key: string }[], now: number, windowMs: number, unlessBlocked?: Blocker): Promise<{ counts: { count: number; startedAt: number }[]; blockedUntil: number | null }> {
     this.maybeCleanup(now);
     const [blockKind, blockKey, forget] = unlessBlocked ? [unlessBlocked.kind, unlessBlocked.key, unlessBlocked.forgetAfterMs] : ['', '', 0];
-    const rows = await this.db.$queryRaw<{ blockedUntil: bigint | null; count: number | null; startedAt: bigint | null }[]>`
+    const rows = await this.db.$queryRaw<{ blockedUntil: bigint | null; kind: string | null; key: string | null; count: number | null; startedAt: bigint | null }[]>`
       WITH blocked AS (
         SELECT "blockedUntilMs" AS until FROM rate_limit_records
         WHERE kind = ${blockKind} AND key = ${blockKey} AND "blockedUntilMs" > ${now}::bigint AND "touchedAtMs" > ${now}::bigint - ${forget}::bigint
       ), up AS (
         INSERT INTO rate_limit_records AS r (kind, key, count, "startedAtMs", "touchedAtMs")
-        SELECT ${kind}, ${key}, 1, ${now}::bigint, ${now}::bigint WHERE NOT EXISTS (SELECT 1 FROM blocked)
+        SELECT w.kind, w.key, 1, ${now}::bigint, ${now}::bigint
+        FROM unnest(${records.map((r) => r.kind)}::text[], ${records.map((r) => r.key)}::text[]) AS w(kind, key)
+        WHERE NOT EXISTS (SELECT 1 FROM blocked)
+        ORDER BY w.kind, w.key
         ON CONFLICT (kind, key) DO UPDATE SET
           count = CASE WHEN r."startedAtMs" <= ${now}::bigint - ${windowMs}::bigint THEN 1 ELSE r.count + 1 END,
           "startedAtMs" = CASE WHEN r."startedAtMs" <= ${now}::bigint - ${windowMs}::bigint THEN ${now}::bigint ELSE r."startedAtMs" END,
           "touchedAtMs" = ${now}::bigint
-        RETURNING r.count, r."startedAtMs"
+        RETURNING r.kind, r.key, r.count, r."startedAtMs"
       )
-      SELECT (SELECT until FROM blocked) AS "blockedUntil", (SELECT count FROM up) AS count, (SELECT "startedAtMs" FROM up) AS "startedAt"`;
-    const row = rows[0];
-    return { count: num(row?.count), startedAt: num(row?.startedAt), blockedUntil: row?.blockedUntil === null || row?.blockedUntil === undefined ? null : Number(row.blockedUntil) };
+      SELECT (SELECT until FROM blocked) AS "blockedUntil", up.kind, up.key, up.count, up."startedAtMs" AS "startedAt"
+      FROM (SELECT 1) AS one LEFT JOIN up ON true`;
+    const blocked = rows[0]?.blockedUntil;
+    const byRecord = new Map(rows.filter((r) => r.kind !== null).map((r) => [`${r.kind}\n${r.key}`, { count: num(r.count), startedAt: num(r.startedAt) }]));
+    return {
+      counts: blocked !== null && blocked !== undefined ? [] : records.map((r) => byRecord.get(`${r.kind}\n${r.key}`) ?? { count: 0, startedAt: 0 }),
+      blockedUntil: blocked === null || blocked === undefined ? null : Number(blocked),
+    };
   }
 
   /**

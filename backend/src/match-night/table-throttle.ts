@@ -75,14 +75,28 @@ export class TableThrottle {
     this.options = { ...TABLE_THROTTLE_DEFAULTS, ...options };
   }
 
-  /** Before anything is looked up: a client still waiting after failed codes, or over its request limit, gets 429. One statement. */
-  async admitClient(client: string): Promise<void> {
+  /**
+   * Before anything is looked up, in one statement: a client still waiting after failed codes
+   * gets 429 (nothing counted); otherwise the request counts for the client and, for a
+   * well-formed code (not null), for that code, reads and writes apart; over a limit is 429.
+   */
+  async admit(client: string, code: string | null, kind: TableAccessKind): Promise<void> {
     const now = this.options.now();
     const { windowMs, requestsPerClient, forgetAfterMs } = this.options;
-    const counted = await this.store.hit('table:client', client, now, windowMs, { kind: FAILURES, key: client, forgetAfterMs });
-    if (counted.blockedUntil !== null) throw new TableRateLimitError(seconds(counted.blockedUntil - now), 'FAILURES');
-    const refusal = windowRefusal(counted.count, counted.startedAt, now, requestsPerClient, windowMs);
-    if (refusal !== null) throw new TableRateLimitError(refusal, 'CLIENT');
+    const records = [{ kind: 'table:client', key: client }, ...(code ? [{ kind: `table:${kind}`, key: code }] : [])];
+    const { counts, blockedUntil } = await this.store.hitAll(records, now, windowMs, { kind: FAILURES, key: client, forgetAfterMs });
+    if (blockedUntil !== null) throw new TableRateLimitError(seconds(blockedUntil - now), 'FAILURES');
+    const byClient = windowRefusal(counts[0].count, counts[0].startedAt, now, requestsPerClient, windowMs);
+    if (byClient !== null) throw new TableRateLimitError(byClient, 'CLIENT');
+    if (!code) return;
+    const limit = kind === 'read' ? this.options.readsPerCode : this.options.writesPerCode;
+    const byCode = windowRefusal(counts[1].count, counts[1].startedAt, now, limit, windowMs);
+    if (byCode !== null) throw new TableRateLimitError(byCode, 'CODE');
+  }
+
+  /** A client without a code (admit with none). */
+  admitClient(client: string): Promise<void> {
+    return this.admit(client, null, 'read');
   }
 
   /** A request for a (well-formed) code: counted per code, reads and writes apart. One statement. */

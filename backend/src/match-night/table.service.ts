@@ -37,10 +37,10 @@ export class TableService {
 
   /** The table a code opens, after the rate limits; 404 TABLE_CODE_INVALID otherwise (an unknown code counts against the client). */
   async resolve(rawCode: string, client: string, kind: TableAccessKind): Promise<TableAccess> {
-    await this.throttle.admitClient(client);
     const code = normalizeTableCode(rawCode);
+    // One statement: the client's wait and request count, and the code's (when well-formed).
+    await this.throttle.admit(client, code, kind);
     if (!code) return this.invalid(client);
-    await this.throttle.admitCode(code, kind);
     const now = new Date();
     const row = await this.prisma.tableCode.findUnique({
       where: { code },
