@@ -1306,6 +1306,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/matches/{id}/supervisor-actions/{actionId}/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Eigen beslissing intrekken (Regel 38 verwijdering, Regel 22 vervallen partijen), met reden, tot de uitslag definitief is (wedstrijdleider, bondsbeheerder)
+         * @description De door de regels bepaalde partijen keren terug naar wat de tafel had ingevoerd. Een wedstrijdleider trekt alleen de eigen beslissing in (422 NOT_OWN_ACTION); een aan de juiste tafel opnieuw ingevoerde set blijft (409 SEAT_ENTERED_AGAIN); na definitief alleen de bond, als correctie (409 RESULT_LOCKED).
+         */
+        post: operations["SupervisorActionsController_withdraw"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/matches/{id}/late-pairs": {
         parameters: {
             query?: never;
@@ -2265,6 +2285,23 @@ export interface paths {
         };
         /** De laatste goede back-up (tijd, grootte, waar) en een mislukte poging daarna (beheerder) */
         get: operations["BackupController_status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Prometheus-metrieken (alleen vanaf TRUSTED_PROXIES of met Authorization: Bearer METRICS_TOKEN) */
+        get: operations["MetricsController_scrape"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3782,6 +3819,12 @@ export interface components {
             /** @description Waarom (wordt in het logboek bewaard en bij de wedstrijd getoond) */
             reason: string;
         };
+        WithdrawActionInputDto: {
+            /** @description De versie van de wedstrijd die de gebruiker voor zich had (MatchDetailDto.version) */
+            version: number;
+            /** @description Waarom de beslissing wordt ingetrokken (verplicht, komt in het logboek) */
+            reason: string;
+        };
         LatePairInputDto: {
             /**
              * Format: uuid
@@ -4882,7 +4925,7 @@ export interface components {
             notificationsOff: components["schemas"]["ReminderKind"][];
         };
         /** @enum {string} */
-        TodoKind: "MEMBER_LIST_MISSING" | "LINEUP_MISSING" | "RESULT_NOT_ENTERED" | "RESULT_NOT_CONFIRMED" | "RESULT_DISPUTED" | "TABLE_DISPUTE" | "IMPOSSIBLE_SCORE" | "FINE_PROPOSED" | "FINE_DUE" | "FINE_OVERDUE";
+        TodoKind: "BACKUP_OVERDUE" | "MEMBER_LIST_MISSING" | "LINEUP_MISSING" | "RESULT_NOT_ENTERED" | "RESULT_NOT_CONFIRMED" | "RESULT_DISPUTED" | "TABLE_DISPUTE" | "IMPOSSIBLE_SCORE" | "FINE_PROPOSED" | "FINE_DUE" | "FINE_OVERDUE";
         TodoItemDto: {
             kind: components["schemas"]["TodoKind"];
             title: string;
@@ -7156,6 +7199,40 @@ export interface operations {
             };
         };
     };
+    SupervisorActionsController_withdraw: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                actionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WithdrawActionInputDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MatchDetailDto"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaleVersionErrorDto"];
+                };
+            };
+        };
+    };
     LatePairsController_record: {
         parameters: {
             query?: never;
@@ -8681,6 +8758,33 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["BackupStatusDto"];
                 };
+            };
+        };
+    };
+    MetricsController_scrape: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Metrieken in het tekstformaat van Prometheus */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description Niet vanaf een vertrouwd adres en zonder geldig token (code METRICS_FORBIDDEN). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import { TodoSection } from '@/components/todo/todo-list';
+import { BackupStatus } from './backup-status';
 import { Card, PageHeader } from '@/components/ui/layout';
 import { serverApi } from '@/lib/api-server';
 
@@ -29,6 +30,9 @@ export default async function AdminHome() {
             </Card>
           </Link>
         ))}
+      </div>
+      <div className="mt-6">
+        <BackupStatus api={api} />
       </div>
     </>
   );
