@@ -295,12 +295,13 @@ describe('match night API: at the table, the supervisor’s decisions and the fi
       expect((await home.get(`${url}/night`).expect(200)).body.tables.every((t: { active: boolean }) => !t.active)).toBe(true);
     });
 
-    it('lets only the supervisor change a locked set afterwards: a correction, shown on the match and at the table', async () => {
+    it('lets only the federation change a final set afterwards (RULES.md authority table): a correction, shown on the match and at the table', async () => {
       const reason = 'Na afloop: partij 4 aan tafel 1 in set 2 ging naar de uitploeg.';
       const before = (await ctx.http().get(url).expect(200)).body;
-      await supervisor.post(`${url}/sets/2/tables/1/decision`).send({ totals: { home: 0, away: 8 }, reason }).expect(200);
+      expectError((await supervisor.post(`${url}/sets/2/tables/1/decision`).send({ totals: { home: 0, away: 8 }, reason }).expect(409)).body, 409, 'RESULT_LOCKED');
+      await admin.post(`${url}/sets/2/tables/1/decision`).send({ totals: { home: 0, away: 8 }, reason }).expect(200);
       const after = (await ctx.http().get(url).expect(200)).body;
-      expect(after.correction).toMatchObject({ reason, by: 'SUPERVISOR' });
+      expect(after.correction).toMatchObject({ reason, by: 'ADMIN' });
       expect(after.homePoints).not.toBe(before.homePoints);
       expect(await set(1, 2)).toMatchObject({ homePoints: 0, awayPoints: 8, decisionReason: reason });
     });

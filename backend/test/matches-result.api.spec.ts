@@ -194,11 +194,12 @@ describe('match day API', () => {
       expect(noReason.body.error.details).toContainEqual(expect.objectContaining({ field: 'reason' }));
     });
 
-    it('is corrected by a supervisor with a reason; the audit log keeps before and after', async () => {
+    it('is corrected by the federation with a reason (RULES.md: the supervisor changes nothing once final); the audit log keeps before and after', async () => {
       const corrected = seats.map((s) => (s.setNumber === 1 && s.tableNumber === 1 ? { setNumber: 1, tableNumber: 1, homePoints: 0, awayPoints: 15 } : s));
       const first = totals([seats[0]]);
       const reason = 'Verkeerd overgenomen van het formulier: tafel 1 van set 1 was een baunie voor de uitploeg.';
-      const res = await supervisor.post(`${m.url}/corrections`).send({ version: await version(m.url), reason, sets: corrected }).expect(200);
+      expectError((await supervisor.post(`${m.url}/corrections`).send({ version: await version(m.url), reason, sets: corrected }).expect(409)).body, 409, 'RESULT_LOCKED');
+      const res = await admin.post(`${m.url}/corrections`).send({ version: await version(m.url), reason, sets: corrected }).expect(200);
       expect(res.body).toMatchObject({ resultState: 'CONFIRMED', homePoints: expected.home - first.home, awayPoints: expected.away - first.away + 15 });
       expect(res.body.sets[0]).toMatchObject({ homePoints: 0, awayPoints: 15, source: 'TOTALS', games: [] });
 
@@ -491,11 +492,12 @@ describe('match day API', () => {
       return { ...m, signedVersion: entered.body.version as number };
     }
 
-    it('an away line-up change lapses the home signature and bumps the version; the away team cannot confirm until the home team signs again', async () => {
+    it('an away line-up change (the federation’s, with a reason, once the sets are entered) lapses the home signature and bumps the version; the away team cannot confirm until the home team signs again', async () => {
       const m = await signedMatch();
-      // The away team swaps a pair-1 player for its first reserve after the home team signed.
+      // A pair-1 player swapped for the first reserve after the home team signed: the sets are entered (started), so not the club's any more (RULES.md).
       const swapped = [m.day.awayPlayers[12], ...m.day.awayPlayers.slice(1, 12), m.day.awayPlayers[0], m.day.awayPlayers[13]];
-      await m.away.put(`${m.url}/lineups/${m.day.away.id}`).send(lineupBody(swapped)).expect(200);
+      expectError((await m.away.put(`${m.url}/lineups/${m.day.away.id}`).send(lineupBody(swapped)).expect(422)).body, 422, 'SET_STARTED');
+      await admin.put(`${m.url}/lineups/${m.day.away.id}`).send({ ...lineupBody(swapped), reason: 'Formulier: de reserve speelde vanaf set 1' }).expect(200);
       const after = await detail(m.url);
       expect(after.signatures.homeSignedAt).toBeNull();
       expect(after.version).toBeGreaterThan(m.signedVersion);
@@ -528,7 +530,9 @@ describe('match day API', () => {
       expect(resaved.body.signatures.homeSignedAt).toBeNull();
       const resigned = await sign(m.home, m.url, resaved.body.version);
       expect(resigned.body.signatures.homeSignedAt).not.toBeNull();
-      await m.away.delete(`${m.url}/substitutions/${sub.body.id}`).expect(204);
+      // Set 3 is entered (started): the club no longer removes it; the supervisor does, with a reason.
+      expectError((await m.away.delete(`${m.url}/substitutions/${sub.body.id}`).expect(422)).body, 422, 'SET_STARTED');
+      await supervisor.delete(`${m.url}/substitutions/${sub.body.id}`).query({ reason: 'Wissel stond er verkeerd in' }).expect(204);
       after = await detail(m.url);
       expect(after.signatures.homeSignedAt).toBeNull();
       expect(after.version).toBeGreaterThan(resigned.body.version);

@@ -217,15 +217,16 @@ describe('result flow API: entry window, signature, dispute, correction', () => 
       expect(actions.map((a) => a.action)).toEqual(['match.sign', 'match.dispute', 'match.dispute.decide']);
     });
 
-    it('shows a supervisor’s correction on the public match: reason and date, no names', async () => {
+    it('shows the federation’s correction of the final result on the public match: reason and date, no names (the supervisor changes nothing once final)', async () => {
       expect((await detail(m.url)).correction).toBeNull();
       const reason = 'Tafel 1 van set 1 verkeerd overgenomen van het formulier';
       const sets = fullResultSets().map((s) => (s.setNumber === 1 && s.tableNumber === 1 ? { setNumber: 1, tableNumber: 1, homePoints: 0, awayPoints: 15 } : s));
-      await supervisor.post(`${m.url}/corrections`).send({ version: (await detail(m.url)).version, reason, sets }).expect(200);
+      expectError((await supervisor.post(`${m.url}/corrections`).send({ version: (await detail(m.url)).version, reason, sets }).expect(409)).body, 409, 'RESULT_LOCKED');
+      await admin.post(`${m.url}/corrections`).send({ version: (await detail(m.url)).version, reason, sets }).expect(200);
       const body = await detail(m.url);
-      expect(body.correction).toEqual({ reason, correctedAt: expect.any(String), by: 'SUPERVISOR' });
+      expect(body.correction).toEqual({ reason, correctedAt: expect.any(String), by: 'ADMIN' });
       expect(new Date(body.correction.correctedAt).getTime()).toBeGreaterThan(Date.now() - 60_000 * 60);
-      const users = await ctx.prisma.user.findMany({ where: { role: 'SUPERVISOR' } });
+      const users = await ctx.prisma.user.findMany({ where: { role: { in: ['SUPERVISOR', 'ADMIN'] } } });
       for (const user of users) expect(JSON.stringify(body)).not.toContain(user.name);
     });
   });

@@ -3,6 +3,7 @@ import { applyIneligibility, computeMatchResult, Side, SIDES } from '../domain/m
 import type { CompetitionSettings } from '../domain/settings';
 import { FineProposalsService } from '../fines/fine-proposals.service';
 import { storeMatchDeductions } from './deductions';
+import { isRegel4Violation } from '../domain/match/substitutions';
 import { fieldedPlayers, incompleteFromStart, matchCredits, offLineupSides } from './match-facts';
 import { eligibilityQuery, lineupOf, MatchRow, teamFacts } from './match-row';
 import type { Prisma } from '../generated/prisma/client';
@@ -50,7 +51,9 @@ export class ConsequencesService {
           await tx.lineupPlayer.update({ where: { id: player.id }, data: { eligible: result.eligible, ineligibilityReasons: reasons } });
         }
       }
-      if (offLineup.includes(side) || fielded.some((id) => !results.get(id)!.eligible)) offending.push(side);
+      // Regel 4 once seen stays seen (RULES.md): a substitute recorded off the line-up stays a Regel 4 case after a re-save.
+      const seen = match.substitutions.some((s) => s.teamId === lineup?.teamId && isRegel4Violation(s.violation));
+      if (offLineup.includes(side) || seen || fielded.some((id) => !results.get(id)!.eligible)) offending.push(side);
     }
     return offending;
   }

@@ -69,7 +69,7 @@ export class LatePairsService {
         const errors = validateLineupShape({ ...lineup, settings });
         if (errors.length) throw new ValidationError(errors[0], errors.map((message) => ({ field: 'fromSet', message })), 'INVALID_LINEUP');
         await tx.lineupPlayer.updateMany({ where: { lineupId: row.id, pairNumber: body.pairNumber }, data: { fromSet: body.fromSet } });
-        return { kind: 'SET_LINEUP', by: commandUser(user), reason: body.reason, side, lineup };
+        return { kind: 'SET_LINEUP', by: commandUser(user), reason: body.reason, side, lineup, latePair: { pairNumber: body.pairNumber } };
       },
       { user, actor: user.id, action: 'match.late-pair', reason: body.reason },
     );

@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { assertClubAccess } from '../auth/access';
 import type { AuthUser } from '../auth/auth.types';
 import { isoDate } from '../common/dto';
-import { ForbiddenError, NotFoundError, ValidationError } from '../common/errors';
+import { ForbiddenError, NotFoundError, RuleViolationError, ValidationError } from '../common/errors';
+import { oneMatchPerDayMessages } from '../domain/match/one-match-per-day';
 import { validateLineupShape } from '../domain/match';
 import type { IneligibilityCode } from '../domain/eligibility';
 import { PrismaService } from '../prisma/prisma.service';
@@ -120,6 +121,17 @@ export class LineupsService {
         const unknown = [...new Set(memberIds.filter((id) => !members.some((m) => m.id === id)))];
         if (unknown.length) {
           throw new ValidationError('Niet alle spelers zijn bekend bij de bond.', unknown.map((id) => ({ field: 'memberIds', message: `Onbekend lid: ${id}.` })), 'UNKNOWN_MEMBER');
+        }
+        // One member, one match per date (RULES.md): refused, naming the other match.
+        const elsewhere = await tx.lineupPlayer.findMany({
+          where: { memberId: { in: memberIds }, lineup: { matchId: { not: match.id }, match: { date: match.date, archivedAt: null, status: { in: ['SCHEDULED', 'PLAYED'] } } } },
+          select: { member: true, lineup: { select: { match: { select: { date: true, homeTeam: { select: { name: true } }, awayTeam: { select: { name: true } } } } } } },
+        });
+        const clashes = oneMatchPerDayMessages(
+          elsewhere.map((e) => ({ player: familyNameOf(e.member), homeTeam: e.lineup.match.homeTeam.name, awayTeam: e.lineup.match.awayTeam.name, date: isoDate(e.lineup.match.date) })),
+        );
+        if (clashes.length) {
+          throw new RuleViolationError(clashes[0], 'MEMBER_PLAYS_ELSEWHERE', clashes.map((message) => ({ field: 'memberIds', message })));
         }
         const labels = playerLabels(match, members);
         const name = (id: string) => labels.get(id)!;

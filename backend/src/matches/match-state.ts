@@ -21,7 +21,7 @@ export function matchStateOf(row: MatchRow, extraMembers: readonly MemberRow[] =
     const rows = row.substitutions.filter((s) => s.teamId === teamIdOf(row, side));
     return {
       lineup: facts.lineup,
-      substitutions: facts.substitutions.map((s, i) => ({ ...s, id: rows[i].id, violation: rows[i].violation, outMemberId: rows[i].outMemberId, inMemberId: rows[i].inMemberId })),
+      substitutions: facts.substitutions.map((s, i) => ({ ...s, id: rows[i].id, violation: rows[i].violation, outMemberId: rows[i].outMemberId, inMemberId: rows[i].inMemberId, recordedByRole: rows[i].recordedByRole })),
       removals: [...(facts.removals ?? [])],
     };
   };
@@ -193,14 +193,20 @@ export async function storeStateChanges(tx: Tx, before: MatchRow, after: MatchSt
     for (const sub of after.teams[side].substitutions) {
       const row = before.substitutions.find((s) => s.id === sub.id);
       if (!row) {
-        const { id, setNumber, pairNumber, outMemberId, inMemberId, violation } = sub;
-        await tx.substitution.create({ data: { id, matchId: before.id, teamId: teamIdOf(before, side), setNumber, pairNumber, outMemberId, inMemberId, violation } });
+        const { id, setNumber, pairNumber, outMemberId, inMemberId, violation, recordedByRole } = sub;
+        await tx.substitution.create({ data: { id, matchId: before.id, teamId: teamIdOf(before, side), setNumber, pairNumber, outMemberId, inMemberId, violation, recordedByRole: recordedByRole ?? null } });
         changed = true;
       } else if (row.violation !== sub.violation) {
         await tx.substitution.update({ where: { id: sub.id }, data: { violation: sub.violation } });
         changed = true;
       }
     }
+  }
+  // A withdrawn action (RULES.md "Undo"): the command log and the audit keep it.
+  const withdrawn = before.supervisorActions.filter((row) => !after.actions.some((a) => a.id === row.id));
+  if (withdrawn.length) {
+    await tx.supervisorAction.deleteMany({ where: { id: { in: withdrawn.map((row) => row.id) } } });
+    changed = true;
   }
   const actions = after.actions.filter((a) => !before.supervisorActions.some((row) => row.id === a.id));
   for (const a of actions) {

@@ -1,10 +1,10 @@
-import { Body, Controller, Get, Param, ParseUUIDPipe, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post } from '@nestjs/common';
 import { ApiConflictResponse, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AuthUser } from '../auth/auth.types';
 import { CurrentUser, Roles } from '../auth/decorators';
 import { MatchDetailDto } from './match.dto';
 import { StaleVersionErrorDto } from './result.dto';
-import { SupervisorActionDto, SupervisorActionInputDto } from './supervisor-actions.dto';
+import { SupervisorActionDto, SupervisorActionInputDto, WithdrawActionInputDto } from './supervisor-actions.dto';
 import { SupervisorActionsService } from './supervisor-actions.service';
 
 @ApiTags('match day')
@@ -34,5 +34,25 @@ export class SupervisorActionsController {
   @ApiConflictResponse({ type: StaleVersionErrorDto })
   record(@Param('id', ParseUUIDPipe) id: string, @Body() body: SupervisorActionInputDto, @CurrentUser() user: AuthUser): Promise<MatchDetailDto> {
     return this.actions.record(id, body, user);
+  }
+
+  @Roles('ADMIN', 'SUPERVISOR')
+  @Post(':actionId/withdraw')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Eigen beslissing intrekken (Regel 38 verwijdering, Regel 22 vervallen partijen), met reden, tot de uitslag definitief is (wedstrijdleider, bondsbeheerder)',
+    description:
+      'De door de regels bepaalde partijen keren terug naar wat de tafel had ingevoerd. Een wedstrijdleider trekt alleen de eigen beslissing in (422 NOT_OWN_ACTION); ' +
+      'een aan de juiste tafel opnieuw ingevoerde set blijft (409 SEAT_ENTERED_AGAIN); na definitief alleen de bond, als correctie (409 RESULT_LOCKED).',
+  })
+  @ApiOkResponse({ type: MatchDetailDto })
+  @ApiConflictResponse({ type: StaleVersionErrorDto })
+  withdraw(
+    @Param('id', ParseUUIDPipe) id: string,
+    @Param('actionId', ParseUUIDPipe) actionId: string,
+    @Body() body: WithdrawActionInputDto,
+    @CurrentUser() user: AuthUser,
+  ): Promise<MatchDetailDto> {
+    return this.actions.withdraw(id, actionId, body, user);
   }
 }

@@ -67,3 +67,10 @@ export class SupervisorActionDto {
   @ApiProperty({ format: 'date-time' }) createdAt: string;
 }
 
+
+/** RULES.md "Undo": withdrawing the supervisor's own Regel 38 removal or Regel 22 void. */
+export class WithdrawActionInputDto extends VersionDto {
+  @ApiProperty({ description: 'Waarom de beslissing wordt ingetrokken (verplicht, komt in het logboek)' })
+  @IsReason()
+  reason: string;
+}

@@ -7,7 +7,7 @@ import { MatchDetailDto } from './match.dto';
 import { MatchDataService } from './match-data.service';
 import { familyNameOf, MatchRow, playerLabels } from './match-row';
 import { commandUser, MatchWriterService } from './match-writer.service';
-import { SupervisorActionDto, SupervisorActionInputDto } from './supervisor-actions.dto';
+import { SupervisorActionDto, SupervisorActionInputDto, WithdrawActionInputDto } from './supervisor-actions.dto';
 
 const SIDE_WORDS: Record<Side, string> = { HOME: 'thuisploeg', AWAY: 'uitploeg' };
 
@@ -76,5 +76,11 @@ export class SupervisorActionsService {
       },
       { user, actor: user.id, action, version: body.version, reason: body.reason },
     );
+  }
+
+  /** RULES.md "Undo": the supervisor withdraws their own removal (Regel 38) or void (Regel 22), with a reason, until the match is final. */
+  async withdraw(matchId: string, actionId: string, body: WithdrawActionInputDto, user: AuthUser): Promise<MatchDetailDto> {
+    const command = { kind: 'WITHDRAW_ACTION', by: commandUser(user), reason: body.reason, id: actionId } as const;
+    return this.writer.apply(matchId, command, { user, actor: user.id, action: 'match.supervisor.withdraw', version: body.version, reason: body.reason });
   }
 }

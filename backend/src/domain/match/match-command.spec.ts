@@ -238,11 +238,13 @@ describe('applyMatchCommand: the match night at the table', () => {
     expect(result.state.homeSignedAt).toBeNull();
   });
 
-  test('a decision after the result locked is a correction shown on the match page', () => {
+  test('RULES.md authority table: after the match is final only the federation changes a set, as a correction shown on the match page', () => {
     const locked = run(matchState(), ...wholeNight(), confirm('HOME'), confirm('AWAY')).state;
-    const result = applyMatchCommand(locked, decide(3, 2, { totals: { home: 2, away: 6 }, reason: 'Telfout' }) as MatchCommand, settings, LATER);
+    const bySupervisor = applyMatchCommand(locked, decide(3, 2, { totals: { home: 2, away: 6 }, reason: 'Telfout' }) as MatchCommand, settings, LATER);
+    expect(bySupervisor.problems.map((p) => p.code)).toEqual(['RESULT_LOCKED']);
+    const result = applyMatchCommand(locked, { ...decide(3, 2, { totals: { home: 2, away: 6 }, reason: 'Telfout' }), by: 'ADMIN' } as MatchCommand, settings, LATER);
     expect(result.problems).toEqual([]);
-    expect(result.state).toMatchObject({ resultState: 'CONFIRMED', correctedByRole: 'SUPERVISOR', correctionReason: 'Telfout', correctedAt: LATER });
+    expect(result.state).toMatchObject({ resultState: 'CONFIRMED', correctedByRole: 'ADMIN', correctionReason: 'Telfout', correctedAt: LATER });
   });
 });
 
@@ -353,8 +355,9 @@ describe('applyMatchCommand: the paper form', () => {
   test('Regel 15: a correction of the locked result keeps it locked and says why', () => {
     const locked = paper(matchState(), form(), { kind: 'SIGN_FORM', by: home }, { kind: 'CONFIRM_FORM', by: away }).state;
     const sets = allSets().map((s) => (s.setNumber === 1 && s.tableNumber === 1 ? { ...s, homePoints: 2, awayPoints: 6 } : s));
-    const result = paper(locked, { kind: 'CORRECT', by: { userId: 'sup', role: 'SUPERVISOR' }, sets, reason: 'Telfout set 1' });
-    expect(result.state).toMatchObject({ resultState: 'CONFIRMED', correctedByRole: 'SUPERVISOR', correctionReason: 'Telfout set 1', homePoints: 212, awayPoints: 76 });
+    expect(applyMatchCommand(locked, { kind: 'CORRECT', by: { userId: 'sup', role: 'SUPERVISOR' }, sets, reason: 'Telfout set 1' }, settings, DAY).problems[0].code).toBe('RESULT_LOCKED');
+    const result = paper(locked, { kind: 'CORRECT', by: admin, sets, reason: 'Telfout set 1' });
+    expect(result.state).toMatchObject({ resultState: 'CONFIRMED', correctedByRole: 'ADMIN', correctionReason: 'Telfout set 1', homePoints: 212, awayPoints: 76 });
   });
 });
 
@@ -395,8 +398,9 @@ describe('applyMatchCommand: who played (line-ups, substitutions, the supervisor
     expect(result.state.teams.HOME.substitutions[0].violation).toEqual(expect.any(String));
     expect(credits(result.state, 'SUBSTITUTION_VIOLATION')).toEqual(['2/1', '3/1', '4/1', '5/1', '6/1']);
     expect(result.state.seats.find((s) => s.setNumber === 2 && s.tableNumber === 1)).toMatchObject({ homePoints: 0, awayPoints: 8 });
-    // Taking the substitution back gives the seats back to the entry (to be entered again).
-    const undone = apply(result.state, { kind: 'REMOVE_SUBSTITUTION', by: home, id: 's1' });
+    // Set 2 started: the club no longer takes it back; the supervisor does, with a reason, and the seats go back to the entry (to be entered again).
+    expect(applyMatchCommand(result.state, { kind: 'REMOVE_SUBSTITUTION', by: home, id: 's1' }, settings, DAY).problems[0].code).toBe('SET_STARTED');
+    const undone = apply(result.state, { kind: 'REMOVE_SUBSTITUTION', by: supervisor, id: 's1', reason: 'Wissel stond er verkeerd in' });
     expect(credits(undone.state, 'SUBSTITUTION_VIOLATION')).toEqual([]);
     expect(undone.state.teams.HOME.substitutions).toEqual([]);
   });
@@ -419,8 +423,8 @@ describe('applyMatchCommand: who played (line-ups, substitutions, the supervisor
 
   const oneConfirmed = () => run(matchState(), ...wholeNight(), confirm('AWAY')).state;
   test.each<[string, MatchCommand]>([
-    ['a substitution', substitute(3, 'h1a', 'hr1')],
-    ['a new line-up', { kind: 'SET_LINEUP', by: home, side: 'HOME', lineup: lineup('h', 6, { 6: 2 }) }],
+    ['a substitution (after the signatures: the federation, with a reason)', { ...(substitute(3, 'h1a', 'hr1', 's1', admin) as object), reason: 'Formulier' } as MatchCommand],
+    ['a new line-up (after the start: the federation, with a reason)', { kind: 'SET_LINEUP', by: admin, reason: 'Formulier', side: 'HOME', lineup: lineup('h', 6, { 6: 2 }) }],
     ['a removed player', { kind: 'REMOVE_PLAYER', by: supervisor, reason: 'Drie waarschuwingen', id: 'a1', setNumber: 2, tableNumber: 1, fromGame: 3, memberId: 'm-h1a', playerId: 'h1a' }],
     ['games void at a wrong table', { kind: 'VOID_WRONG_TABLE', by: supervisor, reason: 'Verkeerde tafel', id: 'a2', setNumber: 1, tableNumber: 2, gameNumbers: [1] }],
   ])('Regel 15: %s after one club confirmed the night lapses that confirmation', (_name, command) => {

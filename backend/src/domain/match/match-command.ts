@@ -15,6 +15,7 @@
  * decided or credited by the rules, both clubs confirm the night and the result locks.
  */
 import { IsoDate } from '../dates';
+import { Act, actorOfRole, authority, AuthorityAnswer, AuthorityPhase } from './authority';
 import { CompetitionSettings } from '../settings';
 import { setTableLabel } from './labels';
 import { Lineup } from './lineup';
@@ -26,7 +27,7 @@ import { Game, GameKind, gamePoints, setTotalsFromGames } from './scores';
 import { GameEntry, parseSeatEntries, SeatEntry, StoredGame } from './seat-entry';
 import { opponentOf, Side, SIDES } from './side';
 import { locateRemovedPlayer, PlayerRemoval, removalGames, splitVoided, voidableGames } from './supervisor-actions';
-import { Substitution } from './substitutions';
+import { isRegel4Violation, Substitution } from './substitutions';
 
 /** How a seat got its score: typed by a person (GAMES, TOTALS) or by the rules. */
 export type SeatSource = 'GAMES' | 'TOTALS' | CreditReason | 'AVERAGE';
@@ -56,6 +57,8 @@ export interface StateSubstitution extends Substitution {
   violation: string | null;
   outMemberId: string;
   inMemberId: string;
+  /** Who recorded it: what the supervisor (or the federation) recorded only they withdraw. Absent: a club. */
+  recordedByRole?: 'SECRETARY' | 'SUPERVISOR' | 'ADMIN' | null;
 }
 
 export type SupervisorActionKind = 'REMOVE_PLAYER' | 'VOID_WRONG_TABLE';
@@ -229,7 +232,7 @@ export interface SubstituteCommand {
   by: CommandUser;
   reason?: string | null;
   side: Side;
-  substitution: Omit<StateSubstitution, 'violation'>;
+  substitution: Omit<StateSubstitution, 'violation' | 'recordedByRole'>;
 }
 export interface RemoveSubstitutionCommand {
   kind: 'REMOVE_SUBSTITUTION';
@@ -247,6 +250,8 @@ export interface SetLineupCommand {
   reason?: string | null;
   side: Side;
   lineup: Lineup;
+  /** Regel 5B/5C: the supervisor records that this pair came late (only its fromSet changes). */
+  latePair?: { pairNumber: number };
 }
 /** Regel 38: the supervisor removes a player from `fromGame` of this set on. */
 export interface RemovePlayerCommand {
@@ -294,9 +299,17 @@ export interface AddRemarkCommand {
   text: string;
 }
 
-export type FactsCommand = SubstituteCommand | RemoveSubstitutionCommand | SetLineupCommand | RemovePlayerCommand | VoidWrongTableCommand;
+/** The supervisor (or an administrator) withdraws their own Regel 38 removal or Regel 22 void, with a reason, until the match is final. */
+export interface WithdrawActionCommand {
+  kind: 'WITHDRAW_ACTION';
+  by: CommandUser;
+  reason: string;
+  id: string;
+}
+
+export type FactsCommand = SubstituteCommand | RemoveSubstitutionCommand | SetLineupCommand | RemovePlayerCommand | VoidWrongTableCommand | WithdrawActionCommand;
 /** The commands that change who played (line-ups, substitutions, supervisor's actions). */
-export const FACTS_COMMANDS: readonly MatchCommandKind[] = Object.freeze(['SUBSTITUTE', 'REMOVE_SUBSTITUTION', 'SET_LINEUP', 'REMOVE_PLAYER', 'VOID_WRONG_TABLE']);
+export const FACTS_COMMANDS: readonly MatchCommandKind[] = Object.freeze(['SUBSTITUTE', 'REMOVE_SUBSTITUTION', 'SET_LINEUP', 'REMOVE_PLAYER', 'VOID_WRONG_TABLE', 'WITHDRAW_ACTION']);
 
 export type TableCommand = TableEnterCommand | TableSignCommand | TableRefuseCommand | DecideSetCommand | ConfirmNightCommand;
 export type PaperCommand = EnterFormCommand | EnterSetCommand | SignFormCommand | ConfirmFormCommand | DisputeFormCommand | DecideFormCommand | CorrectCommand;
@@ -437,7 +450,9 @@ export function settleCredits(state: MatchState, settings: CoreSettings): { stat
   for (const side of SIDES) {
     const subs = state.teams[side].substitutions.map((s, i) => {
       const check = checks[side][i];
-      const violation = check.legal ? null : check.reasons.join(' ');
+      let violation = check.legal ? null : check.reasons.join(' ');
+      // Regel 4 once seen stays seen (RULES.md): a line-up saved afterwards with the player among the reserves does not undo it.
+      if (isRegel4Violation(s.violation) && !isRegel4Violation(violation)) violation = [s.violation, violation].filter(Boolean).join(' ');
       return s.violation === violation ? s : { ...s, violation };
     });
     teams[side] = { ...state.teams[side], substitutions: subs };
@@ -724,6 +739,11 @@ function decideSet(state: MatchState, cmd: DecideSetCommand, settings: CoreSetti
   if (seatErrors.length) return { problems: seatErrors };
   const current = findSeat(state, cmd);
   if (current && !PLAYED_SOURCES.includes(current.source)) return { problems: [creditedProblem(current)] };
+  // Once final only the federation corrects (the authority table); a signed set changed by the supervisor is a correction.
+  const signedAtTable = current !== undefined && current.refusedAt === null && isSeatSigned(current);
+  const seatAnswer = authority(cmd.by, state.resultState === 'CONFIRMED' ? 'FINAL' : signedAtTable ? 'AFTER_SIGNATURE' : 'DURING_SET', signedAtTable || state.resultState === 'CONFIRMED' ? 'CHANGE_SIGNED_SCORE' : 'DECIDE_REFUSAL');
+  const denied = authorityProblems(seatAnswer, reason);
+  if (denied.length && !(seatAnswer.kind === 'REFUSED' && seatAnswer.code === 'SET_NOT_ENTERED')) return { problems: denied };
   const replaces = cmd.games !== undefined || cmd.totals !== undefined;
   if (!replaces && !current) {
     return { problems: [problem('SET_NOT_ENTERED', 'INVALID', `${setTableLabel(cmd.setNumber, cmd.tableNumber)} heeft nog geen stand: vul de partijen of de setstand in.`, 'games')] };
@@ -740,6 +760,7 @@ function decideSet(state: MatchState, cmd: DecideSetCommand, settings: CoreSetti
   if (state.resultState === 'CONFIRMED') {
     if (changed) next = { ...next, correctedAt: now, correctedByRole: cmd.by, correctionReason: reason };
   } else {
+    if (changed && signedAtTable) next = corrected(next, cmd.by, reason, now);
     next = entered(changed ? lapseConfirmations(next) : next, now);
   }
   return { state: next, events: [{ kind: 'SET_DECIDED', setNumber: cmd.setNumber, tableNumber: cmd.tableNumber }] };
@@ -992,7 +1013,7 @@ function disputeForm(state: MatchState, cmd: DisputeFormCommand, now: Date): Tra
 }
 
 function correct(state: MatchState, cmd: CorrectCommand, settings: CoreSettings, now: Date): Transition {
-  const refused = [...playableProblems(state), ...transitionProblems(state, 'CORRECT')];
+  const refused = [...playableProblems(state), ...transitionProblems(state, 'CORRECT'), ...authorityProblems(authority(actorOfRole(cmd.by.role), 'FINAL', 'CHANGE_SIGNED_SCORE'), cmd.reason)];
   if (refused.length) return { problems: refused.slice(0, 1) };
   const replaced = replaceSeats(state, cmd.sets, settings, (i) => `sets.${i}`);
   if ('problems' in replaced) return replaced;
@@ -1041,26 +1062,99 @@ function afterFacts(before: MatchState, next: MatchState): MatchState {
   return lapseConfirmations(next);
 }
 
-function changeTeam(state: MatchState, cmd: SubstituteCommand | RemoveSubstitutionCommand | SetLineupCommand): Transition {
+// ---------------------------------------------------------------------------------------------
+// Authority (domain/match/authority.ts): the phase of the set a change touches, and the answer.
+
+/**
+ * The phase of one set (RULES.md: "the set starts" = the first entry or signature at any
+ * table for that set): FINAL once the match is final; BEFORE_SET while no seat of the set
+ * holds a person's entry; AFTER_SIGNATURE once every seat of it is signed, decided or credited.
+ */
+export function setPhase(state: Pick<MatchState, 'resultState' | 'seats'>, setNumber: number, settings: Pick<CoreSettings, 'pairsPerTeam'>): AuthorityPhase {
+  if (state.resultState === 'CONFIRMED') return 'FINAL';
+  const seats = state.seats.filter((s) => s.setNumber === setNumber);
+  if (!seats.some((s) => PLAYED_SOURCES.includes(s.source))) return 'BEFORE_SET';
+  const settled = seats.filter((s) => seatPhase(s) === 'SIGNED' || seatPhase(s) === 'CREDITED').length;
+  return settled >= settings.pairsPerTeam ? 'AFTER_SIGNATURE' : 'DURING_SET';
+}
+
+/** The authority table's answer as problems: refused, or a reason missing. */
+function authorityProblems(answer: AuthorityAnswer, reason: string | null | undefined): Problem[] {
+  if (answer.kind === 'REFUSED') {
+    const kind: ProblemKind = answer.code === 'RESULT_LOCKED' || answer.code === 'SET_ALREADY_SIGNED' ? 'CONFLICT' : 'RULE';
+    return [problem(answer.code, kind, answer.message)];
+  }
+  if (answer.kind === 'REASON' && !reason?.trim()) {
+    return [{ ...problem('VALIDATION_FAILED', 'INVALID', 'Geef een reden voor deze wijziging.', 'reason', 'REQUIRED'), summary: 'Geef een reden voor deze wijziging (komt in het logboek).' }];
+  }
+  return [];
+}
+
+/** The state marked as corrected (shown publicly as "Gecorrigeerd": the reason and the date, not who). */
+function corrected(state: MatchState, role: string, reason: string | null | undefined, now: Date): MatchState {
+  return { ...state, correctedAt: now, correctedByRole: role === 'ADMIN' ? 'ADMIN' : 'SUPERVISOR', correctionReason: reason?.trim() || state.correctionReason };
+}
+
+/** Who sits in each pair in a set: pairs playing by then (fromSet), after the substitutions up to that set. */
+function seating(lineup: Lineup, substitutions: readonly StateSubstitution[], setNumber: number): string {
+  const pairs = new Map(lineup.pairs.filter((p) => (p.fromSet ?? 1) <= setNumber).map((p) => [p.pairNumber, [...p.players]]));
+  for (const sub of substitutions.filter((s) => s.setNumber <= setNumber)) {
+    const players = pairs.get(sub.pairNumber);
+    if (players) pairs.set(sub.pairNumber, players.map((id) => (id === sub.outPlayerId ? sub.inPlayerId : id)));
+  }
+  return JSON.stringify([...pairs.entries()].sort((a, b) => a[0] - b[0]).map(([n, players]) => [n, [...players].sort()]));
+}
+
+/** The earliest set in which a new line-up seats other players than the stored one (null: the same in every set). */
+function firstChangedSet(before: Lineup, after: Lineup, substitutions: readonly StateSubstitution[], settings: Pick<CoreSettings, 'pairsPerTeam'>): number | null {
+  return positions(settings.pairsPerTeam).find((set) => seating(before, substitutions, set) !== seating(after, substitutions, set)) ?? null;
+}
+
+function changeTeam(state: MatchState, cmd: SubstituteCommand | RemoveSubstitutionCommand | SetLineupCommand, settings: CoreSettings, now: Date): Transition {
   const refused = factsOpenProblems(state, cmd.by, cmd.reason);
   if (refused.length) return { problems: refused };
+  const actor = actorOfRole(cmd.by.role);
+  const check = (act: Act, setNumber: number) => authority(actor, setPhase(state, setNumber, settings), act);
+  let answer: AuthorityAnswer = { kind: 'ALLOWED' };
   const teams = { ...state.teams };
   if (cmd.kind === 'SUBSTITUTE') {
     if (!state.teams[cmd.side].lineup) {
       return { problems: [problem('LINEUP_MISSING', 'RULE', 'Leg eerst de spelerslijst van dit team vast; een invaller moet op de reservelijst staan (Regel 13).')] };
     }
+    answer = check('SUBSTITUTE', cmd.substitution.setNumber);
     // In the order they happened: by set, then as recorded (as they are read back).
     const subs = teams[cmd.side].substitutions;
     const at = subs.filter((s) => s.setNumber <= cmd.substitution.setNumber).length;
-    teams[cmd.side] = { ...teams[cmd.side], substitutions: [...subs.slice(0, at), { ...cmd.substitution, violation: null }, ...subs.slice(at)] };
+    const recorded: StateSubstitution = { ...cmd.substitution, violation: null, recordedByRole: cmd.by.role };
+    teams[cmd.side] = { ...teams[cmd.side], substitutions: [...subs.slice(0, at), recorded, ...subs.slice(at)] };
   } else if (cmd.kind === 'REMOVE_SUBSTITUTION') {
     const side = SIDES.find((s) => state.teams[s].substitutions.some((sub) => sub.id === cmd.id));
     if (!side) return { problems: [problem('NOT_FOUND', 'CONFLICT', 'Wissel niet gevonden.')] };
-    teams[side] = { ...teams[side], substitutions: teams[side].substitutions.filter((sub) => sub.id !== cmd.id) };
+    const sub = state.teams[side].substitutions.find((x) => x.id === cmd.id)!;
+    // What the supervisor (or the federation) recorded, only they withdraw, with a reason.
+    // A Regel 4 case, once seen, is withdrawn the same way (RULES.md "Regel 4 once seen stays seen").
+    const bySupervisor = sub.recordedByRole === 'SUPERVISOR' || sub.recordedByRole === 'ADMIN' || isRegel4Violation(sub.violation);
+    answer = check(bySupervisor ? 'WITHDRAW_SUPERVISOR_RECORD' : 'WITHDRAW_SUBSTITUTION', sub.setNumber);
+    teams[side] = { ...teams[side], substitutions: teams[side].substitutions.filter((x) => x.id !== cmd.id) };
   } else {
+    const before = state.teams[cmd.side].lineup;
+    // The first composition is always the club's (Regel 5D/5E judge its moment); after that, who sat at a started set stays.
+    const changedFrom = before ? firstChangedSet(before, cmd.lineup, state.teams[cmd.side].substitutions, settings) : null;
+    if (cmd.latePair) {
+      // A late pair (Regel 5B/5C) concerns only that pair's seats before it plays: refused once one of them holds an entry.
+      const { pairNumber } = cmd.latePair;
+      const until = Math.max(...[before, cmd.lineup].map((l) => l?.pairs.find((p) => p.pairNumber === pairNumber)?.fromSet ?? 1));
+      const seated = state.seats.some((s) => s.setNumber < until && (cmd.side === 'HOME' ? s.homePairNumber : s.awayPairNumber) === pairNumber && PLAYED_SOURCES.includes(s.source));
+      answer = authority(actor, state.resultState === 'CONFIRMED' ? 'FINAL' : seated ? 'DURING_SET' : 'BEFORE_SET', 'LATE_PAIR');
+    } else if (changedFrom !== null) answer = check('LINEUP', changedFrom);
+    else if (state.resultState === 'CONFIRMED') answer = authority(actor, 'FINAL', 'LINEUP');
     teams[cmd.side] = { ...teams[cmd.side], lineup: cmd.lineup };
   }
-  const next = afterFacts(state, { ...state, teams });
+  const problems = authorityProblems(answer, cmd.reason);
+  if (problems.length) return { problems };
+  let next = afterFacts(state, { ...state, teams });
+  // Every change to a final match is a correction (RULES.md), as is one the table marks so.
+  if (state.resultState === 'CONFIRMED' || (answer.kind === 'REASON' && answer.correction)) next = corrected(next, cmd.by.role, cmd.reason, now);
   return { state: next, events: [{ kind: 'FACTS_CHANGED', ...(cmd.kind === 'REMOVE_SUBSTITUTION' ? {} : { side: cmd.side }) }] };
 }
 
@@ -1102,11 +1196,14 @@ function removePlayer(state: MatchState, cmd: RemovePlayerCommand, settings: Cor
   if ('error' in located) return { problems: [invalidAction(located.error.startsWith('Partij') ? 'gameNumber' : 'memberId', located.error)] };
   const removal: PlayerRemoval = { side: located.side, pairNumber: located.pairNumber, playerId: cmd.playerId, setNumber: cmd.setNumber, fromGame: cmd.fromGame };
   const team = state.teams[located.side];
+  // What the table entered at the removal seat, so that withdrawing the removal gives it back.
+  const entry = findSeat(state, cmd);
+  const tableEntry = entry && PLAYED_SOURCES.includes(entry.source) ? { seat: entry } : null;
   // Who played changed: both confirmations lapse (Regel 15).
   const next = lapseConfirmations({
     ...state,
     teams: { ...state.teams, [located.side]: { ...team, removals: [...team.removals, removal] } },
-    actions: [...state.actions, newAction(cmd, { side: located.side, pairNumber: located.pairNumber, memberId: cmd.memberId, fromGame: cmd.fromGame })],
+    actions: [...state.actions, newAction(cmd, { side: located.side, pairNumber: located.pairNumber, memberId: cmd.memberId, fromGame: cmd.fromGame, voidedEntry: tableEntry })],
   });
   return { state: next, events: [{ kind: 'FACTS_CHANGED', setNumber: cmd.setNumber, tableNumber: cmd.tableNumber, side: located.side }] };
 }
@@ -1134,6 +1231,57 @@ function voidWrongTable(state: MatchState, cmd: VoidWrongTableCommand, settings:
     actions: [...state.actions, newAction(cmd, { gameNumbers: games.games, voidedEntry })],
   });
   return { state: next, events: [{ kind: 'FACTS_CHANGED', setNumber: cmd.setNumber, tableNumber: cmd.tableNumber }] };
+}
+
+/** A seat as kept in an action's JSON (dates as strings once stored). */
+function storedSeat(value: unknown): Seat | null {
+  if (!value || typeof value !== 'object') return null;
+  const seat = value as Record<string, unknown>;
+  const date = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string));
+  return { ...(seat as unknown as Seat), enteredAt: date(seat.enteredAt), signedAt: date(seat.signedAt), refusedAt: date(seat.refusedAt), decidedAt: date(seat.decidedAt) };
+}
+
+/**
+ * RULES.md "Undo": the supervisor withdraws their own Regel 38 removal or Regel 22 void, with a
+ * reason, until the match is final; the credited games return to what the table entered (the
+ * removal seat as entered; the void seat as entered, now decided by the supervisor's reason).
+ */
+function withdrawAction(state: MatchState, cmd: WithdrawActionCommand, settings: CoreSettings, now: Date): Transition {
+  const refused = openProblems(state);
+  if (refused.length) return { problems: refused };
+  const action = state.actions.find((a) => a.id === cmd.id);
+  if (!action) return { problems: [problem('NOT_FOUND', 'CONFLICT', 'Beslissing niet gevonden.')] };
+  const answer = authority(actorOfRole(cmd.by.role), setPhase(state, action.setNumber, settings), 'WITHDRAW_SUPERVISOR_RECORD');
+  const denied = authorityProblems(answer, cmd.reason);
+  if (denied.length) return { problems: denied };
+  if (cmd.by.role === 'SUPERVISOR' && action.createdById !== null && action.createdById !== cmd.by.userId) {
+    return { problems: [problem('NOT_OWN_ACTION', 'RULE', 'Een wedstrijdleider trekt alleen de eigen beslissing in; de bond kan elke beslissing intrekken, met een reden.')] };
+  }
+  const where = setTableLabel(action.setNumber, action.tableNumber);
+  let next: MatchState = { ...state, actions: state.actions.filter((a) => a.id !== action.id) };
+  const kept = (action.voidedEntry ?? null) as { seat?: unknown; source?: SeatSource; homePoints?: number; awayPoints?: number; voided?: StoredGame[]; kept?: StoredGame[] } | null;
+  if (action.kind === 'REMOVE_PLAYER') {
+    const side = action.side!;
+    const team = state.teams[side];
+    const removals = team.removals.filter((r) => !(r.pairNumber === action.pairNumber && r.setNumber === action.setNumber && r.fromGame === action.fromGame));
+    next = { ...next, teams: { ...next.teams, [side]: { ...team, removals } } };
+    const entered = storedSeat(kept?.seat);
+    if (entered) next = replaceSeat(next, entered);
+  } else {
+    const current = findSeat(state, action);
+    if (current) {
+      return { problems: [problem('SEAT_ENTERED_AGAIN', 'CONFLICT', `${where} is intussen opnieuw gespeeld en ingevoerd; de vervallen partijen komen niet terug. Corrigeer zo nodig die stand.`)] };
+    }
+    if (kept?.source) {
+      const plan = tablePlan(settings.pairsPerTeam).find((s) => s.setNumber === action.setNumber && s.tableNumber === action.tableNumber)!;
+      const games = [...(kept.voided ?? []), ...(kept.kept ?? [])].sort((a, b) => a.gameNumber - b.gameNumber);
+      const seat: Seat = { ...blankSeat({ ...plan, homePoints: kept.homePoints ?? 0, awayPoints: kept.awayPoints ?? 0 }, kept.source), games, decidedAt: now, decisionReason: cmd.reason.trim() };
+      next = replaceSeat(next, seat);
+    }
+  }
+  next = lapseConfirmations(next);
+  if (answer.kind === 'REASON' && answer.correction) next = corrected(next, cmd.by.role, cmd.reason, now);
+  return { state: next, events: [{ kind: 'FACTS_CHANGED', setNumber: action.setNumber, tableNumber: action.tableNumber, ...(action.side ? { side: action.side } : {}) }] };
 }
 
 /**
@@ -1186,13 +1334,16 @@ export function applyMatchCommand(state: MatchState, command: MatchCommand, sett
     case 'SUBSTITUTE':
     case 'REMOVE_SUBSTITUTION':
     case 'SET_LINEUP':
-      result = changeTeam(state, command);
+      result = changeTeam(state, command, settings, now);
       break;
     case 'REMOVE_PLAYER':
       result = removePlayer(state, command, settings);
       break;
     case 'VOID_WRONG_TABLE':
       result = voidWrongTable(state, command, settings);
+      break;
+    case 'WITHDRAW_ACTION':
+      result = withdrawAction(state, command, settings, now);
       break;
     default: {
       const unknown: never = command;

@@ -66,7 +66,7 @@ export function phaseOf(match: PhaseFacts): ResultPhase {
 }
 
 /** Why a locked result is not changed (RESULT_LOCKED), wherever it is refused. */
-export const LOCKED_MESSAGE = 'De uitslag is door beide teams ondertekend en staat vast; alleen een wedstrijdleider of de bond kan hem nog corrigeren.';
+export const LOCKED_MESSAGE = 'De uitslag is definitief en staat vast; alleen de bond kan hem nog corrigeren, met een reden.';
 
 export type ResultAction = 'ENTER' | 'SIGN' | 'CONFIRM' | 'DISPUTE' | 'CORRECT';
 

@@ -34,6 +34,14 @@ export type SubstitutionCheck =
       setsLost: boolean;
     };
 
+/** The words every Regel 4 (not on the line-up) reason carries: how a stored violation is known to be a Regel 4 case. */
+export const REGEL4_MARK = 'Regel 5C en 13 verwijzen naar Regel 4';
+
+/** A stored violation that made the match a Regel 4 case (RULES.md: once seen it stays seen). */
+export function isRegel4Violation(violation: string | null | undefined): boolean {
+  return violation?.includes(REGEL4_MARK) ?? false;
+}
+
 /** One reason a substitution is not allowed; `regel4` when it is the line-up case of Regel 5C/13. */
 interface Violation {
   message: string;
@@ -101,7 +109,7 @@ function violations(
     reasons.push({
       message:
         `${where}: speler ${sub.inPlayerId} staat niet op de spelerslijst (niet bij de koppels en niet bij de reserves); ` +
-        'Regel 5C en 13 verwijzen naar Regel 4: het team verliest de wedstrijd en krijgt puntaftrek.',
+        `${REGEL4_MARK}: het team verliest de wedstrijd en krijgt puntaftrek.`,
       regel4: true,
     });
   }

@@ -65,6 +65,7 @@ export function SupervisorActions({ match, lineups, actions }: { match: MatchDet
               <strong>{a.kind === 'REMOVE_PLAYER' ? `Speler verwijderd: ${a.playerName ?? ''}` : 'Partijen vervallen (verkeerde tafel)'}</strong> — {a.consequence}
               <br />
               <span className="text-stone-600">Reden: {a.reason}</span>
+              <WithdrawAction match={match} actionId={a.id} />
             </li>
           ))}
         </ul>
@@ -138,6 +139,52 @@ export function SupervisorActions({ match, lineups, actions }: { match: MatchDet
           {busy ? 'Bezig…' : 'Beslissing vastleggen'}
         </Button>
       </form>
+      <Notice message={message} />
+    </div>
+  );
+}
+
+/** RULES.md "Undo": the supervisor withdraws their own decision, with a reason, until the match is final. */
+function WithdrawAction({ match, actionId }: { match: MatchDetail; actionId: string }) {
+  const router = useRouter();
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<NoticeMessage | null>(null);
+
+  async function send() {
+    if (reason.trim().length < 3) return setMessage({ tone: 'bad', lines: ['Geef de reden van het intrekken; het logboek en de tafel tonen hem.'] });
+    setBusy(true);
+    const outcome = await attempt(
+      api.POST('/api/matches/{id}/supervisor-actions/{actionId}/withdraw', { params: { path: { id: match.id, actionId } }, body: { version: match.version, reason: reason.trim() } }),
+    );
+    setBusy(false);
+    if (!outcome.ok) return setMessage({ tone: 'bad', lines: messagesOf(outcome.error) });
+    setOpen(false);
+    router.refresh();
+  }
+
+  if (!open) {
+    return (
+      <Button variant="ghost" onClick={() => setOpen(true)} className="mt-1 min-h-11">
+        Intrekken
+      </Button>
+    );
+  }
+  return (
+    <div role="group" aria-label="Beslissing intrekken" className="mt-2 space-y-2">
+      <label className="block">
+        Reden van het intrekken (verplicht)
+        <input value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} className="mt-1 block min-h-11 w-full rounded-md border border-stone-300 px-2" />
+      </label>
+      <div className="flex gap-2">
+        <Button onClick={send} disabled={busy} className="min-h-11">
+          {busy ? 'Bezig…' : 'Beslissing intrekken'}
+        </Button>
+        <Button variant="ghost" onClick={() => setOpen(false)} className="min-h-11">
+          Annuleren
+        </Button>
+      </div>
       <Notice message={message} />
     </div>
   );

@@ -1,0 +1,271 @@
+/**
+ * RULES.md "Finality and authority at the match": the authority table, cell by cell, and the
+ * core applying it (who played, the supervisor's changes of signed sets, a final match).
+ */
+import { DEFAULT_SETTINGS } from '../settings';
+import { Act, ACTORS, ACTS, Actor, authority, AUTHORITY_PHASES, AuthorityPhase } from './authority';
+import { Lineup } from './lineup';
+import { applyMatchCommand, CommandResult, CommandUser, MatchCommand, MatchState, setPhase, StateTeam } from './match-command';
+import { tablePlan } from './rotation';
+
+/**
+ * The table as RULES.md writes it, one string per actor and act, four cells (before the set
+ * starts | during the set | after its signature | once final): A allowed, R with a reason,
+ * C a correction with a reason, or the refusal's code.
+ */
+const EXPECTED: Record<Actor, Record<Act, string>> = {
+  CLUB: {
+    LINEUP: 'A SET_STARTED SET_STARTED RESULT_LOCKED',
+    SUBSTITUTE: 'A A SET_ALREADY_SIGNED RESULT_LOCKED',
+    WITHDRAW_SUBSTITUTION: 'A SET_STARTED SET_STARTED RESULT_LOCKED',
+    ENTER_SCORE: 'TABLE_ONLY TABLE_ONLY TABLE_ONLY RESULT_LOCKED',
+    SIGN_OR_REFUSE: 'TABLE_ONLY TABLE_ONLY TABLE_ONLY RESULT_LOCKED',
+    LATE_PAIR: 'SUPERVISOR_ONLY SUPERVISOR_ONLY SUPERVISOR_ONLY RESULT_LOCKED',
+    DECIDE_REFUSAL: 'SUPERVISOR_ONLY SUPERVISOR_ONLY SUPERVISOR_ONLY RESULT_LOCKED',
+    VOID_OR_REMOVE: 'SUPERVISOR_ONLY SUPERVISOR_ONLY SUPERVISOR_ONLY RESULT_LOCKED',
+    CHANGE_SIGNED_SCORE: 'SUPERVISOR_ONLY SUPERVISOR_ONLY SUPERVISOR_ONLY RESULT_LOCKED',
+    WITHDRAW_SUPERVISOR_RECORD: 'SUPERVISOR_ONLY SUPERVISOR_ONLY SUPERVISOR_ONLY RESULT_LOCKED',
+  },
+  TABLE: {
+    LINEUP: 'CLUB_ONLY CLUB_ONLY CLUB_ONLY RESULT_LOCKED',
+    SUBSTITUTE: 'SUPERVISOR_ONLY SUPERVISOR_ONLY SUPERVISOR_ONLY RESULT_LOCKED',
+    WITHDRAW_SUBSTITUTION: 'SUPERVISOR_ONLY SUPERVISOR_ONLY SUPERVISOR_ONLY RESULT_LOCKED',
+    ENTER_SCORE: 'A A SET_ALREADY_SIGNED RESULT_LOCKED',
+    SIGN_OR_REFUSE: 'SET_NOT_ENTERED A SET_ALREADY_SIGNED RESULT_LOCKED',
+    LATE_PAIR: 'SUPERVISOR_ONLY SUPERVISOR_ONLY SUPERVISOR_ONLY RESULT_LOCKED',
+    DECIDE_REFUSAL: 'SUPERVISOR_ONLY SUPERVISOR_ONLY SUPERVISOR_ONLY RESULT_LOCKED',
+    VOID_OR_REMOVE: 'SUPERVISOR_ONLY SUPERVISOR_ONLY SUPERVISOR_ONLY RESULT_LOCKED',
+    CHANGE_SIGNED_SCORE: 'SUPERVISOR_ONLY SUPERVISOR_ONLY SUPERVISOR_ONLY RESULT_LOCKED',
+    WITHDRAW_SUPERVISOR_RECORD: 'SUPERVISOR_ONLY SUPERVISOR_ONLY SUPERVISOR_ONLY RESULT_LOCKED',
+  },
+  SUPERVISOR: {
+    LINEUP: 'CLUB_ONLY CLUB_ONLY CLUB_ONLY RESULT_LOCKED',
+    SUBSTITUTE: 'R R SET_ALREADY_SIGNED RESULT_LOCKED',
+    WITHDRAW_SUBSTITUTION: 'R R R RESULT_LOCKED',
+    ENTER_SCORE: 'TABLE_ONLY TABLE_ONLY TABLE_ONLY RESULT_LOCKED',
+    SIGN_OR_REFUSE: 'TABLE_ONLY TABLE_ONLY TABLE_ONLY RESULT_LOCKED',
+    LATE_PAIR: 'R SET_STARTED SET_STARTED RESULT_LOCKED',
+    DECIDE_REFUSAL: 'SET_NOT_ENTERED R SET_ALREADY_SIGNED RESULT_LOCKED',
+    VOID_OR_REMOVE: 'SET_NOT_ENTERED R C RESULT_LOCKED',
+    CHANGE_SIGNED_SCORE: 'SET_NOT_SIGNED SET_NOT_SIGNED C RESULT_LOCKED',
+    WITHDRAW_SUPERVISOR_RECORD: 'R R R RESULT_LOCKED',
+  },
+  ADMIN: {
+    LINEUP: 'A R R C',
+    SUBSTITUTE: 'A R R C',
+    WITHDRAW_SUBSTITUTION: 'A R R C',
+    ENTER_SCORE: 'R R C C',
+    SIGN_OR_REFUSE: 'R R C C',
+    LATE_PAIR: 'A R R C',
+    DECIDE_REFUSAL: 'R R C C',
+    VOID_OR_REMOVE: 'R R C C',
+    CHANGE_SIGNED_SCORE: 'R R C C',
+    WITHDRAW_SUPERVISOR_RECORD: 'R R R C',
+  },
+};
+
+const cells = ACTORS.flatMap((actor) => ACTS.flatMap((act) => AUTHORITY_PHASES.map((phase, i): [Actor, Act, AuthorityPhase, string] => [actor, act, phase, EXPECTED[actor][act].split(' ')[i]])));
+
+describe('the authority table (RULES.md): every actor × act × phase', () => {
+  test(`has ${ACTORS.length * ACTS.length * AUTHORITY_PHASES.length} cells`, () => {
+    expect(cells).toHaveLength(160);
+  });
+
+  test.each(cells)('%s, %s, %s: %s', (actor, act, phase, expected) => {
+    const answer = authority(actor, phase, act);
+    if (expected === 'A') expect(answer).toEqual({ kind: 'ALLOWED' });
+    else if (expected === 'R') expect(answer).toEqual({ kind: 'REASON', correction: false });
+    else if (expected === 'C') expect(answer).toEqual({ kind: 'REASON', correction: true });
+    else {
+      expect(answer).toMatchObject({ kind: 'REFUSED', code: expected });
+      expect((answer as { message: string }).message).toMatch(/^[A-Z].+[.)]$/);
+    }
+  });
+
+  test('nobody but the federation changes a final match, and then only as a correction', () => {
+    for (const [actor, act, phase] of cells.filter(([, , p]) => p === 'FINAL')) {
+      const answer = authority(actor, phase, act);
+      if (actor === 'ADMIN') expect(answer).toEqual({ kind: 'REASON', correction: true });
+      else expect(answer).toMatchObject({ kind: 'REFUSED', code: 'RESULT_LOCKED' });
+    }
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// The core applies it.
+
+const settings = DEFAULT_SETTINGS;
+const T0 = new Date('2026-11-28T20:00:00Z');
+const lineup = (prefix: string, extra: Partial<Lineup> = {}): Lineup => ({
+  pairs: Array.from({ length: 6 }, (_, i) => ({ pairNumber: i + 1, players: [`${prefix}${i + 1}a`, `${prefix}${i + 1}b`] as const, fromSet: 1 })),
+  reserves: [`${prefix}r1`, `${prefix}r2`],
+  ...extra,
+});
+const team = (l: Lineup): StateTeam => ({ lineup: l, substitutions: [], removals: [] });
+function matchState(): MatchState {
+  return {
+    id: 'm1',
+    date: '2026-11-28',
+    teamNames: { HOME: 'Thuis 1', AWAY: 'Uit 1' },
+    status: 'SCHEDULED',
+    resultState: 'NONE',
+    homePoints: null,
+    awayPoints: null,
+    enteredById: null,
+    enteredAt: null,
+    homeSignedById: null,
+    homeSignedAt: null,
+    awaySignedById: null,
+    awaySignedAt: null,
+    disputedAt: null,
+    disputedById: null,
+    disputeComment: null,
+    correctedAt: null,
+    correctedByRole: null,
+    correctionReason: null,
+    finalDueAt: null,
+    finalAt: null,
+    teams: { HOME: team(lineup('h')), AWAY: team(lineup('a')) },
+    actions: [],
+    seats: [],
+  };
+}
+function run(state: MatchState, ...commands: MatchCommand[]): CommandResult {
+  let result: CommandResult = { state, events: [], problems: [] };
+  for (const [i, command] of commands.entries()) {
+    result = applyMatchCommand(result.state, command, settings, T0);
+    if (result.problems.length && i < commands.length - 1) throw new Error(`${command.kind}: ${result.problems[0].message}`);
+  }
+  return result;
+}
+const club: CommandUser = { userId: 'away-secretary', role: 'SECRETARY' };
+const supervisor: CommandUser = { userId: 'supervisor', role: 'SUPERVISOR' };
+const admin: CommandUser = { userId: 'admin', role: 'ADMIN' };
+const enter = (setNumber: number, tableNumber: number): MatchCommand => ({ kind: 'TABLE_ENTER', setNumber, tableNumber, enteredBy: 'HOME', totals: { home: 6, away: 2 } });
+const sign = (setNumber: number, tableNumber: number): MatchCommand => ({ kind: 'TABLE_SIGN', setNumber, tableNumber, side: 'AWAY' });
+const set = (n: number): MatchCommand[] => tablePlan(6).filter((s) => s.setNumber === n).flatMap((s) => [enter(s.setNumber, s.tableNumber), sign(s.setNumber, s.tableNumber)]);
+const wholeNight = (): MatchCommand[] => [1, 2, 3, 4, 5, 6].flatMap(set);
+const resave = (by: CommandUser, l: Lineup, reason?: string): MatchCommand => ({ kind: 'SET_LINEUP', by, side: 'AWAY', lineup: l, ...(reason ? { reason } : {}) });
+const swapped = lineup('a', { pairs: lineup('a').pairs.map((p) => (p.pairNumber === 2 ? { ...p, players: ['ar1', 'a2b'] as const } : p)), reserves: ['a2a', 'ar2'] });
+const sub = (by: CommandUser, setNumber = 3, id = 's1'): MatchCommand => ({
+  kind: 'SUBSTITUTE',
+  by,
+  reason: by.role === 'SECRETARY' ? null : 'Blessure',
+  side: 'AWAY',
+  substitution: { id, setNumber, pairNumber: 2, outPlayerId: 'a2a', inPlayerId: 'ar1', outMemberId: 'a2a', inMemberId: 'ar1' },
+});
+
+describe('who played (RULES.md): the core asks the authority table', () => {
+  test('setPhase: before the first entry, during, after every seat is signed, final', () => {
+    const started = run(matchState(), enter(1, 1)).state;
+    const signed = run(matchState(), ...set(1)).state;
+    expect([setPhase(matchState(), 1, settings), setPhase(started, 1, settings), setPhase(signed, 1, settings), setPhase({ ...signed, resultState: 'CONFIRMED' }, 1, settings)]).toEqual([
+      'BEFORE_SET',
+      'DURING_SET',
+      'AFTER_SIGNATURE',
+      'FINAL',
+    ]);
+  });
+
+  test.each<[string, MatchCommand[], string]>([
+    ['a club cannot re-save a line-up that seats others in a started set', [enter(1, 1), resave(club, swapped)], 'SET_STARTED'],
+    ['a mid-match edit swapping in a reserve before set 3 is refused (it is a substitution for the supervisor)', [...set(1), ...set(2), enter(3, 1), resave(club, swapped)], 'SET_STARTED'],
+    ['a club cannot remove a substitution the supervisor recorded', [sub(supervisor, 4), { kind: 'REMOVE_SUBSTITUTION', by: club, id: 's1' }], 'SUPERVISOR_ONLY'],
+    ['a club cannot remove its substitution once its set started', [sub(club, 3), ...set(1), ...set(2), enter(3, 2), { kind: 'REMOVE_SUBSTITUTION', by: club, id: 's1' }], 'SET_STARTED'],
+    ['the supervisor withdraws a substitution only with a reason', [sub(supervisor, 4), { kind: 'REMOVE_SUBSTITUTION', by: supervisor, id: 's1' }], 'VALIDATION_FAILED'],
+    ['a club records no substitution in a signed set', [...set(1), ...set(2), ...set(3), sub(club, 3)], 'SET_ALREADY_SIGNED'],
+    ['the late pair the supervisor recorded survives a club’s re-save (set 1 started without pair 6)', [resave(admin, lineup('a', { pairs: lineup('a').pairs.map((p) => (p.pairNumber === 6 ? { ...p, fromSet: 3 } : p)) })), enter(1, 1), resave(club, lineup('a'))], 'SET_STARTED'],
+    ['an administrator changes who played in a started set only with a reason', [enter(1, 1), resave(admin, swapped)], 'VALIDATION_FAILED'],
+    ['the supervisor does not change a final match', [...wholeNight(), { kind: 'FINALISE' }, { kind: 'DECIDE_SET', setNumber: 1, tableNumber: 1, reason: 'Telfout', by: 'SUPERVISOR', totals: { home: 4, away: 4 } }], 'RESULT_LOCKED'],
+  ])('Regel 13–15: %s', (_name, commands, code) => {
+    const state = commands.some((c) => c.kind === 'FINALISE') ? { ...run(matchState(), ...commands.slice(0, -2)).state, finalDueAt: new Date(T0.getTime() - 1) } : null;
+    const before = state ? run(state, commands[commands.length - 2]).state : run(matchState(), ...commands.slice(0, -1)).state;
+    const result = applyMatchCommand(before, commands[commands.length - 1], settings, T0);
+    expect(result.problems.map((p) => p.code)).toContain(code);
+    expect(result.state).toBe(before);
+  });
+
+  test.each<[string, MatchCommand[]]>([
+    ['a club re-saves reserves only (nobody seated differently) after the start', [enter(1, 1), resave(club, lineup('a', { reserves: ['ar1', 'ar2', 'ax'] }))]],
+    ['a club changes pairs before set 1 starts', [resave(club, swapped)]],
+    ['a club records a substitution during set 3 (Regel 13/14 checks)', [...set(1), ...set(2), enter(3, 1), sub(club, 3)]],
+    ['the supervisor withdraws the substitution they recorded, with a reason', [sub(supervisor, 4), { kind: 'REMOVE_SUBSTITUTION', by: supervisor, id: 's1', reason: 'Verkeerd koppel gekozen' }]],
+  ])('allowed: %s', (_name, commands) => {
+    expect(run(matchState(), ...commands).problems).toEqual([]);
+  });
+
+  test('Regel 4 once seen stays seen: a stranger who played stays a Regel 4 case after the club re-saves him among the reserves; only the supervisor withdraws it', () => {
+    const stranger: MatchCommand = { ...sub(club, 4), substitution: { id: 's1', setNumber: 4, pairNumber: 2, outPlayerId: 'a2a', inPlayerId: 'ax', outMemberId: 'a2a', inMemberId: 'ax' } } as MatchCommand;
+    const seen = run(matchState(), stranger).state;
+    expect(seen.teams.AWAY.substitutions[0].violation).toMatch(/Regel 4/);
+    const resaved = run(seen, resave(club, lineup('a', { reserves: ['ar1', 'ar2', 'ax'] }))).state;
+    expect(resaved.teams.AWAY.substitutions[0].violation).toMatch(/Regel 4/);
+    expect(applyMatchCommand(resaved, { kind: 'REMOVE_SUBSTITUTION', by: club, id: 's1' }, settings, T0).problems[0].code).toBe('SUPERVISOR_ONLY');
+    expect(run(resaved, { kind: 'REMOVE_SUBSTITUTION', by: supervisor, id: 's1', reason: 'Speler stond op het formulier' }).state.teams.AWAY.substitutions).toEqual([]);
+  });
+
+  test('a signed set changed by the supervisor is a correction: reason kept, publicly marked', () => {
+    const result = run(matchState(), ...set(1), { kind: 'DECIDE_SET', setNumber: 1, tableNumber: 1, reason: 'Kap niet geteld', by: 'SUPERVISOR', totals: { home: 8, away: 0 } });
+    expect(result.state).toMatchObject({ correctedAt: T0, correctedByRole: 'SUPERVISOR', correctionReason: 'Kap niet geteld', resultState: 'ENTERED' });
+  });
+
+  test('deciding a refused set is a decision, not a correction', () => {
+    const result = run(matchState(), enter(1, 1), { kind: 'TABLE_REFUSE', setNumber: 1, tableNumber: 1, side: 'AWAY', comment: 'Kap' }, { kind: 'DECIDE_SET', setNumber: 1, tableNumber: 1, reason: 'Gehoord', by: 'SUPERVISOR', totals: { home: 8, away: 0 } });
+    expect(result.state.correctedAt).toBeNull();
+  });
+
+  test('every change by an administrator to a final match is a correction (who played included)', () => {
+    const final = { ...run(matchState(), ...wholeNight()).state, finalDueAt: new Date(T0.getTime() - 1) };
+    const locked = run(final, { kind: 'FINALISE' }).state;
+    expect(locked.resultState).toBe('CONFIRMED');
+    const result = run(locked, { ...sub(admin, 3), reason: 'Beroep: wissel stond op het formulier' } as MatchCommand);
+    expect(result.state).toMatchObject({ resultState: 'CONFIRMED', correctedAt: T0, correctedByRole: 'ADMIN', correctionReason: 'Beroep: wissel stond op het formulier' });
+  });
+});
+
+describe('Undo (RULES.md): the supervisor withdraws their own Regel 38 removal and Regel 22 void, with a reason, until final', () => {
+  const games = (...winners: ('HOME' | 'AWAY')[]) => winners.map((winner) => ({ winner, kind: 'WON' as const }));
+  const enterGames = (setNumber: number, tableNumber: number): MatchCommand => ({ kind: 'TABLE_ENTER', setNumber, tableNumber, enteredBy: 'HOME', games: games('HOME', 'HOME', 'AWAY', 'HOME') });
+  const removal: MatchCommand = { kind: 'REMOVE_PLAYER', by: supervisor, reason: 'Drie waarschuwingen', id: 'r1', setNumber: 2, tableNumber: 1, fromGame: 3, memberId: 'm-h1a', playerId: 'h1a' };
+  const voiding: MatchCommand = { kind: 'VOID_WRONG_TABLE', by: supervisor, reason: 'Verkeerde tafel', id: 'v1', setNumber: 1, tableNumber: 2, gameNumbers: [1, 2] };
+  const withdraw = (id: string, by: CommandUser = supervisor, reason = 'Verkeerde speler aangewezen'): MatchCommand => ({ kind: 'WITHDRAW_ACTION', by, id, reason });
+  const seatOf = (state: MatchState, setNumber: number, tableNumber: number) => state.seats.find((s) => s.setNumber === setNumber && s.tableNumber === tableNumber);
+
+  test('Regel 38: withdrawn, the removal seat returns to the games the table entered and the later credits go', () => {
+    const removed = run(matchState(), enterGames(2, 1), sign(2, 1), removal).state;
+    expect(seatOf(removed, 2, 1)).toMatchObject({ homePoints: 4, awayPoints: 4 });
+    expect(removed.seats.filter((s) => s.source === 'PLAYER_REMOVED')).toHaveLength(4);
+    const undone = run(removed, withdraw('r1'));
+    expect(undone.problems).toEqual([]);
+    expect(seatOf(undone.state, 2, 1)).toMatchObject({ source: 'GAMES', homePoints: 6, awayPoints: 2, signedBySide: 'AWAY' });
+    expect(undone.state.seats.filter((s) => s.source === 'PLAYER_REMOVED')).toEqual([]);
+    expect(undone.state.actions).toEqual([]);
+    expect(undone.state.teams.HOME.removals).toEqual([]);
+  });
+
+  test('Regel 22: withdrawn, the void games count again as the table entered them (decided, with the reason)', () => {
+    const voided = run(matchState(), enterGames(1, 2), sign(1, 2), voiding).state;
+    expect(seatOf(voided, 1, 2)).toBeUndefined();
+    const undone = run(voided, withdraw('v1'));
+    expect(undone.problems).toEqual([]);
+    expect(seatOf(undone.state, 1, 2)).toMatchObject({ source: 'GAMES', homePoints: 6, awayPoints: 2, decisionReason: 'Verkeerde speler aangewezen' });
+    expect(seatOf(undone.state, 1, 2)!.games.map((g) => g.gameNumber)).toEqual([1, 2, 3, 4]);
+  });
+
+  test.each<[string, () => MatchState, MatchCommand, string]>([
+    ['a reason is required', () => run(matchState(), removal).state, withdraw('r1', supervisor, ' '), 'VALIDATION_FAILED'],
+    ['a club cannot withdraw it', () => run(matchState(), removal).state, withdraw('r1', club), 'SUPERVISOR_ONLY'],
+    ['a supervisor withdraws only their own', () => run(matchState(), removal).state, withdraw('r1', { userId: 'other-supervisor', role: 'SUPERVISOR' }), 'NOT_OWN_ACTION'],
+    ['not once final', () => ({ ...run(matchState(), removal).state, resultState: 'CONFIRMED' as const, status: 'PLAYED' as const }), withdraw('r1'), 'RESULT_LOCKED'],
+    ['a void seat entered again at the right table stays', () => run(matchState(), enterGames(1, 2), voiding, enterGames(1, 2)).state, withdraw('v1'), 'SEAT_ENTERED_AGAIN'],
+  ])('refused: %s', (_name, before, command, code) => {
+    const state = before();
+    const result = applyMatchCommand(state, command, settings, T0);
+    expect(result.problems.map((p) => p.code)).toContain(code);
+    expect(result.state).toBe(state);
+  });
+
+  test('an administrator withdraws any decision, with a reason', () => {
+    expect(run(run(matchState(), removal).state, withdraw('r1', admin)).problems).toEqual([]);
+  });
+});

@@ -1,0 +1,116 @@
+/**
+ * RULES.md "Finality and authority at the match" through the API: who played cannot be
+ * rewritten by a club once a set started; what the supervisor recorded only the supervisor
+ * (or the federation) withdraws; the supervisor's undo of a Regel 38 removal; one member, one
+ * match per date; a signed set changed by the supervisor is publicly a correction.
+ */
+import { todayIso } from '../src/common/dto';
+import { type Agent, createMatchDay, expectError, lineupBody, loginAs, resetDatabase, startApp, TestContext } from './helpers';
+
+describe('match authority API: who played, undo, one match per day, corrections', () => {
+  let ctx: TestContext;
+  let supervisor: Agent;
+  let home: Agent;
+  let away: Agent;
+  let day: Awaited<ReturnType<typeof createMatchDay>>;
+  let url: string;
+  const code: Record<number, string> = {};
+
+  beforeAll(async () => {
+    ctx = await startApp();
+    await resetDatabase(ctx.prisma);
+    supervisor = (await loginAs(ctx, 'SUPERVISOR')).agent;
+    day = await createMatchDay(ctx.prisma, { date: todayIso(), round: 1 });
+    url = `/api/matches/${day.match.id}`;
+    home = (await loginAs(ctx, 'SECRETARY', day.homeClub.id)).agent;
+    away = (await loginAs(ctx, 'SECRETARY', day.awayClub.id)).agent;
+    await home.put(`${url}/lineups/${day.home.id}`).send(lineupBody(day.homePlayers)).expect(200);
+    await away.put(`${url}/lineups/${day.away.id}`).send(lineupBody(day.awayPlayers)).expect(200);
+    const night = await home.post(`${url}/night`).expect(200);
+    for (const t of night.body.tables) code[t.tableNumber] = t.code;
+  });
+
+  afterAll(() => ctx.close());
+
+  const table = (n: number) => `/api/table/${code[n]}`;
+  const enterAndSign = async (setNumber: number, tableNumber: number, totals = { home: 6, away: 2 }) => {
+    await ctx.http().put(`${table(tableNumber)}/sets/${setNumber}`).send({ enteredBy: 'HOME', totals }).expect(200);
+    await ctx.http().post(`${table(tableNumber)}/sets/${setNumber}/sign`).send({ side: 'AWAY' }).expect(200);
+  };
+
+  it('a club cannot re-save a line-up that seats a reserve in a started set (422 SET_STARTED); a reserves-only change is fine', async () => {
+    await enterAndSign(1, 1);
+    const swapped = lineupBody(day.awayPlayers);
+    swapped.pairs[1].memberIds = [day.awayPlayers[12], day.awayPlayers[3]];
+    swapped.reserves = [day.awayPlayers[2], day.awayPlayers[13]];
+    const res = await away.put(`${url}/lineups/${day.away.id}`).send(swapped).expect(422);
+    expectError(res.body, 422, 'SET_STARTED');
+    // Refused: nothing stored (the line-up's rows are written in the same transaction).
+    const lineup = (await away.get(`${url}/lineups/${day.away.id}`).expect(200)).body;
+    expect(lineup.pairs[1].players.map((p: { memberId: string }) => p.memberId).sort()).toEqual([day.awayPlayers[2], day.awayPlayers[3]].sort());
+    await away.put(`${url}/lineups/${day.away.id}`).send(lineupBody(day.awayPlayers, { reserves: 1 })).expect(200);
+  });
+
+  it('a substitution the supervisor recorded is not the club’s to remove (422 SUPERVISOR_ONLY); the supervisor withdraws it with a reason', async () => {
+    const sub = await supervisor
+      .post(`${url}/substitutions`)
+      .query({ reason: 'Speler onwel geworden' })
+      .send({ teamId: day.home.id, setNumber: 4, pairNumber: 1, outMemberId: day.homePlayers[0], inMemberId: day.homePlayers[12] })
+      .expect(201);
+    expectError((await home.delete(`${url}/substitutions/${sub.body.id}`).expect(422)).body, 422, 'SUPERVISOR_ONLY');
+    expect(await ctx.prisma.substitution.count({ where: { id: sub.body.id } })).toBe(1);
+    await supervisor.delete(`${url}/substitutions/${sub.body.id}`).query({ reason: 'Verkeerd koppel gekozen' }).expect(204);
+    expect(await ctx.prisma.substitution.count({ where: { id: sub.body.id } })).toBe(0);
+  });
+
+  it('a signed set changed by the supervisor is a correction: publicly "Gecorrigeerd" with the reason', async () => {
+    const reason = 'Kap aan tafel 1 niet meegeteld';
+    await supervisor.post(`${url}/sets/1/tables/1/decision`).send({ totals: { home: 8, away: 0 }, reason }).expect(200);
+    const publicMatch = (await ctx.http().get(url).expect(200)).body;
+    expect(publicMatch.resultState).toBe('ENTERED');
+    expect(publicMatch.correction).toEqual({ reason, correctedAt: expect.any(String), by: 'SUPERVISOR' });
+  });
+
+  it('RULES.md "Undo": the supervisor withdraws their own Regel 38 removal with a reason; the removal seat returns to what the table entered', async () => {
+    const games = [
+      { winner: 'HOME', kind: 'WON' },
+      { winner: 'HOME', kind: 'WON' },
+      { winner: 'AWAY', kind: 'WON' },
+      { winner: 'HOME', kind: 'WON' },
+    ];
+    await ctx.http().put(`${table(2)}/sets/2`).send({ enteredBy: 'HOME', games }).expect(200);
+    await ctx.http().post(`${table(2)}/sets/2/sign`).send({ side: 'AWAY' }).expect(200);
+    const seat = async () => (await ctx.http().get(url).expect(200)).body.sets.find((s: { setNumber: number; tableNumber: number }) => s.setNumber === 2 && s.tableNumber === 2);
+    const entered = await seat();
+    const { version } = (await ctx.http().get(url).expect(200)).body;
+    // Set 2, table 2: home pair 2 (tablePlan); its first player removed from game 3 on.
+    const removed = await supervisor
+      .post(`${url}/supervisor-actions`)
+      .send({ version, kind: 'REMOVE_PLAYER', setNumber: 2, tableNumber: 2, memberId: day.homePlayers[2], gameNumber: 3, reason: 'Drie waarschuwingen' })
+      .expect(201);
+    const actionId = (await supervisor.get(`${url}/supervisor-actions`).expect(200)).body[0].id;
+    expect(removed.body.sets.filter((s: { source: string }) => s.source === 'PLAYER_REMOVED').length).toBeGreaterThan(0);
+    expect((await seat()).homePoints).not.toBe(entered.homePoints);
+
+    const other = (await loginAs(ctx, 'SUPERVISOR')).agent;
+    const v = (await ctx.http().get(url).expect(200)).body.version;
+    expectError((await home.post(`${url}/supervisor-actions/${actionId}/withdraw`).send({ version: v, reason: 'Niet eens' }).expect(403)).body, 403, 'WRONG_ROLE');
+    expectError((await supervisor.post(`${url}/supervisor-actions/${actionId}/withdraw`).send({ version: v }).expect(400)).body, 400);
+    expectError((await other.post(`${url}/supervisor-actions/${actionId}/withdraw`).send({ version: v, reason: 'Vergissing' }).expect(422)).body, 422, 'NOT_OWN_ACTION');
+    const undone = await supervisor.post(`${url}/supervisor-actions/${actionId}/withdraw`).send({ version: v, reason: 'Verkeerde speler aangewezen' }).expect(200);
+    expect(undone.body.sets.filter((s: { source: string }) => s.source === 'PLAYER_REMOVED')).toEqual([]);
+    expect(await seat()).toMatchObject({ homePoints: entered.homePoints, awayPoints: entered.awayPoints, source: 'GAMES' });
+    expect((await supervisor.get(`${url}/supervisor-actions`).expect(200)).body).toEqual([]);
+    const log = await ctx.prisma.matchCommandRecord.findMany({ where: { matchId: day.match.id, kind: 'WITHDRAW_ACTION' } });
+    expect(log).toHaveLength(1);
+  });
+
+  it('one member, one match per date: a second line-up that day is refused, naming the other match (422 MEMBER_PLAYS_ELSEWHERE)', async () => {
+    const second = await ctx.prisma.match.create({
+      data: { divisionId: day.division.id, round: 2, date: day.match.date, homeTeamId: day.away.id, awayTeamId: day.home.id },
+    });
+    const res = await away.put(`/api/matches/${second.id}/lineups/${day.away.id}`).send(lineupBody(day.awayPlayers)).expect(422);
+    expectError(res.body, 422, 'MEMBER_PLAYS_ELSEWHERE');
+    expect(res.body.error.message).toContain(`${day.home.name} – ${day.away.name}`);
+  });
+});
