@@ -157,7 +157,7 @@ describe('player ratings (openskill, changing pairs)', () => {
 
   test.each([
     ['a stronger μ shows higher', { mu: 27, sigma: 3 }, { mu: 26, sigma: 3 }],
-    ['a smaller σ (more sets) shows higher at the same μ', { mu: 25, sigma: 4 }, { mu: 25, sigma: 6 }],
+    ['a smaller σ (more sets) shows higher at the same μ', { mu: 25, sigma: 2 }, { mu: 25, sigma: 3.5 }],
   ])('display: %s', (_, higher, lower) => {
     expect(displayRating(higher)).toBeGreaterThan(displayRating(lower));
   });
@@ -172,11 +172,12 @@ describe('rateSeat is openskill\u2019s rate() for two teams of two', () => {
   };
   const player = () => ({ mu: 15 + next() * 20, sigma: 1 + next() * 7.5 });
   const scores: [number, number][] = [[8, 0], [0, 8], [6, 2], [4, 4], [15, 6], [2, 23], [9, 9], [11, 0], [5, 6]];
-  const cases = Array.from({ length: 60 }, (_, i) => [i, [[player(), player()], [player(), player()]], scores[i % scores.length]] as const);
-  test.each(cases)('random seat %i', (_, teams, score) => {
-    const s = RATING_SETTINGS;
+  // The settings in use (margin off) and with openskill's margin factor on (margin 8).
+  const cases = Array.from({ length: 60 }, (_, i) => [i, i % 2 ? 0 : 8, [[player(), player()], [player(), player()]], scores[i % scores.length]] as const);
+  test.each(cases)('random seat %i, margin %i', (_, margin, teams, score) => {
+    const s = { ...RATING_SETTINGS, margin };
     const expected = rate(teams.map((t) => t.map((p) => ({ ...p }))), { mu: s.mu, sigma: s.sigma, beta: s.beta, tau: s.tau, limitSigma: true, score: [...score], margin: s.margin });
-    const actual = rateSeat([teams[0], teams[1]], score);
+    const actual = rateSeat([teams[0], teams[1]], score, s);
     for (const [i, team] of actual.entries()) {
       for (const [k, p] of team.entries()) {
         expect(p.mu).toBeCloseTo(expected[i][k].mu, 9);
