@@ -3,7 +3,25 @@ import { apiProcesses, CONFIGURATION_ERROR, reforkDelayMs } from './api-processe
 import { createApp } from './app.factory';
 import { refuseNewerDatabase } from './backup/startup-check';
 
+const STOP_MESSAGE = 'tsbn:stop';
+const STOP_GRACE_MS = 20_000;
+
+/** A worker stops as on SIGTERM when the primary asks, unless a signal already stops it. */
+function stopOnRequest(): void {
+  let stopping = false;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    // once: after Nest's shutdown it signals itself again, and then the default must apply.
+    process.once(signal, () => {
+      stopping = true;
+    });
+  }
+  process.on('message', (message) => {
+    if (message === STOP_MESSAGE && !stopping) process.kill(process.pid, 'SIGTERM');
+  });
+}
+
 async function serve(): Promise<void> {
+  if (cluster.isWorker) stopOnRequest();
   const app = await createApp({ logger: ['error', 'warn'] });
   const port = Number(process.env.API_PORT ?? 3001);
   await app.listen(port, process.env.API_HOST ?? '127.0.0.1');
@@ -42,15 +60,27 @@ function supervise(processes: number): void {
       if (!stopping) fork();
     }, delay);
   });
-  const stop = (signal: NodeJS.Signals) => {
+  // Ctrl-C reaches the workers too (one process group): a second signal during their shutdown
+  // would cut it short, so the primary asks them over IPC and a worker that is already
+  // stopping ignores it. Whatever still runs after STOP_GRACE_MS is killed.
+  const stop = () => {
     if (stopping) return;
     stopping = true;
     const workers = Object.values(cluster.workers ?? {});
     if (workers.length === 0) process.exit(0);
-    for (const worker of workers) worker?.process.kill(signal);
+    for (const worker of workers) {
+      try {
+        worker?.send(STOP_MESSAGE);
+      } catch {
+        worker?.process.kill('SIGTERM');
+      }
+    }
+    setTimeout(() => {
+      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGKILL');
+    }, STOP_GRACE_MS).unref();
   };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
   console.log(`[tsbn] ${processes} API-processen (API_PROCESSES=${processes}) op poort ${process.env.API_PORT ?? 3001}`);
   for (let i = 0; i < processes; i++) fork();
 }

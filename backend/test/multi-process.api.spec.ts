@@ -246,9 +246,17 @@ describe('API_PROCESSES=2: a node:cluster', () => {
       await until('the primary forks a third worker', async () => ((await workers()).length >= 3 ? true : null));
       expect(api.output()).toMatch(new RegExp(`API-proces ${first[0].id} \\(pid ${first[0].pid}\\) is gestopt \\(SIGKILL\\)`));
       await until('the port answers', () => healthy(api.base));
+      // Ctrl-C reaches the whole process group: the primary and its workers all stop, once.
+      const alive = (await workers()).map((w) => w.pid).filter((pid) => pid !== first[0].pid);
+      const exited = new Promise<number | null>((r) => api.child.once('exit', (code) => r(code)));
+      for (const pid of [api.child.pid!, ...alive]) process.kill(pid, 'SIGINT');
+      expect(await exited).toBe(0);
+      for (const pid of alive) expect(() => process.kill(pid, 0)).toThrow();
     } finally {
-      api.child.kill('SIGTERM');
-      if (api.child.exitCode === null) await new Promise((r) => api.child.once('exit', r));
+      if (api.child.exitCode === null && api.child.signalCode === null) {
+        api.child.kill('SIGTERM');
+        await new Promise((r) => api.child.once('exit', r));
+      }
     }
   });
 });
