@@ -87,7 +87,7 @@ export function Scoreline({ match, big, level = 1 }: { match: LiveMatch; big: bo
         {match.homeTeam.name}
       </Title>
       <div className={cn('text-center', big && 'order-last col-span-2')}>
-        <p aria-label="Stand" data-live-score className={cn('font-bold whitespace-nowrap tabular-nums text-stone-900', big ? 'text-[clamp(2rem,4.2vw,6rem)] leading-none' : 'text-4xl')}>
+        <p aria-label="Stand" data-live-score className={cn('font-bold whitespace-nowrap tabular-nums text-stone-900', big ? 'text-[clamp(3rem,6vw,8rem)] leading-none' : 'text-4xl')}>
           {match.scoresHidden ? '·' : score(match.homePoints, match.awayPoints)}
         </p>
         {big ? <p className="mt-2 text-[clamp(0.9rem,1.1vw,1.5rem)] font-medium text-stone-700">{stateLabel(match)}</p> : <Badge tone={state.tone}>{stateLabel(match)}</Badge>}
