@@ -251,6 +251,8 @@ describe('ratings and statistics', () => {
       expectError((await agents.secretaryA.put(url).send({ doNotPublish: 'ja' }).expect(400)).body, 400);
       expectError((await agents.secretaryA.put(url).send({ doNotPublish: true, extra: 1 }).expect(400)).body, 400);
       expect((await agents.secretaryA.put(url).send({ doNotPublish: true }).expect(200)).body).toEqual({ memberId: p.A4.id, doNotPublish: true });
+      const audit = await ctx.prisma.auditLog.findFirstOrThrow({ where: { entityId: p.A4.id, action: 'member.publication' } });
+      expect(audit).toMatchObject({ before: { doNotPublish: false }, after: { doNotPublish: true } });
     });
 
     it('"niet publiceren" holds on every public answer: "speler van <club>", in no list, no page of their own', async () => {

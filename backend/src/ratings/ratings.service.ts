@@ -3,6 +3,7 @@ import { toCsv } from '../common/csv';
 import { NotFoundError } from '../common/errors';
 import { displayRating, isProvisional, newcomerRating, RATING_SETTINGS } from '../domain/ratings/ratings';
 import { Grouped, pairStatistics, playerStatistics, SeatLine, seatLines } from '../domain/ratings/statistics';
+import { AuditService } from '../audit/audit.service';
 import { assertClubAccess } from '../auth/access';
 import type { AuthUser } from '../auth/auth.types';
 import { familyNameOf, fullNameOf } from '../matches/match-row';
@@ -35,6 +36,7 @@ export class RatingsService {
   constructor(
     private readonly prisma: PrismaService,
     private readonly store: RatingsStoreService,
+    private readonly audit: AuditService,
   ) {}
 
   private people(ids: readonly string[]): Promise<PersonRow[]> {
@@ -219,7 +221,12 @@ export class RatingsService {
       const clubIds = entries.map((e) => e.memberList.clubId);
       assertClubAccess(user, clubIds.includes(user.clubId ?? '') ? user.clubId! : clubIds[0]);
     }
-    const member = await this.prisma.member.update({ where: { id: memberId }, data: { doNotPublish }, select: { id: true, doNotPublish: true } });
+    const member = await this.prisma.$transaction(async (tx) => {
+      const before = await tx.member.findUniqueOrThrow({ where: { id: memberId }, select: { doNotPublish: true } });
+      const after = await tx.member.update({ where: { id: memberId }, data: { doNotPublish }, select: { id: true, doNotPublish: true } });
+      await this.audit.record({ userId: user.id, action: 'member.publication', entityType: 'Member', entityId: memberId, before, after: { doNotPublish } }, tx);
+      return after;
+    });
     return { memberId: member.id, doNotPublish: member.doNotPublish };
   }
 }
