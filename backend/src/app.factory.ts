@@ -10,6 +10,7 @@ import { GlobalExceptionFilter } from './common/error.filter';
 import { frameworkErrors, hardenHttp } from './common/http-hardening';
 import { largeBodyLimits } from './common/large-body';
 import { createValidationPipe } from './common/validation';
+import { installRequestIds, JsonLogger, requestIdOf } from './metrics/request-logging';
 
 export function buildOpenApi(app: INestApplication): OpenAPIObject {
   const config = new DocumentBuilder()
@@ -32,10 +33,13 @@ const BODY_LIMIT = 100 * 1024;
 export async function createApp(options: { logger?: LogLevel[] | false; trustedProxies?: string } = {}): Promise<NestFastifyApplication> {
   // multipart: registered up front, as the member-list upload wraps Nest's FileInterceptor (limits set there).
   // trustProxy: X-Forwarded-For counts only from these addresses (TRUSTED_PROXIES, default loopback).
-  const adapter = new FastifyAdapter({ bodyLimit: BODY_LIMIT, multipart: true, trustProxy: trustedProxies(options.trustedProxies ?? process.env.TRUSTED_PROXIES), frameworkErrors });
+  const adapter = new FastifyAdapter({ bodyLimit: BODY_LIMIT, multipart: true, trustProxy: trustedProxies(options.trustedProxies ?? process.env.TRUSTED_PROXIES), frameworkErrors, genReqId: requestIdOf });
   largeBodyLimits(adapter.getInstance());
   // bodyParser: false, as hardenHttp installs the one JSON parser (no forms, no text).
   const app = await NestFactory.create<NestFastifyApplication>(AppModule, adapter, { logger: options.logger ?? ['error', 'warn', 'log'], abortOnError: false, bodyParser: false });
+  // JSON log lines with the request id (LOG_FORMAT=text: Nest's own lines); X-Request-Id on every answer.
+  if (options.logger !== false && process.env.LOG_FORMAT !== 'text') app.useLogger(new JsonLogger(options.logger ?? ['error', 'warn', 'log']));
+  installRequestIds(app.getHttpAdapter().getInstance());
   hardenHttp(app, { https: process.env.SESSION_SECURE_COOKIE === 'true' });
   app.setGlobalPrefix('api');
   await app.register(fastifyCookie);

@@ -1,11 +1,12 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, ErrorDetail, RetryLaterError } from './errors';
 import { DATABASE_UNAVAILABLE, databaseOutage, isDatabaseUnavailable } from '../prisma/database-outage';
 
 /** The one error envelope every endpoint answers with. */
 export interface ErrorEnvelope {
-  error: { status: number; code: string; message: string; details?: ErrorDetail[] };
+  /** requestId: the request's id (also the X-Request-Id header and in every log line), the "foutcode" to quote. */
+  error: { status: number; code: string; message: string; details?: ErrorDetail[]; requestId?: string };
 }
 
 const HTTP_MESSAGES: Record<number, { code: string; message: string }> = {
@@ -57,6 +58,8 @@ export class GlobalExceptionFilter implements ExceptionFilter {
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     const body = this.toEnvelope(exception);
     if (reply.sent) return;
+    const requestId = host.switchToHttp().getRequest<FastifyRequest | undefined>()?.id;
+    if (requestId) body.error.requestId = String(requestId);
     if (exception instanceof RetryLaterError) reply.header('Retry-After', String(exception.retryAfterSeconds));
     if (body.error.code === 'BUSY') reply.header('Retry-After', String(BUSY_RETRY_AFTER_SECONDS));
     reply.status(body.error.status).send(body);

@@ -12,7 +12,8 @@ export interface ApiErrorDetail {
 }
 
 export interface ApiErrorBody {
-  error: { status: number; code: string; message: string; details?: ApiErrorDetail[] };
+  /** requestId: the "foutcode" that finds the API's log lines of this request. */
+  error: { status: number; code: string; message: string; details?: ApiErrorDetail[]; requestId?: string };
 }
 
 export function errorOf(body: unknown): ApiErrorBody['error'] {
@@ -20,8 +21,9 @@ export function errorOf(body: unknown): ApiErrorBody['error'] {
   return error ?? { status: 0, code: 'NETWORK', message: 'De server is niet bereikbaar. Probeer het opnieuw.' };
 }
 
-/** The envelope's message followed by its details, as one sentence for the screen. */
+/** The envelope's message followed by its details, as one sentence for the screen; a server error adds its foutcode to quote. */
 export function errorText(body: unknown): string {
   const error = errorOf(body);
-  return [error.message, ...(error.details ?? []).map((d) => d.message)].join(' ');
+  const code = error.status >= 500 && error.requestId ? [`(foutcode ${error.requestId})`] : [];
+  return [error.message, ...(error.details ?? []).map((d) => d.message), ...code].join(' ');
 }
