@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Notice, NoticeMessage } from '@/components/ui/notice';
 import { api } from '@/lib/api-client';
 import type { Schemas } from '@/lib/api-server';
+import { tablePlan } from '@domain/match/rotation';
 import { attempt, messagesOf } from './call';
 import type { MatchDetail } from './labels';
 
@@ -18,7 +19,35 @@ type Kind = Action['kind'];
 
 const control = 'mt-1 block min-h-11 w-full rounded-md border border-stone-300 bg-white px-2 text-base';
 
-export function SupervisorActions({ match, lineups, actions }: { match: MatchDetail; lineups: { label: string; lineup: TeamLineup | null }[]; actions: Action[] }) {
+type Lineups = { label: string; lineup: TeamLineup | null }[];
+
+/**
+ * The four players at `tableNumber` in `setNumber` (Regel 22: home pair N stays at table N, the
+ * away pairs walk; domain/match/rotation.ts), each told apart by side, pair and seat: two players
+ * of one family name in one pair are "speler 1" and "speler 2".
+ */
+function playersAtTable(lineups: Lineups, pairsPerTeam: number, setNumber: number, tableNumber: number): { id: string; text: string }[] {
+  const seat = tablePlan(pairsPerTeam).find((s) => s.setNumber === setNumber && s.tableNumber === tableNumber);
+  if (!seat) return [];
+  return lineups.flatMap(({ label, lineup }, side) => {
+    const pairNumber = side === 0 ? seat.homePairNumber : seat.awayPairNumber;
+    const pair = lineup?.pairs.find((p) => p.pairNumber === pairNumber);
+    return (pair?.players ?? []).map((p, i) => ({ id: p.memberId, text: `${label}, koppel ${pairNumber}, speler ${i + 1}: ${p.familyName}` }));
+  });
+}
+
+/** "Thuis, koppel 2, speler 1: Ramkisoen" for a player of the line-ups, as the picker names him. */
+function seatOf(lineups: Lineups, memberId: string | null): string | null {
+  for (const { label, lineup } of lineups) {
+    for (const pair of lineup?.pairs ?? []) {
+      const i = pair.players.findIndex((p) => p.memberId === memberId);
+      if (i >= 0) return `${label}, koppel ${pair.pairNumber}, speler ${i + 1}: ${pair.players[i].familyName}`;
+    }
+  }
+  return null;
+}
+
+export function SupervisorActions({ match, lineups, actions }: { match: MatchDetail; lineups: Lineups; actions: Action[] }) {
   const router = useRouter();
   const [kind, setKind] = useState<Kind>('REMOVE_PLAYER');
   const [setNumber, setSetNumber] = useState(1);
@@ -30,11 +59,7 @@ export function SupervisorActions({ match, lineups, actions }: { match: MatchDet
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<NoticeMessage | null>(null);
   const numbers = Array.from({ length: match.pairsPerTeam }, (_, i) => i + 1);
-  const players = lineups.flatMap(({ label, lineup }) =>
-    (lineup?.pairs ?? []).flatMap((pair) => pair.players.map((p) => ({ id: p.memberId, text: `${label}, koppel ${pair.pairNumber}: ${p.familyName}` }))).concat(
-      (lineup?.reserves ?? []).map((p) => ({ id: p.memberId, text: `${label}, reserve: ${p.familyName}` })),
-    ),
-  );
+  const players = playersAtTable(lineups, match.pairsPerTeam, setNumber, tableNumber);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -62,7 +87,12 @@ export function SupervisorActions({ match, lineups, actions }: { match: MatchDet
         <ul className="divide-y divide-stone-200 text-sm">
           {actions.map((a) => (
             <li key={a.id} className="py-2">
-              <strong>{a.kind === 'REMOVE_PLAYER' ? `Speler verwijderd: ${a.playerName ?? ''}` : 'Partijen vervallen (verkeerde tafel)'}</strong> — {a.consequence}
+              <strong>
+                {a.kind === 'REMOVE_PLAYER'
+                  ? `Speler verwijderd: ${seatOf(lineups, a.memberId) ?? a.playerName ?? ''} (set ${a.setNumber}, tafel ${a.tableNumber})`
+                  : 'Partijen vervallen (verkeerde tafel)'}
+              </strong>{' '}
+              — {a.consequence}
               <br />
               <span className="text-stone-600">Reden: {a.reason}</span>
               <WithdrawAction match={match} actionId={a.id} />
@@ -83,7 +113,10 @@ export function SupervisorActions({ match, lineups, actions }: { match: MatchDet
         <div className="grid gap-3 sm:grid-cols-2">
           <label className="block text-sm font-medium text-stone-700">
             Set
-            <select value={setNumber} onChange={(e) => setSetNumber(Number(e.target.value))} className={control}>
+            <select value={setNumber} onChange={(e) => {
+                setSetNumber(Number(e.target.value));
+                setMemberId('');
+              }} className={control}>
               {numbers.map((n) => (
                 <option key={n} value={n}>
                   {n}
@@ -93,7 +126,10 @@ export function SupervisorActions({ match, lineups, actions }: { match: MatchDet
           </label>
           <label className="block text-sm font-medium text-stone-700">
             Tafel
-            <select value={tableNumber} onChange={(e) => setTableNumber(Number(e.target.value))} className={control}>
+            <select value={tableNumber} onChange={(e) => {
+                setTableNumber(Number(e.target.value));
+                setMemberId('');
+              }} className={control}>
               {numbers.map((n) => (
                 <option key={n} value={n}>
                   {n}
