@@ -96,9 +96,9 @@ describe('a set total at the table', () => {
       // Regel 38 (issue 23 item 5): the picker lists the four players at that table in that set,
       // told apart by side, pair and seat: in set 2 home pair 3 and away pair 2 sit at table 3.
       const decisions = supervisor.page.locator('section', { has: supervisor.page.getByRole('heading', { name: 'Beslissingen aan tafel (Regel 22, 38)' }) });
-      await decisions.getByLabel('Set', { exact: true }).selectOption('2');
-      await decisions.getByLabel('Tafel', { exact: true }).selectOption('3');
-      const options = (await decisions.getByLabel('Speler', { exact: true }).locator('option').allInnerTexts()).slice(1);
+      await decisions.getByRole('combobox', { name: /^Set/ }).selectOption('2');
+      await decisions.getByRole('combobox', { name: /^Tafel/ }).selectOption('3');
+      const options = (await decisions.getByRole('combobox', { name: /^Speler/ }).locator('option').allInnerTexts()).slice(1);
       expect(options).toHaveLength(4);
       expect(options.map((o) => o.split(':')[0])).toEqual(['Thuis, koppel 3, speler 1', 'Thuis, koppel 3, speler 2', 'Uit, koppel 2, speler 1', 'Uit, koppel 2, speler 2']);
     } finally {
