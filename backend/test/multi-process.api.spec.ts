@@ -8,8 +8,8 @@
  * - wrong table codes split over both processes reach the 429 after the same number as on
  *   one process, and another client is not limited (the throttles in rate_limit_records);
  * - the live-stream cap per client counts the streams of both processes (live_streams);
- * - both run the pg-boss schedule (SCHEDULED_JOBS=on): one schedule per queue, every job done
- *   once (reminders-scheduler.api.spec.ts shows a reminder is mailed once with two schedulers);
+ * - both run the pg-boss schedule (SCHEDULED_JOBS=on) and scan for reminders at their start:
+ *   one schedule per queue, every job done once, a due reminder mailed once;
  * - API_PROCESSES=2 runs a node:cluster whose primary forks a new worker after a kill -9.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -18,8 +18,10 @@ import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import { todayIso } from '../src/common/dto';
-import { FINALISE_QUEUE, SCAN_QUEUE } from '../src/reminders/reminder-scheduler';
-import { createMatchDay, expectError, lineupBody, loginAs, resetDatabase, seatGames, startApp, type TestContext } from './helpers';
+import PgBoss from 'pg-boss';
+import { FINALISE_QUEUE, JOBS_SCHEMA, SCAN_QUEUE } from '../src/reminders/reminder-scheduler';
+import { createClub, createMatchDay, createSeason, createUser, expectError, lineupBody, loginAs, resetDatabase, seatGames, startApp, type TestContext } from './helpers';
+import { startInbox, useInbox, type Inbox } from './mail-inbox';
 
 jest.setTimeout(180_000);
 
@@ -125,6 +127,11 @@ describe('two API processes on one PostgreSQL', () => {
   let b: Api;
   let day: Awaited<ReturnType<typeof createMatchDay>>;
   const code: Record<number, string> = {};
+  let inbox: Inbox;
+  let secretaryEmail: string;
+  let seasonName: string;
+  /** When the two processes started: the mails they sent are the ones created since. */
+  let childrenFrom: Date;
 
   beforeAll(async () => {
     ctx = await startApp();
@@ -138,9 +145,20 @@ describe('two API processes on one PostgreSQL', () => {
     await away.put(`${url}/lineups/${day.away.id}`).send(lineupBody(day.awayPlayers)).expect(200);
     const night = await home.post(`${url}/night`).expect(200);
     for (const t of night.body.tables) code[t.tableNumber] = t.code;
+    // A season whose member list is due in 3 days (15 days before its start): from 7 days
+    // before the deadline every club's secretary is reminded, whatever the time of day.
+    const day0 = new Date(`${todayIso()}T12:00:00Z`).getTime();
+    const iso = (days: number) => new Date(day0 + days * 86_400_000).toISOString().slice(0, 10);
+    const season = await createSeason(ctx.prisma, { startsOn: iso(18), competitionStartsOn: iso(25), endsOn: iso(300) });
+    seasonName = season.name;
+    const club = await createClub(ctx.prisma);
+    secretaryEmail = (await createUser(ctx.prisma, 'SECRETARY', club.id)).email;
     await ctx.close();
+    inbox = await startInbox();
+    useInbox(inbox); // the children inherit the SMTP settings
 
     // Both with the job schedule on, as npm start runs them.
+    childrenFrom = new Date();
     a = startApi(await freePort(), { SCHEDULED_JOBS: 'on' });
     b = startApi(await freePort(), { SCHEDULED_JOBS: 'on' });
     await until('process A answers', () => healthy(a.base));
@@ -152,6 +170,7 @@ describe('two API processes on one PostgreSQL', () => {
     for (const api of [a, b]) api?.child.kill('SIGTERM');
     await Promise.all([a, b].map((api) => (api && api.child.exitCode === null ? new Promise((r) => api.child.once('exit', r)) : null)));
     await ctx?.close();
+    await inbox?.close();
   });
 
   it('a table write through one process reaches a live stream opened on the other, and its live picture', async () => {
@@ -219,7 +238,7 @@ describe('two API processes on one PostgreSQL', () => {
     for (const s of streams) s.close();
   });
 
-  it('runs the pg-boss schedule once: one schedule per queue for both processes, every job done once', async () => {
+  it('runs the pg-boss schedule once: one schedule per queue for both processes, every job done once, a reminder mailed once', async () => {
     const schedules = await ctx.prisma.$queryRaw<{ name: string }[]>`SELECT name FROM pgboss.schedule ORDER BY name`;
     const names = schedules.map((s) => s.name);
     // Both processes scheduled the same queues (other features add theirs): each once.
@@ -232,6 +251,23 @@ describe('two API processes on one PostgreSQL', () => {
       return rows.length > 0 && rows.every((r) => r.state === 'completed') && rows;
     });
     expect(jobs.every((j) => j.retry_count === 0)).toBe(true);
+    // Both scans found the member list due; the reminder went out once.
+    await until('every mail sent', async () => (await ctx.prisma.outgoingMail.count({ where: { createdAt: { gte: childrenFrom }, status: { not: 'SENT' } } })) === 0 && inbox.to(secretaryEmail).length > 0);
+    const mails = await ctx.prisma.outgoingMail.findMany({ where: { createdAt: { gte: childrenFrom } }, select: { to: true, subject: true } });
+    expect(mails.filter((m) => m.to === secretaryEmail && m.subject.includes(seasonName))).toHaveLength(1);
+    expect(inbox.to(secretaryEmail).filter((m) => m.subject.includes(seasonName))).toHaveLength(1);
+    // Another scan, run by whichever process takes it, sends nothing again.
+    const boss = new PgBoss({ connectionString: process.env.DATABASE_URL, schema: JOBS_SCHEMA, supervise: false, schedule: false, migrate: false });
+    await boss.start();
+    const again = await boss.send(SCAN_QUEUE, {});
+    await boss.stop({ graceful: false, wait: true });
+    expect(again).toEqual(expect.any(String));
+    await until('the second scan', async () => (await ctx.prisma.$queryRaw<{ state: string }[]>`SELECT state::text AS state FROM pgboss.job WHERE id = ${again}::uuid`)[0]?.state === 'completed');
+    expect(await ctx.prisma.outgoingMail.count({ where: { createdAt: { gte: childrenFrom } } })).toBe(mails.length);
+    // Nothing at all was sent twice (whatever else was due today).
+    const sent = mails.map((m) => `${m.to}\n${m.subject}`);
+    expect(new Set(sent).size).toBe(sent.length);
+    expect(inbox.mails).toHaveLength(sent.length);
   });
 });
 
