@@ -106,35 +106,34 @@ export class RatingsStoreService implements OnModuleInit, OnModuleDestroy {
           // Another process rated meanwhile: start again from what it stored.
           const current = await dateFingerprints(tx);
           const since = earliestChange(RatingsStoreService.parse(now.fingerprint), current);
-          if (since !== null) await this.rewind(tx, since, current);
+          if (since !== null) await this.rewind(tx, since, current, now.lastSeq);
           return;
         }
-        await this.rewind(tx, from, fingerprints);
+        await this.rewind(tx, from, fingerprints, now.lastSeq);
       },
       { timeout: 120_000 },
     );
   }
 
-  /** Rates every final match from `from` (a date) on again, starting from the ratings before that date. */
-  private async rewind(tx: Tx, from: string, fingerprints: Record<string, string>): Promise<void> {
+  /**
+   * Rates every final match from `from` (a date) on again, starting from the ratings before
+   * that date. Points are numbered in the rated order (date first), so the points from the
+   * date on are those after the place before it: one scan finds them, the rest goes by the
+   * (memberId, seq) key.
+   */
+  private async rewind(tx: Tx, from: string, fingerprints: Record<string, string>, lastSeq: number): Promise<void> {
     const matches = await loadPlayMatches(tx, { fromDate: from });
     const players = [...new Set(matches.flatMap((m) => m.seats.flatMap((s) => [...s.homePlayers, ...s.awayPlayers])))];
-    // In one read: the last place rated before the date, and for every member rated from the date
-    // on or playing in these matches, the rating before the date (mu null: none).
-    const rows = await tx.$queryRaw<{ memberId: string | null; mu: number | null; sigma: number | null; sets: number | null; seq: number }[]>`
-      WITH members AS (
-        SELECT DISTINCT "memberId" FROM rating_points WHERE "date" >= ${from}::date
-        UNION SELECT unnest(${players}::uuid[])),
-      last AS (SELECT DISTINCT ON (rp."memberId") rp."memberId", rp.mu, rp.sigma, rp.sets FROM rating_points rp JOIN members USING ("memberId")
-        WHERE rp."date" < ${from}::date ORDER BY rp."memberId", rp.seq DESC)
-      SELECT members."memberId", last.mu, last.sigma, last.sets, (SELECT coalesce(max(seq), 0)::int FROM rating_points WHERE "date" < ${from}::date) AS seq
-      FROM members LEFT JOIN last USING ("memberId")
-      UNION ALL SELECT NULL, NULL, NULL, NULL, (SELECT coalesce(max(seq), 0)::int FROM rating_points WHERE "date" < ${from}::date)`;
-    const startSeq = rows[rows.length - 1].seq;
-    const members = rows.filter((r) => r.memberId !== null).map((r) => r.memberId!);
-    const start = new Map(rows.filter((r) => r.memberId !== null && r.mu !== null).map((r) => [r.memberId!, { mu: r.mu!, sigma: r.sigma!, sets: r.sets! }]));
-    const run = rateMatches(matches, start, startSeq);
-    await tx.$executeRaw`DELETE FROM rating_points WHERE "date" >= ${from}::date`;
+    const later = await tx.$queryRaw<{ memberId: string; seq: number }[]>`
+      SELECT "memberId", min(seq)::int AS seq FROM rating_points WHERE "date" >= ${from}::date GROUP BY "memberId"`;
+    const startSeq = later.length ? Math.min(...later.map((r) => r.seq)) - 1 : lastSeq;
+    const laterIds = later.map((r) => r.memberId);
+    const members = [...new Set([...laterIds, ...players])];
+    const before = await tx.$queryRaw<{ memberId: string; mu: number; sigma: number; sets: number }[]>`
+      SELECT DISTINCT ON ("memberId") "memberId", mu, sigma, sets FROM rating_points
+      WHERE "memberId" = ANY(${members}::uuid[]) AND seq <= ${startSeq} ORDER BY "memberId", seq DESC`;
+    const run = rateMatches(matches, new Map(before.map((r) => [r.memberId, { mu: r.mu, sigma: r.sigma, sets: r.sets }])), startSeq);
+    if (laterIds.length) await tx.$executeRaw`DELETE FROM rating_points WHERE "memberId" = ANY(${laterIds}::uuid[]) AND seq > ${startSeq}`;
     const gone = members.filter((id) => !run.ratings.has(id));
     if (gone.length) await tx.$executeRaw`DELETE FROM player_ratings WHERE "memberId" = ANY(${gone}::uuid[])`;
     await this.store(tx, run.ratings, run.history, members);
