@@ -171,6 +171,8 @@ describe('match night at the table: enter, sign on the same phone, live page, di
     await form.getByLabel('Reden').fill(DECISION);
     await form.getByRole('button', { name: 'Beslissing vastleggen' }).click();
     await desk.waitForURL((url) => !url.search.includes('tafel='));
+    // What was recorded, in words (issue 23 item 4).
+    await desk.getByRole('status').filter({ hasText: 'Beslissing vastgelegd: set 1, tafel 3 nu 6–2.' }).waitFor();
     await desk.getByLabel('Tafel 3, set 1: Ondertekend, 6–2').waitFor();
     // The supervisor has the table codes at hand too.
     expect(await desk.getByRole('link', { name: codes[2].displayCode }).count()).toBe(1);

@@ -3,7 +3,7 @@
 // another, game by game (preferred: kap and baunie counts stay) or as the set score,
 // always with a reason; the table sees the decision and the reason.
 import { useRouter } from 'next/navigation';
-import { FormEvent, useState } from 'react';
+import { FormEvent, useRef, useState } from 'react';
 import type { Seat } from '@/components/matches/labels';
 import { EntryMode, emptyGame, gameValue, TableDraft, tableInput } from '@/components/matches/result-draft';
 import { TableEntry } from '@/components/matches/table-entry';
@@ -63,8 +63,13 @@ export function DecisionForm({
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<InlineMessage | null>(null);
 
+  /** One decision per intent: a second tap while the first is on its way does nothing. */
+  const sending = useRef(false);
+
   async function submit(event: FormEvent) {
     event.preventDefault();
+    if (sending.current) return;
+    setMessage(null);
     if (!reason.trim()) return setMessage({ tone: 'bad', text: 'Geef de reden van uw beslissing; de tafel en het logboek tonen hem.' });
     let score: Record<string, unknown> = {};
     if (change && mode === 'totals') {
@@ -76,23 +81,27 @@ export function DecisionForm({
       score = { games: tableInput(table, 'games')?.games ?? [] };
     }
     setBusy(true);
+    sending.current = true;
     const body = { ...score, reason: reason.trim() };
     // Into the outbox first (with its idempotency key), then sent: offline it waits and goes later.
     try {
       await queueDecision(matchId, setNumber, tableNumber, body);
     } catch {
       setBusy(false);
+      sending.current = false;
       return setMessage({ tone: 'bad', text: 'Deze browser kon de beslissing niet bewaren. Probeer het opnieuw.' });
     }
     const result = await flush(consoleScope(matchId)).catch(() => null);
     window.dispatchEvent(new Event(OUTBOX_CHANGED));
     setBusy(false);
+    sending.current = false;
     if (!result || result.offline) return setMessage({ tone: 'good', text: 'Bewaard: geen verbinding, de beslissing wordt verstuurd zodra er weer verbinding is.' });
     if (result.refused > 0) {
       const refused = (await itemsOf(consoleScope(matchId))).filter((i) => i.status === 'REFUSED').pop();
       return setMessage({ tone: 'bad', text: refused?.message ?? 'De beslissing is geweigerd.' });
     }
-    router.push(doneHref);
+    // The console says what was recorded, with the seat's score as it is now.
+    router.push(`${doneHref}?beslist=${setNumber}-${tableNumber}`);
     router.refresh();
   }
 

@@ -23,7 +23,7 @@ export const metadata = { title: 'Speelavond: wedstrijd', manifest: '/manifest-c
  * who played, recorded here by the supervisor (with a reason) or by the secretaries and
  * checked by the rules: substitutions (Regel 13, 14) and pairs that came late (Regel 5B, 5C).
  */
-export default async function NightMatchPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ set?: string; tafel?: string }> }) {
+export default async function NightMatchPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ set?: string; tafel?: string; beslist?: string }> }) {
   const { me, allowed } = await requireRole('SUPERVISOR', 'ADMIN');
   if (!allowed) return <Forbidden message="Deze pagina is voor wedstrijdleiders." />;
   const [{ id }, query] = await Promise.all([params, searchParams]);
@@ -56,6 +56,9 @@ export default async function NightMatchPage({ params, searchParams }: { params:
   ];
   const late = lineups.flatMap(({ team, lineup }) => (lineup?.pairs ?? []).filter((p) => p.fromSet > 1).map((p) => ({ team: team.name, pair: p.pairNumber, fromSet: p.fromSet })));
   const summary = board.data ? nightSummary(board.data.tables) : null;
+  // After a decision (?beslist=set-tafel): what was recorded, with the seat's score as it is now.
+  const [decidedSet, decidedTable] = (query.beslist ?? '').split('-').map(Number);
+  const decided = board.data?.tables.find((t) => t.tableNumber === decidedTable)?.sets.find((s) => s.setNumber === decidedSet);
   return (
     <>
       <Link href={`/wedstrijdleider/avond?datum=${match.date}`} className="text-sm text-brand-700 underline">
@@ -66,6 +69,11 @@ export default async function NightMatchPage({ params, searchParams }: { params:
       </div>
       <AutoRefresh streams={[`/api/public/matches/${id}/events`]} />
       <div className="space-y-6">
+        {decided && !seat && (
+          <p role="status" className="rounded-md bg-green-50 p-3 font-medium text-green-900 ring-1 ring-green-200">
+            Beslissing vastgelegd: set {decidedSet}, tafel {decidedTable} nu {decided.homePoints ?? '–'}–{decided.awayPoints ?? '–'}.
+          </p>
+        )}
         {seat && stored && (
           <Card title={`Set ${setNumber}, tafel ${tableNumber}: ${seat.state === 'SIGNED' ? 'corrigeren' : 'beslissen'}`}>
             {seat.state === 'SIGNED' && (
