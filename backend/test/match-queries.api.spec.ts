@@ -3,8 +3,9 @@
  * row itself (a SELECT from "matches"), for a table entry, a line-up save, a late pair and a
  * substitution. The figures are written to .data/match-queries.json (not a tracked file; they
  * are counts, not speed figures, and do not depend on the machine). A request must never read
- * the match row more often than the ceilings below, which are the figures of this commit (the
- * aim, once every write path is one command, is one read).
+ * the match row more often than the ceilings below, which are the figures of this commit: the
+ * writer's one load, plus its read-back after a change to who played (line-up rows, members)
+ * and, for a line-up, the secretary's candidates.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -64,7 +65,7 @@ describe('queries per match request', () => {
   it('a line-up save', async () => {
     const counted = await measure('lineupSave', () => home.put(`${url}/lineups/${day.home.id}`).send(lineupBody(day.homePlayers)).expect(200));
     expect(counted.statements).toBeGreaterThan(0);
-    expect(counted.matchReads).toBeLessThanOrEqual(6);
+    expect(counted.matchReads).toBeLessThanOrEqual(3);
   });
 
   it('a table entry', async () => {
@@ -78,7 +79,7 @@ describe('queries per match request', () => {
   it('a late pair', async () => {
     const counted = await measure('latePair', () => supervisor.post(`${url}/late-pairs`).send({ teamId: day.away.id, pairNumber: 6, fromSet: 3, reason: 'Koppel 6 kwam na set 2' }).expect(200));
     expect(counted.statements).toBeGreaterThan(0);
-    expect(counted.matchReads).toBeLessThanOrEqual(5);
+    expect(counted.matchReads).toBeLessThanOrEqual(2);
   });
 
   it('a substitution', async () => {
@@ -90,6 +91,6 @@ describe('queries per match request', () => {
         .expect(201),
     );
     expect(counted.statements).toBeGreaterThan(0);
-    expect(counted.matchReads).toBeLessThanOrEqual(4);
+    expect(counted.matchReads).toBeLessThanOrEqual(2);
   });
 });

@@ -2,12 +2,11 @@ import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '../auth/auth.types';
 import { isoDate, todayIso } from '../common/dto';
 import { ConflictError, RuleViolationError, ValidationError } from '../common/errors';
-import { validateLineupShape } from '../domain/match';
+import { Side, validateLineupShape } from '../domain/match';
 import { factsOpenProblems } from '../domain/match/match-command';
 import { LatePairInputDto } from './late-pairs.dto';
 import { TeamLineupDto } from './lineup.dto';
 import { LineupsService, teamSideFor } from './lineups.service';
-import { MatchDataService } from './match-data.service';
 import { lineupOf, pairsOf, playerLabels, reservesOf, teamOf } from './match-row';
 import { assertNoProblems, commandUser, MatchWriterService } from './match-writer.service';
 
@@ -36,16 +35,17 @@ export function assertSupervisorDay(user: AuthUser, match: { date: Date }, today
 @Injectable()
 export class LatePairsService {
   constructor(
-    private readonly data: MatchDataService,
     private readonly writer: MatchWriterService,
     private readonly lineups: LineupsService,
   ) {}
 
   async record(matchId: string, body: LatePairInputDto, user: AuthUser): Promise<TeamLineupDto> {
-    const side = teamSideFor(user, await this.data.teams(matchId), body.teamId);
-    await this.writer.apply(
+    let side: Side = 'HOME';
+    // The match is loaded once, by the writer (who may ask is checked on that row, inside the transaction).
+    const { row, settings } = await this.writer.applyWithRow(
       matchId,
       async (tx, match, settings) => {
+        side = teamSideFor(user, match, body.teamId);
         assertSupervisorDay(user, match);
         assertNoProblems(factsOpenProblems(match, commandUser(user), body.reason));
         const row = lineupOf(match, side);
@@ -73,6 +73,6 @@ export class LatePairsService {
       },
       { user, actor: user.id, action: 'match.late-pair', reason: body.reason },
     );
-    return this.lineups.view(matchId, body.teamId, user);
+    return row && settings ? this.lineups.viewOf(row, side, settings, user) : this.lineups.view(matchId, body.teamId, user);
   }
 }

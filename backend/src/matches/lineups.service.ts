@@ -4,7 +4,8 @@ import type { AuthUser } from '../auth/auth.types';
 import { isoDate } from '../common/dto';
 import { ForbiddenError, NotFoundError, RuleViolationError, ValidationError } from '../common/errors';
 import { oneMatchPerDayMessages } from '../domain/match/one-match-per-day';
-import { validateLineupShape } from '../domain/match';
+import { Side, validateLineupShape } from '../domain/match';
+import type { CompetitionSettings } from '../domain/settings';
 import type { IneligibilityCode } from '../domain/eligibility';
 import { PrismaService } from '../prisma/prisma.service';
 import { LineupInputDto, LineupPlayerDto, SubstitutionDto, TeamLineupDto } from './lineup.dto';
@@ -83,7 +84,11 @@ export class LineupsService {
   async view(matchId: string, teamId: string, user: AuthUser): Promise<TeamLineupDto> {
     const side = teamSideFor(user, await this.data.teams(matchId), teamId);
     const match = await this.data.load(matchId);
-    const settings = await this.data.settings(match.division.seasonId);
+    return this.viewOf(match, side, await this.data.settings(match.division.seasonId), user);
+  }
+
+  /** The line-up of one side from a match row already loaded (the writer's, after a save: no second load). */
+  async viewOf(match: MatchRow, side: Side, settings: CompetitionSettings, user: AuthUser): Promise<TeamLineupDto> {
     const team = teamOf(match, side);
     const lineup = lineupOf(match, side);
     // A supervisor corrects scores: the form as the public sees it, without the club's member list (Regel 15).
@@ -110,11 +115,13 @@ export class LineupsService {
   }
 
   async save(matchId: string, teamId: string, body: LineupInputDto, user: AuthUser): Promise<TeamLineupDto> {
-    const side = teamSideFor(user, await this.data.teams(matchId), teamId);
     assertComposedOverride(body, user);
-    await this.writer.apply(
+    let side: Side = 'HOME';
+    // The match is loaded once, by the writer (who may ask is checked on that row, inside the transaction).
+    const { row, settings } = await this.writer.applyWithRow(
       matchId,
       async (tx, match, settings) => {
+        side = teamSideFor(user, match, teamId);
         assertNoProblems(factsOpenProblems(match, commandUser(user), body.reason));
         const memberIds = [...body.pairs.flatMap((p) => p.memberIds), ...body.reserves];
         const members = await tx.member.findMany({ where: { id: { in: memberIds } } });
@@ -167,6 +174,6 @@ export class LineupsService {
       },
       { user, actor: user.id, action: 'match.lineup', reason: body.reason },
     );
-    return this.view(matchId, teamId, user);
+    return row && settings ? this.viewOf(row, side, settings, user) : this.view(matchId, teamId, user);
   }
 }

@@ -26,11 +26,12 @@ export class SubstitutionsService {
 
   async add(matchId: string, body: SubstitutionInputDto, user: AuthUser, reason?: string): Promise<SubstitutionDto> {
     assertSupervisorReason(user, reason);
-    const side = teamSideFor(user, await this.data.teams(matchId), body.teamId);
     const id = randomUUID();
-    await this.writer.apply(
+    // The match is loaded once, by the writer (who may ask is checked on that row, inside the transaction).
+    const { row } = await this.writer.applyWithRow(
       matchId,
       async (tx, match) => {
+        const side = teamSideFor(user, match, body.teamId);
         assertSupervisorDay(user, match);
         assertNoProblems(factsOpenProblems(match, commandUser(user), reason));
         const members = await tx.member.findMany({ where: { id: { in: [body.outMemberId, body.inMemberId] } } });
@@ -44,7 +45,7 @@ export class SubstitutionsService {
       },
       { user, actor: user.id, action: 'match.substitution', reason },
     );
-    const match = await this.data.load(matchId);
+    const match = row ?? (await this.data.load(matchId));
     return mapSubstitution(match.substitutions.find((s) => s.id === id)!);
   }
 
