@@ -46,7 +46,7 @@ const EXPECTED: Record<Actor, Record<Act, string>> = {
     SIGN_OR_REFUSE: 'TABLE_ONLY TABLE_ONLY TABLE_ONLY RESULT_LOCKED',
     LATE_PAIR: 'R SET_STARTED SET_STARTED RESULT_LOCKED',
     DECIDE_REFUSAL: 'SET_NOT_ENTERED R SET_ALREADY_SIGNED RESULT_LOCKED',
-    VOID_OR_REMOVE: 'SET_NOT_ENTERED R C RESULT_LOCKED',
+    VOID_OR_REMOVE: 'R R C RESULT_LOCKED',
     CHANGE_SIGNED_SCORE: 'SET_NOT_SIGNED SET_NOT_SIGNED C RESULT_LOCKED',
     WITHDRAW_SUPERVISOR_RECORD: 'R R R RESULT_LOCKED',
   },
@@ -267,5 +267,17 @@ describe('Undo (RULES.md): the supervisor withdraws their own Regel 38 removal a
 
   test('an administrator withdraws any decision, with a reason', () => {
     expect(run(run(matchState(), removal).state, withdraw('r1', admin)).problems).toEqual([]);
+  });
+});
+
+describe('Regel 22, 38 and the authority table: a void or removal in a signed set is a correction', () => {
+  test.each<[string, MatchCommand[], boolean]>([
+    ['a void in a signed set', [...set(1), { kind: 'VOID_WRONG_TABLE', by: supervisor, reason: 'Verkeerde tafel', id: 'v1', setNumber: 1, tableNumber: 2, gameNumbers: [1] }], true],
+    ['a void while the set is played (no entry yet)', [{ kind: 'VOID_WRONG_TABLE', by: supervisor, reason: 'Verkeerde tafel', id: 'v1', setNumber: 1, tableNumber: 2, gameNumbers: [1] }], false],
+    ['a removal while the set is played', [{ kind: 'REMOVE_PLAYER', by: supervisor, reason: 'Drie waarschuwingen', id: 'r1', setNumber: 1, tableNumber: 1, fromGame: 3, memberId: 'm-h1a', playerId: 'h1a' }], false],
+  ])('%s', (_name, commands, correction) => {
+    const result = run(matchState(), ...commands);
+    expect(result.problems).toEqual([]);
+    expect(result.state.correctedAt !== null).toBe(correction);
   });
 });

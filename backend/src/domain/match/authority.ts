@@ -10,7 +10,9 @@
  * - An administrator acting before a set started (a club's line-up, a late pair) needs no
  *   reason, as a club would not; from the start of a set on every change needs a reason.
  * - The phase of a change is that of the earliest set it touches.
- * - A Regel 22 void or a Regel 38 removal in a signed set is a correction (reason, marked).
+ * - A Regel 22 void or a Regel 38 removal in a signed set is a correction (reason, marked); one
+ *   in a set without entries yet is allowed (the table enters a set when it is over, so the
+ *   supervisor acts while it is played).
  */
 
 export const ACTORS = ['CLUB', 'TABLE', 'SUPERVISOR', 'ADMIN'] as const;
@@ -105,7 +107,7 @@ export const AUTHORITY_TABLE: Readonly<Record<Actor, Record<Act, Row>>> = Object
     SIGN_OR_REFUSE: row(TABLE_ONLY, TABLE_ONLY, TABLE_ONLY),
     LATE_PAIR: row(REASON, STARTED, STARTED),
     DECIDE_REFUSAL: row(NOT_ENTERED, REASON, SIGNED),
-    VOID_OR_REMOVE: row(NOT_ENTERED, REASON, CORRECTION),
+    VOID_OR_REMOVE: row(REASON, REASON, CORRECTION),
     CHANGE_SIGNED_SCORE: row(NOT_SIGNED, NOT_SIGNED, CORRECTION),
     WITHDRAW_SUPERVISOR_RECORD: row(REASON, REASON, REASON),
   },

@@ -1181,9 +1181,12 @@ function newAction(cmd: RemovePlayerCommand | VoidWrongTableCommand, data: Parti
 }
 
 /** Regel 38: the player's side and pair at that seat, then every following game of the pair is lost 2–0 (settleCredits). */
-function removePlayer(state: MatchState, cmd: RemovePlayerCommand, settings: CoreSettings): Transition {
+function removePlayer(state: MatchState, cmd: RemovePlayerCommand, settings: CoreSettings, now: Date): Transition {
   const refused = openProblems(state);
   if (refused.length) return { problems: refused };
+  const answer = authority(actorOfRole(cmd.by.role), setPhase(state, cmd.setNumber, settings), 'VOID_OR_REMOVE');
+  const denied = authorityProblems(answer, cmd.reason);
+  if (denied.length) return { problems: denied };
   const pairs = (side: Side) => {
     const lineup = state.teams[side].lineup;
     return lineup && new Map(lineup.pairs.map((p) => [p.pairNumber, [...p.players]]));
@@ -1199,19 +1202,23 @@ function removePlayer(state: MatchState, cmd: RemovePlayerCommand, settings: Cor
   // What the table entered at the removal seat, so that withdrawing the removal gives it back.
   const entry = findSeat(state, cmd);
   const tableEntry = entry && PLAYED_SOURCES.includes(entry.source) ? { seat: entry } : null;
-  // Who played changed: both confirmations lapse (Regel 15).
-  const next = lapseConfirmations({
+  // Who played changed: both confirmations lapse (Regel 15). In a signed set it is a correction.
+  const changed = lapseConfirmations({
     ...state,
     teams: { ...state.teams, [located.side]: { ...team, removals: [...team.removals, removal] } },
     actions: [...state.actions, newAction(cmd, { side: located.side, pairNumber: located.pairNumber, memberId: cmd.memberId, fromGame: cmd.fromGame, voidedEntry: tableEntry })],
   });
+  const next = answer.kind === 'REASON' && answer.correction ? corrected(changed, cmd.by.role, cmd.reason, now) : changed;
   return { state: next, events: [{ kind: 'FACTS_CHANGED', setNumber: cmd.setNumber, tableNumber: cmd.tableNumber, side: located.side }] };
 }
 
 /** Regel 22: the void games do not count; the seat's entry goes (kept with the action) and is entered again once played at the right table. */
-function voidWrongTable(state: MatchState, cmd: VoidWrongTableCommand, settings: CoreSettings): Transition {
+function voidWrongTable(state: MatchState, cmd: VoidWrongTableCommand, settings: CoreSettings, now: Date): Transition {
   const refused = openProblems(state);
   if (refused.length) return { problems: refused };
+  const answer = authority(actorOfRole(cmd.by.role), setPhase(state, cmd.setNumber, settings), 'VOID_OR_REMOVE');
+  const denied = authorityProblems(answer, cmd.reason);
+  if (denied.length) return { problems: denied };
   const where = setTableLabel(cmd.setNumber, cmd.tableNumber);
   const n = settings.pairsPerTeam;
   if (cmd.setNumber > n || cmd.tableNumber > n) return { problems: [invalidAction('tableNumber', `${where} bestaat niet: een wedstrijd heeft ${n} sets aan ${n} tafels.`)] };
@@ -1224,12 +1231,13 @@ function voidWrongTable(state: MatchState, cmd: VoidWrongTableCommand, settings:
   }
   const split = seat ? splitVoided(seat.games, games.games) : null;
   const voidedEntry = seat && { source: seat.source, homePoints: seat.homePoints, awayPoints: seat.awayPoints, voided: split!.voided, kept: split!.kept };
-  // Games no longer count: both confirmations lapse (Regel 15).
-  const next = lapseConfirmations({
+  // Games no longer count: both confirmations lapse (Regel 15). In a signed set it is a correction.
+  const voided = lapseConfirmations({
     ...state,
     seats: seat ? state.seats.filter((s) => s !== seat) : state.seats,
     actions: [...state.actions, newAction(cmd, { gameNumbers: games.games, voidedEntry })],
   });
+  const next = answer.kind === 'REASON' && answer.correction ? corrected(voided, cmd.by.role, cmd.reason, now) : voided;
   return { state: next, events: [{ kind: 'FACTS_CHANGED', setNumber: cmd.setNumber, tableNumber: cmd.tableNumber }] };
 }
 
@@ -1337,10 +1345,10 @@ export function applyMatchCommand(state: MatchState, command: MatchCommand, sett
       result = changeTeam(state, command, settings, now);
       break;
     case 'REMOVE_PLAYER':
-      result = removePlayer(state, command, settings);
+      result = removePlayer(state, command, settings, now);
       break;
     case 'VOID_WRONG_TABLE':
-      result = voidWrongTable(state, command, settings);
+      result = voidWrongTable(state, command, settings, now);
       break;
     case 'WITHDRAW_ACTION':
       result = withdrawAction(state, command, settings, now);
