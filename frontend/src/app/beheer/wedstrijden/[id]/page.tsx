@@ -5,6 +5,7 @@ import { MatchHistory } from '@/components/matches/match-history';
 import { MatchBody, MatchHeader, MatchLinks } from '@/components/matches/match-view';
 import { NotPlayedForm, ReopenForm } from '@/components/matches/not-played-forms';
 import { Regel11Panel } from '@/components/matches/regel11-panel';
+import { MatchRemarks } from '@/components/matches/remarks';
 import { MatchDaySteps } from '@/components/matches/screens';
 import { Card } from '@/components/ui/layout';
 import { serverApi } from '@/lib/api-server';
@@ -21,6 +22,7 @@ export default async function AdminMatchPage({ params }: { params: Promise<{ id:
   const api = await serverApi();
   const { data: season } = await api.GET('/api/seasons/{id}', { params: { path: { id: match.seasonId } } });
   const { data: regel11 } = await api.GET('/api/matches/{id}/regel11', { params: { path: { id } } });
+  const { data: remarks } = await api.GET('/api/matches/{id}/remarks', { params: { path: { id } } });
   const base = `/beheer/wedstrijden/${id}`;
   const playable = isPlayable(match);
   const movable = playable && match.resultState === 'NONE';
@@ -34,6 +36,11 @@ export default async function AdminMatchPage({ params }: { params: Promise<{ id:
         <MatchHeader match={match} actions={<MatchLinks matchId={id} />} />
       </div>
       <div className="space-y-6">
+        {(remarks ?? []).length > 0 && (
+          <Card title="Opmerkingen van de teamleiders (Regel 35B)">
+            <MatchRemarks matchId={id} remarks={remarks ?? []} canWrite={false} />
+          </Card>
+        )}
         {playable && (
           <MatchDaySteps
             match={match}

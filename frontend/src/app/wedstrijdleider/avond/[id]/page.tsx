@@ -2,6 +2,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { GAME_KIND_SHORT, pairNames } from '@/components/matches/labels';
 import { MatchHeader } from '@/components/matches/match-view';
+import { MatchRemarks } from '@/components/matches/remarks';
 import { loadMatch } from '@/components/matches/screens';
 import { SupervisorActions } from '@/components/matches/supervisor-actions';
 import { NightGrid } from '@/components/match-night/night-grid';
@@ -30,13 +31,14 @@ export default async function NightMatchPage({ params, searchParams }: { params:
   const match = await loadMatch(id);
   if (!match) notFound();
   const api = await serverApi();
-  const [board, night, home, away, actions, season] = await Promise.all([
+  const [board, night, home, away, actions, season, remarks] = await Promise.all([
     api.GET('/api/matches/{id}/console', { params: { path: { id } } }),
     api.GET('/api/matches/{id}/night', { params: { path: { id } } }),
     api.GET('/api/matches/{id}/lineups/{teamId}', { params: { path: { id, teamId: match.homeTeam.id } } }),
     api.GET('/api/matches/{id}/lineups/{teamId}', { params: { path: { id, teamId: match.awayTeam.id } } }),
     api.GET('/api/matches/{id}/supervisor-actions', { params: { path: { id } } }),
     api.GET('/api/seasons/{id}', { params: { path: { id: match.seasonId } } }),
+    api.GET('/api/matches/{id}/remarks', { params: { path: { id } } }),
   ]);
   const settings = season.data?.settings;
   const rules = {
@@ -69,6 +71,11 @@ export default async function NightMatchPage({ params, searchParams }: { params:
       </div>
       <AutoRefresh streams={[`/api/public/matches/${id}/events`]} />
       <div className="space-y-6">
+        {(remarks.data ?? []).length > 0 && (
+          <Card title="Opmerkingen van de teamleiders (Regel 35B)">
+            <MatchRemarks matchId={id} remarks={remarks.data ?? []} canWrite={false} />
+          </Card>
+        )}
         {decided && !seat && (
           <p role="status" className="rounded-md bg-green-50 p-3 font-medium text-green-900 ring-1 ring-green-200">
             Beslissing vastgelegd: set {decidedSet}, tafel {decidedTable} nu {decided.homePoints ?? '–'}–{decided.awayPoints ?? '–'}.
