@@ -3,7 +3,8 @@
 // streams and the login come before its /api proxy (next.config.ts: the rewrite is a fallback).
 // The clients here connect from different loopback addresses (127.0.0.2, 127.0.0.3, …), as phones
 // on a venue's network do from theirs; scripts/e2e.mjs trusts only 127.0.0.1 as a proxy.
-import { request } from 'node:http';
+import { type ClientRequest, request } from 'node:http';
+import { apiSession } from './api-session';
 import { BASE_URL } from './browser';
 
 const unknownCode = 'ZZZZZZZZZZ';
@@ -32,6 +33,20 @@ async function guessUntilRefused(localAddress: string, headers: (attempt: number
     if (res.status === 429) return attempt;
   }
   throw new Error(`${localAddress} kreeg na 40 foute codes nog geen 429`);
+}
+
+/** Opens a live stream through the dashboard from `localAddress`; resolves once it is open (200 and its first event). */
+function openStream(localAddress: string, path: string): Promise<ClientRequest> {
+  const url = new URL(path, BASE_URL);
+  return new Promise((resolve, reject) => {
+    const req = request({ host: url.hostname, port: url.port, path: url.pathname, localAddress, headers: { accept: 'text/event-stream' } }, (res) => {
+      if (res.statusCode !== 200) return reject(new Error(`stream van ${localAddress}: ${res.statusCode}`));
+      res.setEncoding('utf8');
+      res.once('data', () => resolve(req));
+    });
+    req.on('error', reject);
+    req.end();
+  });
 }
 
 describe('every phone its own client, through the dashboard', () => {
@@ -64,5 +79,33 @@ describe('every phone its own client, through the dashboard', () => {
     // The owner, from their own phone, is not made to wait: a wrong password is just wrong.
     const owner = await call('127.0.0.7', 'POST', '/api/auth/login', {}, wrong);
     expect(owner.status).toBe(401);
+  });
+
+  it('300 open live streams through the dashboard leave the rest of /api answering', async () => {
+    const admin = await apiSession('admin@tsbn.nl');
+    const season = await admin<{ id: string }>('GET', '/api/seasons/current');
+    const divisions = await admin<{ id: string }[]>('GET', `/api/seasons/${season.id}/divisions`);
+    const { rounds } = await admin<{ rounds: { matches: { id: string }[] }[] }>('GET', `/api/divisions/${divisions[0].id}/matches`);
+    const path = `/api/public/matches/${rounds[0].matches[0].id}/events`;
+    const streams: ClientRequest[] = [];
+    try {
+      // 100 viewers on each of three addresses (the API's cap per client is 100).
+      for (const address of ['127.0.1.1', '127.0.1.2', '127.0.1.3']) {
+        streams.push(...(await Promise.all(Array.from({ length: 100 }, () => openStream(address, path)))));
+      }
+      expect(streams).toHaveLength(300);
+      const health = await call('127.0.0.9', 'GET', '/api/health');
+      expect(health.status).toBe(200);
+      const table = await call('127.0.0.9', 'GET', `/api/table/${unknownCode}`);
+      expect(table.status).toBe(404);
+    } finally {
+      for (const stream of streams) stream.destroy();
+    }
+  });
+
+  it("a body too large for the API gets the API's Dutch 413 through the dashboard, not a bare 500", async () => {
+    const res = await call('127.0.0.9', 'POST', '/api/auth/login', {}, JSON.stringify({ email: 'x@tsbn.nl', password: 'a'.repeat(3_000_000) }));
+    expect(res.status).toBe(413);
+    expect(JSON.parse(res.body).error).toMatchObject({ status: 413, code: 'PAYLOAD_TOO_LARGE' });
   });
 });

@@ -78,9 +78,9 @@ const nextConfig: NextConfig = {
       { source: '/speelavond/:path*', headers: headers(livePolicy) },
     ];
   },
-  // The API behind /api, as a fallback: after the dashboard's own route handlers, including
-  // the dynamic ones (/api/table/[...path], the live streams), which pass each caller's address
-  // on. A plain array would be tried before dynamic routes and skip those handlers.
+  // The API behind /api for `next dev` only: under npm start, the browser tests and the bench the
+  // dashboard's server (server.mjs) proxies /api/… itself (api-proxy.mjs: each client's address,
+  // no socket ceiling, Dutch errors) before Next sees the request.
   async rewrites() {
     return { beforeFiles: [], afterFiles: [], fallback: [{ source: '/api/:path*', destination: `${apiUrl}/api/:path*` }] };
   },

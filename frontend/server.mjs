@@ -1,6 +1,6 @@
 // The dashboard's own server: Next.js behind a plain Node HTTP server, so that every request
-// carries the address of the client that really sent it before Next (its route handlers and its
-// /api proxy) passes it on to the API.
+// carries the address of the client that really sent it, and /api/… goes to the API through a
+// streaming proxy of our own (api-proxy.mjs) instead of Next's rewrite.
 //
 // Next keeps a client-sent X-Forwarded-For as it is, and the API believes the dashboard: a phone
 // could claim any address (unlimited password guesses, another person's throttle). Here the
@@ -14,6 +14,7 @@
 import { createServer } from 'node:http';
 import proxyAddr from '@fastify/proxy-addr';
 import next from 'next';
+import { createApiProxy } from './api-proxy.mjs';
 import { trustedProxyList } from './trusted-proxies.mjs';
 
 const port = Number(process.env.PORT ?? 3000);
@@ -40,6 +41,9 @@ function sanitise(req) {
   }
 }
 
+// /api/… goes straight to the API (api-proxy.mjs); every other path is the dashboard's.
+const proxyToApi = createApiProxy(process.env.API_URL ?? 'http://127.0.0.1:3001');
+
 const app = next({ dev: false, dir: import.meta.dirname, hostname: host, port });
 const handle = app.getRequestHandler();
 await app.prepare();
@@ -47,6 +51,7 @@ await app.prepare();
 const server = createServer((req, res) => {
   // The one address Next and the API may believe; every other forwarding claim is dropped.
   sanitise(req);
+  if (req.url === '/api' || req.url?.startsWith('/api/')) return proxyToApi(req, res);
   handle(req, res).catch((error) => {
     console.error(`[dashboard] ${req.method} ${req.url}: ${error instanceof Error ? error.message : String(error)}`);
     if (!res.headersSent) {

@@ -1,0 +1,51 @@
+// The dashboard's way to the API for every /api/… request (frontend/server.mjs): a plain
+// streaming HTTP proxy. What it guarantees, which Next's rewrite proxy did not:
+// - the API learns each client's own address (X-Forwarded-For as server.mjs set it from the
+//   socket) and the dashboard's host as the browser used it (X-Forwarded-Host);
+// - no ceiling on sockets: hundreds of open live streams never hold up other requests;
+// - a body passes as a stream and the API's own answer comes back, also when it refuses the
+//   body early (413 in Dutch, not a bare 500);
+// - an API that cannot be reached (restarting) gives a Dutch 502 in the one error envelope;
+// - a client that goes away ends its request at the API (a live stream's viewer left).
+import http from 'node:http';
+
+/** Headers that belong to one connection, not to the request. */
+const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer', 'proxy-authorization', 'proxy-authenticate'];
+
+function unreachable(res) {
+  const body = JSON.stringify({ error: { status: 502, code: 'API_UNREACHABLE', message: 'De server is even niet bereikbaar (hij start mogelijk opnieuw). Probeer het over een paar seconden opnieuw.' } });
+  res.writeHead(502, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'retry-after': '5' });
+  res.end(body);
+}
+
+/** @param {string} apiUrl e.g. http://127.0.0.1:3001 */
+export function createApiProxy(apiUrl) {
+  const upstream = new URL(apiUrl);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity, maxFreeSockets: 64 });
+  return function proxy(req, res) {
+    const headers = { ...req.headers };
+    for (const name of HOP_BY_HOP) delete headers[name];
+    headers['x-forwarded-host'] = req.headers['x-forwarded-host'] ?? req.headers.host ?? '';
+    headers['x-forwarded-proto'] = req.headers['x-forwarded-proto'] ?? (req.socket.encrypted ? 'https' : 'http');
+    headers.host = upstream.host;
+    const out = http.request({ protocol: upstream.protocol, hostname: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers, agent }, (answer) => {
+      const back = { ...answer.headers };
+      for (const name of HOP_BY_HOP) delete back[name];
+      res.writeHead(answer.statusCode ?? 502, back);
+      // Server-Sent Events and downloads pass as they come.
+      res.flushHeaders();
+      answer.pipe(res);
+      answer.on('error', () => res.destroy());
+    });
+    out.on('error', () => {
+      // Before an answer: the API is away. After it (the API refused the body and closed): done.
+      if (!res.headersSent) unreachable(res);
+      else if (!res.writableEnded) res.end();
+    });
+    // The client left (a live page closed): the API's stream ends too.
+    res.on('close', () => {
+      if (!res.writableFinished) out.destroy();
+    });
+    req.pipe(out);
+  };
+}
