@@ -91,6 +91,16 @@ describe('the live bus over PostgreSQL LISTEN/NOTIFY', () => {
     ]);
   });
 
+  it('splits a large tick into notifications that fit the 8000 bytes of a NOTIFY, in order', async () => {
+    heard.length = 0;
+    const at = new Date('2026-11-20T20:10:00.000Z');
+    for (let i = 0; i < 100; i++) events.emit({ matchId: day.match.id, divisionId: day.division.id, round: i + 1, kind: 'MATCH_CONFIRMED', at });
+    await until('all the events', () => heard.map((h) => JSON.parse(h).e.length).reduce((a, b) => a + b, 0) === 100);
+    expect(heard.length).toBeGreaterThan(1);
+    expect(heard.every((h) => Buffer.byteLength(h) < 8000)).toBe(true);
+    expect(heard.flatMap((h) => JSON.parse(h).e.map((e: { r: number }) => e.r))).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
+  });
+
   it("delivers another process's events to the subscribers and the streams, and skips its own", async () => {
     const stream = openStream(`${base}/api/public/matches/${day.match.id}/events`);
     await stream.until(/event: ready/);

@@ -17,6 +17,7 @@ export interface LiveEvent {
 
 /** The PostgreSQL channel every API process LISTENs on. */
 export const LIVE_CHANNEL = 'tsbn_live';
+const EVENTS_PER_NOTIFY = 30;
 /** The listening connection's application_name (pg_stat_activity). */
 export const LISTENER_NAME = 'tsbn-live';
 
@@ -106,13 +107,20 @@ export class LiveEvents implements OnModuleInit, OnModuleDestroy {
   private publish(): void {
     const events = this.outbox;
     this.outbox = [];
-    const message: WireMessage = {
-      o: this.origin,
-      e: events.map((e) => ({ m: e.matchId, d: e.divisionId, r: e.round, k: e.kind, t: e.at.toISOString() })),
-    };
+    // A NOTIFY payload must stay under 8000 bytes: at most EVENTS_PER_NOTIFY (~150 bytes each)
+    // per message, all sent by one statement, so they arrive in this order.
+    const payloads: string[] = [];
+    for (let i = 0; i < events.length; i += EVENTS_PER_NOTIFY) {
+      const message: WireMessage = {
+        o: this.origin,
+        e: events.slice(i, i + EVENTS_PER_NOTIFY).map((e) => ({ m: e.matchId, d: e.divisionId, r: e.round, k: e.kind, t: e.at.toISOString() })),
+      };
+      payloads.push(JSON.stringify(message));
+    }
     // Off the writer's path: a lost notification costs the other processes' viewers one
     // change message (their next change or a reconnect brings them up to date).
-    this.prisma.$executeRaw`SELECT pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(message)})`.catch((error: unknown) => this.problem(error));
+    this.prisma.$executeRaw`
+      SELECT pg_notify(${LIVE_CHANNEL}, x.payload) FROM unnest(${payloads}::text[]) WITH ORDINALITY AS x(payload, n) ORDER BY x.n`.catch((error: unknown) => this.problem(error));
   }
 
   private receive(notification: Notification): void {
