@@ -8,6 +8,7 @@
  * - the job makes one backup per slot of the schedule, across two API processes and a restart,
  *   never two at once; pg-boss holds one schedule.
  */
+import { spawn } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, truncate, writeFile, copyFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,6 +24,7 @@ import { Clock } from '../src/reminders/clock';
 import { createFineRow, createMatchDay, createUser, loginAs, resetDatabase, startApp, syntheticSeasonDocument, type TestContext } from './helpers';
 
 const SOURCE_URL = process.env.DATABASE_URL!;
+const ROOT = path.resolve(__dirname, '..', '..');
 const RESTORED_DB = `${new URL(SOURCE_URL).pathname.slice(1)}_herstel_test`;
 
 /** Row count and an md5 over every row's text, per table of schema public: independent of the backup code. */
@@ -60,6 +62,7 @@ describe('Backups and restore (issue 25)', () => {
   let dir: string;
   let seasonId: string;
   let divisionId: string;
+  const killAtEnd: ReturnType<typeof spawn>[] = [];
 
   const options = (extra: Partial<RunOptions> = {}): RunOptions => ({ ...ctx.app.get(BackupService).options('manual'), directory: dir, ...extra });
 
@@ -87,6 +90,7 @@ describe('Backups and restore (issue 25)', () => {
   });
 
   afterAll(async () => {
+    for (const child of killAtEnd) if (child.exitCode === null) child.kill('SIGKILL');
     await ctx.close();
     await dropDatabase(RESTORED_DB);
     await rm(dir, { recursive: true, force: true });
@@ -178,6 +182,39 @@ describe('Backups and restore (issue 25)', () => {
     const result = await runBackup(options({ now: () => new Date('2026-11-27T04:00:00Z') }));
     expect(result.outcome).toBe('made');
     expect((await readdir(dir)).filter((n) => n.endsWith('.partial'))).toEqual([]);
+  });
+
+  test('a backup killed half-way (kill -9 of `npm run backup`) leaves no file that looks like a backup; the next run cleans up', async () => {
+    const before = await backupFiles(dir);
+    // one process (tsx as a loader, not its CLI, which runs the program in a child of its own)
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'backend', 'src', 'backup', 'cli.ts'), 'backup'], {
+      cwd: ROOT,
+      env: { ...process.env, BACKUP_DIR: dir, TSBN_BACKUP_PAUSE_AFTER_TABLE: 'matches' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    killAtEnd.push(child);
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    const end = Date.now() + 30_000;
+    while (!output.includes('PAUZE NA matches')) {
+      if (Date.now() > end || child.exitCode !== null) throw new Error(`de back-up pauzeerde niet: ${output}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGKILL');
+    await exited;
+    const partials = (await readdir(dir)).filter((n) => n.endsWith('.partial'));
+    expect(partials).toHaveLength(1); // what it had written: never named like a backup
+    expect(await backupFiles(dir)).toEqual(before);
+    await expect(readBackupFile(path.join(dir, partials[0]))).rejects.toThrow(/onvolledig|beschadigd/);
+    expect(await ctx.prisma.backupRun.count({ where: { status: 'RUNNING' } })).toBe(1);
+
+    const next = await runBackup(options({ now: () => new Date('2026-11-27T05:00:00Z') }));
+    expect(next.outcome).toBe('made');
+    expect((await readdir(dir)).filter((n) => n.endsWith('.partial'))).toEqual([]);
+    expect(await ctx.prisma.backupRun.count({ where: { status: 'RUNNING' } })).toBe(0);
+    expect((await ctx.prisma.backupRun.findFirstOrThrow({ where: { status: 'FAILED', error: { contains: 'Afgebroken' } } })).finishedAt).not.toBeNull();
   });
 
   test('retention keeps exactly what the settings say', async () => {

@@ -24,7 +24,8 @@ export async function runBackupCli(args) {
   const running = process.env.DATABASE_URL ? null : await runningEmbedded();
   const db = running ? { url: running, stop: async () => {} } : await ensureDatabase('dev');
   try {
-    const result = spawnSync(process.execPath, [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join(root, 'backend', 'src', 'backup', 'cli.ts'), ...args], {
+    // tsx as a loader in this one child (its CLI would start yet another process).
+    const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'backend', 'src', 'backup', 'cli.ts'), ...args], {
       cwd: root,
       stdio: 'inherit',
       env: { ...process.env, DATABASE_URL: db.url },

@@ -17,6 +17,16 @@ import { retentionFromEnv } from './retention';
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
 
+/** Tests only (backup.api.spec.ts kills a backup half-way): stop for ever after writing this table. */
+function pauseAfter(table: string | undefined): ((written: string) => Promise<void>) | undefined {
+  if (!table) return undefined;
+  return async (written) => {
+    if (written !== table) return;
+    console.log(`PAUZE NA ${written}`);
+    await new Promise(() => undefined);
+  };
+}
+
 async function backup(url: string): Promise<number> {
   const directory = backupDirectory(repositoryRoot());
   const result = await runBackup({
@@ -26,6 +36,7 @@ async function backup(url: string): Promise<number> {
     trigger: 'manual',
     retention: retentionFromEnv(),
     dayOf: (moment) => dayIn(moment),
+    onTable: pauseAfter(process.env.TSBN_BACKUP_PAUSE_AFTER_TABLE),
   });
   if (result.outcome === 'busy') {
     console.error('Er loopt al een back-up (van de nachtelijke taak of een ander commando). Probeer het over een paar minuten opnieuw.');
