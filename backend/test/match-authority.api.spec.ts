@@ -5,7 +5,7 @@
  * match per date; a signed set changed by the supervisor is publicly a correction.
  */
 import { todayIso } from '../src/common/dto';
-import { type Agent, createMatchDay, expectError, lineupBody, loginAs, resetDatabase, startApp, TestContext } from './helpers';
+import { type Agent, createListedMember, createMatchDay, createTeam, expectError, lineupBody, loginAs, resetDatabase, startApp, TestContext } from './helpers';
 
 describe('match authority API: who played, undo, one match per day, corrections', () => {
   let ctx: TestContext;
@@ -110,6 +110,23 @@ describe('match authority API: who played, undo, one match per day, corrections'
       data: { divisionId: day.division.id, round: 2, date: day.match.date, homeTeamId: day.away.id, awayTeamId: day.home.id },
     });
     const res = await away.put(`/api/matches/${second.id}/lineups/${day.away.id}`).send(lineupBody(day.awayPlayers)).expect(422);
+    expectError(res.body, 422, 'MEMBER_PLAYS_ELSEWHERE');
+    expect(res.body.error.message).toContain(`${day.home.name} – ${day.away.name}`);
+  });
+
+  it('one member, one match per date: a substitute too (422 MEMBER_PLAYS_ELSEWHERE)', async () => {
+    // A second team of the home club plays another match that date, with players of its own.
+    const team3 = await createTeam(ctx.prisma, day.division.id, day.homeClub.id);
+    const team4 = await createTeam(ctx.prisma, day.division.id, day.otherClub.id);
+    const third = await ctx.prisma.match.create({ data: { divisionId: day.division.id, round: 3, date: day.match.date, homeTeamId: team3.id, awayTeamId: team4.id } });
+    const own: string[] = [];
+    for (let i = 0; i < 12; i++) own.push((await createListedMember(ctx.prisma, { seasonId: day.division.seasonId, clubId: day.homeClub.id })).member.id);
+    await home.put(`/api/matches/${third.id}/lineups/${team3.id}`).send(lineupBody(own, { reserves: 0 })).expect(200);
+    const res = await supervisor
+      .post(`/api/matches/${third.id}/substitutions`)
+      .query({ reason: 'Invaller' })
+      .send({ teamId: team3.id, setNumber: 3, pairNumber: 1, outMemberId: own[0], inMemberId: day.homePlayers[12] })
+      .expect(422);
     expectError(res.body, 422, 'MEMBER_PLAYS_ELSEWHERE');
     expect(res.body.error.message).toContain(`${day.home.name} – ${day.away.name}`);
   });
