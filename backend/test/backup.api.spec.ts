@@ -114,8 +114,9 @@ describe('Backups and restore (issue 25)', () => {
     expect(copy).toEqual(source);
     const client = new pg.Client({ connectionString: restored.url });
     await client.connect();
-    const runs = await client.query('SELECT status FROM backup_runs').finally(() => client.end());
-    expect(runs.rows).toEqual([{ status: 'RUNNING' }]); // as it was at the moment of the snapshot
+    const runs = await client.query('SELECT status, file FROM backup_runs').finally(() => client.end());
+    // RUNNING in the snapshot; the restore records that this backup succeeded
+    expect(runs.rows).toEqual([{ status: 'SUCCEEDED', file: path.basename(result.file!) }]);
 
     // the API on the restored database
     const before = (await ctx.http().get(`/api/divisions/${divisionId}/standings`).expect(200)).body;

@@ -6,6 +6,8 @@
  * an older version comes back upgraded. Replacing an existing database needs `replace: true`
  * (scripts/restore.mjs asks for it and for a confirmation).
  */
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
 import pg from 'pg';
 import { loadBackupData, quoteIdent, readBackupFile, tableSummaries, type BackupSummary } from './backup-file';
 import { applyMigrations, codeMigrations, migrateDeploy, migrationsForLevel } from './migrations';
@@ -59,6 +61,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
     return !r || r.rows !== t.rows || r.sha256 !== t.sha256;
   });
   if (differences.length) throw new Error(`Herstel niet gelijk aan de back-up voor: ${differences.map((d) => d.table).join(', ')}.`);
+  await markOwnRunSucceeded(url, options.file, summary);
   const upgradedBy = code.filter((c) => !level.includes(c)).map((c) => c.name);
   if (upgradedBy.length) await migrateDeploy(url);
   return { url, database: options.database, summary, upgradedBy, counts: await counts(url) };
@@ -73,6 +76,25 @@ async function counts(url: string): Promise<RestoreResult['counts']> {
               (SELECT count(*) FROM clubs) AS clubs, (SELECT count(*) FROM fines) AS fines`,
     );
     return { seasons: Number(rows[0].seasons), matches: Number(rows[0].matches), members: Number(rows[0].members), clubs: Number(rows[0].clubs), fines: Number(rows[0].fines) };
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * The snapshot holds the run of the backup itself as RUNNING (it was taken while running; the
+ * advisory lock lets only one run at a time). It did succeed (we restored it), so after the
+ * comparison it is recorded as such: Beheer then shows it, not an "interrupted" backup.
+ */
+async function markOwnRunSucceeded(url: string, file: string, summary: BackupSummary): Promise<void> {
+  if (!summary.header.tables.some((t) => t.name === 'backup_runs')) return;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(
+      `UPDATE backup_runs SET status = 'SUCCEEDED', "finishedAt" = $1, file = $2, directory = $3, "sizeBytes" = $4 WHERE status = 'RUNNING'`,
+      [new Date(summary.header.createdAt), path.basename(file), path.dirname(path.resolve(file)), (await stat(file)).size],
+    );
   } finally {
     await client.end();
   }
