@@ -9,8 +9,20 @@
 // - a client that goes away ends its request at the API (a live stream's viewer left).
 import http from 'node:http';
 
-/** Headers that belong to one connection, not to the request. */
-const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer', 'proxy-authorization', 'proxy-authenticate'];
+/**
+ * Headers that belong to one connection, not to the request. `expect`: this server has already
+ * answered a client's "100-continue"; the body then simply follows to the API.
+ */
+const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer', 'proxy-authorization', 'proxy-authenticate', 'expect'];
+
+/** The API's own bodies limit (backend app.factory.ts BODY_LIMIT): larger bodies only where an endpoint allows them. */
+const API_BODY_LIMIT = 100 * 1024;
+
+function tooLarge(res) {
+  const body = JSON.stringify({ error: { status: 413, code: 'PAYLOAD_TOO_LARGE', message: 'Het bestand of verzoek is te groot.' } });
+  res.writeHead(413, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', connection: 'close' });
+  res.end(body);
+}
 
 function unreachable(res) {
   const body = JSON.stringify({ error: { status: 502, code: 'API_UNREACHABLE', message: 'De server is even niet bereikbaar (hij start mogelijk opnieuw). Probeer het over een paar seconden opnieuw.' } });
@@ -38,9 +50,29 @@ export function createApiProxy(apiUrl) {
       answer.on('error', () => res.destroy());
     });
     out.on('error', () => {
-      // Before an answer: the API is away. After it (the API refused the body and closed): done.
-      if (!res.headersSent) unreachable(res);
-      else if (!res.writableEnded) res.end();
+      if (res.headersSent) {
+        if (!res.writableEnded) res.end();
+        return;
+      }
+      // The API cut the connection while a body larger than it takes was still on its way: it
+      // refused the body (its 413 is lost with the connection, so it is given here in its words).
+      const length = Number(req.headers['content-length'] ?? 0);
+      if (!req.readableEnded && length > API_BODY_LIMIT) {
+        req.resume();
+        return tooLarge(res);
+      }
+      // Before an answer: the API is away (restarting).
+      unreachable(res);
+    });
+    // The API may answer before it has read the body (a body too large: 413) and close. Stop
+    // sending the rest then, so its answer arrives instead of a broken pipe; the client's
+    // remaining bytes are read and dropped.
+    out.on('socket', (socket) => {
+      socket.once('data', () => {
+        if (req.readableEnded) return;
+        req.unpipe(out);
+        req.resume();
+      });
     });
     // The client left (a live page closed): the API's stream ends too.
     res.on('close', () => {
