@@ -199,6 +199,10 @@ describe('match night at the table: enter, sign on the same phone, live page, di
     // Complete: final at the end of the correction window, or earlier when both confirm (RULES.md 2026-11-26).
     await page.getByText(/De uitslag wordt definitief om \d\d:\d\d, ook zonder bevestiging/).waitFor();
     await page.getByRole('button', { name: 'Wedstrijd bevestigen' }).click();
+    // One tap does not confirm: it says what becomes final, then asks.
+    const ask = page.getByRole('alertdialog', { name: 'Wedstrijd bevestigen' });
+    expect(await ask.innerText()).toContain('alleen de bond');
+    await ask.getByRole('button', { name: 'Ja, bevestigen' }).click();
     await page.getByText(`${match.homeTeam.name}: bevestigd`).waitFor();
     expect(await page.getByRole('button', { name: 'Wedstrijd bevestigen' }).count()).toBe(0);
 
@@ -208,6 +212,7 @@ describe('match night at the table: enter, sign on the same phone, live page, di
     // The away secretary sees no codes, only the sets and the confirmation.
     expect(await away.page.getByRole('heading', { name: 'Tafelcodes' }).count()).toBe(0);
     await away.page.getByRole('button', { name: 'Wedstrijd bevestigen' }).click();
+    await away.page.getByRole('alertdialog', { name: 'Wedstrijd bevestigen' }).getByRole('button', { name: 'Ja, bevestigen' }).click();
     await away.page.getByText('De uitslag staat vast').waitFor();
     // 9–2 + 6–2 + 34 × 4–4
     expect(await away.page.getByText(`${match.homeTeam.name} 151–140 ${match.awayTeam.name}`).count()).toBe(1);

@@ -80,20 +80,39 @@ export function RevokeCode({ matchId, tableNumber }: { matchId: string; tableNum
 export function ConfirmNight({ matchId, teamName }: { matchId: string; teamName: string }) {
   const router = useRouter();
   const [busy, setBusy] = useState(false);
+  const [asking, setAsking] = useState(false);
   const [message, setMessage] = useState<InlineMessage | null>(null);
   async function confirm() {
     setBusy(true);
     const sent = await attempt(api.POST('/api/matches/{id}/confirm-night', { params: { path: { id: matchId } }, body: {} }));
     setBusy(false);
+    setAsking(false);
     if (!sent.ok) return setMessage({ tone: 'bad', text: messagesOf(sent.error).join(' ') });
     setMessage({ tone: 'good', text: `Bevestigd namens ${teamName}.` });
     router.refresh();
   }
   return (
     <div className="space-y-2">
-      <Button className="min-h-14 w-full text-lg sm:w-auto" onClick={confirm} disabled={busy}>
-        {busy ? 'Bezig…' : 'Wedstrijd bevestigen'}
-      </Button>
+      {asking ? (
+        // What becomes irrevocable, before it does (issue 23 item 8).
+        <div role="alertdialog" aria-label="Wedstrijd bevestigen" className="space-y-2 rounded-lg bg-amber-50 p-3 ring-1 ring-amber-300">
+          <p className="font-medium text-amber-950">
+            U bevestigt de uitslag namens {teamName}. Als beide teams bevestigd hebben, is de uitslag definitief: daarna kan alleen de bond hem nog corrigeren.
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <Button className="min-h-12" onClick={confirm} disabled={busy}>
+              {busy ? 'Bezig…' : 'Ja, bevestigen'}
+            </Button>
+            <Button variant="secondary" className="min-h-12" onClick={() => setAsking(false)} disabled={busy}>
+              Annuleren
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <Button className="min-h-14 w-full text-lg sm:w-auto" onClick={() => setAsking(true)}>
+          Wedstrijd bevestigen
+        </Button>
+      )}
       <InlineNotice message={message} />
     </div>
   );
