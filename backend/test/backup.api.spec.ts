@@ -27,7 +27,7 @@ const SOURCE_URL = process.env.DATABASE_URL!;
 const ROOT = path.resolve(__dirname, '..', '..');
 const RESTORED_DB = `${new URL(SOURCE_URL).pathname.slice(1)}_herstel_test`;
 
-/** Row count and an md5 over every row's text, per table of schema public: independent of the backup code. */
+/** Row count and an md5 over every row (as JSON, by column name), per table of schema public: independent of the backup code. */
 async function tableFingerprints(url: string, except: string[] = []): Promise<Record<string, string>> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -38,7 +38,9 @@ async function tableFingerprints(url: string, except: string[] = []): Promise<Re
     for (const { tablename } of tables) {
       if (except.includes(tablename)) continue;
       const { rows } = await client.query<{ n: string; md5: string | null }>(
-        `SELECT count(*)::text AS n, md5(string_agg(t::text, E'\\n' ORDER BY t::text)) AS md5 FROM "${tablename}" t`,
+        // to_jsonb: every column by name, so two databases whose columns stand in another order
+        // (migrations of one timestamp applied in another order) compare by their rows.
+        `SELECT count(*)::text AS n, md5(string_agg(to_jsonb(t)::text, E'\\n' ORDER BY to_jsonb(t)::text)) AS md5 FROM "${tablename}" t`,
       );
       result[tablename] = `${rows[0].n}:${rows[0].md5 ?? '-'}`;
     }

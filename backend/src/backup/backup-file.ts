@@ -336,13 +336,20 @@ export async function readBackupFile(file: string, onTable?: (table: TableInfo, 
 }
 
 /** Counts and checksums of every table as the backup would write them (to compare a restore with its file). */
-export async function tableSummaries(connectionString: string): Promise<TableSummary[]> {
+export async function tableSummaries(connectionString: string, columnsOf?: ReadonlyMap<string, readonly string[]>): Promise<TableSummary[]> {
   const client = new pg.Client({ connectionString, application_name: 'tsbn-backup-verify' });
   await client.connect();
   try {
     await beginSnapshot(client);
     const summaries: TableSummary[] = [];
-    for (const table of await listTables(client)) summaries.push(await copyTableOut(client, table, null));
+    // `columnsOf`: read each table in the backup's column order. A database whose columns were
+    // added by migrations applied in another order (two of one timestamp) holds the same rows with
+    // its columns in another physical order; the rows, not that order, must be equal.
+    for (const table of await listTables(client)) {
+      const columns = columnsOf?.get(table.name);
+      const ordered = columns && columns.length === table.columns.length && columns.every((c) => table.columns.includes(c)) ? { ...table, columns: [...columns] } : table;
+      summaries.push(await copyTableOut(client, ordered, null));
+    }
     await client.query('COMMIT');
     return summaries;
   } finally {

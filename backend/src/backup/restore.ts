@@ -55,7 +55,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
   const url = databaseUrl(options.serverUrl, options.database);
   await applyMigrations(url, level);
   await loadBackupData(url, options.file);
-  const restored = await tableSummaries(url);
+  const restored = await tableSummaries(url, new Map(summary.header.tables.map((t) => [t.name, t.columns])));
   const differences = summary.tables.filter((t) => {
     const r = restored.find((x) => x.table === t.table);
     return !r || r.rows !== t.rows || r.sha256 !== t.sha256;

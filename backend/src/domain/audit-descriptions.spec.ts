@@ -13,8 +13,8 @@ function sources(dir: string): string[] {
   });
 }
 
-/** Strings of the same shape that name a field, not a kind of change (the season's form). */
-const NOT_AUDIT_KINDS = new Set(['season.name', 'season.startsOn', 'season.endsOn', 'season.competitionStartsOn', 'season.settings']);
+/** Strings of the same shape that are no kind of change: the season form's fields, a mail's kind. */
+const NOT_AUDIT_KINDS = new Set(['season.name', 'season.startsOn', 'season.endsOn', 'season.competitionStartsOn', 'season.settings', 'match.moved']);
 const KIND = /['`]((?:account|club|division|fine|fine-catalog|member|memberList|memberListEntry|playoff|season|team|transfer|user|match)\.[a-zA-Z][a-zA-Z.-]*[a-zA-Z])['`]/g;
 
 /** Every audit kind the code can record (the sources' literals of the audit's shape). */

@@ -38,6 +38,7 @@ export const AUDIT_DESCRIPTIONS: Readonly<Record<string, string>> = {
   'match.supervisor.undo-void-wrong-table': 'Ongeldig verklaren van games teruggedraaid (Regel 22)',
   'match.supervisor.undo-remove-player': 'Verwijderen van een speler teruggedraaid (Regel 38)',
   'match.supervisor.withdraw-ineligible': 'Regel 4-geval ingetrokken',
+  'match.supervisor.withdraw': 'Beslissing van de wedstrijdleider ingetrokken (Regel 22 of 38)',
   // The season and its divisions, clubs and teams
   'season.create': 'Seizoen aangemaakt',
   'season.update': 'Seizoen gewijzigd',
@@ -63,6 +64,7 @@ export const AUDIT_DESCRIPTIONS: Readonly<Record<string, string>> = {
   'member.suspend': 'Lid geschorst',
   'member.expel': 'Lid geroyeerd',
   'member.sanctionRevoke': 'Schorsing of royement ingetrokken',
+  'member.publication': '"Niet publiceren" voor een lid gewijzigd',
   'transfer.request': 'Overschrijving aangevraagd',
   'transfer.approve': 'Overschrijving goedgekeurd door het bestuur',
   'transfer.refuse': 'Overschrijving afgewezen door het bestuur',
