@@ -3,6 +3,11 @@
 // against a real PostgreSQL prepared by scripts/test.mjs). NestJS 12 ships as
 // ES modules, so @nestjs/* is transformed to CommonJS by swc like our own code.
 import type { Config } from 'jest';
+import { silenceKnownWarnings } from './backend/src/prisma/known-warnings';
+
+// The API tests run in this process (one file at a time): the known Prisma/pg warning is
+// silenced here too, as in the API itself (backend/src/prisma/known-warnings.ts).
+silenceKnownWarnings();
 
 const swc: [string, Record<string, unknown>] = [
   '@swc/jest',

@@ -3,6 +3,9 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import { Pool } from 'pg';
 import { PrismaClient } from '../generated/prisma/client';
 import { databaseOutage, isDatabaseUnavailable } from './database-outage';
+import { silenceKnownWarnings } from './known-warnings';
+
+silenceKnownWarnings();
 
 /** How long a request waits for a connection (new, or a free one from a full pool) before it gets 503. */
 const CONNECT_TIMEOUT_MS = 10_000;
