@@ -51,14 +51,30 @@ export async function moveToToday(admin: ApiCall, match: { id: string; date: str
  * demo's. The label names the division ("E2E <label>") and the teams.
  */
 export async function matchOfItsOwnToday<T>(admin: ApiCall, label: string, clubNames: readonly [string, string]): Promise<T> {
-  const season = await admin<{ id: string }>('GET', '/api/seasons/current');
+  const season = await admin<{ id: string; startsOn: string }>('GET', '/api/seasons/current');
   const clubs = await admin<{ id: string; name: string }[]>('GET', '/api/clubs');
-  const tag = `${label} ${Math.random().toString(36).slice(2, 6)}`;
+  const code = Math.random().toString(36).slice(2, 6);
+  const tag = `${label} ${code}`;
   const division = await admin<{ id: string }>('POST', '/api/divisions', { seasonId: season.id, name: `E2E ${tag}`, level: 9 });
-  for (const name of clubNames) {
-    const club = clubs.find((c) => c.name === name);
+  for (const [c, name] of clubNames.entries()) {
+    const club = clubs.find((x) => x.name === name);
     if (!club) throw new Error(`De demo heeft geen vereniging ${name}.`);
-    await admin('POST', '/api/teams', { divisionId: division.id, clubId: club.id, name: `${name} (${tag})` });
+    const team = await admin<{ id: string }>('POST', '/api/teams', { divisionId: division.id, clubId: club.id, name: `${name} (${tag})` });
+    // Twelve players of the match's own on the club's member list, registered at the season's
+    // start (Regel 3B): a member plays one match a day, and on a demo match day the demo's own
+    // players may already be on today's line-ups (of the demo match or another test file's).
+    const players: string[] = [];
+    for (let i = 1; i <= 12; i++) {
+      const entry = await admin<{ memberId: string }>('POST', `/api/seasons/${season.id}/clubs/${club.id}/member-list/entries`, {
+        memberNumber: `E2E-${code}-${c + 1}-${i}`.toUpperCase(),
+        familyName: `${FAMILY_NAMES[(i - 1) % FAMILY_NAMES.length]}`,
+        givenNames: `Test ${label} ${i}`,
+        registeredOn: season.startsOn,
+        registeredOnReason: 'Speler van een browsertest, ingeschreven bij de start van het seizoen',
+      });
+      players.push(entry.memberId);
+    }
+    ownPlayers.set(team.id, players);
   }
   await admin('POST', `/api/divisions/${division.id}/schedule`, { dates: [todayInAmsterdam()], double: false, startTime: '23:30' });
   // One match; the schedule decides which club plays at home.
@@ -66,10 +82,18 @@ export async function matchOfItsOwnToday<T>(admin: ApiCall, label: string, clubN
   return rounds[0].matches[0];
 }
 
-/** Pairs 1–6 from the first twelve eligible players of the member list, and the given reserves, through the API (set-up, not under test). */
+/** The players matchOfItsOwnToday put on the member list for each of its teams (this test file's). */
+const ownPlayers = new Map<string, string[]>();
+const FAMILY_NAMES = ['Sewdien', 'Ramdin', 'Doelwijt', 'Karsters', 'Pinas', 'Wong', 'Sabajo', 'Mungra', 'Nijman', 'Abrahams', 'Renfurm', 'Moesai'];
+
+/**
+ * Pairs 1–6 from the first twelve eligible players of the member list (for a match of its own:
+ * its own twelve), and the given reserves, through the API (set-up, not under test).
+ */
 export async function composeLineup(secretary: ApiCall, matchId: string, teamId: string, reserves: string[] = []): Promise<void> {
   const lineup = await secretary<{ candidates: { memberId: string; eligible: boolean }[] }>('GET', `/api/matches/${matchId}/lineups/${teamId}`);
-  const ids = lineup.candidates.filter((c) => c.eligible && !reserves.includes(c.memberId)).map((c) => c.memberId);
+  const own = ownPlayers.get(teamId);
+  const ids = lineup.candidates.filter((c) => c.eligible && !reserves.includes(c.memberId) && (!own || own.includes(c.memberId))).map((c) => c.memberId);
   const pairs = [1, 2, 3, 4, 5, 6].map((pairNumber) => ({ pairNumber, memberIds: [ids[2 * pairNumber - 2], ids[2 * pairNumber - 1]] }));
   await secretary('PUT', `/api/matches/${matchId}/lineups/${teamId}`, { pairs, reserves });
 }
