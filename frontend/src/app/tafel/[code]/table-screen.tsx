@@ -394,11 +394,8 @@ export function TableScreen({ code, initial, renderedAt }: { code: string; initi
           >
             {/* The name starts with what shows ("Set 2", label in name); the state's mark is drawn by
                 CSS, so it is no text that the name would have to contain. */}
-            <span className="text-xs">Set</span>
-            <span className="font-bold leading-none">
-              {s.setNumber}
-              <span aria-hidden data-mark={MARKS[s.state]} className="ml-0.5 after:content-[attr(data-mark)]" />
-            </span>
+            <span className="text-sm font-bold leading-none">Set {s.setNumber}</span>
+            <span aria-hidden data-mark={MARKS[s.state]} className="mt-1 leading-none after:content-[attr(data-mark)]" />
           </button>
         ))}
       </nav>
