@@ -167,8 +167,21 @@ describe('two API processes on one PostgreSQL', () => {
   });
 
   afterAll(async () => {
-    for (const api of [a, b]) api?.child.kill('SIGTERM');
-    await Promise.all([a, b].map((api) => (api && api.child.exitCode === null ? new Promise((r) => api.child.once('exit', r)) : null)));
+    // SIGTERM, and SIGKILL for a process that has not stopped after 10 s: a process left behind
+    // would hold its connections and locks against the next test files.
+    await Promise.all(
+      [a, b].map((api) => {
+        if (!api || api.child.exitCode !== null || api.child.signalCode !== null) return null;
+        return new Promise((resolve) => {
+          const kill = setTimeout(() => api.child.kill('SIGKILL'), 10_000);
+          api.child.once('exit', () => {
+            clearTimeout(kill);
+            resolve(null);
+          });
+          api.child.kill('SIGTERM');
+        });
+      }),
+    );
     await ctx?.close();
     await inbox?.close();
   });
@@ -239,8 +252,13 @@ describe('two API processes on one PostgreSQL', () => {
   });
 
   it('runs the pg-boss schedule once: one schedule per queue for both processes, every job done once, a reminder mailed once', async () => {
-    const schedules = await ctx.prisma.$queryRaw<{ name: string }[]>`SELECT name FROM pgboss.schedule ORDER BY name`;
-    const names = schedules.map((s) => s.name);
+    // The planners start in the background (the API listens first): wait until both stored theirs.
+    const wanted = ['matches-finalise', 'reminders-scan', 'reminders-weekly-digest'];
+    const names = await until('the schedules are stored', async () => {
+      const rows = await ctx.prisma.$queryRaw<{ name: string }[]>`SELECT name FROM pgboss.schedule ORDER BY name`;
+      const stored = rows.map((s) => s.name);
+      return wanted.every((name) => stored.includes(name)) ? stored : null;
+    });
     // Both processes scheduled the same queues (other features add theirs): each once.
     expect(names).toEqual(expect.arrayContaining(['matches-finalise', 'reminders-scan', 'reminders-weekly-digest']));
     expect(new Set(names).size).toBe(names.length);
