@@ -159,8 +159,8 @@ describe('two API processes on one PostgreSQL', () => {
 
     // Both with the job schedule on, as npm start runs them.
     childrenFrom = new Date();
-    a = startApi(await freePort(), { SCHEDULED_JOBS: 'on' });
-    b = startApi(await freePort(), { SCHEDULED_JOBS: 'on' });
+    a = startApi(await freePort(), { SCHEDULED_JOBS: 'on', JOBS_POLLING_SECONDS: '2' });
+    b = startApi(await freePort(), { SCHEDULED_JOBS: 'on', JOBS_POLLING_SECONDS: '2' });
     await until('process A answers', () => healthy(a.base));
     await until('process B answers', () => healthy(b.base));
     ctx = await startApp(); // for reading the database only
@@ -258,6 +258,9 @@ describe('two API processes on one PostgreSQL', () => {
       const rows = await ctx.prisma.$queryRaw<{ name: string }[]>`SELECT name FROM pgboss.schedule ORDER BY name`;
       const stored = rows.map((s) => s.name);
       return wanted.every((name) => stored.includes(name)) ? stored : null;
+    }).catch((error: Error) => {
+      // What the processes said (a planner that did not start logs why).
+      throw new Error(`${error.message}\n--- A ---\n${a.output().slice(-4000)}\n--- B ---\n${b.output().slice(-4000)}`);
     });
     // Both processes scheduled the same queues (other features add theirs): each once.
     expect(names).toEqual(expect.arrayContaining(['matches-finalise', 'reminders-scan', 'reminders-weekly-digest']));

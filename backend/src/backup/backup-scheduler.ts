@@ -1,6 +1,7 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import PgBoss from 'pg-boss';
-import { jobsEnabled, JOBS_SCHEMA } from '../reminders/reminder-scheduler';
+import { retryStart, type RetryingStart } from '../jobs/retry-start';
+import { jobsEnabled, JOBS_SCHEMA, pollingSecondsFromEnv } from '../reminders/reminder-scheduler';
 import { scheduleFromEnv } from './backup-runner';
 import { BackupService } from './backup.service';
 
@@ -22,19 +23,27 @@ const RETRY_DELAY_SECONDS = 30 * 60;
 export class BackupScheduler implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Back-upplanner');
   private boss: PgBoss | null = null;
-  private starting: Promise<void> | null = null;
+  private starting: RetryingStart | null = null;
 
   constructor(private readonly backups: BackupService) {}
 
   onApplicationBootstrap(): void {
     if (!jobsEnabled()) return;
-    this.starting = this.start()
-      .catch((error) => this.logger.error(`Back-upplanner start niet; er worden geen back-ups gemaakt: ${error instanceof Error ? error.message : error}`))
-      .finally(() => (this.starting = null));
+    // Tried again while it fails (database not reachable yet, a deadlock with another process's start).
+    const starting = retryStart(
+      () => this.start(),
+      (error, next) => this.logger.error(`Back-upplanner start niet (${error instanceof Error ? error.message : error}); nieuwe poging over ${Math.round(next / 1000)} s.`),
+    );
+    this.starting = starting;
+    void starting.done.finally(() => {
+      if (this.starting === starting) this.starting = null;
+    });
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.starting;
+    const starting = this.starting;
+    starting?.stop();
+    await starting?.done;
     await this.stop();
   }
 
@@ -50,22 +59,15 @@ export class BackupScheduler implements OnApplicationBootstrap, OnApplicationShu
       schema: JOBS_SCHEMA,
       max: 1,
       application_name: 'tsbn-backup-jobs',
-      pollingIntervalSeconds: options.pollingIntervalSeconds ?? 30,
+      pollingIntervalSeconds: options.pollingIntervalSeconds ?? pollingSecondsFromEnv(),
     });
     boss.on('error', (error) => this.logger.error(`Back-upplanner: ${error instanceof Error ? error.message : error}`));
     await boss.start();
     try {
-      // Two processes starting at the same moment can deadlock in pg-boss's own tables: try again.
-      for (let attempt = 1; ; attempt++) {
-        try {
-          await boss.createQueue(BACKUP_QUEUE, { name: BACKUP_QUEUE, policy: 'stately', retryLimit: RETRY_LIMIT, retryDelay: RETRY_DELAY_SECONDS, expireInMinutes: 120 });
-          await boss.schedule(BACKUP_QUEUE, schedule.cron, {}, { tz: schedule.timeZone });
-          break;
-        } catch (error) {
-          if (attempt >= 3 || (error as { code?: string }).code !== '40P01') throw error;
-          await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
-        }
-      }
+      // Two processes starting at the same moment can deadlock in pg-boss's own tables: the
+      // whole start is then tried again (onApplicationBootstrap).
+      await boss.createQueue(BACKUP_QUEUE, { name: BACKUP_QUEUE, policy: 'stately', retryLimit: RETRY_LIMIT, retryDelay: RETRY_DELAY_SECONDS, expireInMinutes: 120 });
+      await boss.schedule(BACKUP_QUEUE, schedule.cron, {}, { tz: schedule.timeZone });
       await boss.work(BACKUP_QUEUE, async () => {
         await this.backups.runIfDue();
       });

@@ -1,5 +1,6 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import PgBoss from 'pg-boss';
+import { retryStart, type RetryingStart } from '../jobs/retry-start';
 import { MatchFinaliserService } from '../matches/match-finaliser.service';
 import { RemindersService } from './reminders.service';
 
@@ -17,6 +18,15 @@ export const JOBS_SCHEMA = 'pgboss';
 /** How often a worker asks for jobs: the jobs run every 15 minutes or weekly, so half a minute late is fine. */
 const POLLING_INTERVAL_SECONDS = 30;
 
+/**
+ * How often a planner asks for jobs, in seconds: JOBS_POLLING_SECONDS (1–300), else 30. The
+ * tests that start API processes set it low, so a queued job does not wait half a minute.
+ */
+export function pollingSecondsFromEnv(env: NodeJS.ProcessEnv = process.env): number {
+  const value = Number(env.JOBS_POLLING_SECONDS);
+  return Number.isInteger(value) && value >= 1 && value <= 300 ? value : POLLING_INTERVAL_SECONDS;
+}
+
 /** Whether this process runs the scheduled jobs: SCHEDULED_JOBS=on (npm start sets it). */
 export function jobsEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
   return ['1', 'true', 'on', 'yes'].includes((env.SCHEDULED_JOBS ?? '').trim().toLowerCase());
@@ -32,8 +42,8 @@ export function jobsEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
 export class ReminderScheduler implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Planner');
   private boss: PgBoss | null = null;
-  /** The start under way (so a shutdown during the start waits for it, then stops it). */
-  private starting: Promise<void> | null = null;
+  /** The start under way, tried again while it fails (a shutdown ends it, then stops the planner). */
+  private starting: RetryingStart | null = null;
 
   constructor(
     private readonly reminders: RemindersService,
@@ -41,20 +51,26 @@ export class ReminderScheduler implements OnApplicationBootstrap, OnApplicationS
   ) {}
 
   /**
-   * Starts in the background: the API listens at once, and a planner that cannot start (the
-   * database refuses pg-boss) is logged without taking the API down.
+   * Starts in the background: the API listens at once. A planner that cannot start (the
+   * database is not reachable yet, or another process starting at the same moment deadlocked
+   * it in pg-boss's tables) is logged and tried again, without taking the API down.
    */
   onApplicationBootstrap(): void {
     if (!jobsEnabled()) return;
-    this.starting = this.start()
-      .catch((error) => this.logger.error(`Taakplanner start niet; er gaan geen herinneringen uit: ${error instanceof Error ? error.message : error}`))
-      .finally(() => {
-        this.starting = null;
-      });
+    const starting = retryStart(
+      () => this.start(),
+      (error, next) => this.logger.error(`Taakplanner start niet (${error instanceof Error ? error.message : error}); nieuwe poging over ${Math.round(next / 1000)} s.`),
+    );
+    this.starting = starting;
+    void starting.done.finally(() => {
+      if (this.starting === starting) this.starting = null;
+    });
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.starting;
+    const starting = this.starting;
+    starting?.stop();
+    await starting?.done;
     await this.stop();
   }
 
@@ -69,7 +85,7 @@ export class ReminderScheduler implements OnApplicationBootstrap, OnApplicationS
       schema: JOBS_SCHEMA,
       max: 2,
       application_name: 'tsbn-jobs',
-      pollingIntervalSeconds: options.pollingIntervalSeconds ?? POLLING_INTERVAL_SECONDS,
+      pollingIntervalSeconds: options.pollingIntervalSeconds ?? pollingSecondsFromEnv(),
     });
     boss.on('error', (error) => this.logger.error(`Taakplanner: ${error instanceof Error ? error.message : error}`));
     await boss.start();
