@@ -6,6 +6,7 @@ import { ClubsModule } from './clubs/clubs.module';
 import { DivisionsModule } from './divisions/divisions.module';
 import { FinesModule } from './fines/fines.module';
 import { HealthController } from './health/health.controller';
+import { LineupCopyModule } from './lineup-copy/lineup-copy.module';
 import { LiveEventsModule } from './live/live-events.module';
 import { LiveModule } from './live/live.module';
 import { MailModule } from './mail/mail.module';
@@ -37,6 +38,7 @@ import { UsersModule } from './users/users.module';
     MemberListsModule,
     MatchesModule,
     MatchNightModule,
+    LineupCopyModule,
     StandingsModule,
     LiveModule,
     SeasonTransferModule,

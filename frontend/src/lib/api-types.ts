@@ -1866,6 +1866,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/matches/{id}/lineups/{teamId}/previous": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Spelerslijst van de vorige wedstrijd van dit team in dit seizoen, als voorstel (eigen secretaris, bondsbeheerder)
+         * @description Slaat niets op. Spelers die op deze wedstrijddatum niet speelgerechtigd zijn (Regel 3B, 4) of al op een andere spelerslijst van die dag staan, worden weggelaten en staan met de reden in leftOut.
+         */
+        get: operations["PreviousLineupController_draft"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/divisions/{divisionId}/standings": {
         parameters: {
             query?: never;
@@ -4424,6 +4444,38 @@ export interface components {
              * @example 6f1c2e9a-4b7d-4a51-9d0e-2f7c8b1a3e55
              */
             idempotencyKey?: string;
+        };
+        PreviousMatchDto: {
+            /** Format: uuid */
+            matchId: string;
+            /** Format: date */
+            date: string;
+            homeTeam: string;
+            awayTeam: string;
+        };
+        CopiedPairDto: {
+            pairNumber: number;
+            /** @description De twee plaatsen zoals in de vorige spelerslijst; null waar een speler is weggelaten */
+            memberIds: (string | null)[];
+        };
+        LeftOutPlayerDto: {
+            /** Format: uuid */
+            memberId: string;
+            /** @description Volledige naam */
+            name: string;
+            /** @description Koppel in de vorige spelerslijst; null: reserve */
+            pairNumber: number | null;
+            /** @description Waarom deze speler niet is overgenomen (Regel 3B, 4; één wedstrijd per dag) */
+            reason: string;
+        };
+        PreviousLineupDto: {
+            /** @description De wedstrijd waarvan de spelerslijst komt */
+            fromMatch: components["schemas"]["PreviousMatchDto"];
+            pairs: components["schemas"]["CopiedPairDto"][];
+            /** @description Reserves (lid-id) */
+            reserves: string[];
+            /** @description Spelers van de vorige spelerslijst die op deze wedstrijddatum niet kunnen spelen */
+            leftOut: components["schemas"]["LeftOutPlayerDto"][];
         };
         StandingsSettingsDto: {
             /**
@@ -8144,6 +8196,35 @@ export interface operations {
             };
             /** @description NIGHT_NOT_COMPLETE */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    PreviousLineupController_draft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                teamId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PreviousLineupDto"];
+                };
+            };
+            /** @description NO_PREVIOUS_LINEUP: het team heeft dit seizoen nog geen eerdere wedstrijd met een spelerslijst */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -12,6 +12,7 @@ import type { Schemas } from '@/lib/api-server';
 import { cn } from '@/lib/cn';
 import { count, formatDate } from '@/lib/format';
 import { attempt, messagesOf } from './call';
+import { CopyPreviousLineup } from './copy-previous-lineup';
 
 type TeamLineup = Schemas['TeamLineupDto'];
 type Player = Schemas['LineupPlayerDto'];
@@ -326,6 +327,22 @@ export function LineupEditor({
         <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-950">
           Er staat nog niemand op de moederlijst van uw vereniging voor dit seizoen. Lees eerst de moederlijst in onder Mijn vereniging › Moederlijst.
         </p>
+      )}
+      {!locked && (
+        <CopyPreviousLineup
+          matchId={lineup.matchId}
+          teamId={lineup.teamId}
+          onCopy={(draft) => {
+            // The draft replaces the form; a seat of a player left out stays empty for the secretary to fill.
+            setPairs(Array.from({ length: pairsPerTeam }, (_, i) => {
+              const pair = draft.pairs.find((p) => p.pairNumber === i + 1);
+              return { memberIds: [pair?.memberIds[0] ?? '', pair?.memberIds[1] ?? ''], fromSet: 1 };
+            }));
+            setReserves(Array.from({ length: maxReserves }, (_, i) => draft.reserves[i] ?? ''));
+            setMessage(null);
+            setAsking(false);
+          }}
+        />
       )}
       <fieldset disabled={!editable} className="space-y-3">
         <legend className="mb-2 font-semibold text-brand-900">Koppels</legend>
