@@ -2,6 +2,7 @@
 // The administrator's fixture work: generate a division's schedule on a list of match
 // dates, move a match (new date with a reason, kept in the history) or swap home and away.
 import { useRouter } from 'next/navigation';
+import { holidayOn } from '@domain/holidays';
 import { FormEvent, ReactNode, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Notice, NoticeMessage } from '@/components/ui/notice';
@@ -25,6 +26,31 @@ function isoOf(text: string): string | null {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(iso)) return null;
   const d = new Date(`${iso}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === iso ? iso : null;
+}
+
+/** "25-12-2026 is Eerste Kerstdag" for every date that falls on a Dutch public holiday (domain/holidays.ts). */
+function holidayWarnings(dates: readonly (string | null)[]): string[] {
+  return dates.flatMap((date) => {
+    const name = date ? holidayOn(date) : null;
+    return name ? [`${formatDate(date!)} is ${name}`] : [];
+  });
+}
+
+/** A warning, not a refusal: the rulebook names no holidays, the planner decides. */
+export function HolidayWarning({ dates }: { dates: readonly (string | null)[] }) {
+  const warnings = holidayWarnings(dates);
+  if (!warnings.length) return null;
+  return (
+    <div role="note" aria-label="Feestdagen" className="rounded-md bg-amber-50 p-3 text-sm text-amber-950 ring-1 ring-amber-300">
+      <p className="font-semibold">Let op, {warnings.length === 1 ? 'een speeldatum valt' : `${warnings.length} speeldata vallen`} op een feestdag:</p>
+      <ul className="list-disc pl-5">
+        {warnings.map((w) => (
+          <li key={w}>{w}</li>
+        ))}
+      </ul>
+      <p>Kies een andere datum als er die dag niet gespeeld wordt.</p>
+    </div>
+  );
 }
 
 function addDays(iso: string, days: number): string {
@@ -144,6 +170,7 @@ export function ScheduleForm({ divisionId, divisionName, teamCount, replace, fir
           {dates.length} van {needed} ingevuld{dates.length > needed ? `: ${dates.length - needed} te veel` : ''}. Eén datum per speelronde; pas data aan voor feestdagen of een winterstop.
         </span>
       </label>
+      <HolidayWarning dates={dates} />
       <label className="block max-w-40 text-sm font-medium text-stone-700">
         Aanvang
         <input type="time" value={startTime} onChange={(e) => setStartTime(e.target.value)} className={fieldClass} />
@@ -209,6 +236,7 @@ export function MoveForm({ matchId, date, startTime }: { matchId: string; date: 
           <input type="time" value={time} onChange={(e) => setTime(e.target.value)} className={fieldClass} />
         </label>
       </div>
+      <HolidayWarning dates={[newDate]} />
       <ReasonField value={reason} onChange={setReason} label="Reden van de verplaatsing" />
       {inPast && (
         <div role="alert" className="rounded-md bg-amber-50 p-3 text-sm text-amber-950 ring-1 ring-amber-300">
