@@ -48,9 +48,18 @@ describe('moederlijst (member list) upload by a secretary', () => {
     const faulty = entries.length + 3; // header row 1, existing members, Chérie, then the faulty row
     await fileInput.setInputFiles(csvFile(entries, [`${chérie};Doëlla;;Chérie;12-03-1984`, ';Kromodimedjo;;Siti Aïsha;17-05-1990']));
     const preview = page.getByRole('region', { name: 'Voorbeeld' });
-    await preview.getByText(`Rij ${faulty}: lidnummer ontbreekt`).waitFor();
+    const errors = preview.getByRole('list', { name: 'Fouten per rij' });
+    await errors.getByRole('listitem', { name: `Rij ${faulty}` }).getByText('Lidnummer ontbreekt').waitFor();
     await preview.getByText('1 fout', { exact: true }).waitFor();
     expect(await page.getByRole('button', { name: 'Bevestigen en opslaan' }).isDisabled()).toBe(true);
+
+    // A row with several errors: one "Rij" heading over all of them (issue 23 item 11).
+    await fileInput.setInputFiles(csvFile(entries, [`${chérie};Doëlla;;Chérie;12-03-1984`, ';;;;31-02-1990']));
+    const row = errors.getByRole('listitem', { name: `Rij ${faulty}` });
+    await row.getByText('Lidnummer ontbreekt').waitFor();
+    expect(await row.getByRole('listitem').count()).toBeGreaterThanOrEqual(2);
+    expect(await errors.getByText(`Rij ${faulty}`).count()).toBe(1);
+    expect(await errors.textContent()).not.toContain(`Rij ${faulty}:`);
 
     // 2. The corrected file: no errors, two new members, nothing removed.
     await fileInput.setInputFiles(csvFile(entries, [`${chérie};Doëlla;;Chérie;12-03-1984`, `${siti};Kromodimedjo;;Siti Aïsha;17-05-1990`]));
@@ -58,6 +67,14 @@ describe('moederlijst (member list) upload by a secretary', () => {
     expect(await preview.getByText(/lidnummer ontbreekt/).count()).toBe(0);
     await preview.getByText('0 gewijzigd').waitFor();
     await preview.getByText('0 afgevoerd').waitFor();
+    // On the phone the birth date is shown in full, under its column's name, not cut off at the edge.
+    const added = preview.getByRole('table', { name: 'Nieuw op de lijst' });
+    const born = added.getByText('12-03-1984');
+    await born.waitFor();
+    const box = (await born.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    expect(await born.evaluate((el) => getComputedStyle(el, '::before').content)).toContain('Geboortedatum');
     await page.getByRole('button', { name: 'Bevestigen en opslaan' }).click();
     await page.getByRole('status').filter({ hasText: 'Moederlijst opgeslagen: 2 nieuw, 0 gewijzigd, 0 afgevoerd' }).waitFor();
 

@@ -168,6 +168,13 @@ export function UploadPanel({ listUrl, isAdmin }: { listUrl: string; isAdmin: bo
   );
 }
 
+/** The errors of one row under one "Rij 15" heading, in row order; each message without its "Rij 15: " (the heading says it). */
+export function errorsByRow(errors: readonly { row: number; message: string }[]): { row: number; messages: string[] }[] {
+  const rows = new Map<number, string[]>();
+  for (const { row, message } of errors) rows.set(row, [...(rows.get(row) ?? []), message.replace(new RegExp(`^Rij ${row}: `), '')]);
+  return [...rows].sort(([a], [b]) => a - b).map(([row, messages]) => ({ row, messages: messages.map((m) => m.charAt(0).toUpperCase() + m.slice(1)) }));
+}
+
 function PreviewView({ preview, children }: { preview: Preview; children: React.ReactNode }) {
   const nothing = preview.added.length + preview.changed.length + preview.removed.length === 0;
   return (
@@ -188,23 +195,21 @@ function PreviewView({ preview, children }: { preview: Preview; children: React.
           <p className="text-sm font-medium text-red-800">
             Verbeter {preview.errors.length === 1 ? 'deze fout' : 'deze fouten'} in uw rekenblad en lees het bestand opnieuw in. Er is niets opgeslagen.
           </p>
-          <Table caption="Fouten per rij">
-            <thead>
-              <tr>
-                <Th>Rij</Th>
-                <Th>Fout</Th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-stone-100">
-              {preview.errors.slice(0, SHOWN_ROWS).map((error, i) => (
-                <tr key={`${error.row}-${i}`} className="bg-red-50">
-                  <Td>{error.row}</Td>
-                  <Td>{error.message}</Td>
-                </tr>
+          <ol aria-label="Fouten per rij" className="space-y-2">
+            {errorsByRow(preview.errors)
+              .slice(0, SHOWN_ROWS)
+              .map(({ row, messages }) => (
+                <li key={row} aria-label={`Rij ${row}`} className="rounded-lg bg-red-50 p-2 text-sm text-red-950 ring-1 ring-red-200">
+                  <h4 className="font-semibold">Rij {row}</h4>
+                  <ul className="list-disc pl-5">
+                    {messages.map((message, i) => (
+                      <li key={i}>{message}</li>
+                    ))}
+                  </ul>
+                </li>
               ))}
-            </tbody>
-          </Table>
-          <More total={preview.errors.length} />
+          </ol>
+          <More total={errorsByRow(preview.errors).length} />
         </div>
       )}
       {preview.warnings.length > 0 && (
@@ -225,15 +230,15 @@ function PreviewView({ preview, children }: { preview: Preview; children: React.
         <Changes title="Nieuw op de lijst" total={preview.added.length}>
           {preview.added.slice(0, SHOWN_ROWS).map((m) => (
             <tr key={m.memberNumber}>
-              <Td>{m.row}</Td>
-              <Td>{m.memberNumber}</Td>
-              <Td>
+              <Td label="Rij">{m.row}</Td>
+              <Td label="Lidnummer">{m.memberNumber}</Td>
+              <Td label="Naam">
                 {listName(m)}
                 {m.knownUnderOtherName && (
                   <span className="block text-xs text-amber-800">{m.knownAs ? `Bij de bond bekend als ${m.knownAs}` : 'Bij de bond bekend onder een andere naam'}</span>
                 )}
               </Td>
-              <Td>{formatDate(m.birthDate)}</Td>
+              <Td label="Geboortedatum">{formatDate(m.birthDate)}</Td>
             </tr>
           ))}
         </Changes>
@@ -242,15 +247,15 @@ function PreviewView({ preview, children }: { preview: Preview; children: React.
         <Changes title="Gewijzigd" total={preview.changed.length}>
           {preview.changed.slice(0, SHOWN_ROWS).map((c) => (
             <tr key={c.memberNumber}>
-              <Td>{c.row}</Td>
-              <Td>{c.memberNumber}</Td>
-              <Td>
+              <Td label="Rij">{c.row}</Td>
+              <Td label="Lidnummer">{c.memberNumber}</Td>
+              <Td label="Naam">
                 {listName(c.after)}
                 <span className="block text-xs text-stone-600">
                   was: {listName(c.before)} ({c.fields.map((f) => FIELD_NAMES[f] ?? f).join(', ')})
                 </span>
               </Td>
-              <Td>{formatDate(c.after.birthDate)}</Td>
+              <Td label="Geboortedatum">{formatDate(c.after.birthDate)}</Td>
             </tr>
           ))}
         </Changes>
@@ -259,15 +264,15 @@ function PreviewView({ preview, children }: { preview: Preview; children: React.
         <Changes title="Afgevoerd (staan niet meer in het bestand)" total={preview.removed.length}>
           {preview.removed.slice(0, SHOWN_ROWS).map((m) => (
             <tr key={m.memberNumber}>
-              <Td>—</Td>
-              <Td>{m.memberNumber}</Td>
-              <Td>
+              <Td label="Rij">—</Td>
+              <Td label="Lidnummer">{m.memberNumber}</Td>
+              <Td label="Naam">
                 {listName(m)}
                 {m.matchesPlayed > 0 && (
                   <span className="block text-xs text-stone-600">Speelde dit seizoen {m.matchesPlayed} {m.matchesPlayed === 1 ? 'wedstrijd' : 'wedstrijden'}; die blijven bewaard.</span>
                 )}
               </Td>
-              <Td>{formatDate(m.birthDate)}</Td>
+              <Td label="Geboortedatum">{formatDate(m.birthDate)}</Td>
             </tr>
           ))}
         </Changes>
@@ -283,7 +288,7 @@ function Changes({ title, total, children }: { title: string; total: number; chi
       <h4 className="text-sm font-semibold">
         {title} ({total})
       </h4>
-      <Table caption={title}>
+      <Table caption={title} stack>
         <thead>
           <tr>
             <Th>Rij</Th>
