@@ -2,6 +2,7 @@ import { Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { NotFoundError } from '../common/errors';
 import { liveMatchPicture, scoreView } from '../domain/live/live-match';
 import { pairPlayersAt } from '../domain/match';
+import { inPairOrder } from '../domain/pair-order';
 import { DEFAULT_SETTINGS } from '../domain/settings';
 import type { Prisma } from '../generated/prisma/client';
 import { familyNameOf } from '../matches/match-row';
@@ -48,7 +49,7 @@ function seatNames(row: LiveMatchRow): SeatNames {
   const pairs = (teamId: string) => {
     const lineup = row.lineups.find((l) => l.teamId === teamId);
     const byPair = new Map<number, { ids: string[]; fromSet: number }>();
-    for (const p of lineup?.players ?? []) {
+    for (const p of inPairOrder(lineup?.players ?? [])) {
       names.set(p.memberId, familyNameOf(p.member));
       if (p.pairNumber === null) continue;
       const pair = byPair.get(p.pairNumber) ?? { ids: [], fromSet: p.fromSet };

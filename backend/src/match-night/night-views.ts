@@ -5,6 +5,7 @@
  */
 import { isoDate } from '../common/dto';
 import { GAME_KIND_POINTS, PENALTY_POINTS, PENALTY_RULES, pairPlayersAt, positions, seatKey, tablePlan } from '../domain/match';
+import { inPairOrder } from '../domain/pair-order';
 import type { CompetitionSettings } from '../domain/settings';
 import { mapMatchSummary } from '../matches/match.dto';
 import { familyNameOf, lineupOf, MatchRow, MemberRow, pairsOf, teamIdOf } from '../matches/match-row';
@@ -20,7 +21,7 @@ const iso = (value: Date | null) => value?.toISOString() ?? null;
 /** Who sits in a pair in a set: the line-up's pair with the substitutions by then, by family name. */
 function pairNames(match: MatchRow, side: Side, pairNumber: number, setNumber: number): string[] {
   const lineup = lineupOf(match, side);
-  const pair = lineup && pairsOf(lineup.players).find((p) => p.pairNumber === pairNumber);
+  const pair = lineup && pairsOf(inPairOrder(lineup.players)).find((p) => p.pairNumber === pairNumber);
   if (!pair || pair.players[0].fromSet > setNumber) return [];
   const members = new Map<string, MemberRow>();
   for (const p of pair.players) members.set(p.memberId, p.member);
