@@ -17,6 +17,7 @@ import { MetricsModule } from './metrics/metrics.module';
 import { PrismaModule } from './prisma/prisma.module';
 import { RatingsModule } from './ratings/ratings.module';
 import { RemindersModule } from './reminders/reminders.module';
+import { SeasonTakeOverModule } from './season-takeover/season-takeover.module';
 import { SeasonTransferModule } from './season-transfer/season-transfer.module';
 import { SeasonsModule } from './seasons/seasons.module';
 import { StandingsModule } from './standings/standings.module';
@@ -42,6 +43,7 @@ import { UsersModule } from './users/users.module';
     StandingsModule,
     LiveModule,
     SeasonTransferModule,
+    SeasonTakeOverModule,
     FinesModule,
     RemindersModule,
     RatingsModule,

@@ -44,6 +44,7 @@ export const AUDIT_DESCRIPTIONS: Readonly<Record<string, string>> = {
   'season.update': 'Seizoen gewijzigd',
   'season.archive': 'Seizoen gearchiveerd',
   'season.import': 'Seizoen ingelezen uit een bestand',
+  'season.take-over': 'Poules en teams van het vorige seizoen overgenomen',
   'division.create': 'Poule aangemaakt',
   'division.update': 'Poule gewijzigd',
   'division.archive': 'Poule gearchiveerd',

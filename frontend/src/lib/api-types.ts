@@ -2108,6 +2108,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/seasons/{id}/take-over": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Poules en teams van het vorige seizoen overnemen in een seizoen in voorbereiding (bondsbeheerder)
+         * @description Neemt de poules (naam, niveau) en hun teams over, zonder gearchiveerde poules, teams en verenigingen. Geen programma, spelers of uitslagen.
+         */
+        post: operations["SeasonTakeOverController_run"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/notifications": {
         parameters: {
             query?: never;
@@ -4932,6 +4952,28 @@ export interface components {
             fines: components["schemas"]["ImportFineDto"][];
             /** @description Regel 11: elke keer onvolledig of te laat aanwezig */
             occurrences: components["schemas"]["ImportOccurrenceDto"][];
+        };
+        TakeOverInputDto: {
+            /**
+             * Format: uuid
+             * @description Het seizoen waarvan de poules en teams komen; zonder dit veld het seizoen dat het laatst vóór dit seizoen begon
+             */
+            fromSeasonId?: string;
+        };
+        TakeOverSeasonDto: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+        };
+        TakeOverResultDto: {
+            /** @description Het seizoen waarvan is overgenomen */
+            from: components["schemas"]["TakeOverSeasonDto"];
+            /** @description Aantal overgenomen poules */
+            divisions: number;
+            /** @description Aantal overgenomen teams */
+            teams: number;
+            /** @description Teams die niet zijn overgenomen, met de reden */
+            skipped: string[];
         };
         /** @enum {string} */
         ReminderKind: "MEMBER_LIST_DEADLINE" | "LINEUP_MISSING" | "RESULT_MISSING" | "MATCH_DISPUTED" | "MATCH_CORRECTED" | "FINE_CONFIRMED" | "FINE_DUE" | "FINE_OVERDUE" | "TRANSFER_DECIDED";
@@ -8555,6 +8597,45 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["SeasonImportPreviewDto"];
                 };
+            };
+        };
+    };
+    SeasonTakeOverController_run: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TakeOverInputDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TakeOverResultDto"];
+                };
+            };
+            /** @description NO_PREVIOUS_SEASON: er is geen eerder seizoen */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description DIVISIONS_EXIST: het seizoen heeft al poules; SEASON_CLOSED: het seizoen is afgesloten */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

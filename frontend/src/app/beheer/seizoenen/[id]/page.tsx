@@ -4,6 +4,7 @@ import { ConfirmAction } from '@/components/confirm-action';
 import { ScheduleForm } from '@/components/matches/fixture-forms';
 import { Field, ResourceForm } from '@/components/resource-form';
 import { SEASON_STATUS_LABELS, SeasonStatusBadge } from '@/components/season-choice';
+import { SeasonTakeOver } from '@/components/season-take-over';
 import { Card, EmptyState, PageHeader } from '@/components/ui/layout';
 import { Notice } from '@/components/ui/notice';
 import { type Schemas, serverApi } from '@/lib/api-server';
@@ -88,12 +89,15 @@ export default async function SeasonPage({ params, searchParams }: { params: Pro
   const { id } = await params;
   const { gearchiveerd } = await searchParams;
   const api = await serverApi();
-  const [{ data: season }, { data: divisions = [] }, { data: clubs = [] }] = await Promise.all([
+  const [{ data: season }, { data: divisions = [] }, { data: clubs = [] }, { data: seasons = [] }] = await Promise.all([
     api.GET('/api/seasons/{id}', { params: { path: { id } } }),
     api.GET('/api/seasons/{seasonId}/divisions', { params: { path: { seasonId: id } } }),
     api.GET('/api/clubs'),
+    api.GET('/api/seasons', { params: { query: { includeArchived: true } } }),
   ]);
   if (!season) notFound();
+  // The season to take divisions and teams over from: the one that began last before this one.
+  const previous = seasons.filter((s) => s.id !== season.id && s.startsOn < season.startsOn).sort((a, b) => (a.startsOn < b.startsOn ? 1 : -1))[0];
   const clubOptions = clubs.map((c) => ({ value: c.id, label: c.name }));
   // a new team is named after its club, numbered on from the club's teams this season ("Kaiman 2")
   const teamNames = nextTeamNames(clubs, divisions.flatMap((d) => d.teams.map((t) => t.name)));
@@ -144,7 +148,8 @@ export default async function SeasonPage({ params, searchParams }: { params: Pro
         </Card>
 
         <Card title="Poules en teams">
-          {divisions.length === 0 && <EmptyState title="Nog geen poules.">Maak hieronder een poule aan en schrijf daarna teams in.</EmptyState>}
+          {previous && season.status !== 'CLOSED' && <SeasonTakeOver seasonId={id} seasonName={season.name} from={{ id: previous.id, name: previous.name }} hasDivisions={divisions.length > 0} />}
+          {divisions.length === 0 && <EmptyState title="Nog geen poules.">Maak hieronder een poule aan en schrijf daarna teams in{previous && season.status !== 'CLOSED' ? `, of neem ze over van seizoen ${previous.name}` : ''}.</EmptyState>}
           <div className="space-y-4">
             {divisions.map((division, i) => (
               <section key={division.id} aria-label={`Poule ${division.name}`} className="rounded-md border border-stone-200 p-3">
