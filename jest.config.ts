@@ -37,8 +37,9 @@ const config: Config = {
     {
       ...shared,
       displayName: 'unit',
-      // scripts/lib: the pure parts of the root scripts (cluster settings, the root-access check)
-      testMatch: ['<rootDir>/backend/src/**/*.spec.ts', '<rootDir>/scripts/**/*.spec.ts'],
+      // scripts/lib: the pure parts of the root scripts (cluster settings, the root-access check);
+      // frontend/src: pure frontend code and checks over its sources (the vocabulary, issue 23)
+      testMatch: ['<rootDir>/backend/src/**/*.spec.ts', '<rootDir>/scripts/**/*.spec.ts', '<rootDir>/frontend/src/**/*.spec.ts'],
     },
     {
       ...shared,

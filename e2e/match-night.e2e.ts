@@ -94,7 +94,7 @@ describe('match night at the table: enter, sign on the same phone, live page, di
     const section = page.getByRole('region', { name: 'Set 1' });
     await section.getByText(set1.homePair.names.join(' / '), { exact: true }).first().waitFor();
     await section.getByText(set1.awayPair.names.join(' / '), { exact: true }).first().waitFor();
-    expect(await page.getByRole('status').first().innerText()).toBe('Wacht');
+    expect(await page.getByRole('status').first().innerText()).toBe('Nog niet ingevoerd');
     await expectNoSidewaysScroll(page);
   });
 
@@ -173,13 +173,13 @@ describe('match night at the table: enter, sign on the same phone, live page, di
     await desk.waitForURL((url) => !url.search.includes('tafel='));
     // What was recorded, in words (issue 23 item 4).
     await desk.getByRole('status').filter({ hasText: 'Beslissing vastgelegd: set 1, tafel 3 nu 6–2.' }).waitFor();
-    await desk.getByLabel('Tafel 3, set 1: Ondertekend, 6–2').waitFor();
+    await desk.getByLabel('Tafel 3, set 1: Beslist door de wedstrijdleider, 6–2').waitFor();
     // The supervisor has the table codes at hand too.
     expect(await desk.getByRole('link', { name: codes[2].displayCode }).count()).toBe(1);
 
     // The table's phone, left open, shows the decision by itself.
     await page.getByText(DECISION).waitFor({ timeout: 30_000 });
-    await page.getByRole('status').filter({ hasText: /^Ondertekend/ }).waitFor();
+    await page.getByRole('status').filter({ hasText: /^Beslist door de wedstrijdleider/ }).waitFor();
   });
 
   it('lets both secretaries confirm the match once the last of the 36 sets is signed', async () => {

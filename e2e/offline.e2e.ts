@@ -47,7 +47,7 @@ async function openTable(page: Page, code: string, tableNumber: number): Promise
 
 /** Enter the set shown game by game (`winners`: who wins each game, all 'Gewonnen'), then the away pair signs. */
 async function enterAndSign(page: Page, setNumber: number, winners: ('Thuis' | 'Uit')[]): Promise<void> {
-  await page.getByRole('button', { name: `Set ${setNumber}: Wacht` }).click();
+  await page.getByRole('button', { name: `Set ${setNumber}: Nog niet ingevoerd` }).click();
   for (const [i, side] of winners.entries()) {
     await page.getByRole('group', { name: `Partij ${i + 1}: punten voor` }).getByRole('button', { name: new RegExp(`^${side}`) }).click();
     await page.getByRole('group', { name: `Partij ${i + 1}: hoe` }).getByRole('button', { name: /^Gewonnen \d/ }).click();
@@ -104,7 +104,7 @@ describe('offline at the table: outbox, service worker, conflicts decided by the
     await page.reload();
     await page.getByText('3 sets wachten op verbinding').waitFor();
     for (const n of [1, 2, 3]) expect(await page.getByRole('button', { name: `Set ${n}: Ondertekend` }).count()).toBe(1);
-    expect(await page.getByRole('button', { name: 'Set 4: Wacht' }).getAttribute('aria-current')).toBe('step');
+    expect(await page.getByRole('button', { name: 'Set 4: Nog niet ingevoerd' }).getAttribute('aria-current')).toBe('step');
 
     // Online again: sent by themselves ('online'), once each.
     await context.setOffline(false);

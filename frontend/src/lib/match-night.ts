@@ -1,6 +1,7 @@
 // The match night at the table (docs/match-night.md): the generated shapes under the names
 // the screens use, and the small helpers they share.
 import type { Schemas } from './api-core';
+import { DECIDED_SET, SET_STATES } from './vocabulary';
 
 export type Side = Schemas['Side'];
 export type GameKind = Schemas['GameDto']['kind'];
@@ -23,22 +24,18 @@ export function normaliseTableCode(typed: string): string {
   return typed.toUpperCase().replace(/[^0-9A-Z]/g, '');
 }
 
-/** The state of a set in the table's own words. */
-export const SET_STATE_LABELS: Record<SetState, string> = {
-  WAITING: 'Wacht',
-  ENTERED: 'Ingevoerd — wacht op handtekening',
-  SIGNED: 'Ondertekend',
-  DISPUTED: 'Betwist',
-  CREDITED: 'Door de regels bepaald',
-};
+/** The state of a set in the table's own words (lib/vocabulary.ts). */
+export const SET_STATE_LABELS = Object.fromEntries(Object.entries(SET_STATES).map(([state, w]) => [state, w.label])) as Record<SetState, string>;
 
-export const SET_STATE_SHORT: Record<SetState, string> = {
-  WAITING: 'wacht',
-  ENTERED: 'ingevoerd',
-  SIGNED: 'ondertekend',
-  DISPUTED: 'betwist',
-  CREDITED: 'bepaald',
-};
+export const SET_STATE_SHORT = Object.fromEntries(Object.entries(SET_STATES).map(([state, w]) => [state, w.short])) as Record<SetState, string>;
+
+/** The sign of a set's state in a cell or a tab: ✓ for every final set. */
+export const SET_STATE_MARKS = Object.fromEntries(Object.entries(SET_STATES).map(([state, w]) => [state, w.mark])) as Record<SetState, string>;
+
+/** A set's state in full, "Beslist door de wedstrijdleider" for a signed set the wedstrijdleider decided. */
+export function setStateLabel(set: { state: SetState; decidedAt?: string | null }): string {
+  return set.state === 'SIGNED' && set.decidedAt ? DECIDED_SET.label : SET_STATES[set.state].label;
+}
 
 export const SET_STATE_TONE: Record<SetState, 'neutral' | 'warn' | 'good' | 'bad' | 'info'> = {
   WAITING: 'neutral',

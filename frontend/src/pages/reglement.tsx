@@ -3,7 +3,9 @@ import type { ReactNode } from 'react';
 import { Card, EmptyState, PageHeader } from '@/components/ui/layout';
 import { seasonOf } from '@/lib/api-core';
 import { formatEuro as euros } from '@/lib/format';
+import gameRules from '@/lib/game-rules.json';
 import { PageTitle, publicPage } from '@/lib/public-page';
+import { GAME_KINDS, WORDS } from '@/lib/vocabulary';
 
 export const config = { runtime: 'nodejs', unstable_runtimeJS: false };
 
@@ -73,12 +75,13 @@ export default function RulesPage({ season }: InferGetServerSidePropsType<typeof
           <p>
             Elk team speelt met {setCount} koppels aan {setCount} tafels. De koppels van het thuisteam blijven aan hun tafel; de koppels van het
             uitteam zijn de lopende koppels en schuiven na elke set een tafel door (Regel 22). Zo speelt elk uitkoppel één keer tegen elk thuiskoppel:{' '}
-            {setCount} sets van {s.gamesPerSet} games per tafel, {sets} setuitslagen per wedstrijd.
+            {setCount} sets van {s.gamesPerSet} {WORDS.games} per tafel, {sets} setuitslagen per wedstrijd.
           </p>
           <p>
-            Een gewonnen game is 2 punten waard, een kap 5, een kap die door de partner is afgetikt 2 en een baunie 15. Een straf geeft de
+            Een {GAME_KINDS.WON.name} is {gameRules.gamePoints.WON} punten waard, een {GAME_KINDS.KAP.name} {gameRules.gamePoints.KAP}, een {GAME_KINDS.KAP_TAPPED.name}{' '}
+            {gameRules.gamePoints.KAP_TAPPED} en een {GAME_KINDS.BAUNIE.name} {gameRules.gamePoints.BAUNIE}. Een straf geeft de
             tegenpartij punten (2, 3, 4, 5, 10 of 15, afhankelijk van de regel). Een setstand is alleen mogelijk als hij uit precies{' '}
-            {s.gamesPerSet} zulke games bestaat; een onmogelijke stand wordt geweigerd met de set en de tafel erbij.
+            {s.gamesPerSet} zulke {WORDS.games} bestaat; een onmogelijke stand wordt geweigerd met de set en de tafel erbij.
           </p>
           <p>
             Het team met de meeste punten over alle sets wint de wedstrijd; bij gelijke punten is het gelijkspel. Een koppel dat een set niet speelt,
@@ -160,7 +163,7 @@ export default function RulesPage({ season }: InferGetServerSidePropsType<typeof
             <Term id="niet-speelgerechtigd" name="Een speler die niet mocht spelen (Regel 4)">
               Speelt er een speler die niet op de moederlijst staat, te laat is ingeschreven, geschorst of geroyeerd is, of die niet op de
               spelerslijst van de wedstrijd staat, dan verliest dat team de wedstrijd en gaan er {s.ineligiblePlayerDeduction}{' '}
-              competitiepunten af. De punten van de games blijven zoals ze gespeeld zijn.
+              competitiepunten af. De punten van de {WORDS.games} blijven zoals ze gespeeld zijn.
             </Term>
           </dl>
         </Section>

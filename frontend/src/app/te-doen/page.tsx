@@ -22,7 +22,7 @@ export default async function TodoPage() {
         title="Te doen"
         description={
           <>
-            {SCOPE[me.role]} Wat te laat is, staat bovenaan. Herinneringen per e-mail stelt u in bij{' '}
+            {SCOPE[me.role]} Wat te laat is of nu aandacht vraagt, staat bovenaan. Herinneringen per e-mail stelt u in bij{' '}
             <Link href="/instellingen/meldingen" className="font-medium text-brand-700 underline">
               Meldingen
             </Link>

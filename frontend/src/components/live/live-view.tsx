@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import type { Schemas } from '@/lib/api-core';
 import { cn } from '@/lib/cn';
+import { DECIDED_SET, SET_STATES } from '@/lib/vocabulary';
 
 export type LiveMatch = Schemas['LiveMatchDto'];
 type LiveTable = LiveMatch['sets'][number]['tables'][number];
@@ -23,8 +24,8 @@ const STATE: Record<LiveMatch['state'], { label: string; tone: 'neutral' | 'info
 };
 
 const SEAT_NOTE: Partial<Record<LiveTable['state'], string>> = {
-  DECIDED: 'beslist door de wedstrijdleider',
-  CREDITED: 'bepaald door de regels',
+  DECIDED: DECIDED_SET.short,
+  CREDITED: SET_STATES.CREDITED.short,
 };
 
 /** "21:34" in the Netherlands. */

@@ -3,9 +3,8 @@
 // (a dispute, an impossible score) links to its decision when `decideHref` is given.
 import Link from 'next/link';
 import { cn } from '@/lib/cn';
-import { ConsoleMatch, ConsoleSet, SET_STATE_LABELS, SET_STATE_SHORT, SetState } from '@/lib/match-night';
-
-const MARKS: Record<SetState, string> = { WAITING: '○', ENTERED: '…', SIGNED: '✓', DISPUTED: '!', CREDITED: '=' };
+import { ConsoleMatch, ConsoleSet, SET_STATE_MARKS, SetState, setStateLabel } from '@/lib/match-night';
+import { setMarkLegend } from '@/lib/vocabulary';
 
 const CELL: Record<SetState, string> = {
   WAITING: 'bg-white text-stone-500',
@@ -18,12 +17,12 @@ const CELL: Record<SetState, string> = {
 function Cell({ seat, tableNumber, href, correct }: { seat: ConsoleSet; tableNumber: number; href?: string; correct?: boolean }) {
   const alert = seat.alerts.length > 0;
   const score = seat.homePoints === null || seat.awayPoints === null ? '' : `${seat.homePoints}–${seat.awayPoints}`;
-  const label = `Tafel ${tableNumber}, set ${seat.setNumber}: ${SET_STATE_LABELS[seat.state]}${score ? `, ${score}` : ''}${alert ? ', let op' : ''}${correct ? ', corrigeren' : ''}`;
+  const label = `Tafel ${tableNumber}, set ${seat.setNumber}: ${setStateLabel(seat)}${score ? `, ${score}` : ''}${alert ? ', let op' : ''}${correct ? ', corrigeren' : ''}`;
   const body = (
     <>
       <span className="block tabular-nums">{score || '\u00a0'}</span>
       <span className="block text-xs leading-tight" aria-hidden>
-        {MARKS[seat.state]}
+        {SET_STATE_MARKS[seat.state]}
         {alert && seat.state !== 'DISPUTED' ? ' ⚠' : ''}
       </span>
       {correct && (
@@ -104,9 +103,9 @@ export function NightGrid({
         </tbody>
       </table>
       <p className="mt-2 text-xs text-stone-600">
-        {(Object.keys(MARKS) as SetState[]).map((state) => (
-          <span key={state} className="mr-3 inline-block">
-            {MARKS[state]} {SET_STATE_SHORT[state]}
+        {setMarkLegend().map(({ mark, text }) => (
+          <span key={mark} className="mr-3 inline-block">
+            {mark} {text}
           </span>
         ))}
         <span className="inline-block">⚠ onmogelijke stand</span>

@@ -1,6 +1,7 @@
 // Dutch words for the match-day enums, with the federation's own vocabulary.
 import type { Schemas } from '@/lib/api-server';
 import gameRules from '@/lib/game-rules.json';
+import { GAME_KIND_ORDER, GAME_KINDS, SIDES } from '@/lib/vocabulary';
 
 export type MatchDetail = Schemas['MatchDetailDto'];
 export type MatchSummary = Schemas['MatchSummaryDto'];
@@ -10,32 +11,21 @@ export type Side = Schemas['GameDto']['winner'];
 export type PenaltyRule = NonNullable<Schemas['GameInputDto']['penaltyRule']>;
 export type BadgeTone = 'neutral' | 'good' | 'warn' | 'bad' | 'info';
 
-export const SIDE_LABELS: Record<Side, string> = { HOME: 'Thuis', AWAY: 'Uit' };
+export const SIDE_LABELS: Record<Side, string> = SIDES;
 
-/** The kinds of game in the order a scorer meets them, with what they are worth. */
-export const GAME_KIND_OPTIONS: { kind: GameKind; label: string }[] = [
-  { kind: 'WON', label: 'Gewonnen (2)' },
-  { kind: 'KAP', label: 'Kap (5)' },
-  { kind: 'KAP_TAPPED', label: 'Kap getikt door partner (2)' },
-  { kind: 'BAUNIE', label: 'Baunie (15)' },
-  { kind: 'FAILED_BAUNIE', label: 'Mislukte baunie (5)' },
-  { kind: 'PENALTY', label: 'Straf…' },
-];
+/** The kinds of game in the order a scorer meets them, with what they are worth (words: lib/vocabulary.ts). */
+export const GAME_KIND_OPTIONS: { kind: GameKind; label: string }[] = GAME_KIND_ORDER.map((kind) => ({
+  kind,
+  label: kind === 'PENALTY' ? `${GAME_KINDS[kind].choice}…` : `${GAME_KINDS[kind].choice} (${(gameRules.gamePoints as Record<string, number>)[kind]})`,
+}));
 
-export const GAME_KIND_SHORT: Record<GameKind, string> = {
-  WON: 'gew.',
-  KAP: 'kap',
-  KAP_TAPPED: 'kap getikt',
-  BAUNIE: 'baunie',
-  FAILED_BAUNIE: 'mislukte baunie',
-  PENALTY: 'straf',
-};
+export const GAME_KIND_SHORT = Object.fromEntries(GAME_KIND_ORDER.map((kind) => [kind, GAME_KINDS[kind].short])) as Record<GameKind, string>;
 
 /** What each penalty rule (Regel 6H … 37) is about; its points come from the domain (game-rules.json). */
 const PENALTY_ABOUT: Record<PenaltyRule, string> = {
   '6H': 'tafelscherm',
   '17': 'kaart open gevallen (2 als de tegenpartij al slagen heeft)',
-  '17A': 'voor je beurt, ontduiking of meer kaarten tegelijk (10 bij 0–4 afgesloten slagen, 15 bij 5 of meer)',
+  '17A': 'voor de beurt, ontduiking of meer kaarten tegelijk (10 bij 0–4 afgesloten slagen, 15 bij 5 of meer)',
   '19': 'aanvang van de partij',
   '21': 'geen plaatje',
   '24': 'resterende kaarten niet open gelegd',
@@ -46,8 +36,8 @@ const PENALTY_ABOUT: Record<PenaltyRule, string> = {
   '32': 'meer dan 7 slagen',
   '33': 'baunie',
   '34': 'spelen naar baunie',
-  '35A': 'game beëindigd door de supervisor',
-  '36': 'game gestaakt',
+  '35A': 'partij beëindigd door de wedstrijdleider',
+  '36': 'partij gestaakt',
   '37': 'wenken of praten',
   '38': 'speler uit het spel gehaald',
 };

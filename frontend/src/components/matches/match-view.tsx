@@ -8,6 +8,7 @@ import { Card, EmptyState } from '@/components/ui/layout';
 import { Table, Td, Th } from '@/components/ui/table';
 import { cn } from '@/lib/cn';
 import { formatDate } from '@/lib/format';
+import { GAME_KINDS } from '@/lib/vocabulary';
 import {
   FORFEIT_CAUSE_LABELS,
   GAME_KIND_SHORT,
@@ -92,7 +93,7 @@ export function CorrectionNote({ correction }: { correction: NonNullable<MatchDe
 function gamesOf(seat: Seat, side: Seat['games'][number]['winner']): string {
   return seat.games
     .filter((g) => g.winner === side)
-    .map((g) => (g.kind === 'PENALTY' ? `straf R${g.penaltyRule} (${g.points})` : GAME_KIND_SHORT[g.kind]))
+    .map((g) => (g.kind === 'PENALTY' ? `${GAME_KINDS.PENALTY.short} R${g.penaltyRule} (${g.points})` : GAME_KIND_SHORT[g.kind]))
     .join(' · ');
 }
 
@@ -132,7 +133,7 @@ export function SetScores({ match }: { match: MatchDetail }) {
   if (match.sets.every((s) => s.credited) && sources.length === 1 && sources[0]) {
     return (
       <p className="rounded-lg bg-amber-50 p-4 text-sm text-amber-950 ring-1 ring-amber-200">
-        Alle sets aan alle tafels zijn door de regels bepaald ({SOURCE_LABELS[sources[0]]}): {scoreText(match)}.
+        Alle sets aan alle tafels zijn toegekend volgens de regels ({SOURCE_LABELS[sources[0]]}): {scoreText(match)}.
       </p>
     );
   }

@@ -178,7 +178,7 @@ export function TableEntry({
       </p>
       {seat.credited ? (
         <p className="rounded-md bg-amber-50 p-2 text-sm text-amber-950">
-          Door de regels bepaald: <strong>{seat.homePoints}–{seat.awayPoints}</strong>
+          Toegekend volgens de regels: <strong>{seat.homePoints}–{seat.awayPoints}</strong>
           {seat.source ? `: ${SOURCE_LABELS[seat.source]}` : ''}. Hier voert u niets in.
         </p>
       ) : mode === 'games' ? (

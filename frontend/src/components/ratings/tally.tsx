@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import type { Schemas } from '@/lib/api-core';
+import { GAME_KINDS } from '@/lib/vocabulary';
 
 type Tally = Schemas['TallyDto'];
 type PlayerRef = Schemas['PlayerRefDto'];
@@ -32,7 +33,7 @@ export function TallyList({ tally }: { tally: Tally }) {
     ['Partijen gewonnen / verloren', `${count(tally.gamesWon)} / ${count(tally.gamesLost)}`],
     ['Kap gemaakt / tegen', `${count(tally.kaps)} / ${count(tally.kapsConceded)}`],
     ['Baunie gemaakt / tegen', `${count(tally.baunies)} / ${count(tally.bauniesConceded)}`],
-    ['Mislukte baunie', count(tally.failedBaunies)],
+    [GAME_KINDS.FAILED_BAUNIE.choice, count(tally.failedBaunies)],
     ['Strafpunten tegen', count(tally.penalties)],
   ];
   return (

@@ -2,11 +2,15 @@ import Link from 'next/link';
 import { Table, Td, Th } from '@/components/ui/table';
 import type { Schemas } from '@/lib/api-server';
 import { cn } from '@/lib/cn';
+import { WORDS } from '@/lib/vocabulary';
 
 type Standings = Schemas['StandingsDto'];
 type Row = Standings['rows'][number];
 
-/** After place, team, played and total (first, so a phone shows them without scrolling sideways). */
+/**
+ * After place, team, played and CP (first, so a phone shows them without scrolling sideways).
+ * One points column: CP is what counts, after any deduction (Aftrek shows what was taken off).
+ */
 const COLUMNS: [label: string, meaning: string][] = [
   ['W', 'gewonnen'],
   ['GL', 'gelijk'],
@@ -14,12 +18,11 @@ const COLUMNS: [label: string, meaning: string][] = [
   ['Voor', 'punten voor'],
   ['Tegen', 'punten tegen'],
   ['Saldo', 'punten voor min tegen'],
-  ['CP', 'competitiepunten'],
-  ['Aftrek', 'afgetrokken competitiepunten'],
+  ['Aftrek', `afgetrokken ${WORDS.competitionPoints} (al van CP af)`],
 ];
 
 /** Every abbreviated column with its meaning: shown under the table, since a tooltip (title) does not work on a phone. */
-const ABBREVIATIONS: [label: string, meaning: string][] = [['#', 'plaats'], ['G', 'gespeeld'], ['Totaal', 'competitiepunten min aftrek'], ...COLUMNS];
+const ABBREVIATIONS: [label: string, meaning: string][] = [['#', 'plaats'], ['G', 'gespeeld'], [WORDS.competitionPointsShort, WORDS.competitionPoints], ...COLUMNS];
 
 const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0');
 
@@ -65,7 +68,7 @@ export function StandingsTable({ standings, caption }: { standings: Standings; c
             </Th>
             <Th>Team</Th>
             <Th className="text-right">G</Th>
-            <Th className="text-right">Totaal</Th>
+            <Th className="text-right">{WORDS.competitionPointsShort}</Th>
             {COLUMNS.map(([label]) => (
               <Th key={label} className="text-right">
                 {label}
@@ -95,7 +98,6 @@ export function StandingsTable({ standings, caption }: { standings: Standings; c
               <Td className="text-right tabular-nums">{row.pointsFor}</Td>
               <Td className="text-right tabular-nums">{row.pointsAgainst}</Td>
               <Td className="text-right tabular-nums">{signed(row.pointsDifference)}</Td>
-              <Td className="text-right tabular-nums">{row.competitionPoints}</Td>
               <Td className="text-right tabular-nums">
                 {row.deductions > 0 ? (
                   <a href={`#aftrek-${standings.divisionId}`} className="text-red-700">
@@ -160,7 +162,7 @@ export function StandingsLegend({ settings }: { settings: Standings['settings'] 
         zijn plaats bepaalde; de uitleg staat op de pagina <a className="underline" href="/reglement#gelijke-stand">Reglement</a>.
       </p>
       <p className="mt-2">
-        G gespeeld, W gewonnen, GL gelijk, V verloren, Voor/Tegen punten voor en tegen, CP competitiepunten. Een reglementair verloren wedstrijd (Regel 7) telt als
+        G gespeeld, W gewonnen, GL gelijk, V verloren, Voor/Tegen punten voor en tegen, CP competitiepunten (na aftrek). Een reglementair verloren wedstrijd (Regel 7) telt als
         gespeeld; {cancelled}; een wedstrijd zonder tafelscherm (Regel 6) telt nergens.
       </p>
     </details>

@@ -6,6 +6,8 @@ import { Card, EmptyState } from '@/components/ui/layout';
 import type { Api } from '@/lib/api-core';
 import type { Schemas } from '@/lib/api-server';
 import { formatDate } from '@/lib/format';
+import { taskCount } from '@/lib/vocabulary';
+import { type TodoState, todoState, todoSummary } from './todo-state';
 
 type Todo = Schemas['TodoDto'];
 
@@ -31,8 +33,12 @@ const NOTHING_TO_DO: Record<Todo['role'], { title: string; text: string; href: s
   },
 };
 
+function TodoBadge({ state }: { state: TodoState }) {
+  return <Badge tone={state.tone}>{state.label}</Badge>;
+}
+
 /** `heading: false` when the page's own title already says "Te doen". */
-export function TodoList({ todo, limit, heading = true }: { todo: Todo; limit?: number; heading?: boolean }) {
+export function TodoList({ todo, limit, heading = true, now = new Date() }: { todo: Todo; limit?: number; heading?: boolean; now?: Date }) {
   const shown = limit ? todo.items.slice(0, limit) : todo.items;
   const rest = todo.items.length - shown.length;
   const empty = NOTHING_TO_DO[todo.role];
@@ -41,10 +47,7 @@ export function TodoList({ todo, limit, heading = true }: { todo: Todo; limit?: 
       <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
         {heading && <h2 className="text-lg font-semibold text-brand-900">Te doen</h2>}
         {todo.items.length > 0 && (
-          <span className="text-sm text-stone-600">
-            {todo.items.length} {todo.items.length === 1 ? 'punt' : 'punten'}
-            {todo.items.some((i) => i.urgent) && `, waarvan ${todo.items.filter((i) => i.urgent).length} te laat`}
-          </span>
+          <span className="text-sm text-stone-600">{todoSummary(todo.items, now)}</span>
         )}
       </div>
       {todo.items.length === 0 ? (
@@ -66,7 +69,7 @@ export function TodoList({ todo, limit, heading = true }: { todo: Todo; limit?: 
               </div>
               <div className="flex shrink-0 items-center gap-2 text-sm">
                 {item.date && <span className="text-stone-500">{formatDate(item.date)}</span>}
-                {item.urgent ? <Badge tone="bad">te laat</Badge> : <Badge tone="warn">open</Badge>}
+                <TodoBadge state={todoState(item, now)} />
               </div>
             </li>
           ))}
@@ -74,7 +77,7 @@ export function TodoList({ todo, limit, heading = true }: { todo: Todo; limit?: 
       )}
       {rest > 0 && (
         <Link href="/te-doen" className="mt-2 inline-block text-sm font-medium text-brand-700 underline">
-          Nog {rest} {rest === 1 ? 'punt' : 'punten'}: alles bekijken
+          Nog {taskCount(rest)}: alles bekijken
         </Link>
       )}
     </Card>

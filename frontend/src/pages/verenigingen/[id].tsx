@@ -38,7 +38,7 @@ function CalendarLinks({ path, origin, label }: { path: string; origin: Origin; 
     <div className="text-sm">
       <p className="flex flex-wrap items-baseline gap-x-2">
         <a href={origin ? `webcal://${origin.host}${path}` : path} className="font-medium text-brand-700 hover:underline">
-          Abonneren in je agenda
+          Abonneren in uw agenda
         </a>
         <span className="text-stone-600">({label})</span>
       </p>
@@ -52,7 +52,7 @@ function CalendarLinks({ path, origin, label }: { path: string; origin: Origin; 
   );
 }
 
-const CALENDAR_NOTE = 'Je agenda-app haalt de wedstrijden zelf op en werkt ze bij als een wedstrijd verplaatst wordt of de uitslag vaststaat.';
+const CALENDAR_NOTE = 'Uw agenda-app haalt de wedstrijden zelf op en werkt ze bij als een wedstrijd verplaatst wordt of de uitslag vaststaat.';
 
 function TeamCard({ team, positions, origin }: { team: TeamProgramme; positions?: Positions; origin: Origin }) {
   const chart = positions?.teams.find((t) => t.teamId === team.teamId);

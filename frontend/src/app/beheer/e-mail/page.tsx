@@ -4,10 +4,11 @@ import { Card, EmptyState, PageHeader } from '@/components/ui/layout';
 import { Table, Td, Th } from '@/components/ui/table';
 import { serverApi } from '@/lib/api-server';
 import { formatMoment } from '@/lib/format';
+import { MAIL_STATES } from '@/lib/vocabulary';
 
 export const metadata = { title: 'E-mail' };
 
-const STATUS = { PENDING: ['Wacht', 'neutral'], SENT: ['Verstuurd', 'good'], FAILED: ['Mislukt', 'bad'] } as const;
+const STATUS = { PENDING: [MAIL_STATES.PENDING, 'neutral'], SENT: [MAIL_STATES.SENT, 'good'], FAILED: [MAIL_STATES.FAILED, 'bad'] } as const;
 
 /** A mail's plain text, with its links clickable (the catcher's mails hold the demo's links). */
 function TextWithLinks({ text }: { text: string }) {
@@ -38,13 +39,13 @@ export default async function MailPage() {
         title="E-mail"
         description={
           catcher
-            ? 'Er is geen mailserver ingesteld: mail gaat naar de ingebouwde mail catcher en komt hieronder terecht, niet bij de ontvanger.'
+            ? 'Er is geen mailserver ingesteld: mail komt niet bij de ontvanger aan. Het systeem bewaart elke mail hieronder, zodat u hem kunt lezen en een link kunt doorgeven.'
             : `Mail gaat via ${settings?.smtpServer ?? 'de ingestelde mailserver'}, afzender ${settings?.from ?? ''}.`
         }
       />
       <div className="space-y-6">
         {catcher && (
-          <Card title="Ontvangen door de mail catcher">
+          <Card title="Bewaard in het systeem (niet bij de ontvanger)">
             {caught.length === 0 ? (
               <EmptyState title="Nog geen mail ontvangen." />
             ) : (

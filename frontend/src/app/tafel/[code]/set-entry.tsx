@@ -2,7 +2,8 @@
 // The entry of one set at the table: the four games with large buttons (who gets the
 // points, and how), or the set total; and which pair enters it (the other one signs).
 import { cn } from '@/lib/cn';
-import { GameKind, PENALTY_OPTIONS, PenaltyRule } from '@/components/matches/labels';
+import { FIXED_GAME_POINTS, GAME_KIND_OPTIONS, GameKind, PENALTY_OPTIONS, PenaltyRule } from '@/components/matches/labels';
+import { GAME_KINDS } from '@/lib/vocabulary';
 import { emptyGame, GameDraft, gamesTotal, gameValue, onlyPenaltyPoints } from '@/components/matches/result-draft';
 import type { GameInput, Side, TableSet } from '@/lib/match-night';
 
@@ -58,14 +59,12 @@ export function entryBody(draft: SetDraftAtTable): { body: { enteredBy: Side; ga
   };
 }
 
-const KINDS: { kind: GameKind; label: string; points: string }[] = [
-  { kind: 'WON', label: 'Gewonnen', points: '2' },
-  { kind: 'KAP', label: 'Kap', points: '5' },
-  { kind: 'KAP_TAPPED', label: 'Kap, door partner afgetikt', points: '2' },
-  { kind: 'BAUNIE', label: 'Baunie', points: '15' },
-  { kind: 'FAILED_BAUNIE', label: 'Mislukte baunie', points: '5' },
-  { kind: 'PENALTY', label: 'Straf', points: 'regel' },
-];
+/** The buttons of "how": each kind's word (lib/vocabulary.ts) with what it is worth. */
+const KINDS: { kind: GameKind; label: string; points: string }[] = GAME_KIND_OPTIONS.map(({ kind }) => ({
+  kind,
+  label: GAME_KINDS[kind].choice,
+  points: kind === 'PENALTY' ? 'regel' : String(FIXED_GAME_POINTS[kind]),
+}));
 
 const big = 'flex min-h-12 flex-col items-center justify-center rounded-lg px-1 py-1 text-center leading-tight ring-1 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600';
 const control = 'block min-h-12 w-full rounded-md border border-stone-300 bg-white px-2 text-base';

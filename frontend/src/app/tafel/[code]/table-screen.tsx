@@ -7,17 +7,17 @@
 // ./outbox.ts) before it is sent, and the screen shows the table with what waits laid over
 // it, so a table goes on entering and signing without a connection, also after a reload.
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { GameKind, longDate } from '@/components/matches/labels';
+import { longDate } from '@/components/matches/labels';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { formatMoment } from '@/lib/format';
-import { otherSide, SET_STATE_LABELS, SetState, Side, TableSet, TableView } from '@/lib/match-night';
+import { otherSide, SET_STATE_MARKS, SetState, setStateLabel, Side, TableSet, TableView } from '@/lib/match-night';
+import { DISMISS_MESSAGE, GAME_KINDS, WORDS } from '@/lib/vocabulary';
 import { TABLE_SCOPE, useOfflineWorker, useOnline } from '../offline-worker';
 import { askPersistentStorage, dismiss, EntryBody, flush, itemsOf, loadView, OutboxItem, queueEntry, queueRefusal, queueSignature, reopenOutbox, saveView, tableScope, waitingCount, waitingText, withPending } from '../outbox';
 import { draftOf, entryBody, pairText, SetDraftAtTable, SetEntry } from './set-entry';
 import { validateSetScore } from '@domain/match/scores';
 
-const MARKS: Record<SetState, string> = { WAITING: '○', ENTERED: '…', SIGNED: '✓', DISPUTED: '!', CREDITED: '=' };
 const TAB_TONES: Record<SetState, string> = {
   WAITING: 'bg-white text-stone-700 ring-stone-300',
   ENTERED: 'bg-amber-50 text-amber-900 ring-amber-300',
@@ -32,8 +32,7 @@ const BANNER_TONES: Record<SetState, string> = {
   DISPUTED: 'bg-red-100 text-red-900',
   CREDITED: 'bg-sky-100 text-sky-900',
 };
-const KIND_WORDS: Record<GameKind, string> = { WON: 'gewonnen', KAP: 'kap', KAP_TAPPED: 'kap, door partner afgetikt', BAUNIE: 'baunie', FAILED_BAUNIE: 'mislukte baunie', PENALTY: 'straf' };
-const SIDE_WORD: Record<Side, string> = { HOME: 'thuiskoppel', AWAY: 'uitkoppel' };
+const SIDE_WORD: Record<Side, string> = { HOME: WORDS.homePair, AWAY: WORDS.awayPair };
 const POLL_MS = 20_000;
 /** While something waits, try again this often (besides 'online', focus and the button). */
 const RETRY_MS = 15_000;
@@ -97,7 +96,7 @@ function GamesList({ set }: { set: TableSet }) {
       {set.games.map((g, i) => (
         <li key={i} className="flex items-center justify-between gap-2 px-3 py-2">
           <span>
-            Partij {i + 1}: <strong>{g.winner === 'HOME' ? 'thuis' : 'uit'}</strong>, {KIND_WORDS[g.kind]}
+            Partij {i + 1}: <strong>{g.winner === 'HOME' ? 'thuis' : 'uit'}</strong>, {GAME_KINDS[g.kind].choice.toLowerCase()}
             {g.kind === 'PENALTY' && g.penaltyRule ? ` (Regel ${g.penaltyRule})` : ''}
           </span>
           <span className="tabular-nums">+{g.points}</span>
@@ -131,7 +130,7 @@ function OutboxPanel({ items, online, sending, onSend, onDismiss }: { items: Out
             Set {item.setNumber}: {item.message}
           </p>
           <button type="button" className="mt-1 underline" onClick={() => onDismiss(item.id!)}>
-            Gelezen
+            {DISMISS_MESSAGE}
           </button>
         </div>
       ))}
@@ -389,13 +388,13 @@ export function TableScreen({ code, initial, renderedAt }: { code: string; initi
             type="button"
             onClick={() => choose(s.setNumber)}
             aria-current={s.setNumber === set.setNumber ? 'step' : undefined}
-            aria-label={`Set ${s.setNumber}: ${SET_STATE_LABELS[s.state]}`}
+            aria-label={`Set ${s.setNumber}: ${setStateLabel(s)}`}
             className={cn('flex h-14 flex-col items-center justify-center rounded-lg ring-1', TAB_TONES[s.state], s.setNumber === set.setNumber && 'ring-2 ring-brand-900')}
           >
             {/* The name starts with what shows ("Set 2", label in name); the state's mark is drawn by
                 CSS, so it is no text that the name would have to contain. */}
             <span className="text-sm font-bold leading-none">Set {s.setNumber}</span>
-            <span aria-hidden data-mark={MARKS[s.state]} className="mt-1 leading-none after:content-[attr(data-mark)]" />
+            <span aria-hidden data-mark={SET_STATE_MARKS[s.state]} className="mt-1 leading-none after:content-[attr(data-mark)]" />
           </button>
         ))}
       </nav>
@@ -416,8 +415,8 @@ export function TableScreen({ code, initial, renderedAt }: { code: string; initi
         </div>
 
         <p role="status" className={cn('rounded-lg px-3 py-2 font-semibold', BANNER_TONES[set.state])}>
-          {SET_STATE_LABELS[set.state]}
-          {set.state === 'SIGNED' && set.signedBySide ? ` door het ${SIDE_WORD[set.signedBySide]}` : ''}
+          {setStateLabel(set)}
+          {set.state === 'SIGNED' && !set.decidedAt && set.signedBySide ? ` door het ${SIDE_WORD[set.signedBySide]}` : ''}
         </p>
         {items.some((i) => i.status === 'WAITING' && i.setNumber === set.setNumber) && (
           <p className="text-sm text-amber-900">Bewaard op deze telefoon, nog niet verstuurd: gaat vanzelf mee zodra er verbinding is.</p>
@@ -546,7 +545,7 @@ export function TableScreen({ code, initial, renderedAt }: { code: string; initi
                 Niet ondertekend{set.refusalComment ? `: “${set.refusalComment}”` : ''}. De wedstrijdleider beslist; u hoeft niets te doen en kunt verder met de volgende set.
               </p>
             )}
-            {set.state === 'CREDITED' && <p className="text-sm text-stone-700">Deze set is door de regels bepaald (bijvoorbeeld een koppel dat er niet was, of een beslissing van de wedstrijdleider). Hier voert u niets in.</p>}
+            {set.state === 'CREDITED' && <p className="text-sm text-stone-700">Deze set is toegekend volgens de regels (bijvoorbeeld een koppel dat er niet was, of een beslissing van de wedstrijdleider). Hier voert u niets in.</p>}
             <GamesList set={set} />
             <Score set={set} />
             {view.currentSet !== null && set.setNumber !== view.currentSet && view.writable && (

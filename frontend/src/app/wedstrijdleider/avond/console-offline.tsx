@@ -5,6 +5,7 @@
 import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { DISMISS_MESSAGE } from '@/lib/vocabulary';
 import { CONSOLE_SCOPE, useOfflineWorker, useOnline } from '../../tafel/offline-worker';
 import { askPersistentStorage, dismiss, flushPrefix, itemsWithPrefix, OutboxItem, reopenOutbox, waitingText } from '../../tafel/outbox';
 
@@ -71,7 +72,7 @@ export function ConsoleOffline() {
             Set {item.setNumber}, tafel {item.tableNumber}: {item.message}
           </p>
           <button type="button" className="mt-1 underline" onClick={() => void dismiss(item.id!).then(reload)}>
-            Gelezen
+            {DISMISS_MESSAGE}
           </button>
         </div>
       ))}

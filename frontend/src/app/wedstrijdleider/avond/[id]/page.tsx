@@ -9,7 +9,7 @@ import { NightGrid } from '@/components/match-night/night-grid';
 import { Badge } from '@/components/ui/badge';
 import { Card, Forbidden, Note } from '@/components/ui/layout';
 import { messageOf, requireRole, serverApi } from '@/lib/api-server';
-import { nightSummary, SET_STATE_LABELS } from '@/lib/match-night';
+import { nightSummary, setStateLabel } from '@/lib/match-night';
 import { AutoRefresh } from '../auto-refresh';
 import { OpenNight } from '@/components/match-night/night-actions';
 import { ConsoleLatePair, ConsoleSubstitutions } from '@/components/match-night/console-facts';
@@ -89,7 +89,7 @@ export default async function NightMatchPage({ params, searchParams }: { params:
               </p>
             )}
             <p className="mb-1">
-              <Badge tone={seat.state === 'DISPUTED' ? 'bad' : 'neutral'}>{SET_STATE_LABELS[seat.state]}</Badge>{' '}
+              <Badge tone={seat.state === 'DISPUTED' ? 'bad' : 'neutral'}>{setStateLabel(seat)}</Badge>{' '}
               Thuis koppel {stored.homePairNumber} ({pairNames(match.homeLineup, stored.homePairNumber) ?? '?'}) – uit koppel {stored.awayPairNumber} (
               {pairNames(match.awayLineup, stored.awayPairNumber) ?? '?'})
             </p>
