@@ -1,6 +1,6 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import PgBoss from 'pg-boss';
-import { retryStart, type RetryingStart } from '../jobs/retry-start';
+import { retryOnDeadlock, retryStart, type RetryingStart } from '../jobs/retry-start';
 import { jobsEnabled, JOBS_SCHEMA, pollingSecondsFromEnv } from '../reminders/reminder-scheduler';
 import { scheduleFromEnv } from './backup-runner';
 import { BackupService } from './backup.service';
@@ -64,10 +64,11 @@ export class BackupScheduler implements OnApplicationBootstrap, OnApplicationShu
     boss.on('error', (error) => this.logger.error(`Back-upplanner: ${error instanceof Error ? error.message : error}`));
     await boss.start();
     try {
-      // Two processes starting at the same moment can deadlock in pg-boss's own tables: the
-      // whole start is then tried again (onApplicationBootstrap).
-      await boss.createQueue(BACKUP_QUEUE, { name: BACKUP_QUEUE, policy: 'stately', retryLimit: RETRY_LIMIT, retryDelay: RETRY_DELAY_SECONDS, expireInMinutes: 120 });
-      await boss.schedule(BACKUP_QUEUE, schedule.cron, {}, { tz: schedule.timeZone });
+      // Two processes starting at the same moment can deadlock in pg-boss's own tables: tried again.
+      await retryOnDeadlock(async () => {
+        await boss.createQueue(BACKUP_QUEUE, { name: BACKUP_QUEUE, policy: 'stately', retryLimit: RETRY_LIMIT, retryDelay: RETRY_DELAY_SECONDS, expireInMinutes: 120 });
+        await boss.schedule(BACKUP_QUEUE, schedule.cron, {}, { tz: schedule.timeZone });
+      });
       await boss.work(BACKUP_QUEUE, async () => {
         await this.backups.runIfDue();
       });

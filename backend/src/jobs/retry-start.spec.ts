@@ -1,4 +1,4 @@
-import { retryStart } from './retry-start';
+import { retryOnDeadlock, retryStart } from './retry-start';
 
 describe('retryStart', () => {
   it('tries again after each failure, doubling the wait up to the ceiling, until the start succeeds', async () => {
@@ -45,5 +45,37 @@ describe('retryStart', () => {
     start.stop();
     await start.done;
     expect(calls).toBe(1);
+  });
+});
+
+describe('retryOnDeadlock', () => {
+  const deadlock = () => Object.assign(new Error('deadlock detected'), { code: '40P01' });
+
+  it('tries again when PostgreSQL chose this work as a deadlock victim', async () => {
+    let calls = 0;
+    const answer = await retryOnDeadlock(async () => {
+      if (++calls < 3) throw deadlock();
+      return 'klaar';
+    });
+    expect([answer, calls]).toEqual(['klaar', 3]);
+  });
+
+  it('passes any other error at once, and a deadlock after the last attempt', async () => {
+    let calls = 0;
+    await expect(
+      retryOnDeadlock(async () => {
+        calls++;
+        throw Object.assign(new Error('permission denied'), { code: '42501' });
+      }),
+    ).rejects.toThrow('permission denied');
+    expect(calls).toBe(1);
+    calls = 0;
+    await expect(
+      retryOnDeadlock(async () => {
+        calls++;
+        throw deadlock();
+      }, 2),
+    ).rejects.toThrow('deadlock detected');
+    expect(calls).toBe(2);
   });
 });

@@ -44,3 +44,18 @@ export function retryStart(attempt: () => Promise<void>, onFailure: (error: unkn
     },
   };
 }
+
+/**
+ * Two processes creating pg-boss's queues and schedules at the same moment can deadlock in
+ * pg-boss's own tables (PostgreSQL aborts one of them with 40P01): that one simply tries again.
+ */
+export async function retryOnDeadlock<T>(work: () => Promise<T>, attempts = 5): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (attempt >= attempts || (error as { code?: string }).code !== '40P01') throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt + Math.floor(Math.random() * 100)));
+    }
+  }
+}

@@ -1,6 +1,6 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import PgBoss from 'pg-boss';
-import { retryStart, type RetryingStart } from '../jobs/retry-start';
+import { retryOnDeadlock, retryStart, type RetryingStart } from '../jobs/retry-start';
 import { MatchFinaliserService } from '../matches/match-finaliser.service';
 import { RemindersService } from './reminders.service';
 
@@ -90,6 +90,8 @@ export class ReminderScheduler implements OnApplicationBootstrap, OnApplicationS
     boss.on('error', (error) => this.logger.error(`Taakplanner: ${error instanceof Error ? error.message : error}`));
     await boss.start();
     try {
+      // Two processes starting at the same moment can deadlock in pg-boss's own tables: tried again.
+      await retryOnDeadlock(() => this.declare(boss));
       await this.setUp(boss);
     } catch (error) {
       await boss.stop({ graceful: false, wait: true }).catch(() => undefined);
@@ -100,20 +102,25 @@ export class ReminderScheduler implements OnApplicationBootstrap, OnApplicationS
     this.logger.log(`Herinneringen: elke 15 minuten, weekoverzicht maandag 08:00 (${JOBS_TIME_ZONE}).`);
   }
 
-  private async setUp(boss: PgBoss): Promise<void> {
+  /** The queues and their schedules (stored once, whichever process comes first). */
+  private async declare(boss: PgBoss): Promise<void> {
     // stately: at most one scan waiting and one running, however many API processes there are.
     await boss.createQueue(SCAN_QUEUE, { name: SCAN_QUEUE, policy: 'stately', retryLimit: 2, expireInMinutes: 10 });
     await boss.createQueue(DIGEST_QUEUE, { name: DIGEST_QUEUE, policy: 'stately', retryLimit: 5, retryDelay: 300, expireInMinutes: 30 });
+    await boss.createQueue(FINALISE_QUEUE, { name: FINALISE_QUEUE, policy: 'stately', retryLimit: 2, expireInMinutes: 5 });
     await boss.schedule(SCAN_QUEUE, SCAN_CRON, {}, { tz: JOBS_TIME_ZONE });
     await boss.schedule(DIGEST_QUEUE, DIGEST_CRON, {}, { tz: JOBS_TIME_ZONE });
+    await boss.schedule(FINALISE_QUEUE, FINALISE_CRON, {}, { tz: JOBS_TIME_ZONE });
+  }
+
+  /** This process's workers. */
+  private async setUp(boss: PgBoss): Promise<void> {
     await boss.work(SCAN_QUEUE, async () => {
       await this.reminders.scan();
     });
     await boss.work(DIGEST_QUEUE, async () => {
       await this.reminders.sendDigests();
     });
-    await boss.createQueue(FINALISE_QUEUE, { name: FINALISE_QUEUE, policy: 'stately', retryLimit: 2, expireInMinutes: 5 });
-    await boss.schedule(FINALISE_QUEUE, FINALISE_CRON, {}, { tz: JOBS_TIME_ZONE });
     await boss.work(FINALISE_QUEUE, async () => {
       await this.finaliser.finaliseDue();
     });
