@@ -10,6 +10,8 @@ export const AUDIT_DESCRIPTIONS: Readonly<Record<string, string>> = {
   'match.swap': 'Thuis- en uitploeg omgedraaid',
   'match.lineup': 'Spelerslijst vastgelegd',
   'match.late-pair': 'Laat koppel vastgelegd (Regel 5B/5C)',
+  'match.team-late': 'Team te laat vastgelegd (Regel 11)',
+  'match.team-late.withdraw': 'Vastlegging van een te laat team ingetrokken (Regel 11)',
   'match.substitution': 'Wissel vastgelegd',
   'match.substitution.delete': 'Wissel verwijderd',
   'match.not-played': 'Vastgelegd als niet gespeeld',

@@ -5,13 +5,11 @@ import { FineCatalogService } from './fine-catalog.service';
 import { FineProposalsService } from './fine-proposals.service';
 import { FinesController } from './fines.controller';
 import { FinesService } from './fines.service';
-import { LateTeamsController } from './late-teams.controller';
-import { LateTeamsService } from './late-teams.service';
 
 @Module({
   imports: [SeasonsModule],
-  controllers: [FinesController, FineCatalogController, LateTeamsController],
-  providers: [FineProposalsService, FinesService, FineCatalogService, LateTeamsService],
+  controllers: [FinesController, FineCatalogController],
+  providers: [FineProposalsService, FinesService, FineCatalogService],
   exports: [FineProposalsService],
 })
 export class FinesModule {}

@@ -5,8 +5,9 @@
  */
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, IsUUID, Matches, Max, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, IsUUID, Max, Min, ValidateNested } from 'class-validator';
 import { IsIsoDateString } from '../common/dto';
+import { IsIdempotencyKey } from '../common/idempotency.dto';
 import { IsReason, IsRequiredText } from '../common/reason.dto';
 import { IsOptionalNotNull } from '../common/validators';
 import type { GameKind, SetSource, Side, SupervisorActionKind } from '../generated/prisma/enums';
@@ -125,22 +126,13 @@ export class TableViewDto {
   @ApiProperty({ type: [TableNoticeDto], description: 'Beslissingen van de wedstrijdleider die deze tafel raken (Regel 22, 38)' }) notices: TableNoticeDto[];
 }
 
-/** A client-chosen key that makes a retry of the same request answer as the first time, never apply twice. */
-const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
-const IDEMPOTENCY_DOC = {
-  example: '6f1c2e9a-4b7d-4a51-9d0e-2f7c8b1a3e55',
-  description: 'Optioneel: een zelfgekozen sleutel (8–100 tekens: letters, cijfers, - en _). Wordt hetzelfde verzoek opnieuw gestuurd (slechte verbinding), dan komt hetzelfde antwoord en gebeurt het maar één keer.',
-};
-
 export class TotalsInputDto {
   @ApiProperty({ minimum: 0 }) @IsInt() @Min(0) @Max(999) home: number;
   @ApiProperty({ minimum: 0 }) @IsInt() @Min(0) @Max(999) away: number;
 }
 
 export class IdempotentInputDto {
-  @ApiPropertyOptional(IDEMPOTENCY_DOC)
-  @IsOptional()
-  @Matches(IDEMPOTENCY_KEY, { message: 'De idempotencyKey bestaat uit 8 tot 100 letters, cijfers, - of _.' })
+  @IsIdempotencyKey()
   idempotencyKey?: string;
 }
 

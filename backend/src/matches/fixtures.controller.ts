@@ -2,8 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post } from '@ne
 import { ApiConflictResponse, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AuthUser } from '../auth/auth.types';
 import { CurrentUser, OptionalUser, Public, Roles } from '../auth/decorators';
-import { ReasonDto } from '../common/reason.dto';
-import { MatchHistoryEntryDto, MoveInputDto, ScheduleInputDto } from './fixtures.dto';
+import { MatchHistoryEntryDto, MoveInputDto, ScheduleInputDto, SwapInputDto } from './fixtures.dto';
 import { FixturesService } from './fixtures.service';
 import { DivisionMatchesDto, forViewer, MatchDetailDto, MatchSummaryDto } from './match.dto';
 import { MatchDataService } from './match-data.service';
@@ -74,8 +73,8 @@ export class FixturesController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Thuis- en uitploeg omdraaien, met reden (bondsbeheerder)' })
   @ApiOkResponse({ type: MatchDetailDto })
-  swap(@Param('id', ParseUUIDPipe) id: string, @Body() body: ReasonDto, @CurrentUser() user: AuthUser): Promise<MatchDetailDto> {
-    return this.fixtures.swap(id, body.reason, user);
+  swap(@Param('id', ParseUUIDPipe) id: string, @Body() body: SwapInputDto, @CurrentUser() user: AuthUser): Promise<MatchDetailDto> {
+    return this.fixtures.swap(id, body, user);
   }
 
   @Roles('ADMIN', 'SUPERVISOR')

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsOptional, IsUUID, Matches } from 'class-validator';
 import { IsIsoDateString } from '../common/dto';
+import { IsIdempotencyKey } from '../common/idempotency.dto';
 import { IsReason } from '../common/reason.dto';
 
 const START_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -55,6 +56,18 @@ export class MoveInputDto {
   @ApiProperty({ description: 'Waarom de wedstrijd verplaatst wordt (blijft in de geschiedenis)' })
   @IsReason()
   reason: string;
+
+  @IsIdempotencyKey()
+  idempotencyKey?: string;
+}
+
+export class SwapInputDto {
+  @ApiProperty({ description: 'Waarom thuis en uit worden omgedraaid (blijft in de geschiedenis)' })
+  @IsReason()
+  reason: string;
+
+  @IsIdempotencyKey()
+  idempotencyKey?: string;
 }
 
 export class MatchHistoryEntryDto {

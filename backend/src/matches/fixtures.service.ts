@@ -9,19 +9,13 @@ import { publicLink } from '../mail/mail-config';
 import { renderMail } from '../mail/mail-template';
 import { MailService } from '../mail/mail.service';
 import { PrismaService } from '../prisma/prisma.service';
-import type { MoveInputDto, ScheduleInputDto } from './fixtures.dto';
+import type { MoveInputDto, ScheduleInputDto, SwapInputDto } from './fixtures.dto';
 import { DivisionMatchesDto, MatchDetailDto } from './match.dto';
 import { MatchDataService } from './match-data.service';
 import { matchStart, MatchRow } from './match-row';
-import { MatchWriterService, Tx } from './match-writer.service';
+import { commandUser, MatchWriterService, Tx } from './match-writer.service';
 
 const DEFAULT_START_TIME = '20:00';
-
-function assertUnplayed(match: { status: string; resultState: string }): void {
-  if (match.status !== 'SCHEDULED' || match.resultState !== 'NONE') {
-    throw new ConflictError('Deze wedstrijd heeft al een uitslag of is als niet gespeeld vastgelegd; hij kan niet meer worden verplaatst of omgedraaid.', 'MATCH_HAS_RESULT');
-  }
-}
 
 function assertInSeason(dates: readonly IsoDate[], season: { startsOn: Date; endsOn: Date }, field: string): void {
   const [from, until] = [isoDate(season.startsOn), isoDate(season.endsOn)];
@@ -84,22 +78,33 @@ export class FixturesService {
     return this.data.division(divisionId);
   }
 
+  /**
+   * The MOVE command of the match core (who may, and that the match has no result, is the
+   * core's), with a reason, idempotent with a key; once applied, in the same transaction: the
+   * date free for both teams and within the season, the move in the match's history, the
+   * line-ups' punctuality kept, and both clubs told.
+   */
   async move(matchId: string, body: MoveInputDto, user: AuthUser): Promise<MatchDetailDto> {
-    return this.writer.write(matchId, { user, action: 'match.move', reason: body.reason }, async (tx, match) => {
-      assertUnplayed(match);
-      assertInSeason([body.date], match.division.season, 'date');
-      await this.assertDateFree(tx, match, body.date);
-      await tx.matchMove.create({ data: { matchId: match.id, fromDate: match.date, toDate: dbDate(body.date), reason: body.reason, movedById: user.id } });
-      const moved = await tx.match.update({ where: { id: match.id }, data: { date: dbDate(body.date), startTime: body.startTime ?? match.startTime } });
-      // Regel 5D/5E: a line-up already recorded counts as composed before the match when first
-      // saved before the new start, or when it was in time for the start it was composed for: the
-      // move itself never makes a club late (moving a match into the past proposes no fine).
-      const start = matchStart(moved);
-      for (const lineup of match.lineups) {
-        await tx.lineup.update({ where: { id: lineup.id }, data: { composedBeforeMatch: lineup.composedBeforeMatch || lineup.createdAt < start } });
-      }
-      await this.tellClubsOfMove(tx, match, moved, body.reason);
-    });
+    return this.writer.apply(
+      matchId,
+      async (_tx, match) => ({
+        command: { kind: 'MOVE', by: commandUser(user), date: body.date, startTime: body.startTime ?? match.startTime, reason: body.reason },
+        after: async (tx, moved) => {
+          assertInSeason([body.date], match.division.season, 'date');
+          if (body.date !== isoDate(match.date)) await this.assertDateFree(tx, match, body.date);
+          await tx.matchMove.create({ data: { matchId: match.id, fromDate: match.date, toDate: dbDate(body.date), reason: body.reason, movedById: user.id } });
+          // Regel 5D/5E: a line-up already recorded counts as composed before the match when first
+          // saved before the new start, or when it was in time for the start it was composed for: the
+          // move itself never makes a club late (moving a match into the past proposes no fine).
+          const start = matchStart(moved);
+          for (const lineup of match.lineups) {
+            await tx.lineup.update({ where: { id: lineup.id }, data: { composedBeforeMatch: lineup.composedBeforeMatch || lineup.createdAt < start } });
+          }
+          await this.tellClubsOfMove(tx, match, moved, body.reason);
+        },
+      }),
+      { user, actor: user.id, action: 'match.move', reason: body.reason, idempotencyKey: body.idempotencyKey },
+    );
   }
 
   /** Both clubs' secretaries hear of every move at once, by mail (delivered after the commit). */
@@ -121,14 +126,18 @@ export class FixturesService {
     }
   }
 
-  async swap(matchId: string, reason: string, user: AuthUser): Promise<MatchDetailDto> {
-    return this.writer.write(matchId, { user, action: 'match.swap', reason }, async (tx, match, settings) => {
-      assertUnplayed(match);
-      await tx.matchMove.create({ data: { matchId: match.id, fromDate: match.date, toDate: match.date, swapped: true, reason, movedById: user.id } });
-      await tx.match.update({ where: { id: match.id }, data: { homeTeamId: match.awayTeamId, awayTeamId: match.homeTeamId } });
-      // Home pairs stay, away pairs walk: a line-up already recorded is credited from the other side now.
-      await this.writer.settleAfterFacts(tx, match, settings);
-    });
+  /** The SWAP_SIDES command of the match core: the credits follow from the new sides there; the swap in the match's history. */
+  async swap(matchId: string, body: SwapInputDto, user: AuthUser): Promise<MatchDetailDto> {
+    return this.writer.apply(
+      matchId,
+      async (_tx, match) => ({
+        command: { kind: 'SWAP_SIDES', by: commandUser(user), reason: body.reason },
+        after: async (tx) => {
+          await tx.matchMove.create({ data: { matchId: match.id, fromDate: match.date, toDate: match.date, swapped: true, reason: body.reason, movedById: user.id } });
+        },
+      }),
+      { user, actor: user.id, action: 'match.swap', reason: body.reason, idempotencyKey: body.idempotencyKey },
+    );
   }
 
   private teamOrder(divisionTeamIds: string[], requested: string[] | undefined): string[] {

@@ -5,6 +5,7 @@
  */
 import { ApiProperty } from '@nestjs/swagger';
 import { IsUUID } from 'class-validator';
+import { IsIdempotencyKey } from '../common/idempotency.dto';
 import { IsReason } from '../common/reason.dto';
 
 export const APPEARANCE_KINDS = ['INCOMPLETE', 'LATE'] as const;
@@ -15,12 +16,18 @@ export class LateTeamInputDto {
   @ApiProperty({ description: 'Waarom, bijvoorbeeld hoe laat het team er was (komt in het logboek)' })
   @IsReason()
   reason: string;
+
+  @IsIdempotencyKey()
+  idempotencyKey?: string;
 }
 
 export class WithdrawLateTeamInputDto {
   @ApiProperty({ description: 'Waarom het wordt ingetrokken (komt in het logboek)' })
   @IsReason()
   reason: string;
+
+  @IsIdempotencyKey()
+  idempotencyKey?: string;
 }
 
 export class Regel11AppearanceDto {

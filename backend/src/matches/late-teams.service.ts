@@ -1,15 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '../auth/auth.types';
-import { isoDate, todayIso } from '../common/dto';
 import { ConflictError, NotFoundError, ValidationError } from '../common/errors';
 import { PrismaService } from '../prisma/prisma.service';
-import { FineProposalsService } from './fine-proposals.service';
+import type { Side } from '../domain/match';
+import { FineProposalsService } from '../fines/fine-proposals.service';
+import { sideOf } from './match-row';
+import { commandUser, MatchWriterService } from './match-writer.service';
 import type { LateTeamInputDto, MatchRegel11Dto, WithdrawLateTeamInputDto } from './late-teams.dto';
 
 /**
  * A whole team late (te laat aanwezig, Regel 11; RULES.md "Fines", decision 2026-11-26): a
  * Regel 11 occurrence of the team's club, recorded by the supervisor (from the match day on)
- * or an administrator, with a reason. It changes no score: only the club's count and the
+ * or an administrator, with a reason: a command of the match core (its log, idempotency, live event). It changes no score: only the club's count and the
  * fines that follow from it. Withdrawing it renumbers the club's other occurrences.
  */
 @Injectable()
@@ -17,6 +19,7 @@ export class LateTeamsService {
   constructor(
     private readonly prisma: PrismaService,
     private readonly fines: FineProposalsService,
+    private readonly writer: MatchWriterService,
   ) {}
 
   async list(matchId: string): Promise<MatchRegel11Dto> {
@@ -32,38 +35,50 @@ export class LateTeamsService {
     };
   }
 
+  /** The RECORD_TEAM_LATE command of the match core (who may, and when, is the core's); the occurrence and its fines once applied. */
   async record(matchId: string, body: LateTeamInputDto, user: AuthUser): Promise<MatchRegel11Dto> {
-    await this.prisma.$transaction(async (tx) => {
-      const match = await this.match(matchId, tx);
-      this.assertTeam(match, body.teamId);
-      if (user.role === 'SUPERVISOR' && isoDate(match.date) > todayIso()) {
-        const message = `De wedstrijd is pas op ${isoDate(match.date).split('-').reverse().join('-')}: de wedstrijdleider legt een te laat team vast vanaf de wedstrijddag.`;
-        throw new ConflictError(message, 'ENTRY_NOT_OPEN');
-      }
-      if (match.status !== 'SCHEDULED' && match.status !== 'PLAYED') {
-        throw new ConflictError('Deze wedstrijd is niet gespeeld: een team kan er niet te laat zijn. Een team met te weinig koppels is een reglementair verlies (Regel 7).', 'MATCH_NOT_PLAYED');
-      }
-      const existing = await tx.incompleteAppearance.findUnique({ where: { matchId_teamId: { matchId, teamId: body.teamId } } });
-      if (existing) {
-        const message =
-          existing.kind === 'LATE'
-            ? 'Dit team is bij deze wedstrijd al als te laat vastgelegd.'
-            : 'Dit team telt bij deze wedstrijd al als onvolledig; per wedstrijd telt een team één keer voor Regel 11.';
-        throw new ConflictError(message, 'ALREADY_COUNTED');
-      }
-      await this.fines.incompleteOrLate(tx, { matchId, teamId: body.teamId, actorId: user.id, kind: 'LATE', reason: body.reason });
-    });
+    await this.writer.apply(
+      matchId,
+      async (_tx, match) => ({
+        command: { kind: 'RECORD_TEAM_LATE', by: commandUser(user), reason: body.reason, side: this.sideOfTeam(match, body.teamId) },
+        // Once the core allowed it (who, when, a match that was played): once per team and match.
+        after: async (tx) => {
+          const existing = await tx.incompleteAppearance.findUnique({ where: { matchId_teamId: { matchId, teamId: body.teamId } } });
+          if (existing) {
+            const message =
+              existing.kind === 'LATE'
+                ? 'Dit team is bij deze wedstrijd al als te laat vastgelegd.'
+                : 'Dit team telt bij deze wedstrijd al als onvolledig; per wedstrijd telt een team één keer voor Regel 11.';
+            throw new ConflictError(message, 'ALREADY_COUNTED');
+          }
+          await this.fines.incompleteOrLate(tx, { matchId, teamId: body.teamId, actorId: user.id, kind: 'LATE', reason: body.reason });
+        },
+      }),
+      { user, actor: user.id, action: 'match.team-late', reason: body.reason, idempotencyKey: body.idempotencyKey },
+    );
     return this.list(matchId);
   }
 
+  /** The WITHDRAW_TEAM_LATE command of the match core; the club's other occurrences are renumbered. */
   async withdraw(matchId: string, teamId: string, body: WithdrawLateTeamInputDto, user: AuthUser): Promise<MatchRegel11Dto> {
-    await this.prisma.$transaction(async (tx) => {
-      const match = await this.match(matchId, tx);
-      this.assertTeam(match, teamId);
-      const withdrawn = await this.fines.withdrawIncomplete(tx, { matchId, teamIds: [teamId], kind: 'LATE', actorId: user.id, reason: body.reason });
-      if (!withdrawn) throw new NotFoundError('Vastlegging van een te laat team');
-    });
+    await this.writer.apply(
+      matchId,
+      async (_tx, match) => ({
+        command: { kind: 'WITHDRAW_TEAM_LATE', by: commandUser(user), reason: body.reason, side: this.sideOfTeam(match, teamId) },
+        after: async (tx) => {
+          const withdrawn = await this.fines.withdrawIncomplete(tx, { matchId, teamIds: [teamId], kind: 'LATE', actorId: user.id, reason: body.reason });
+          if (!withdrawn) throw new NotFoundError('Vastlegging van een te laat team');
+        },
+      }),
+      { user, actor: user.id, action: 'match.team-late.withdraw', reason: body.reason, idempotencyKey: body.idempotencyKey },
+    );
     return this.list(matchId);
+  }
+
+  private sideOfTeam(match: { homeTeamId: string; awayTeamId: string }, teamId: string): Side {
+    const side = sideOf(match, teamId);
+    if (side) return side;
+    throw new ValidationError('Dit team speelt deze wedstrijd niet.', [{ field: 'teamId', message: 'Kies een team van deze wedstrijd.' }]);
   }
 
   private async match(matchId: string, db: Pick<PrismaService, 'match'> = this.prisma) {
@@ -72,8 +87,4 @@ export class LateTeamsService {
     return match;
   }
 
-  private assertTeam(match: { homeTeamId: string; awayTeamId: string }, teamId: string): void {
-    if (teamId === match.homeTeamId || teamId === match.awayTeamId) return;
-    throw new ValidationError('Dit team speelt deze wedstrijd niet.', [{ field: 'teamId', message: 'Kies een team van deze wedstrijd.' }]);
-  }
 }

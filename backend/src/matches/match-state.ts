@@ -4,7 +4,7 @@
  * the transaction leaves it (for the audit's "after" and the answer, without reading again).
  */
 import { randomUUID } from 'node:crypto';
-import { isoDate } from '../common/dto';
+import { dbDate, isoDate } from '../common/dto';
 import { seatKey, SIDES } from '../domain/match';
 import { MatchState, Seat, SeatSource, StateAction, StateTeam } from '../domain/match/match-command';
 import type { Prisma } from '../generated/prisma/client';
@@ -28,6 +28,8 @@ export function matchStateOf(row: MatchRow, extraMembers: readonly MemberRow[] =
   return {
     id: row.id,
     date: isoDate(row.date),
+    startTime: row.startTime,
+    teamIds: { HOME: row.homeTeamId, AWAY: row.awayTeamId },
     teamNames: { HOME: row.homeTeam.name, AWAY: row.awayTeam.name },
     status: row.status,
     resultState: row.resultState,
@@ -231,6 +233,13 @@ export async function storeStateChanges(tx: Tx, before: MatchRow, after: MatchSt
   }
 
   const data = changedColumns(before as unknown as MatchState, after, MATCH_COLUMNS) as Prisma.MatchUncheckedUpdateInput;
+  // The fixture (a move, a swap): the date as the federation's calendar day, the teams by id.
+  if (after.date !== isoDate(before.date)) data.date = dbDate(after.date);
+  if (after.startTime !== before.startTime) data.startTime = after.startTime;
+  if (after.teamIds.HOME !== before.homeTeamId || after.teamIds.AWAY !== before.awayTeamId) {
+    data.homeTeamId = after.teamIds.HOME;
+    data.awayTeamId = after.teamIds.AWAY;
+  }
   changed ||= Object.keys(data).length > 0;
   if (changed) await tx.match.update({ where: { id: before.id }, data: { ...data, ...(options.versionCounted ? {} : { version: { increment: 1 } }) } });
   return changed;
@@ -261,5 +270,7 @@ export function rowAfter(before: MatchRow, after: MatchState, version: number): 
     return sub ? { ...row, violation: sub.violation } : row;
   });
   const columns = Object.fromEntries(MATCH_COLUMNS.map((c) => [c, after[c]])) as Pick<MatchRow, (typeof MATCH_COLUMNS)[number]>;
-  return { ...before, ...columns, version, sets, substitutions };
+  const swapped = after.teamIds.HOME !== before.homeTeamId;
+  const teams = swapped ? { homeTeamId: before.awayTeamId, awayTeamId: before.homeTeamId, homeTeam: before.awayTeam, awayTeam: before.homeTeam } : {};
+  return { ...before, ...columns, ...teams, date: dbDate(after.date), startTime: after.startTime, version, sets, substitutions };
 }

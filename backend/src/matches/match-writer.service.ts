@@ -2,13 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { AuditService } from '../audit/audit.service';
 import type { AuthUser } from '../auth/auth.types';
 import { AppError, ConflictError, ErrorDetail, NotFoundError, RuleViolationError, ValidationError } from '../common/errors';
-import { matchTotals, phaseOf, seatKey } from '../domain/match';
-import { applyMatchCommand, CommandUser, FACTS_COMMANDS, MatchCommand, MatchEvent, Problem, settleCredits } from '../domain/match/match-command';
+import { phaseOf } from '../domain/match';
+import { applyMatchCommand, CommandUser, FACTS_COMMANDS, MatchCommand, MatchEvent, Problem, RELOAD_COMMANDS } from '../domain/match/match-command';
 import type { CompetitionSettings } from '../domain/settings';
 import { Prisma } from '../generated/prisma/client';
 import { LiveEvents } from '../live/live-events';
 import { ConsequencesService } from './consequences.service';
-import type { SetSource } from '../generated/prisma/enums';
 import { PrismaService } from '../prisma/prisma.service';
 import { mapMatchDetail, MatchDetailDto } from './match.dto';
 import { MatchDataService } from './match-data.service';
@@ -16,8 +15,6 @@ import { MatchRow, MemberRow } from './match-row';
 import { matchStateOf, rowAfter, storeStateChanges } from './match-state';
 
 export type Tx = Prisma.TransactionClient;
-
-const PLAYED_SOURCES: readonly SetSource[] = ['GAMES', 'TOTALS'];
 
 /** 409 for a write based on an older version; details[0].current is the match as it is now. */
 export class StaleVersionError extends ConflictError {
@@ -29,15 +26,6 @@ export class StaleVersionError extends ConflictError {
 }
 
 class StaleLock extends Error {}
-
-export interface WriteOptions {
-  user: AuthUser;
-  /** Audit action, e.g. "match.result". */
-  action: string;
-  /** The version the client saw: the write is refused (409) when it is no longer current. */
-  version?: number;
-  reason?: string | null;
-}
 
 export interface ApplyOptions {
   /** The signed-in user, when there is one (a table code has none). */
@@ -105,22 +93,16 @@ export function commandUser(user: AuthUser): CommandUser {
  * transaction, after the lock, with the one row loaded; it may store rows the core does not
  * keep (a line-up's players with their eligibility) and name members the match does not
  * know yet (so the rules' messages name them). It may throw the error envelope's errors.
+ * `after` runs once the core applied the command and its changes are stored, in the same
+ * transaction: what follows from it outside the match row (the moved match's mails, a
+ * record's deductions, fines and Regel 11 occurrences).
  */
-export type CommandBuilder = (
-  tx: Tx,
-  match: MatchRow,
-  settings: CompetitionSettings,
-) => Promise<MatchCommand | { command: MatchCommand; members: readonly MemberRow[] }>;
+export type CommandBuilder = (tx: Tx, match: MatchRow, settings: CompetitionSettings) => Promise<MatchCommand | BuiltCommand>;
 
-export type MatchChange = (tx: Tx, match: MatchRow, settings: CompetitionSettings) => Promise<void>;
-
-export interface SeatsState {
-  /** Seats with a score entered by a person (not credited by the rules). */
-  played: number;
-  /** Every seat of the table plan has a score. */
-  complete: boolean;
-  homePoints: number;
-  awayPoints: number;
+export interface BuiltCommand {
+  command: MatchCommand;
+  members?: readonly MemberRow[];
+  after?: (tx: Tx, match: MatchRow) => Promise<void>;
 }
 
 /** A compact, JSON-friendly picture of a match for the audit log's before and after. */
@@ -156,13 +138,6 @@ export function auditSnapshot(match: MatchRow) {
     deductions: match.deductions.map((d) => ({ teamId: d.teamId, points: d.points, rule: d.rule })),
     supervisorActions: match.supervisorActions.map((a) => ({ kind: a.kind, set: a.setNumber, table: a.tableNumber, member: a.memberId, fromGame: a.fromGame, games: a.gameNumbers, reason: a.reason })),
   };
-}
-
-/** What a signature covers besides the scores: who played in which pair, the reserves and the substitutions. */
-function formFacts(match: MatchRow): string {
-  const { lineups, substitutions } = auditSnapshot(match);
-  const teams = lineups.map(({ teamId, players }) => ({ teamId, players })).sort((a, b) => a.teamId.localeCompare(b.teamId));
-  return JSON.stringify({ teams, substitutions });
 }
 
 /**
@@ -213,13 +188,18 @@ export class MatchWriterService {
           const before = await this.data.load(matchId, tx);
           const settings = await this.data.settings(before.division.seasonId, tx);
           const built = typeof given === 'function' ? await given(tx, before, settings) : given;
-          const { command, members } = 'command' in built ? built : { command: built, members: [] };
+          const { command, members = [], after: follow } = 'command' in built ? built : { command: built };
           const result = applyMatchCommand(matchStateOf(before, members), command, settings, new Date());
           if (result.problems.length) throw problemError(result.problems);
           const changed = await storeStateChanges(tx, before, result.state, { versionCounted: options.version !== undefined });
-          // A change to who played brings rows the state does not carry (members, line-up players): read those back.
           const factsChanged = FACTS_COMMANDS.includes(command.kind);
-          let after = factsChanged ? await this.data.load(matchId, tx) : rowAfter(before, result.state, before.version + (changed && options.version === undefined ? 1 : 0));
+          if (follow) await follow(tx, rowAfter(before, result.state, before.version + 1));
+          // A change to who played, the fixture or a record brings rows the state does not carry
+          // (members, line-up players, teams, deductions): read those back.
+          let after =
+            RELOAD_COMMANDS.includes(command.kind) || follow
+              ? await this.data.load(matchId, tx)
+              : rowAfter(before, result.state, before.version + (changed && options.version === undefined ? 1 : 0));
           // The match became final (domain/match becomeFinal: both confirmations, the end of the
           // correction window, the paper form's hours, the supervisor's decision): the one place
           // for what follows from that. Regel 4 and the fines also again when who played changes afterwards (the member lists: not pure).
@@ -294,31 +274,6 @@ export class MatchWriterService {
     return mapMatchDetail(match, await this.data.settings(match.division.seasonId, tx));
   }
 
-  async write(matchId: string, options: WriteOptions, change: MatchChange): Promise<MatchDetailDto> {
-    try {
-      // The answer is the match as this transaction left it: the row read for the audit's "after", not a read again.
-      return await this.prisma.$transaction(
-        async (tx) => {
-          await this.lock(tx, matchId, options.version);
-          // Read after the lock: nobody else changes the match until this transaction ends.
-          const before = await this.data.load(matchId, tx);
-          const settings = await this.data.settings(before.division.seasonId, tx);
-          await change(tx, before, settings);
-          const after = await this.data.load(matchId, tx);
-          await this.audit.record(
-            { userId: options.user.id, action: options.action, entityType: 'Match', entityId: matchId, before: auditSnapshot({ ...before, version: options.version ?? before.version }), after: auditSnapshot(after), reason: options.reason ?? null },
-            tx,
-          );
-          return mapMatchDetail(after, settings);
-        },
-        { timeout: 20_000 },
-      );
-    } catch (error) {
-      if (error instanceof StaleLock) throw new StaleVersionError(await this.data.detail(matchId));
-      throw error;
-    }
-  }
-
   private async lock(tx: Tx, matchId: string, version: number | undefined): Promise<void> {
     if (version === undefined) {
       const rows = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM matches WHERE id = ${matchId}::uuid FOR UPDATE`;
@@ -327,59 +282,5 @@ export class MatchWriterService {
     }
     const { count } = await tx.match.updateMany({ where: { id: matchId, version }, data: { version: { increment: 1 } } });
     if (count === 0) throw new StaleLock();
-  }
-
-  /**
-   * Brings the seats the rules score up to date with the line-ups and substitutions
-   * (Regel 5B/5C/12A absent and late pairs, Regel 14 violations, Regel 38 removals; a
-   * person's entry at such a seat gives way), records each substitution's violation, and
-   * returns whether anything changed: the core's settleCredits, for the writes that are not
-   * commands yet (moving, swapping, not played).
-   */
-  async settleCredits(tx: Tx, matchId: string, settings: CompetitionSettings): Promise<boolean> {
-    const match = await this.data.load(matchId, tx);
-    const { state } = settleCredits(matchStateOf(match), settings);
-    return storeStateChanges(tx, match, state, { versionCounted: true });
-  }
-
-  async seatsState(tx: Tx, matchId: string, settings: Pick<CompetitionSettings, 'pairsPerTeam'>): Promise<SeatsState> {
-    const n = settings.pairsPerTeam;
-    const rows = await tx.matchSet.findMany({ where: { matchId }, select: { setNumber: true, tableNumber: true, homePairNumber: true, awayPairNumber: true, homePoints: true, awayPoints: true, source: true } });
-    const inPlan = rows.filter((r) => r.setNumber <= n && r.tableNumber <= n);
-    return {
-      played: rows.filter((r) => PLAYED_SOURCES.includes(r.source)).length,
-      complete: new Set(inPlan.map((r) => seatKey(r.setNumber, r.tableNumber))).size === n * n,
-      ...matchTotals(rows),
-    };
-  }
-
-  /** Keeps the cached totals equal to the sum of the sets (null while there is no result). */
-  async refreshTotals(tx: Tx, matchId: string, settings: CompetitionSettings): Promise<SeatsState> {
-    const state = await this.seatsState(tx, matchId, settings);
-    const match = await tx.match.findUniqueOrThrow({ where: { id: matchId }, select: { resultState: true } });
-    const none = match.resultState === 'NONE';
-    // A home signature stands for a complete entry; it lapses when a seat is emptied (before confirmation).
-    const signature = state.complete || match.resultState === 'CONFIRMED' ? {} : { homeSignedById: null, homeSignedAt: null };
-    await tx.match.update({ where: { id: matchId }, data: { homePoints: none ? null : state.homePoints, awayPoints: none ? null : state.awayPoints, ...signature } });
-    return state;
-  }
-
-  /**
-   * After a change to line-ups or substitutions (`before` is the match as it was): credits,
-   * totals, and a new version when the score changed. The home team's signature stands for
-   * the whole form (Regel 15): a change to either team's players or substitutions after it
-   * lapses until the home team signs again, so the away team cannot confirm a form the
-   * home team never saw.
-   */
-
-  async settleAfterFacts(tx: Tx, before: MatchRow, settings: CompetitionSettings): Promise<void> {
-    const rescored = await this.settleCredits(tx, before.id, settings);
-    const signed = before.homeSignedAt !== null && before.resultState !== 'CONFIRMED';
-    const unsign = signed && formFacts(await this.data.load(before.id, tx)) !== formFacts(before);
-    if (rescored || unsign) {
-      const signature = unsign ? { homeSignedById: null, homeSignedAt: null } : {};
-      await tx.match.update({ where: { id: before.id }, data: { version: { increment: 1 }, ...signature } });
-    }
-    await this.refreshTotals(tx, before.id, settings);
   }
 }

@@ -10,6 +10,8 @@ import { FixturesController } from './fixtures.controller';
 import { FixturesService } from './fixtures.service';
 import { LatePairsController } from './late-pairs.controller';
 import { LatePairsService } from './late-pairs.service';
+import { LateTeamsController } from './late-teams.controller';
+import { LateTeamsService } from './late-teams.service';
 import { LineupsService } from './lineups.service';
 import { MatchDataService } from './match-data.service';
 import { MatchDayController } from './match-day.controller';
@@ -26,7 +28,7 @@ import { SupervisorActionsService } from './supervisor-actions.service';
 /** Match day (Regel 4–9, 12–15, 22, 29–34): fixtures, line-ups, results, substitutions, signatures, matches not played, exports. */
 @Module({
   imports: [FinesModule, SeasonsModule, MemberListsModule],
-  controllers: [FixturesController, MatchDayController, NotPlayedController, ExportsController, SupervisorActionsController, LatePairsController],
+  controllers: [FixturesController, MatchDayController, NotPlayedController, ExportsController, SupervisorActionsController, LatePairsController, LateTeamsController],
   providers: [
     MatchDataService,
     MatchWriterService,
@@ -42,6 +44,7 @@ import { SupervisorActionsService } from './supervisor-actions.service';
     LatePairsService,
     ScoreFactsService,
     MatchFinaliserService,
+    LateTeamsService,
   ],
   exports: [MatchDataService, MatchWriterService, MatchFinaliserService],
 })

@@ -1,21 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '../auth/auth.types';
 import { isoDate } from '../common/dto';
-import { ConflictError, ValidationError } from '../common/errors';
+import { ValidationError } from '../common/errors';
 import { deriveForfeitCause, EarlierMatch, ForfeitCause, NotPlayed, notPlayedOutcome, Side } from '../domain/match';
 import { isIsoDate } from '../domain/dates';
 import type { CompetitionSettings } from '../domain/settings';
-import type { MatchStatus } from '../generated/prisma/enums';
+import type { NotPlayedStatus } from '../domain/match/match-command';
 import { FineProposalsService } from '../fines/fine-proposals.service';
 import { storeMatchDeductions } from './deductions';
 import { MatchDetailDto } from './match.dto';
 import { MatchDataService } from './match-data.service';
 import { localInstant, MatchRow, matchStart, sideOf, teamOf } from './match-row';
-import { MatchWriterService, Tx } from './match-writer.service';
+import { commandUser, MatchWriterService, Tx } from './match-writer.service';
 import type { NotPlayedInputDto, NotPlayedKindInput, ReopenInputDto } from './result.dto';
 
-const STATUS_OF: Record<NotPlayedKindInput, MatchStatus> = { NO_TABLE_SCREEN: 'NOT_PLAYED', FORFEIT: 'FORFEIT', BOTH_INCOMPLETE: 'FORFEIT', CANCELLED: 'CANCELLED' };
-const NOT_PLAYED_STATUSES: readonly MatchStatus[] = Object.values(STATUS_OF);
+const STATUS_OF: Record<NotPlayedKindInput, NotPlayedStatus> = { NO_TABLE_SCREEN: 'NOT_PLAYED', FORFEIT: 'FORFEIT', BOTH_INCOMPLETE: 'FORFEIT', CANCELLED: 'CANCELLED' };
 /** Input that belongs to a forfeit only. */
 const FORFEIT_FIELDS = ['offendingTeamId', 'pairsPresent', 'calledOffAt', 'calledOffBy'] as const;
 
@@ -57,93 +56,98 @@ export class NotPlayedService {
     private readonly fines: FineProposalsService,
   ) {}
 
+  /**
+   * The RECORD_NOT_PLAYED command of the match core: the outcome (domain/match/not-played.ts)
+   * replaces the sets and the result is final at once; once applied, in the same transaction:
+   * the record's facts, its competition-point deductions, its fines and Regel 11 occurrences.
+   */
   async record(matchId: string, body: NotPlayedInputDto, user: AuthUser): Promise<MatchDetailDto> {
     const teams = await this.data.teams(matchId);
     const offendingSide = this.offendingSide(teams, body);
-    const options = { user, action: 'match.not-played', version: body.version, reason: body.reason };
-    return this.writer.write(matchId, options, async (tx, match, settings) => {
-      const forfeit = body.kind === 'FORFEIT' ? forfeitFacts(match, body, settings) : null;
-      const outcome = notPlayedOutcome(await this.domainInput(tx, match, body, offendingSide, forfeit?.cause ?? 'OTHER'), settings);
-      await this.clearResult(tx, match.id);
-      if (outcome.sets.length) await tx.matchSet.createMany({ data: outcome.sets.map((s) => ({ matchId: match.id, ...s })) });
-      await storeMatchDeductions(tx, match, outcome, {
-        rule: '6',
-        reason: (opponent, date) => `Wedstrijd tegen ${opponent} op ${date} gespeeld zonder tafelscherm (Regel 6).`,
-        actorId: user.id,
-      });
-      const forfeitingTeamId = offendingSide ? teamOf(match, offendingSide).id : null;
-      const bothForfeited = body.kind === 'BOTH_INCOMPLETE';
-      // Regel 11: the occurrences this record gives (a forfeit with too few pairs, both teams
-      // incomplete); an incomplete occurrence the match had before and this record does not
-      // give is withdrawn, and the club's count renumbered. A whole team's lateness stays.
-      const incompleteTeams = bothForfeited ? [match.homeTeamId, match.awayTeamId] : forfeit?.cause === 'TOO_FEW_PAIRS' && forfeitingTeamId ? [forfeitingTeamId] : [];
-      const stale = [match.homeTeamId, match.awayTeamId].filter((id) => !incompleteTeams.includes(id));
-      await this.fines.withdrawIncomplete(tx, { matchId: match.id, teamIds: stale, kind: 'INCOMPLETE', actorId: user.id });
-      await tx.match.update({
-        where: { id: match.id },
-        data: {
-          status: STATUS_OF[body.kind],
-          resultState: 'CONFIRMED',
-          homePoints: outcome.homePoints,
-          awayPoints: outcome.awayPoints,
-          forfeitingTeamId,
-          bothForfeited,
-          forfeitCause: bothForfeited ? 'TOO_FEW_PAIRS' : (forfeit?.cause ?? null),
-          calledOffAt: forfeit?.calledOffAt ?? null,
-          calledOffByTeamId: forfeit?.calledOffAt ? forfeitingTeamId : null,
-          calledOffBy: forfeit?.calledOffAt ? (body.calledOffBy?.trim() ?? null) || null : null,
-          forfeitPairsPresent: forfeit?.pairsPresent ?? null,
-          statusReason: body.reason,
-          homeIneligible: false,
-          awayIneligible: false,
-        },
-      });
-      if (forfeitingTeamId) await this.fines.forfeit(tx, { matchId: match.id, forfeitingTeamId, actorId: user.id });
-      if (body.kind === 'NO_TABLE_SCREEN') await this.fines.noTableScreen(tx, { matchId: match.id, actorId: user.id });
-      if (bothForfeited) await this.fines.bothIncomplete(tx, { matchId: match.id, actorId: user.id });
-    });
+    const options = { user, actor: user.id, action: 'match.not-played', version: body.version, reason: body.reason, idempotencyKey: body.idempotencyKey };
+    return this.writer.apply(
+      matchId,
+      async (tx, match, settings) => {
+        const forfeit = body.kind === 'FORFEIT' ? forfeitFacts(match, body, settings) : null;
+        const outcome = notPlayedOutcome(await this.domainInput(tx, match, body, offendingSide, forfeit?.cause ?? 'OTHER'), settings);
+        return {
+          command: { kind: 'RECORD_NOT_PLAYED', by: commandUser(user), reason: body.reason, status: STATUS_OF[body.kind], seats: outcome.sets, homePoints: outcome.homePoints, awayPoints: outcome.awayPoints },
+          after: async (tx) => {
+            await tx.pointDeduction.deleteMany({ where: { matchId: match.id, rule: { in: MATCH_RULES } } });
+            await storeMatchDeductions(tx, match, outcome, {
+              rule: '6',
+              reason: (opponent, date) => `Wedstrijd tegen ${opponent} op ${date} gespeeld zonder tafelscherm (Regel 6).`,
+              actorId: user.id,
+            });
+            const forfeitingTeamId = offendingSide ? teamOf(match, offendingSide).id : null;
+            const bothForfeited = body.kind === 'BOTH_INCOMPLETE';
+            // Regel 11: the occurrences this record gives (a forfeit with too few pairs, both teams
+            // incomplete); an incomplete occurrence the match had before and this record does not
+            // give is withdrawn, and the club's count renumbered. A whole team's lateness stays.
+            const incompleteTeams = bothForfeited ? [match.homeTeamId, match.awayTeamId] : forfeit?.cause === 'TOO_FEW_PAIRS' && forfeitingTeamId ? [forfeitingTeamId] : [];
+            const stale = [match.homeTeamId, match.awayTeamId].filter((id) => !incompleteTeams.includes(id));
+            await this.fines.withdrawIncomplete(tx, { matchId: match.id, teamIds: stale, kind: 'INCOMPLETE', actorId: user.id });
+            await tx.match.update({
+              where: { id: match.id },
+              data: {
+                forfeitingTeamId,
+                bothForfeited,
+                forfeitCause: bothForfeited ? 'TOO_FEW_PAIRS' : (forfeit?.cause ?? null),
+                calledOffAt: forfeit?.calledOffAt ?? null,
+                calledOffByTeamId: forfeit?.calledOffAt ? forfeitingTeamId : null,
+                calledOffBy: forfeit?.calledOffAt ? (body.calledOffBy?.trim() ?? null) || null : null,
+                forfeitPairsPresent: forfeit?.pairsPresent ?? null,
+                statusReason: body.reason,
+                homeIneligible: false,
+                awayIneligible: false,
+              },
+            });
+            if (forfeitingTeamId) await this.fines.forfeit(tx, { matchId: match.id, forfeitingTeamId, actorId: user.id });
+            if (body.kind === 'NO_TABLE_SCREEN') await this.fines.noTableScreen(tx, { matchId: match.id, actorId: user.id });
+            if (bothForfeited) await this.fines.bothIncomplete(tx, { matchId: match.id, actorId: user.id });
+          },
+        };
+      },
+      options,
+    );
   }
 
-  /** Undoes a record of a match as not played: back to a fixture without result. Fines already proposed stay for the administrator to discard. */
+  /**
+   * The REOPEN command of the match core: back to a fixture without result (the core credits what
+   * the line-ups give). The record's facts and deductions go, and its incomplete appearances
+   * (Regel 11) are withdrawn; fines already proposed stay for the administrator to discard.
+   */
   async reopen(matchId: string, body: ReopenInputDto, user: AuthUser): Promise<MatchDetailDto> {
-    await this.data.teams(matchId);
-    const options = { user, action: 'match.reopen', version: body.version, reason: body.reason };
-    return this.writer.write(matchId, options, async (tx, match, settings) => {
-      if (!NOT_PLAYED_STATUSES.includes(match.status)) {
-        throw new ConflictError('Alleen een wedstrijd die als niet gespeeld is vastgelegd, kan worden heropend.', 'NOT_RECORDED_AS_NOT_PLAYED');
-      }
-      await this.clearResult(tx, match.id);
-      await tx.match.update({
-        where: { id: match.id },
-        data: {
-          status: 'SCHEDULED',
-          resultState: 'NONE',
-          homePoints: null,
-          awayPoints: null,
-          forfeitingTeamId: null,
-          bothForfeited: false,
-          forfeitCause: null,
-          calledOffAt: null,
-          calledOffByTeamId: null,
-          calledOffBy: null,
-          forfeitPairsPresent: null,
-          statusReason: null,
-          homeIneligible: false,
-          awayIneligible: false,
-          enteredById: null,
-          enteredAt: null,
-          homeSignedById: null,
-          homeSignedAt: null,
-          awaySignedById: null,
-          awaySignedAt: null,
+    const options = { user, actor: user.id, action: 'match.reopen', version: body.version, reason: body.reason, idempotencyKey: body.idempotencyKey };
+    return this.writer.apply(
+      matchId,
+      async (_tx, match) => ({
+        command: { kind: 'REOPEN', by: commandUser(user), reason: body.reason },
+        after: async (tx) => {
+          await tx.pointDeduction.deleteMany({ where: { matchId: match.id, rule: { in: MATCH_RULES } } });
+          await tx.match.update({
+            where: { id: match.id },
+            data: {
+              forfeitingTeamId: null,
+              bothForfeited: false,
+              forfeitCause: null,
+              calledOffAt: null,
+              calledOffByTeamId: null,
+              calledOffBy: null,
+              forfeitPairsPresent: null,
+              statusReason: null,
+              homeIneligible: false,
+              awayIneligible: false,
+            },
+          });
+          // A Regel 7 forfeit with too few pairs (or both teams incomplete) was an incomplete
+          // appearance (Regel 11): withdrawn with it, and the club's later occurrences renumbered
+          // (a proposal for a place that no longer exists is withdrawn, a confirmed fine stays).
+          await this.fines.withdrawIncomplete(tx, { matchId: match.id, kind: 'INCOMPLETE', actorId: user.id });
         },
-      });
-      // A Regel 7 forfeit with too few pairs (or both teams incomplete) was an incomplete
-      // appearance (Regel 11): withdrawn with it, and the club's later occurrences renumbered
-      // (a proposal for a place that no longer exists is withdrawn, a confirmed fine stays).
-      await this.fines.withdrawIncomplete(tx, { matchId: match.id, kind: 'INCOMPLETE', actorId: user.id });
-      await this.writer.settleCredits(tx, match.id, settings);
-    });
+      }),
+      options,
+    );
   }
 
   private offendingSide(teams: { homeTeamId: string; awayTeamId: string }, body: NotPlayedInputDto): Side | null {
@@ -188,8 +192,4 @@ export class NotPlayedService {
     return matches.map((m) => ({ status: m.status, date: isoDate(m.date), pointsFor: m.homeTeamId === teamId ? m.homePoints : m.awayPoints }));
   }
 
-  private async clearResult(tx: Tx, matchId: string): Promise<void> {
-    await tx.matchSet.deleteMany({ where: { matchId } });
-    await tx.pointDeduction.deleteMany({ where: { matchId, rule: { in: MATCH_RULES } } });
-  }
 }

@@ -19,6 +19,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { IsDbInt, MAX_DB_INT } from '../common/dto';
+import { IsIdempotencyKey } from '../common/idempotency.dto';
 import { IsReason, IsRequiredText } from '../common/reason.dto';
 import { IsOptionalNotNull } from '../common/validators';
 import { PENALTY_RULES } from '../domain/match';
@@ -214,12 +215,18 @@ export class NotPlayedInputDto extends VersionDto {
   @ApiProperty({ description: 'Toelichting (openbaar zichtbaar bij de wedstrijd en in het logboek)' })
   @IsReason()
   reason: string;
+
+  @IsIdempotencyKey()
+  idempotencyKey?: string;
 }
 
 export class ReopenInputDto extends VersionDto {
   @ApiProperty({ description: 'Waarom de vastlegging als niet gespeeld wordt teruggedraaid' })
   @IsReason()
   reason: string;
+
+  @IsIdempotencyKey()
+  idempotencyKey?: string;
 }
 
 /** Documents the 409 answer to a stale version: details[0].current is the match as it is now. */

@@ -1346,6 +1346,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/matches/{id}/regel11": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Regel 11 bij deze wedstrijd: welke teams onvolledig of te laat waren, de hoeveelste keer voor hun vereniging (wedstrijdleider, bondsbeheerder) */
+        get: operations["LateTeamsController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/matches/{id}/regel11/late-teams": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Een heel team te laat aanwezig vastleggen (Regel 11), met reden (wedstrijdleider vanaf de wedstrijddag, bondsbeheerder)
+         * @description Telt als keer voor de vereniging (alle teams, dit seizoen, in wedstrijdvolgorde); de 3e, 6e, … keer geeft een boetevoorstel van € 45. De uitslag verandert niet. 409 ALREADY_COUNTED: het team telt al bij deze wedstrijd; 409 MATCH_NOT_PLAYED: de wedstrijd is niet gespeeld.
+         */
+        post: operations["LateTeamsController_record"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/matches/{id}/regel11/late-teams/{teamId}/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Een te laat team intrekken, met reden (wedstrijdleider, bondsbeheerder)
+         * @description De andere keren van de vereniging worden hernummerd: een voorstel voor een plaats die niet meer bestaat wordt ingetrokken, een bevestigde boete blijft.
+         */
+        post: operations["LateTeamsController_withdraw"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/fines": {
         parameters: {
             query?: never;
@@ -1579,63 +1636,6 @@ export interface paths {
         put?: never;
         /** Catalogusboete archiveren (bondsbeheerder) */
         post: operations["FineCatalogController_archive"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/matches/{id}/regel11": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Regel 11 bij deze wedstrijd: welke teams onvolledig of te laat waren, de hoeveelste keer voor hun vereniging (wedstrijdleider, bondsbeheerder) */
-        get: operations["LateTeamsController_list"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/matches/{id}/regel11/late-teams": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Een heel team te laat aanwezig vastleggen (Regel 11), met reden (wedstrijdleider vanaf de wedstrijddag, bondsbeheerder)
-         * @description Telt als keer voor de vereniging (alle teams, dit seizoen, in wedstrijdvolgorde); de 3e, 6e, … keer geeft een boetevoorstel van € 45. De uitslag verandert niet. 409 ALREADY_COUNTED: het team telt al bij deze wedstrijd; 409 MATCH_NOT_PLAYED: de wedstrijd is niet gespeeld.
-         */
-        post: operations["LateTeamsController_record"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/matches/{id}/regel11/late-teams/{teamId}/withdraw": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Een te laat team intrekken, met reden (wedstrijdleider, bondsbeheerder)
-         * @description De andere keren van de vereniging worden hernummerd: een voorstel voor een plaats die niet meer bestaat wordt ingetrokken, een bevestigde boete blijft.
-         */
-        post: operations["LateTeamsController_withdraw"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3535,6 +3535,20 @@ export interface components {
             startTime?: string;
             /** @description Waarom de wedstrijd verplaatst wordt (blijft in de geschiedenis) */
             reason: string;
+            /**
+             * @description Optioneel: een zelfgekozen sleutel (8–100 tekens: letters, cijfers, - en _). Wordt hetzelfde verzoek opnieuw gestuurd (slechte verbinding, een tweede tik), dan komt hetzelfde antwoord en gebeurt het maar één keer.
+             * @example 6f1c2e9a-4b7d-4a51-9d0e-2f7c8b1a3e55
+             */
+            idempotencyKey?: string;
+        };
+        SwapInputDto: {
+            /** @description Waarom thuis en uit worden omgedraaid (blijft in de geschiedenis) */
+            reason: string;
+            /**
+             * @description Optioneel: een zelfgekozen sleutel (8–100 tekens: letters, cijfers, - en _). Wordt hetzelfde verzoek opnieuw gestuurd (slechte verbinding, een tweede tik), dan komt hetzelfde antwoord en gebeurt het maar één keer.
+             * @example 6f1c2e9a-4b7d-4a51-9d0e-2f7c8b1a3e55
+             */
+            idempotencyKey?: string;
         };
         MatchHistoryEntryDto: {
             /** Format: uuid */
@@ -3809,12 +3823,22 @@ export interface components {
             calledOffBy?: string;
             /** @description Toelichting (openbaar zichtbaar bij de wedstrijd en in het logboek) */
             reason: string;
+            /**
+             * @description Optioneel: een zelfgekozen sleutel (8–100 tekens: letters, cijfers, - en _). Wordt hetzelfde verzoek opnieuw gestuurd (slechte verbinding, een tweede tik), dan komt hetzelfde antwoord en gebeurt het maar één keer.
+             * @example 6f1c2e9a-4b7d-4a51-9d0e-2f7c8b1a3e55
+             */
+            idempotencyKey?: string;
         };
         ReopenInputDto: {
             /** @description De versie van de wedstrijd die de gebruiker voor zich had (MatchDetailDto.version) */
             version: number;
             /** @description Waarom de vastlegging als niet gespeeld wordt teruggedraaid */
             reason: string;
+            /**
+             * @description Optioneel: een zelfgekozen sleutel (8–100 tekens: letters, cijfers, - en _). Wordt hetzelfde verzoek opnieuw gestuurd (slechte verbinding, een tweede tik), dan komt hetzelfde antwoord en gebeurt het maar één keer.
+             * @example 6f1c2e9a-4b7d-4a51-9d0e-2f7c8b1a3e55
+             */
+            idempotencyKey?: string;
         };
         /** @enum {string} */
         SupervisorActionKind: "REMOVE_PLAYER" | "VOID_WRONG_TABLE";
@@ -3877,6 +3901,51 @@ export interface components {
             fromSet: number;
             /** @description Waarom (komt in het logboek) */
             reason: string;
+        };
+        /**
+         * @description INCOMPLETE: onvolledig (minder koppels, of reglementair verlies met te weinig koppels); LATE: het hele team te laat
+         * @enum {string}
+         */
+        AppearanceKind: "INCOMPLETE" | "LATE";
+        Regel11AppearanceDto: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            teamId: string;
+            teamName: string;
+            /** @description INCOMPLETE: onvolledig (minder koppels, of reglementair verlies met te weinig koppels); LATE: het hele team te laat */
+            kind: components["schemas"]["AppearanceKind"];
+            /** @description De hoeveelste keer dit seizoen voor de vereniging (alle teams), na hernummering */
+            occurrence: number;
+            reason: string | null;
+        };
+        MatchRegel11Dto: {
+            /** Format: uuid */
+            matchId: string;
+            appearances: components["schemas"]["Regel11AppearanceDto"][];
+        };
+        LateTeamInputDto: {
+            /**
+             * Format: uuid
+             * @description Het team dat te laat aanwezig was
+             */
+            teamId: string;
+            /** @description Waarom, bijvoorbeeld hoe laat het team er was (komt in het logboek) */
+            reason: string;
+            /**
+             * @description Optioneel: een zelfgekozen sleutel (8–100 tekens: letters, cijfers, - en _). Wordt hetzelfde verzoek opnieuw gestuurd (slechte verbinding, een tweede tik), dan komt hetzelfde antwoord en gebeurt het maar één keer.
+             * @example 6f1c2e9a-4b7d-4a51-9d0e-2f7c8b1a3e55
+             */
+            idempotencyKey?: string;
+        };
+        WithdrawLateTeamInputDto: {
+            /** @description Waarom het wordt ingetrokken (komt in het logboek) */
+            reason: string;
+            /**
+             * @description Optioneel: een zelfgekozen sleutel (8–100 tekens: letters, cijfers, - en _). Wordt hetzelfde verzoek opnieuw gestuurd (slechte verbinding, een tweede tik), dan komt hetzelfde antwoord en gebeurt het maar één keer.
+             * @example 6f1c2e9a-4b7d-4a51-9d0e-2f7c8b1a3e55
+             */
+            idempotencyKey?: string;
         };
         /** @enum {string} */
         FineStatus: "PROPOSED" | "OPEN" | "PAID" | "WAIVED" | "DISCARDED";
@@ -4143,41 +4212,6 @@ export interface components {
             /** @description In centen; standaard de Regel 10-boete uit de seizoensinstellingen (€ 15) */
             amountCents?: number;
         };
-        /**
-         * @description INCOMPLETE: onvolledig (minder koppels, of reglementair verlies met te weinig koppels); LATE: het hele team te laat
-         * @enum {string}
-         */
-        AppearanceKind: "INCOMPLETE" | "LATE";
-        Regel11AppearanceDto: {
-            /** Format: uuid */
-            id: string;
-            /** Format: uuid */
-            teamId: string;
-            teamName: string;
-            /** @description INCOMPLETE: onvolledig (minder koppels, of reglementair verlies met te weinig koppels); LATE: het hele team te laat */
-            kind: components["schemas"]["AppearanceKind"];
-            /** @description De hoeveelste keer dit seizoen voor de vereniging (alle teams), na hernummering */
-            occurrence: number;
-            reason: string | null;
-        };
-        MatchRegel11Dto: {
-            /** Format: uuid */
-            matchId: string;
-            appearances: components["schemas"]["Regel11AppearanceDto"][];
-        };
-        LateTeamInputDto: {
-            /**
-             * Format: uuid
-             * @description Het team dat te laat aanwezig was
-             */
-            teamId: string;
-            /** @description Waarom, bijvoorbeeld hoe laat het team er was (komt in het logboek) */
-            reason: string;
-        };
-        WithdrawLateTeamInputDto: {
-            /** @description Waarom het wordt ingetrokken (komt in het logboek) */
-            reason: string;
-        };
         TableCodeDto: {
             tableNumber: number;
             /**
@@ -4325,7 +4359,7 @@ export interface components {
         };
         TableEntryInputDto: {
             /**
-             * @description Optioneel: een zelfgekozen sleutel (8–100 tekens: letters, cijfers, - en _). Wordt hetzelfde verzoek opnieuw gestuurd (slechte verbinding), dan komt hetzelfde antwoord en gebeurt het maar één keer.
+             * @description Optioneel: een zelfgekozen sleutel (8–100 tekens: letters, cijfers, - en _). Wordt hetzelfde verzoek opnieuw gestuurd (slechte verbinding, een tweede tik), dan komt hetzelfde antwoord en gebeurt het maar één keer.
              * @example 6f1c2e9a-4b7d-4a51-9d0e-2f7c8b1a3e55
              */
             idempotencyKey?: string;
@@ -4340,7 +4374,7 @@ export interface components {
         };
         TableSignInputDto: {
             /**
-             * @description Optioneel: een zelfgekozen sleutel (8–100 tekens: letters, cijfers, - en _). Wordt hetzelfde verzoek opnieuw gestuurd (slechte verbinding), dan komt hetzelfde antwoord en gebeurt het maar één keer.
+             * @description Optioneel: een zelfgekozen sleutel (8–100 tekens: letters, cijfers, - en _). Wordt hetzelfde verzoek opnieuw gestuurd (slechte verbinding, een tweede tik), dan komt hetzelfde antwoord en gebeurt het maar één keer.
              * @example 6f1c2e9a-4b7d-4a51-9d0e-2f7c8b1a3e55
              */
             idempotencyKey?: string;
@@ -4349,7 +4383,7 @@ export interface components {
         };
         TableRefuseInputDto: {
             /**
-             * @description Optioneel: een zelfgekozen sleutel (8–100 tekens: letters, cijfers, - en _). Wordt hetzelfde verzoek opnieuw gestuurd (slechte verbinding), dan komt hetzelfde antwoord en gebeurt het maar één keer.
+             * @description Optioneel: een zelfgekozen sleutel (8–100 tekens: letters, cijfers, - en _). Wordt hetzelfde verzoek opnieuw gestuurd (slechte verbinding, een tweede tik), dan komt hetzelfde antwoord en gebeurt het maar één keer.
              * @example 6f1c2e9a-4b7d-4a51-9d0e-2f7c8b1a3e55
              */
             idempotencyKey?: string;
@@ -4447,7 +4481,7 @@ export interface components {
         };
         DecisionInputDto: {
             /**
-             * @description Optioneel: een zelfgekozen sleutel (8–100 tekens: letters, cijfers, - en _). Wordt hetzelfde verzoek opnieuw gestuurd (slechte verbinding), dan komt hetzelfde antwoord en gebeurt het maar één keer.
+             * @description Optioneel: een zelfgekozen sleutel (8–100 tekens: letters, cijfers, - en _). Wordt hetzelfde verzoek opnieuw gestuurd (slechte verbinding, een tweede tik), dan komt hetzelfde antwoord en gebeurt het maar één keer.
              * @example 6f1c2e9a-4b7d-4a51-9d0e-2f7c8b1a3e55
              */
             idempotencyKey?: string;
@@ -4460,7 +4494,7 @@ export interface components {
         };
         ConfirmNightInputDto: {
             /**
-             * @description Optioneel: een zelfgekozen sleutel (8–100 tekens: letters, cijfers, - en _). Wordt hetzelfde verzoek opnieuw gestuurd (slechte verbinding), dan komt hetzelfde antwoord en gebeurt het maar één keer.
+             * @description Optioneel: een zelfgekozen sleutel (8–100 tekens: letters, cijfers, - en _). Wordt hetzelfde verzoek opnieuw gestuurd (slechte verbinding, een tweede tik), dan komt hetzelfde antwoord en gebeurt het maar één keer.
              * @example 6f1c2e9a-4b7d-4a51-9d0e-2f7c8b1a3e55
              */
             idempotencyKey?: string;
@@ -6649,7 +6683,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ReasonDto"];
+                "application/json": components["schemas"]["SwapInputDto"];
             };
         };
         responses: {
@@ -7366,6 +7400,85 @@ export interface operations {
             };
         };
     };
+    LateTeamsController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MatchRegel11Dto"];
+                };
+            };
+        };
+    };
+    LateTeamsController_record: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LateTeamInputDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MatchRegel11Dto"];
+                };
+            };
+            /** @description ALREADY_COUNTED, MATCH_NOT_PLAYED, ENTRY_NOT_OPEN */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    LateTeamsController_withdraw: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                teamId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WithdrawLateTeamInputDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MatchRegel11Dto"];
+                };
+            };
+        };
+    };
     FinesController_list: {
         parameters: {
             query?: {
@@ -7723,85 +7836,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CatalogItemDto"];
-                };
-            };
-        };
-    };
-    LateTeamsController_list: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["MatchRegel11Dto"];
-                };
-            };
-        };
-    };
-    LateTeamsController_record: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["LateTeamInputDto"];
-            };
-        };
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["MatchRegel11Dto"];
-                };
-            };
-            /** @description ALREADY_COUNTED, MATCH_NOT_PLAYED, ENTRY_NOT_OPEN */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    LateTeamsController_withdraw: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-                teamId: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["WithdrawLateTeamInputDto"];
-            };
-        };
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["MatchRegel11Dto"];
                 };
             };
         };

@@ -24,6 +24,8 @@ function matchState(overrides: Partial<MatchState> = {}): MatchState {
   return {
     id: 'm1',
     date: '2026-11-28',
+    startTime: '20:00',
+    teamIds: { HOME: 'team-thuis', AWAY: 'team-uit' },
     teamNames: { HOME: 'Thuis 1', AWAY: 'Uit 1' },
     status: 'SCHEDULED',
     resultState: 'NONE',

@@ -9,6 +9,7 @@ import {
   nightProblems,
   Seat,
   seatPhase,
+  settleCredits,
   StateTeam,
 } from './match-command';
 import { tablePlan } from './rotation';
@@ -29,6 +30,8 @@ function matchState(overrides: Partial<MatchState> = {}): MatchState {
   return {
     id: 'm1',
     date: '2026-11-28',
+    startTime: '20:00',
+    teamIds: { HOME: 'team-thuis', AWAY: 'team-uit' },
     teamNames: { HOME: 'Thuis 1', AWAY: 'Uit 1' },
     status: 'SCHEDULED',
     resultState: 'NONE',
@@ -469,5 +472,65 @@ describe('applyMatchCommand: who played (line-ups, substitutions, the supervisor
     expect(result.state.actions[0]).toMatchObject({ kind: 'VOID_WRONG_TABLE', gameNumbers: [1, 2], voidedEntry: { source: 'TOTALS', homePoints: 6, awayPoints: 2 } });
     const credited = apply(matchState({ teams: { HOME: team(lineup('h', 5)), AWAY: team(lineup('a')) } }), { ...command, tableNumber: 6 } as MatchCommand);
     expect(credited.problems[0].code).toBe('SEAT_CREDITED');
+  });
+});
+
+describe('applyMatchCommand: the fixture and the not-played record (the federation)', () => {
+  const admin = { userId: 'admin', role: 'ADMIN' as const };
+  const supervisor = { userId: 'sup', role: 'SUPERVISOR' as const };
+
+  it('moves a match without a result, with a reason, by the federation only', () => {
+    const moved = applyMatchCommand(matchState(), { kind: 'MOVE', by: admin, date: '2026-12-05', startTime: '19:30', reason: 'Zaal bezet' }, settings, NOW);
+    expect(moved.problems).toEqual([]);
+    expect(moved.state).toMatchObject({ date: '2026-12-05', startTime: '19:30' });
+    expect(moved.events).toEqual([{ kind: 'MATCH_MOVED' }]);
+    expect(applyMatchCommand(matchState(), { kind: 'MOVE', by: supervisor, date: '2026-12-05', startTime: '19:30', reason: 'Zaal bezet' }, settings, NOW).problems[0].code).toBe('FORBIDDEN');
+    expect(applyMatchCommand(matchState(), { kind: 'MOVE', by: admin, date: '2026-12-05', startTime: '19:30', reason: ' ' }, settings, NOW).problems[0].code).toBe('VALIDATION_FAILED');
+    // One set entered at one table: the match has begun, it stays where it is.
+    const begun = run(matchState(), enter(1, 1)).state;
+    expect(applyMatchCommand(begun, { kind: 'MOVE', by: admin, date: '2026-12-05', startTime: '19:30', reason: 'Zaal bezet' }, settings, NOW).problems[0].code).toBe('MATCH_HAS_RESULT');
+  });
+
+  it('turns home and away round: each team keeps its line-up, the credits follow the new sides', () => {
+    // The home team came with five pairs: pair 6's seats go to the away side (Regel 5B).
+    const incomplete: Lineup = { ...lineup('h'), pairs: lineup('h').pairs.slice(0, 5) };
+    const before = settleCredits(matchState({ teams: { HOME: team(incomplete), AWAY: team(lineup('a')) } }), settings).state;
+    const credited = before.seats.filter((s) => s.source === 'MISSING_PAIR');
+    expect(credited.length).toBeGreaterThan(0);
+    expect(credited.every((s) => s.awayPoints > s.homePoints)).toBe(true);
+    const swapped = applyMatchCommand(before, { kind: 'SWAP_SIDES', by: admin, reason: 'Zaal van de uitploeg' }, settings, NOW);
+    expect(swapped.problems).toEqual([]);
+    expect(swapped.state.teamIds).toEqual({ HOME: 'team-uit', AWAY: 'team-thuis' });
+    expect(swapped.state.teams.AWAY.lineup).toEqual(incomplete);
+    const after = swapped.state.seats.filter((s) => s.source === 'MISSING_PAIR');
+    expect(after).toHaveLength(credited.length);
+    expect(after.every((s) => s.homePoints > s.awayPoints)).toBe(true);
+  });
+
+  it('records a cancelled match with the totals of its record (no sets), final at once, and reopens it', () => {
+    const recorded = applyMatchCommand(
+      matchState(),
+      { kind: 'RECORD_NOT_PLAYED', by: admin, reason: 'Afgelast wegens storm', status: 'CANCELLED', seats: [], homePoints: 301, awayPoints: 275 },
+      settings,
+      NOW,
+    );
+    expect(recorded.problems).toEqual([]);
+    expect(recorded.state).toMatchObject({ status: 'CANCELLED', resultState: 'CONFIRMED', homePoints: 301, awayPoints: 275, finalAt: NOW, seats: [] });
+    // Nothing else changes it while it is recorded so.
+    expect(applyMatchCommand(recorded.state, enter(1, 1), settings, NOW).problems[0].code).toBe('MATCH_NOT_PLAYED');
+    const reopened = applyMatchCommand(recorded.state, { kind: 'REOPEN', by: admin, reason: 'Toch gespeeld' }, settings, NOW);
+    expect(reopened.state).toMatchObject({ status: 'SCHEDULED', resultState: 'NONE', homePoints: null, awayPoints: null, finalAt: null });
+    expect(applyMatchCommand(matchState(), { kind: 'REOPEN', by: admin, reason: 'Toch gespeeld' }, settings, NOW).problems[0].code).toBe('NOT_RECORDED_AS_NOT_PLAYED');
+  });
+
+  it('lets the supervisor record a whole team late from the match day on, never at a match not played', () => {
+    const late = { kind: 'RECORD_TEAM_LATE' as const, by: supervisor, reason: 'Team kwam om 20:40', side: 'HOME' as const };
+    // The match is on 28 Nov 2026; the day before the supervisor cannot yet.
+    expect(applyMatchCommand(matchState(), late, settings, new Date('2026-11-27T20:00:00Z')).problems[0].code).toBe('ENTRY_NOT_OPEN');
+    const recorded = applyMatchCommand(matchState(), late, settings, NOW);
+    expect(recorded.problems).toEqual([]);
+    expect(recorded.events).toEqual([{ kind: 'TEAM_LATE_CHANGED', side: 'HOME' }]);
+    expect(applyMatchCommand(matchState({ status: 'FORFEIT', resultState: 'CONFIRMED' }), late, settings, NOW).problems[0].code).toBe('MATCH_NOT_PLAYED');
+    expect(applyMatchCommand(matchState(), { ...late, by: { userId: 'sec', role: 'SECRETARY' } }, settings, NOW).problems[0].code).toBe('FORBIDDEN');
   });
 });

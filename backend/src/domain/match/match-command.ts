@@ -14,7 +14,7 @@
  * score) with a reason, or corrects an impossible signed score. When every seat is signed,
  * decided or credited by the rules, both clubs confirm the night and the result locks.
  */
-import { IsoDate } from '../dates';
+import { compareDates, IsoDate } from '../dates';
 import { Act, actorOfRole, authority, AuthorityAnswer, AuthorityPhase } from './authority';
 import { CompetitionSettings } from '../settings';
 import { setTableLabel } from './labels';
@@ -98,7 +98,10 @@ export interface MatchState {
   id: string;
   /** The match date (the federation's calendar day): paper entry opens on it. */
   date: IsoDate;
-  /** The teams' names, for messages. */
+  /** The start time, "HH:MM" (the federation's clock). */
+  startTime: string;
+  /** The teams' ids (a swap turns them round) and names (for messages). */
+  teamIds: Record<Side, string>;
   teamNames: Record<Side, string>;
   status: MatchStatusValue;
   resultState: ResultStateValue;
@@ -307,13 +310,69 @@ export interface WithdrawActionCommand {
   id: string;
 }
 
+/** The federation moves a match without a result to another date (and start time), with a reason. */
+export interface MoveCommand {
+  kind: 'MOVE';
+  by: CommandUser;
+  date: IsoDate;
+  startTime: string;
+  reason: string;
+}
+/** The federation turns home and away round for a match without a result, with a reason. */
+export interface SwapSidesCommand {
+  kind: 'SWAP_SIDES';
+  by: CommandUser;
+  reason: string;
+}
+export type NotPlayedStatus = 'NOT_PLAYED' | 'FORFEIT' | 'CANCELLED';
+/**
+ * The federation records the match as not played (Regel 6–9), with a reason: the outcome as
+ * domain/match/not-played.ts computed it (the credited sets and the totals); final at once.
+ */
+export interface RecordNotPlayedCommand {
+  kind: 'RECORD_NOT_PLAYED';
+  by: CommandUser;
+  reason: string;
+  status: NotPlayedStatus;
+  seats: readonly (SetResult & { source: SeatSource })[];
+  homePoints: number;
+  awayPoints: number;
+}
+/** The federation undoes a record of the match as not played: back to a fixture without result. */
+export interface ReopenCommand {
+  kind: 'REOPEN';
+  by: CommandUser;
+  reason: string;
+}
+/** A whole team was late (Regel 11), or that record is withdrawn: the supervisor (from the match day on) or the federation, with a reason; no score changes. */
+export interface TeamLateCommand {
+  kind: 'RECORD_TEAM_LATE' | 'WITHDRAW_TEAM_LATE';
+  by: CommandUser;
+  reason: string;
+  side: Side;
+}
+export type FixtureCommand = MoveCommand | SwapSidesCommand | RecordNotPlayedCommand | ReopenCommand | TeamLateCommand;
+/** The commands after which the writer reads the match again (who played, the fixture or the record changed rows the state does not carry). */
+export const RELOAD_COMMANDS: readonly MatchCommandKind[] = Object.freeze([
+  'SUBSTITUTE',
+  'REMOVE_SUBSTITUTION',
+  'SET_LINEUP',
+  'REMOVE_PLAYER',
+  'VOID_WRONG_TABLE',
+  'WITHDRAW_ACTION',
+  'MOVE',
+  'SWAP_SIDES',
+  'RECORD_NOT_PLAYED',
+  'REOPEN',
+]);
+
 export type FactsCommand = SubstituteCommand | RemoveSubstitutionCommand | SetLineupCommand | RemovePlayerCommand | VoidWrongTableCommand | WithdrawActionCommand;
 /** The commands that change who played (line-ups, substitutions, supervisor's actions). */
 export const FACTS_COMMANDS: readonly MatchCommandKind[] = Object.freeze(['SUBSTITUTE', 'REMOVE_SUBSTITUTION', 'SET_LINEUP', 'REMOVE_PLAYER', 'VOID_WRONG_TABLE', 'WITHDRAW_ACTION']);
 
 export type TableCommand = TableEnterCommand | TableSignCommand | TableRefuseCommand | DecideSetCommand | ConfirmNightCommand;
 export type PaperCommand = EnterFormCommand | EnterSetCommand | SignFormCommand | ConfirmFormCommand | DisputeFormCommand | DecideFormCommand | CorrectCommand;
-export type MatchCommand = TableCommand | PaperCommand | FactsCommand | FinaliseCommand | AddRemarkCommand;
+export type MatchCommand = TableCommand | PaperCommand | FactsCommand | FinaliseCommand | AddRemarkCommand | FixtureCommand;
 export type MatchCommandKind = MatchCommand['kind'];
 
 export type MatchEventKind =
@@ -328,7 +387,12 @@ export type MatchEventKind =
   | 'RESULT_SIGNED'
   | 'RESULT_DISPUTED'
   | 'RESULT_CORRECTED'
-  | 'FACTS_CHANGED';
+  | 'FACTS_CHANGED'
+  | 'MATCH_MOVED'
+  | 'SIDES_SWAPPED'
+  | 'RECORDED_NOT_PLAYED'
+  | 'MATCH_REOPENED'
+  | 'TEAM_LATE_CHANGED';
 
 export interface MatchEvent {
   kind: MatchEventKind;
@@ -504,6 +568,8 @@ function seatScores(state: Pick<MatchState, 'seats'>): string {
  * both lapse when the credits change a seat or a seat is emptied before the result is locked.
  */
 function finish(state: MatchState, settings: CoreSettings, now: Date): { state: MatchState; events: MatchEvent[] } {
+  // A match recorded as not played keeps the totals its record gave (Regel 8: from averages, without sets).
+  if (NOT_PLAYED_LABELS[state.status]) return { state, events: [] };
   const settled = settleCredits(state, settings);
   let next = settled.state;
   const none = next.resultState === 'NONE';
@@ -1292,6 +1358,116 @@ function withdrawAction(state: MatchState, cmd: WithdrawActionCommand, settings:
   return { state: next, events: [{ kind: 'FACTS_CHANGED', setNumber: action.setNumber, tableNumber: action.tableNumber, ...(action.side ? { side: action.side } : {}) }] };
 }
 
+// ---------------------------------------------------------------------------------------------
+// The fixture and the record of a match not played: the federation's acts (RULES.md "Finality and
+// authority at the match": only the federation changes the season), each with a reason.
+
+const ADMIN_ONLY = problem('FORBIDDEN', 'CONFLICT', 'Dit doet de bond (een beheerder), met een reden.');
+
+function reasonProblem(reason: string | null | undefined, what: string): Problem[] {
+  return reason?.trim() ? [] : [problem('VALIDATION_FAILED', 'INVALID', `Geef een reden ${what}.`, 'reason', 'REQUIRED')];
+}
+
+/** Moving or turning round is for a match without any result: no seat a person entered, nothing recorded. */
+function unplayedProblems(state: MatchState): Problem[] {
+  const played = state.seats.some((s) => PLAYED_SOURCES.includes(s.source));
+  if (state.status !== 'SCHEDULED' || state.resultState !== 'NONE' || played) {
+    return [problem('MATCH_HAS_RESULT', 'CONFLICT', 'Deze wedstrijd heeft al een uitslag of is als niet gespeeld vastgelegd; hij kan niet meer worden verplaatst of omgedraaid.')];
+  }
+  return [];
+}
+
+function move(state: MatchState, cmd: MoveCommand): Transition {
+  if (cmd.by.role !== 'ADMIN') return { problems: [ADMIN_ONLY] };
+  const problems = [...reasonProblem(cmd.reason, 'voor het verplaatsen'), ...unplayedProblems(state)];
+  if (problems.length) return { problems };
+  if (cmd.date === state.date && cmd.startTime === state.startTime) {
+    return { problems: [problem('SAME_MOMENT', 'CONFLICT', 'De wedstrijd staat al op deze datum en aanvangstijd.', 'date')] };
+  }
+  return { state: { ...state, date: cmd.date, startTime: cmd.startTime }, events: [{ kind: 'MATCH_MOVED' }] };
+}
+
+/** Home and away change places: each team keeps its own line-up and substitutions; the credits follow from the new sides. */
+function swapSides(state: MatchState, cmd: SwapSidesCommand): Transition {
+  if (cmd.by.role !== 'ADMIN') return { problems: [ADMIN_ONLY] };
+  const problems = [...reasonProblem(cmd.reason, 'voor het omdraaien'), ...unplayedProblems(state)];
+  if (problems.length) return { problems };
+  const next: MatchState = {
+    ...state,
+    teamIds: { HOME: state.teamIds.AWAY, AWAY: state.teamIds.HOME },
+    teamNames: { HOME: state.teamNames.AWAY, AWAY: state.teamNames.HOME },
+    teams: { HOME: state.teams.AWAY, AWAY: state.teams.HOME },
+    // The credits of the old sides go; finish() credits anew from the new ones.
+    seats: state.seats.filter((s) => !RULE_CREDIT_SOURCES.includes(s.source)),
+  };
+  return { state: next, events: [{ kind: 'SIDES_SWAPPED' }] };
+}
+
+/** Regel 6–9: the outcome replaces whatever the match had; the result is final at once. */
+function recordNotPlayed(state: MatchState, cmd: RecordNotPlayedCommand, now: Date): Transition {
+  if (cmd.by.role !== 'ADMIN') return { problems: [ADMIN_ONLY] };
+  const problems = reasonProblem(cmd.reason, 'waarom de wedstrijd niet gespeeld is');
+  if (problems.length) return { problems };
+  const seats = cmd.seats.map(({ source, ...result }) => blankSeat(result, source)).sort(bySeat);
+  const next: MatchState = {
+    ...state,
+    status: cmd.status,
+    resultState: 'CONFIRMED',
+    homePoints: cmd.homePoints,
+    awayPoints: cmd.awayPoints,
+    seats,
+    disputedAt: null,
+    disputedById: null,
+    disputeComment: null,
+    finalDueAt: null,
+    finalAt: now,
+  };
+  return { state: next, events: [{ kind: 'RECORDED_NOT_PLAYED' }] };
+}
+
+function reopen(state: MatchState, cmd: ReopenCommand): Transition {
+  if (cmd.by.role !== 'ADMIN') return { problems: [ADMIN_ONLY] };
+  const problems = reasonProblem(cmd.reason, 'voor het heropenen');
+  if (problems.length) return { problems };
+  if (!NOT_PLAYED_LABELS[state.status]) {
+    return { problems: [problem('NOT_RECORDED_AS_NOT_PLAYED', 'CONFLICT', 'Alleen een wedstrijd die als niet gespeeld is vastgelegd, kan worden heropend.')] };
+  }
+  const next: MatchState = {
+    ...state,
+    status: 'SCHEDULED',
+    resultState: 'NONE',
+    homePoints: null,
+    awayPoints: null,
+    enteredById: null,
+    enteredAt: null,
+    homeSignedById: null,
+    homeSignedAt: null,
+    awaySignedById: null,
+    awaySignedAt: null,
+    finalDueAt: null,
+    finalAt: null,
+    // The record's sets go; finish() credits what the line-ups give.
+    seats: [],
+  };
+  return { state: next, events: [{ kind: 'MATCH_REOPENED' }] };
+}
+
+/** Regel 11, a whole team late: the match itself does not change (the caller keeps the occurrence and the fines). */
+function teamLate(state: MatchState, cmd: TeamLateCommand, now: Date): Transition {
+  if (cmd.by.role !== 'ADMIN' && cmd.by.role !== 'SUPERVISOR') return { problems: [problem('FORBIDDEN', 'CONFLICT', 'Dit doet de wedstrijdleider (of de bond), met een reden.')] };
+  const problems = reasonProblem(cmd.reason, cmd.kind === 'RECORD_TEAM_LATE' ? 'waarom het team te laat was' : 'voor het intrekken');
+  if (problems.length) return { problems };
+  if (cmd.kind === 'RECORD_TEAM_LATE') {
+    if (cmd.by.role === 'SUPERVISOR' && compareDates(amsterdamDay(now), state.date) < 0) {
+      return { problems: [problem('ENTRY_NOT_OPEN', 'CONFLICT', `De wedstrijd is pas op ${shortDutchDate(state.date)}: de wedstrijdleider legt een te laat team vast vanaf de wedstrijddag.`)] };
+    }
+    if (NOT_PLAYED_LABELS[state.status]) {
+      return { problems: [problem('MATCH_NOT_PLAYED', 'CONFLICT', 'Deze wedstrijd is niet gespeeld: een team kan er niet te laat zijn. Een team met te weinig koppels is een reglementair verlies (Regel 7).')] };
+    }
+  }
+  return { state, events: [{ kind: 'TEAM_LATE_CHANGED', side: cmd.side }] };
+}
+
 /**
  * Applies one command to a match. Pure: the same state, command, settings and moment
  * always give the same answer. Problems mean nothing changed.
@@ -1352,6 +1528,22 @@ export function applyMatchCommand(state: MatchState, command: MatchCommand, sett
       break;
     case 'WITHDRAW_ACTION':
       result = withdrawAction(state, command, settings, now);
+      break;
+    case 'MOVE':
+      result = move(state, command);
+      break;
+    case 'SWAP_SIDES':
+      result = swapSides(state, command);
+      break;
+    case 'RECORD_NOT_PLAYED':
+      result = recordNotPlayed(state, command, now);
+      break;
+    case 'REOPEN':
+      result = reopen(state, command);
+      break;
+    case 'RECORD_TEAM_LATE':
+    case 'WITHDRAW_TEAM_LATE':
+      result = teamLate(state, command, now);
       break;
     default: {
       const unknown: never = command;
