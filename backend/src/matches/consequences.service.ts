@@ -4,7 +4,7 @@ import type { CompetitionSettings } from '../domain/settings';
 import { FineProposalsService } from '../fines/fine-proposals.service';
 import { storeMatchDeductions } from './deductions';
 import { isRegel4Violation } from '../domain/match/substitutions';
-import { fieldedPlayers, incompleteFromStart, matchCredits, offLineupSides } from './match-facts';
+import { fieldedPlayers, incompleteFromStart, matchCredits, offLineupSides } from '../domain/match/match-facts';
 import { eligibilityQuery, lineupOf, MatchRow, teamFacts } from './match-row';
 import type { Prisma } from '../generated/prisma/client';
 

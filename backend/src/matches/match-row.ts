@@ -7,7 +7,7 @@ import type { IsoDate } from '../domain/dates';
 import type { Prisma } from '../generated/prisma/client';
 import type { Side } from '../domain/match';
 import type { EligibilityQuery } from '../member-lists/player-eligibility.service';
-import type { TeamFacts } from './match-facts';
+import type { TeamFacts } from '../domain/match/match-facts';
 
 const TIME_ZONE = 'Europe/Amsterdam';
 

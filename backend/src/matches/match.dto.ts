@@ -9,10 +9,10 @@ import { awaitsTableSignature, isCreditedSource, scoreView, type ScoreView } fro
 import { entryOpensText, RESULT_PHASES, ResultPhase, resultEntryWindow, seatKey, tablePlan } from '../domain/match';
 import type { CompetitionSettings } from '../domain/settings';
 import { ForfeitCause, GameKind, MatchStatus, ResultState, SetSource, Side } from '../generated/prisma/enums';
-import { storedWinner } from './match-facts';
+import { storedWinner } from '../domain/match/match-facts';
 import { familyNameOf, lineupOf, LineupRow, MatchRow, MatchSummaryRow, pairsOf, reservesOf, sideOf } from './match-row';
 import { finalityText } from '../domain/match/match-command';
-import { phaseOf } from './result-rules';
+import { phaseOf } from '../domain/match/result-flow';
 
 export const MATCH_STATUSES = Object.values(MatchStatus);
 export const RESULT_STATES = Object.values(ResultState);

@@ -1,5 +1,5 @@
-import { DEFAULT_SETTINGS } from '../domain/settings';
-import { Lineup, Substitution } from '../domain/match';
+import { DEFAULT_SETTINGS } from '../settings';
+import { Lineup, Substitution } from '.';
 import { fieldedPlayers, incompleteFromStart, matchCredits, NO_LINEUP_REASON, offLineupSides, StoredResult, storedWinner, TeamFacts } from './match-facts';
 
 const settings = DEFAULT_SETTINGS;

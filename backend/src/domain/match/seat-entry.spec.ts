@@ -1,5 +1,5 @@
-import { DEFAULT_SETTINGS } from '../domain/settings';
-import { CreditedSet } from '../domain/match';
+import { DEFAULT_SETTINGS } from '../settings';
+import { CreditedSet } from '.';
 import { GameEntry, parseSeatEntries, SeatEntry } from './seat-entry';
 
 const settings = DEFAULT_SETTINGS;
