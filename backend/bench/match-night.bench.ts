@@ -16,6 +16,7 @@
  * a division's round page), BENCH_NIGHT_THINK_MS ("500-3000"). Paths and shapes:
  * match-night/endpoints.ts.
  */
+import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { Client } from 'pg';
 import { API_APPLICATION_NAME, JOBS_APPLICATION_NAME, startApiProcess } from './match-night/api-process';
@@ -34,6 +35,8 @@ const MATCHES = Number(process.env.BENCH_NIGHT_MATCHES ?? 30);
 const SPECTATORS = Number(process.env.BENCH_NIGHT_SPECTATORS ?? 300);
 const ROUND_SPECTATOR_SHARE = 0.2;
 const SETS = 6;
+/** `npm run bench -- match-night --processes 2`: the API as a node:cluster of N processes (API_PROCESSES). */
+const PROCESSES = Math.max(1, Number(process.env.BENCH_NIGHT_PROCESSES ?? 1) || 1);
 const [THINK_MIN, THINK_MAX] = (process.env.BENCH_NIGHT_THINK_MS ?? '500-3000').split('-').map(Number);
 const PACING: Pacing = { thinkMinMs: THINK_MIN, thinkMaxMs: THINK_MAX, rampMs: 3000, reloadChance: 0.25 };
 /** How long spectators may still take to show the last signatures once the tables are done. */
@@ -102,13 +105,25 @@ class ConnectionWatch {
 
 const lastSample = (samples: ProbeSample[]) => samples[samples.length - 1];
 
+/** The API's count of live answers computed (tsbn_live_computations_total), per kind; null when unreadable. */
+async function liveComputations(baseUrl: string): Promise<{ match: number; round: number } | null> {
+  try {
+    const text = await fetch(`${baseUrl}/api/metrics`).then((r) => (r.ok ? r.text() : ''));
+    const read = (kind: string) => Number(new RegExp(`^tsbn_live_computations_total\\{kind="${kind}"\\} (\\d+)`, 'm').exec(text)?.[1] ?? NaN);
+    const counts = { match: read('match'), round: read('round') };
+    return Number.isFinite(counts.match) && Number.isFinite(counts.round) ? counts : null;
+  } catch {
+    return null;
+  }
+}
+
 export async function run(ctx: BenchContext): Promise<Figures> {
   const databaseUrl = process.env.DATABASE_URL;
   if (!databaseUrl) throw new Error('DATABASE_URL is not set');
   // One match more: its tables enter and sign alone, one request at a time, before the night
   // (what a request costs without the crowd).
   const seeded = await seedMatchNight(ctx.prisma, MATCHES + 1);
-  const api = await startApiProcess(databaseUrl);
+  const api = await startApiProcess(databaseUrl, PROCESSES > 1 ? { API_PROCESSES: String(PROCESSES) } : {});
   const watch = await ConnectionWatch.start(databaseUrl);
   const spectators: Spectator[] = [];
   try {
@@ -122,6 +137,13 @@ export async function run(ctx: BenchContext): Promise<Figures> {
     for (const match of matches) {
       await fetch(api.baseUrl + paths.matchLive(match.id)).then((r) => r.arrayBuffer());
       await fetch(api.baseUrl + paths.tableView(match.tables[0].code), { headers: { 'x-forwarded-for': '10.99.0.1' } }).then((r) => r.arrayBuffer());
+    }
+    // The request that does nothing (no database): the yardstick for one table write alone.
+    const health: number[] = [];
+    for (let i = 0; i < 50; i++) {
+      const t = performance.now();
+      await fetch(api.baseUrl + '/api/health/live').then((r) => r.arrayBuffer());
+      health.push(performance.now() - t);
     }
     const alone = new Stats();
     for (const table of calibration.tables) {
@@ -144,6 +166,7 @@ export async function run(ctx: BenchContext): Promise<Figures> {
     const withSpectators = lastSample(api.samples);
 
     // The night: every table of every match, one venue address per match.
+    const computedBefore = await liveComputations(api.baseUrl);
     const firstSample = api.samples.length;
     const cpuBefore = api.cpuSeconds();
     const start = performance.now();
@@ -158,6 +181,7 @@ export async function run(ctx: BenchContext): Promise<Figures> {
     await Promise.all(streams);
     const during = api.samples.slice(firstSample);
 
+    const computedAfter = await liveComputations(api.baseUrl);
     const setsSigned = await ctx.prisma.matchSet.count({ where: { matchId: { in: matches.map((m) => m.id) }, signedAt: { not: null } } });
     const figures: Figures = {
       matches: matches.length,
@@ -180,6 +204,13 @@ export async function run(ctx: BenchContext): Promise<Figures> {
     }
     for (const endpoint of ['enter', 'sign', 'view'] as const) figures[`${endpoint}Alone_p50Ms`] = round1(percentile(alone.latencies[endpoint], 50));
     figures.aloneErrors = alone.errorCount;
+    figures.healthAlone_p50Ms = round1(percentile(health, 50));
+    figures.enterAloneToHealth = round1(percentile(alone.latencies.enter, 50) / percentile(health, 50));
+    figures.signAloneToHealth = round1(percentile(alone.latencies.sign, 50) / percentile(health, 50));
+    figures.apiProcesses = PROCESSES;
+    // With a cluster the probe, /proc's memory and CPU are the primary's (which serves nothing): not the workers'.
+    if (PROCESSES > 1) figures.api_memoryCpuOf = 'the cluster primary only';
+    figures.loadAverage1m = round1(os.loadavg()[0]);
     const writes = stats.latencies.enter.length + stats.latencies.sign.length;
     figures.writesPerSecond = round1(writes / ((tablesDone - start) / 1000));
     figures.errors = stats.errorCount;
@@ -190,6 +221,13 @@ export async function run(ctx: BenchContext): Promise<Figures> {
       figures[`${name}_p50Ms`] = s.p50Ms;
       figures[`${name}_p99Ms`] = s.p99Ms;
       figures[`${name}_maxMs`] = s.maxMs;
+    }
+    // Live answers computed per change (a write that changed a match: it changes its match and its round).
+    // With a cluster /api/metrics answers for one worker only: not measured then.
+    const changes = stats.latencies.enter.length + stats.latencies.sign.length;
+    if (computedBefore && computedAfter && PROCESSES === 1 && changes) {
+      figures.liveComputationsPerChange_match = round1((computedAfter.match - computedBefore.match) / changes);
+      figures.liveComputationsPerChange_round = round1((computedAfter.round - computedBefore.round) / changes);
     }
     figures.spectatorMissedSignatures = spectators.reduce((n, s) => n + s.missed(), 0);
     figures.spectatorRereads = stats.rereads;

@@ -31,10 +31,19 @@ async function main(): Promise<void> {
     webUrl: process.env.BENCH_WEB_URL ?? null,
   };
   const results: Record<string, Figures> = {};
-  const only = process.argv.slice(2);
+  // `--processes N`: the match night's API runs as N processes (API_PROCESSES); its figures are kept as match-night-processes-N.
+  const args = process.argv.slice(2);
+  const at = args.indexOf('--processes');
+  if (at >= 0) {
+    process.env.BENCH_NIGHT_PROCESSES = args[at + 1];
+    args.splice(at, 2);
+  }
+  const only = args;
   const files = readdirSync(__dirname).filter((f) => /\.bench\.js$/.test(f) && (!only.length || only.some((o) => f.includes(o))));
   for (const file of files.sort()) {
-    const name = file.replace(/\.bench\.js$/, '');
+    const base = file.replace(/\.bench\.js$/, '');
+    const processes = Number(process.env.BENCH_NIGHT_PROCESSES ?? 1);
+    const name = base === 'match-night' && processes > 1 ? `${base}-processes-${processes}` : base;
     console.log(`[bench] ${name} …`);
     const mod = (await import(path.join(__dirname, file))) as { run: (ctx: BenchContext) => Promise<Figures> };
     try {

@@ -221,7 +221,11 @@ describe('match day API', () => {
       expect(correction.reason).toBe(reason);
       const before = correction.before as { resultState: string; homePoints: number; version: number; sets: { set: number; table: number; score: string; games?: string[] }[] };
       const after = correction.after as typeof before;
-      expect(before).toMatchObject({ resultState: 'CONFIRMED', homePoints: expected.home, version: after.version - 1 });
+      // The audit keeps what the correction changed: the totals, the version and the one set, not the unchanged rest.
+      expect(before).toMatchObject({ homePoints: expected.home, version: after.version - 1 });
+      expect(after).toMatchObject({ homePoints: expected.home - first.home });
+      expect(before).not.toHaveProperty('resultState');
+      expect([before.sets.length, after.sets.length]).toEqual([1, 1]);
       expect(before.sets[0]).toMatchObject({ set: 1, table: 1, score: `${first.home}-${first.away}`, games: expect.any(Array) });
       expect(after.sets[0]).toEqual({ set: 1, table: 1, score: '0-15', source: 'TOTALS' });
 

@@ -110,6 +110,8 @@ function toDto(row: LiveMatchRow): LiveMatchDto {
 export class LiveService implements OnModuleInit, OnModuleDestroy {
   private readonly cache = new Map<string, { at: number; answer: Promise<unknown> }>();
   private unsubscribe?: () => void;
+  /** How often this process computed a live answer (a read of the database), per kind: the metrics report it. */
+  readonly computations = { match: 0, round: 0 };
 
   constructor(
     private readonly prisma: PrismaService,
@@ -181,6 +183,7 @@ export class LiveService implements OnModuleInit, OnModuleDestroy {
     const now = Date.now();
     const hit = this.cache.get(key);
     if (hit && now - hit.at < CACHE_MS) return hit.answer as Promise<T>;
+    this.computations[key.startsWith('match:') ? 'match' : 'round']++;
     const answer = load();
     this.cache.set(key, { at: now, answer });
     // A failed read (404, database away) is not shared.

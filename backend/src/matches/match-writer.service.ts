@@ -10,6 +10,7 @@ import { LiveEvents } from '../live/live-events';
 import { ConsequencesService } from './consequences.service';
 import { PrismaService } from '../prisma/prisma.service';
 import { mapMatchDetail, MatchDetailDto } from './match.dto';
+import { auditDifference } from './audit-difference';
 import { MatchDataService } from './match-data.service';
 import { MatchRow, MemberRow } from './match-row';
 import { matchStateOf, rowAfter, storeStateChanges } from './match-state';
@@ -171,17 +172,20 @@ export class MatchWriterService {
    * As apply, and also the match row as the transaction left it (null for a replayed retry),
    * so a caller that answers in another shape (the table's view) needs no second load.
    */
-  async applyWithRow(matchId: string, given: MatchCommand | CommandBuilder, options: ApplyOptions): Promise<{ answer: MatchDetailDto; row: MatchRow | null; settings: CompetitionSettings | null }> {
+  async applyWithRow(matchId: string, given: MatchCommand | CommandBuilder, options: ApplyOptions): Promise<{ readonly answer: MatchDetailDto; row: MatchRow | null; settings: CompetitionSettings | null }> {
     let events: MatchEvent[] = [];
     let live: { divisionId: string; round: number } | null = null;
-    let answer: MatchDetailDto;
+    let answer: MatchDetailDto | null;
     let row: MatchRow | null = null;
     let usedSettings: CompetitionSettings | null = null;
     try {
       answer = await this.prisma.$transaction(
         async (tx) => {
-          const replayed = await this.replay(tx, matchId, options.idempotencyKey);
-          if (replayed) return replayed;
+          // A retry of a versioned command is answered before the lock (its version is no longer current).
+          if (options.version !== undefined) {
+            const replayed = await this.replay(tx, matchId, options.idempotencyKey);
+            if (replayed) return replayed;
+          }
           await this.lock(tx, matchId, options.version);
           const again = await this.replay(tx, matchId, options.idempotencyKey);
           if (again) return again;
@@ -208,7 +212,8 @@ export class MatchWriterService {
             await this.onFinal(tx, after, settings, options.user?.id ?? result.state.awaySignedById ?? result.state.homeSignedById ?? null);
             after = await this.data.load(matchId, tx);
           }
-          const response = mapMatchDetail(after, settings);
+          // Mapped only when kept for a retry; otherwise from the row, if the caller asks for it.
+          const response = options.storeResponse === false ? null : mapMatchDetail(after, settings);
           await tx.matchCommandRecord.create({
             data: {
               matchId,
@@ -216,7 +221,7 @@ export class MatchWriterService {
               kind: command.kind,
               actor: options.actor,
               payload: JSON.parse(JSON.stringify(commandPayload(command))) as Prisma.InputJsonValue,
-              response: options.storeResponse === false ? Prisma.DbNull : (JSON.parse(JSON.stringify(response)) as Prisma.InputJsonValue),
+              response: response === null ? Prisma.DbNull : (JSON.parse(JSON.stringify(response)) as Prisma.InputJsonValue),
             },
           });
           await this.audit.record(
@@ -225,8 +230,8 @@ export class MatchWriterService {
               action: options.action,
               entityType: 'Match',
               entityId: matchId,
-              before: auditSnapshot({ ...before, version: options.version ?? before.version }),
-              after: auditSnapshot(after),
+              // What the command changed (not two pictures of the whole match).
+              ...auditDifference(auditSnapshot({ ...before, version: options.version ?? before.version }), auditSnapshot(after)),
               reason: options.reason ?? null,
             },
             tx,
@@ -247,7 +252,15 @@ export class MatchWriterService {
       const at = new Date();
       for (const event of events) this.live.emit({ matchId, ...(live as { divisionId: string; round: number }), kind: event.kind, at });
     }
-    return { answer, row, settings: usedSettings };
+    const done = { row, settings: usedSettings };
+    return {
+      ...done,
+      // The table answers in its own shape from the row: the match's detail is mapped only when asked for.
+      get answer(): MatchDetailDto {
+        answer ??= mapMatchDetail(done.row!, done.settings!);
+        return answer;
+      },
+    };
   }
 
   /**

@@ -2,6 +2,7 @@ import { Injectable, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost, ModuleRef } from '@nestjs/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { LiveService } from '../live/live.service';
 import { LiveStreams } from '../live/live-streams';
 import { PrismaService } from '../prisma/prisma.service';
 import { JOBS_SCHEMA } from '../reminders/reminder-scheduler';
@@ -59,6 +60,26 @@ export class MetricsService implements OnModuleInit {
         return null;
       }
     };
+    const live = () => {
+      try {
+        return this.moduleRef.get(LiveService, { strict: false });
+      } catch {
+        return null;
+      }
+    };
+    new Counter({
+      name: 'tsbn_live_computations_total',
+      help: 'Hoe vaak dit proces een live-antwoord berekende (een wedstrijd of een speelronde): één keer per wijziging, hoeveel kijkers er ook zijn',
+      labelNames: ['kind'] as const,
+      registers: [this.registry],
+      collect() {
+        const counts = live()?.computations;
+        if (!counts) return;
+        this.reset();
+        this.inc({ kind: 'match' }, counts.match);
+        this.inc({ kind: 'round' }, counts.round);
+      },
+    });
     new Gauge({
       name: 'tsbn_live_streams_open',
       help: 'Open live-verbindingen (Server-Sent Events) van dit proces',
