@@ -25,7 +25,8 @@ async function composeLineup(page: Page, teamName: string): Promise<string[]> {
   await page.getByRole('link', { name: `Spelerslijst ${teamName} samenstellen` }).click();
   await page.getByRole('heading', { name: `Spelerslijst ${teamName}` }).waitFor();
   const options = page.getByLabel('Koppel 1, speler 1').locator('option');
-  const values = (await options.evaluateAll((os) => os.map((o) => o.getAttribute('value') ?? ''))).filter(Boolean);
+  // Members already on another line-up that day (a demo match day) are offered disabled: the first twelve others.
+  const values = (await options.evaluateAll((os) => os.filter((o) => !(o as HTMLOptionElement).disabled).map((o) => o.getAttribute('value') ?? ''))).filter(Boolean);
   expect(values.length).toBeGreaterThanOrEqual(12);
   const chosen: string[] = [];
   for (let i = 0; i < 12; i++) {

@@ -112,6 +112,14 @@ describe('match authority API: who played, undo, one match per day, corrections'
     const res = await away.put(`/api/matches/${second.id}/lineups/${day.away.id}`).send(lineupBody(day.awayPlayers)).expect(422);
     expectError(res.body, 422, 'MEMBER_PLAYS_ELSEWHERE');
     expect(res.body.error.message).toContain(`${day.home.name} – ${day.away.name}`);
+    // The form says so before the save: the candidates already on that line-up name the other match.
+    const form = await away.get(`/api/matches/${second.id}/lineups/${day.away.id}`).expect(200);
+    const candidates = form.body.candidates as { memberId: string; playsElsewhere: string | null }[];
+    const onFirst = new Set((await ctx.prisma.lineupPlayer.findMany({ where: { lineup: { matchId: day.match.id, teamId: day.away.id } }, select: { memberId: true } })).map((p) => p.memberId));
+    expect(onFirst.size).toBeGreaterThanOrEqual(12);
+    const named = candidates.filter((c) => c.playsElsewhere !== null);
+    expect(named.map((c) => c.memberId).sort()).toEqual(candidates.filter((c) => onFirst.has(c.memberId)).map((c) => c.memberId).sort());
+    expect(new Set(named.map((c) => c.playsElsewhere))).toEqual(new Set([`${day.home.name} – ${day.away.name}`]));
   });
 
   it('one member, one match per date: a substitute too (422 MEMBER_PLAYS_ELSEWHERE)', async () => {

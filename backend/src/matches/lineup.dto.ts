@@ -107,6 +107,13 @@ export class LineupPlayerDto {
       'null als speelgerechtigd, als wachten niet helpt (niet op de moederlijst, geroyeerd, geschorst zonder einddatum) of voor de wedstrijdleider',
   })
   eligibleFrom: string | null;
+  @ApiPropertyOptional({
+    nullable: true,
+    type: String,
+    example: 'Kaiman 2 – Paramaribo Boys 1',
+    description: 'Alleen bij de keuzelijst (candidates): de andere wedstrijd van deze datum op wier spelerslijst het lid al staat (één lid, één wedstrijd per dag); null als geen',
+  })
+  playsElsewhere?: string | null;
 }
 
 export class LineupPairDto {

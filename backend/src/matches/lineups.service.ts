@@ -38,7 +38,10 @@ function mapPlayer(member: MemberRow, eligible: boolean, reasons: string[], live
   };
 }
 
-const mapResult = (member: MemberRow, result: PlayerEligibility) => mapPlayer(member, result.eligible, result.reasons.map((r) => r.message), result);
+const mapResult = (member: MemberRow, result: PlayerEligibility, playsElsewhere: string | null) => ({
+  ...mapPlayer(member, result.eligible, result.reasons.map((r) => r.message), result),
+  playsElsewhere,
+});
 
 /** Regel 5D/5E is decided by the server: a secretary cannot say the line-up was on time; the federation may, with a reason. */
 function assertComposedOverride(body: LineupInputDto, user: AuthUser): void {
@@ -94,6 +97,15 @@ export class LineupsService {
     // A supervisor corrects scores: the form as the public sees it, without the club's member list (Regel 15).
     const candidates = user.role === 'SUPERVISOR' ? null : await this.eligibility.candidates(this.prisma, eligibilityQuery(match, side, settings));
     const listed = new Map(candidates?.map((c) => [c.member.id, c.result]));
+    // One member, one match a day: who is already on the line-up of another match of this date (the form offers them disabled).
+    const elsewhere = new Map<string, string>();
+    if (candidates?.length) {
+      const rows = await this.prisma.lineupPlayer.findMany({
+        where: { memberId: { in: candidates.map((c) => c.member.id) }, lineup: { matchId: { not: match.id }, match: { date: match.date, archivedAt: null, status: { in: ['SCHEDULED', 'PLAYED'] } } } },
+        select: { memberId: true, lineup: { select: { match: { select: { homeTeam: { select: { name: true } }, awayTeam: { select: { name: true } } } } } } },
+      });
+      for (const r of rows) elsewhere.set(r.memberId, `${r.lineup.match.homeTeam.name} – ${r.lineup.match.awayTeam.name}`);
+    }
     const players = lineup?.players ?? [];
     const toDto = (p: (typeof players)[number]) =>
       mapPlayer(p.member, p.eligible, p.ineligibilityReasons, listed.get(p.memberId), candidates !== null);
@@ -110,7 +122,7 @@ export class LineupsService {
       pairs: pairsOf(players).map((pair) => ({ pairNumber: pair.pairNumber, fromSet: pair.players[0].fromSet, players: pair.players.map(toDto) })),
       reserves: reservesOf(players).map(toDto),
       substitutions: match.substitutions.filter((s) => s.teamId === team.id).map(mapSubstitution),
-      ...(candidates && { candidates: candidates.map(({ member, result }) => mapResult(member, result)) }),
+      ...(candidates && { candidates: candidates.map(({ member, result }) => mapResult(member, result, elsewhere.get(member.id) ?? null)) }),
     };
   }
 

@@ -3595,6 +3595,11 @@ export interface components {
              * @description Niet speelgerechtigd: de eerste datum waarop de speler wel mag spelen als er niets verandert (te laat ingeschreven, Regel 3B; geschorst tot een einddatum, Regel 4). null als speelgerechtigd, als wachten niet helpt (niet op de moederlijst, geroyeerd, geschorst zonder einddatum) of voor de wedstrijdleider
              */
             eligibleFrom: string | null;
+            /**
+             * @description Alleen bij de keuzelijst (candidates): de andere wedstrijd van deze datum op wier spelerslijst het lid al staat (één lid, één wedstrijd per dag); null als geen
+             * @example Kaiman 2 – Paramaribo Boys 1
+             */
+            playsElsewhere?: string | null;
         };
         LineupPairDto: {
             pairNumber: number;
