@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { applyIneligibility, computeMatchResult, Side, SIDES } from '../domain/match';
+import { Side, SIDES } from '../domain/match';
+import { type ConsequenceFacts, finalConsequences } from '../domain/match/final-consequences';
 import type { CompetitionSettings } from '../domain/settings';
 import { FineProposalsService } from '../fines/fine-proposals.service';
 import { storeMatchDeductions } from './deductions';
-import { isRegel4Violation } from '../domain/match/substitutions';
-import { fieldedPlayers, incompleteFromStart, matchCredits, offLineupSides } from '../domain/match/match-facts';
-import { eligibilityQuery, lineupOf, MatchRow, teamFacts } from './match-row';
+import { fieldedPlayers } from '../domain/match/match-facts';
+import { eligibilityQuery, lineupOf, MatchRow, teamFacts, teamOf } from './match-row';
 import type { Prisma } from '../generated/prisma/client';
 
 type Tx = Prisma.TransactionClient;
@@ -15,9 +15,10 @@ export const INELIGIBILITY_RULE = '4';
 
 /**
  * What a confirmed result brings with it (Regel 4, 5D/5E, 11): eligibility checked again
- * on the match date with the member lists as they are now, the Regel 4 loss and point
- * deduction for a side that fielded an ineligible player, and the fines the recorded facts
- * give. Idempotent: run again after a later change, it leaves the same state.
+ * on the match date with the member lists as they are now (read-only facts), the rules'
+ * answer from the pure finalConsequences (the Regel 4 loss and point deduction for a side that
+ * fielded an ineligible player, the fines the recorded facts give), stored. Idempotent: run
+ * again after a later change, it leaves the same state.
  */
 @Injectable()
 export class ConsequencesService {
@@ -27,23 +28,45 @@ export class ConsequencesService {
   ) {}
 
   async applyConfirmed(tx: Tx, match: MatchRow, settings: CompetitionSettings, actorId: string | null): Promise<void> {
-    const offending = await this.ineligibleSides(tx, match, settings);
-    await this.applyRegel4(tx, match, offending, settings, actorId);
-    await this.proposeFines(tx, match, settings, actorId);
+    const eligible = await this.recheck(tx, match, settings);
+    const team = (side: Side): ConsequenceFacts['teams'][Side] => {
+      const lineup = lineupOf(match, side);
+      const violations = match.substitutions.filter((s) => s.teamId === lineup?.teamId).map((s) => s.violation);
+      return { ...teamFacts(match, side), composedBeforeMatch: lineup?.composedBeforeMatch ?? null, substitutionViolations: violations };
+    };
+    const facts: ConsequenceFacts = { status: match.status, sets: match.sets, teams: { HOME: team('HOME'), AWAY: team('AWAY') }, eligible };
+    // The rules decide (domain/match/final-consequences.ts); this stores their answer.
+    const { offending, regel4, fines } = finalConsequences(facts, settings);
+    await tx.pointDeduction.deleteMany({ where: { matchId: match.id, rule: INELIGIBILITY_RULE } });
+    await tx.match.update({ where: { id: match.id }, data: { homeIneligible: offending.includes('HOME'), awayIneligible: offending.includes('AWAY') } });
+    if (regel4) {
+      await storeMatchDeductions(tx, match, regel4, {
+        rule: INELIGIBILITY_RULE,
+        reason: (opponent, date) =>
+          `Niet-speelgerechtigde speler, of een speler die niet op de spelerslijst stond, opgesteld in de wedstrijd tegen ${opponent} op ${date} (Regel 4).`,
+        actorId,
+      });
+    }
+    for (const fine of fines) {
+      const fact = { matchId: match.id, teamId: teamOf(match, fine.side).id, actorId };
+      if (fine.kind === 'LINEUP_MISSING') await this.fines.lineupMissing(tx, fact);
+      else if (fine.kind === 'INCOMPLETE') await this.fines.incompleteOrLate(tx, fact);
+      else await this.fines.withdrawIncomplete(tx, { ...fact, teamIds: [fact.teamId], kind: 'INCOMPLETE' });
+    }
   }
 
   /**
-   * Re-checks every player of both line-ups (and every substitute brought in); returns the
-   * sides that fielded an ineligible one, or a substitute who is not on the line-up at all
-   * (Regel 5C, 13 send that case to Regel 4).
+   * Every player of both line-ups (and every substitute brought in) checked again on the match
+   * date with the member lists as they are now: the stored flags brought up to date, and the
+   * answer per member (read-only facts for the rules).
    */
-  private async ineligibleSides(tx: Tx, match: MatchRow, settings: CompetitionSettings): Promise<Side[]> {
-    const offLineup = offLineupSides(matchCredits({ HOME: teamFacts(match, 'HOME'), AWAY: teamFacts(match, 'AWAY') }, settings).checks);
-    const offending: Side[] = [];
+  private async recheck(tx: Tx, match: MatchRow, settings: CompetitionSettings): Promise<Map<string, boolean>> {
+    const eligible = new Map<string, boolean>();
     for (const side of SIDES) {
       const lineup = lineupOf(match, side);
       const fielded = fieldedPlayers(teamFacts(match, side));
       const results = await this.eligibility.check(tx, eligibilityQuery(match, side, settings), [...fielded, ...(lineup?.players.map((p) => p.memberId) ?? [])]);
+      for (const [memberId, result] of results) eligible.set(memberId, result.eligible);
       for (const player of lineup?.players ?? []) {
         const result = results.get(player.memberId)!;
         const reasons = result.reasons.map((r) => r.message);
@@ -51,41 +74,7 @@ export class ConsequencesService {
           await tx.lineupPlayer.update({ where: { id: player.id }, data: { eligible: result.eligible, ineligibilityReasons: reasons } });
         }
       }
-      // Regel 4 once seen stays seen (RULES.md): a substitute recorded off the line-up stays a Regel 4 case after a re-save.
-      const seen = match.substitutions.some((s) => s.teamId === lineup?.teamId && isRegel4Violation(s.violation));
-      if (offLineup.includes(side) || seen || fielded.some((id) => !results.get(id)!.eligible)) offending.push(side);
     }
-    return offending;
-  }
-
-  /** Regel 4: the offending side loses (flag on the match) and gets its own deduction row, with rule and reason. */
-  private async applyRegel4(tx: Tx, match: MatchRow, offending: Side[], settings: CompetitionSettings, actorId: string | null): Promise<void> {
-    await tx.pointDeduction.deleteMany({ where: { matchId: match.id, rule: INELIGIBILITY_RULE } });
-    await tx.match.update({
-      where: { id: match.id },
-      data: { homeIneligible: offending.includes('HOME'), awayIneligible: offending.includes('AWAY') },
-    });
-    if (offending.length === 0) return;
-    const played = computeMatchResult(settings, match.sets);
-    await storeMatchDeductions(tx, match, applyIneligibility(played, offending.length === 2 ? 'BOTH' : offending[0], settings), {
-      rule: INELIGIBILITY_RULE,
-      reason: (opponent, date) =>
-        `Niet-speelgerechtigde speler, of een speler die niet op de spelerslijst stond, opgesteld in de wedstrijd tegen ${opponent} op ${date} (Regel 4).`,
-      actorId,
-    });
-  }
-
-  /** Regel 5D/5E (line-up not composed before the match) and Regel 11 (not all pairs from set 1). */
-  private async proposeFines(tx: Tx, match: MatchRow, settings: CompetitionSettings, actorId: string | null): Promise<void> {
-    for (const side of SIDES) {
-      const lineup = lineupOf(match, side);
-      const facts = teamFacts(match, side);
-      if (!lineup || !facts.lineup) continue;
-      const fact = { matchId: match.id, teamId: lineup.teamId, actorId };
-      if (!lineup.composedBeforeMatch) await this.fines.lineupMissing(tx, fact);
-      if (incompleteFromStart(facts.lineup, settings)) await this.fines.incompleteOrLate(tx, fact);
-      // Regel 11 counts the occurrences that stand: a line-up corrected to all pairs from set 1 withdraws it (the club renumbered).
-      else if (match.status === 'PLAYED') await this.fines.withdrawIncomplete(tx, { ...fact, teamIds: [lineup.teamId], kind: 'INCOMPLETE' });
-    }
+    return eligible;
   }
 }

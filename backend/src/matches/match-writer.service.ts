@@ -11,6 +11,7 @@ import { ConsequencesService } from './consequences.service';
 import { PrismaService } from '../prisma/prisma.service';
 import { mapMatchDetail, MatchDetailDto } from './match.dto';
 import { auditDifference } from './audit-difference';
+import { KeyedQueue } from './keyed-queue';
 import { MatchDataService } from './match-data.service';
 import { MatchRow, MemberRow } from './match-row';
 import { matchStateOf, rowAfter, storeStateChanges } from './match-state';
@@ -149,6 +150,8 @@ export function auditSnapshot(match: MatchRow) {
  */
 @Injectable()
 export class MatchWriterService {
+  private readonly queue = new KeyedQueue();
+
   constructor(
     private readonly prisma: PrismaService,
     private readonly data: MatchDataService,
@@ -179,7 +182,8 @@ export class MatchWriterService {
     let row: MatchRow | null = null;
     let usedSettings: CompetitionSettings | null = null;
     try {
-      answer = await this.prisma.$transaction(
+      // One transaction per match at a time in this process: the others wait here, not in the pool.
+      answer = await this.queue.run(matchId, () => this.prisma.$transaction(
         async (tx) => {
           // A retry of a versioned command is answered before the lock (its version is no longer current).
           if (options.version !== undefined) {
@@ -243,7 +247,7 @@ export class MatchWriterService {
           return response;
         },
         { timeout: 20_000 },
-      );
+      ));
     } catch (error) {
       if (error instanceof StaleLock) throw new StaleVersionError(await this.data.detail(matchId));
       throw error;
