@@ -113,7 +113,7 @@ describe('fines', () => {
     const clubs = await asAdmin<{ id: string; name: string }[]>('GET', '/api/clubs');
     const paramaribo = clubs.find((c) => c.name === 'Paramaribo Boys')!;
     await expect(kaiman('GET', `/api/clubs/${paramaribo.id}/fines`)).rejects.toThrow(/ 403 /);
-    const own = await kaiman<{ clubName: string; fines: { reason: string }[] }>('GET', `/api/clubs/${me.clubId}/fines`);
+    const own = await kaiman<{ clubName: string; fines: { reason: string }[]; proposed: { reason: string }[] }>('GET', `/api/clubs/${me.clubId}/fines`);
     expect(own.clubName).toBe('Kaiman');
 
     const { context, page } = await newPage(browser);
@@ -124,7 +124,8 @@ describe('fines', () => {
     await page.getByRole('heading', { name: 'Boetes' }).waitFor();
     const shown = (await page.getByRole('listitem', { name: `Boete ${reason}` }).count()) + (await page.getByRole('listitem', { name: `Voorstel ${reason}` }).count());
     // getByRole's name matches a part of the text, as a proposal's reason may say more.
-    expect(shown).toBe(own.fines.filter((f) => f.reason.includes(reason)).length);
+    // Its fines and its proposals (a match day's own Regel 5D proposal is one), nothing else.
+    expect(shown).toBe([...own.fines, ...own.proposed].filter((f) => f.reason.includes(reason)).length);
     expect(await page.getByText('Paramaribo Boys').count()).toBe(0);
     await context.close();
     const anonymous = await newPage(browser);

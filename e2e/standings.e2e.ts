@@ -51,7 +51,7 @@ describe('public standings, programme and club pages', () => {
     expect(await upcoming.first().textContent()).toContain('Paramaribo Boys 1');
     // A calendar subscription per team (webcal:// on this site's host) and the same feed as a link to copy.
     const feed = `${new URL(BASE_URL).host}/api/teams/`;
-    expect(await team.getByRole('link', { name: 'Abonneren in je agenda' }).getAttribute('href')).toMatch(new RegExp(`^webcal://${feed}[0-9a-f-]{36}/calendar\\.ics$`));
+    expect(await team.getByRole('link', { name: 'Abonneren in uw agenda' }).getAttribute('href')).toMatch(new RegExp(`^webcal://${feed}[0-9a-f-]{36}/calendar\\.ics$`));
     expect(await team.getByRole('link', { name: new RegExp(`^${BASE_URL}/api/teams/[0-9a-f-]{36}/calendar\\.ics$`) }).count()).toBe(1);
     expect(await team.getByRole('img', { name: /^Verloop Paramaribo Boys 1: ronde 1: plaats \d/ }).count()).toBe(1);
 
