@@ -122,7 +122,7 @@ describe('seasons side by side: next season prepared while this one runs', () =>
     await move.getByLabel('Nieuwe datum').fill('2027-09-21');
     await move.getByLabel('Reden van de verplaatsing').fill('Zaal bezet op zaterdag');
     await move.getByRole('button', { name: 'Verplaatsen' }).click();
-    await page.getByRole('status').filter({ hasText: 'Verplaatst naar 21-09-2027, 20:00 uur.' }).waitFor();
+    await page.getByRole('status').filter({ hasText: 'verplaatst naar dinsdag 21 september 2027, 20:00 uur.' }).waitFor();
     await page.getByText('21 september 2027, 20:00 uur').waitFor();
   });
 

@@ -1,6 +1,7 @@
 import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
 import { SiteChrome } from '@/components/site-chrome';
+import { ResultAnnouncer } from '@/components/ui/result-announcer';
 import { Unavailable } from '@/components/unavailable';
 import { isApiUnavailable } from '@/lib/api-core';
 import { currentUser } from '@/lib/api-server';
@@ -31,6 +32,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         ) : (
           <SiteChrome me={me}>{children}</SiteChrome>
         )}
+        <ResultAnnouncer />
       </body>
     </html>
   );

@@ -6,7 +6,8 @@ import { FormEvent, useId, useState } from 'react';
 import { errorOf } from '@/lib/api-client';
 import { euroInput, parseEuro } from '@/lib/format';
 import { Button } from './ui/button';
-import { InlineMessage, InlineNotice } from './ui/notice';
+import { InlineNotice } from './ui/notice';
+import { fillIn, UNREACHABLE, useSubmit } from './ui/use-submit';
 
 export interface Field {
   name: string;
@@ -38,6 +39,7 @@ export function ResourceForm({
   action,
   method = 'POST',
   submitLabel,
+  busyLabel = 'Bezig met opslaan…',
   successMessage,
   redirectTo,
   resetOnSuccess = method === 'POST',
@@ -47,6 +49,12 @@ export function ResourceForm({
   action: string;
   method?: 'POST' | 'PATCH';
   submitLabel: string;
+  /** What the button says while the request is on its way; "Bezig met opslaan…" unless given. */
+  busyLabel?: string;
+  /**
+   * What happened, said after success; "{path}" is filled from the API's answer
+   * ("Boete opgelegd: {amountCents:euro} voor {clubName}.", see fillIn).
+   */
   successMessage?: string;
   /** Where to go after success; "{id}" is replaced by the new record's id. */
   redirectTo?: string;
@@ -55,14 +63,16 @@ export function ResourceForm({
 }) {
   const router = useRouter();
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<InlineMessage | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, message, setMessage, submit: send, edited } = useSubmit();
   // unique per form: two forms posting to the same endpoint (a team form per division) must not share field ids
   const formId = useId();
 
   /** A choice changed: fill in the fields suggested from it, unless the user typed their own. */
   function suggest(event: FormEvent<HTMLFormElement>) {
     const source = event.target as HTMLInputElement | HTMLSelectElement;
+    // An edit makes a stale error go: the message and the edited field's own.
+    edited();
+    if (errors[source.name]) setErrors(({ [source.name]: _gone, ...rest }) => rest);
     for (const field of fields) {
       if (field.suggestFrom?.field !== source.name) continue;
       const input = event.currentTarget.elements.namedItem(field.name);
@@ -99,15 +109,15 @@ export function ResourceForm({
     }
     if (Object.keys(typos).length) {
       setErrors(typos);
-      setMessage({ tone: 'bad', text: 'Er is niets opgeslagen: controleer de gemarkeerde velden.' });
+      setMessage({ tone: 'bad', lines: ['Er is niets opgeslagen: controleer de gemarkeerde velden.'] });
       return;
     }
-    setBusy(true);
     setErrors({});
-    setMessage(null);
-    try {
-      const res = await fetch(action, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-      const json = res.status === 204 ? null : await res.json().catch(() => null);
+    let json: { id?: string } | null = null;
+    const answer = await send(async () => {
+      const res = await fetch(action, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).catch(() => null);
+      if (!res) return { tone: 'bad', lines: [UNREACHABLE] };
+      json = res.status === 204 ? null : await res.json().catch(() => null);
       if (!res.ok) {
         const error = errorOf(json);
         const byField: Record<string, string> = {};
@@ -117,18 +127,14 @@ export function ResourceForm({
         }
         setErrors(byField);
         const unplaced = (error.details ?? []).filter((d) => !fields.some((f) => (f.bodyPath ?? f.name) === d.field)).map((d) => d.message);
-        setMessage({ tone: 'bad', text: [error.message, ...unplaced].join(' ') });
-        return;
+        return { tone: 'bad', lines: [[error.message, ...unplaced].join(' ')] };
       }
-      if (resetOnSuccess) form.reset();
-      setMessage({ tone: 'good', text: successMessage ?? 'Opgeslagen.' });
-      if (redirectTo) router.push(redirectTo.replace('{id}', json?.id ?? ''));
-      else router.refresh();
-    } catch {
-      setMessage({ tone: 'bad', text: 'De server is niet bereikbaar. Er is niets opgeslagen; probeer het opnieuw.' });
-    } finally {
-      setBusy(false);
-    }
+      return { tone: 'good', lines: [successMessage ? fillIn(successMessage, json) : 'Opgeslagen.'] };
+    });
+    if (answer?.tone !== 'good') return;
+    if (resetOnSuccess) form.reset();
+    if (redirectTo) router.push(redirectTo.replace('{id}', (json as { id?: string } | null)?.id ?? ''));
+    else router.refresh();
   }
 
   return (
@@ -190,9 +196,9 @@ export function ResourceForm({
       })}
       <div className="flex flex-wrap items-center gap-3 sm:col-span-2">
         <Button type="submit" disabled={busy}>
-          {busy ? 'Bezig…' : submitLabel}
+          {busy ? busyLabel : submitLabel}
         </Button>
-        <InlineNotice message={message} />
+        <InlineNotice message={message && { tone: message.tone, text: message.lines.join(' ') }} />
       </div>
     </form>
   );

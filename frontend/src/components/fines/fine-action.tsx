@@ -4,6 +4,8 @@
 import { useRouter } from 'next/navigation';
 import { FormEvent, useId, useState } from 'react';
 import { Button, ButtonVariant } from '@/components/ui/button';
+import { announce } from '@/components/ui/result-announcer';
+import { fillIn, UNREACHABLE, useSubmit } from '@/components/ui/use-submit';
 import { errorText } from '@/lib/api-client';
 import { parseEuro } from '@/lib/format';
 
@@ -22,6 +24,7 @@ export function FineAction({
   confirmLabel = label,
   variant = 'secondary',
   body = {},
+  done,
 }: {
   action: string;
   label: string;
@@ -30,12 +33,14 @@ export function FineAction({
   confirmLabel?: string;
   variant?: ButtonVariant;
   body?: Record<string, unknown>;
+  /** What happened, said after success at the foot of the screen (the card may go); "{path}" is filled from the answer (fillIn). */
+  done: string;
 }) {
   const router = useRouter();
   const id = useId();
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, message, setMessage, submit: send, edited } = useSubmit();
+  const error = message?.tone === 'bad' ? message.lines.join(' ') : null;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -45,18 +50,21 @@ export function FineAction({
       const raw = String(data.get(field.name) ?? '').trim();
       if (field.type === 'euro') {
         const cents = parseEuro(raw);
-        if (cents === null) return setError(`${field.label}: vul een bedrag in euro's in, bijvoorbeeld 25,00.`);
+        if (cents === null) return setMessage({ tone: 'bad', lines: [`${field.label}: vul een bedrag in euro's in, bijvoorbeeld 25,00.`] });
         payload[field.name] = cents;
       } else if (raw) payload[field.name] = raw;
     }
-    setBusy(true);
-    setError(null);
-    const res = await fetch(action, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) }).catch(() => null);
-    setBusy(false);
-    if (!res || !res.ok) {
-      return setError(errorText(res ? await res.json().catch(() => null) : null));
-    }
+    const answer = await send(async () => {
+      const res = await fetch(action, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) }).catch(() => null);
+      if (!res) return { tone: 'bad', lines: [UNREACHABLE] };
+      const json = await res.json().catch(() => null);
+      if (!res.ok) return { tone: 'bad', lines: [errorText(json)] };
+      return { tone: 'good', lines: [fillIn(done, json)] };
+    });
+    if (answer?.tone !== 'good') return;
     setOpen(false);
+    setMessage(null);
+    announce(answer.lines.join(' '));
     router.refresh();
   }
 
@@ -68,7 +76,7 @@ export function FineAction({
     );
   }
   return (
-    <form role="dialog" aria-label={question} onSubmit={submit} className="mt-2 w-full space-y-2 rounded-md bg-stone-50 p-3 ring-1 ring-stone-300">
+    <form role="dialog" aria-label={question} onSubmit={submit} onChange={edited} className="mt-2 w-full space-y-2 rounded-md bg-stone-50 p-3 ring-1 ring-stone-300">
       <p className="text-sm font-medium text-stone-900">{question}</p>
       {fields.map((field) => (
         <label key={field.name} htmlFor={`${id}-${field.name}`} className="block text-sm text-stone-700">
@@ -86,9 +94,9 @@ export function FineAction({
       ))}
       <div className="flex flex-wrap items-center gap-2">
         <Button type="submit" variant={variant === 'danger' ? 'danger' : 'primary'} disabled={busy}>
-          {busy ? 'Bezig…' : `Ja, ${confirmLabel.toLowerCase()}`}
+          {busy ? 'Bezig met versturen…' : `Ja, ${confirmLabel.toLowerCase()}`}
         </Button>
-        <Button type="button" variant="secondary" onClick={() => setOpen(false)}>
+        <Button type="button" variant="secondary" disabled={busy} onClick={() => setOpen(false)}>
           Annuleren
         </Button>
       </div>

@@ -3,8 +3,9 @@
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { InlineMessage, InlineNotice } from '@/components/ui/notice';
+import { InlineNotice } from '@/components/ui/notice';
 import { Table, Td, Th } from '@/components/ui/table';
+import { UNREACHABLE, useSubmit } from '@/components/ui/use-submit';
 import { errorText } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { formatDate, formatEuro } from '@/lib/format';
@@ -16,8 +17,7 @@ export function FinesTable({ fines, today }: { fines: Fine[]; today: string }) {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [paidOn, setPaidOn] = useState(today);
   const [asking, setAsking] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<InlineMessage | null>(null);
+  const { busy, message, submit, edited } = useSubmit();
   const open = fines.filter((f) => f.status === 'OPEN');
   const chosen = open.filter((f) => selected.has(f.id));
   const chosenCents = chosen.reduce((sum, f) => sum + (f.amountCents ?? 0), 0);
@@ -32,15 +32,15 @@ export function FinesTable({ fines, today }: { fines: Fine[]; today: string }) {
   }
 
   async function markPaid() {
-    setBusy(true);
-    setMessage(null);
-    const res = await fetch('/api/fines/pay', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ fineIds: chosen.map((f) => f.id), paidOn }) }).catch(() => null);
-    setBusy(false);
+    const answer = await submit(async () => {
+      const res = await fetch('/api/fines/pay', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ fineIds: chosen.map((f) => f.id), paidOn }) }).catch(() => null);
+      if (!res) return { tone: 'bad', lines: [UNREACHABLE] };
+      if (!res.ok) return { tone: 'bad', lines: [errorText(await res.json().catch(() => null))] };
+      return { tone: 'good', lines: [`${chosen.length} ${chosen.length === 1 ? 'boete' : 'boetes'} (${formatEuro(chosenCents)}) als betaald gemarkeerd op ${formatDate(paidOn)}.`] };
+    });
+    if (!answer) return;
     setAsking(false);
-    if (!res || !res.ok) {
-      return setMessage({ tone: 'bad', text: errorText(res ? await res.json().catch(() => null) : null) });
-    }
-    setMessage({ tone: 'good', text: `${chosen.length} ${chosen.length === 1 ? 'boete' : 'boetes'} als betaald gemarkeerd.` });
+    if (answer.tone !== 'good') return;
     setSelected(new Set());
     router.refresh();
   }
@@ -51,7 +51,10 @@ export function FinesTable({ fines, today }: { fines: Fine[]; today: string }) {
         <div className="flex flex-wrap items-end gap-3 rounded-lg bg-white p-3 ring-1 ring-stone-200">
           <label className="text-sm text-stone-700">
             Betaald op
-            <input type="date" value={paidOn} max={today} onChange={(e) => setPaidOn(e.target.value)} className="mt-1 block rounded-md border border-stone-300 px-3 py-2 text-base sm:text-sm" />
+            <input type="date" value={paidOn} max={today} onChange={(e) => {
+              setPaidOn(e.target.value);
+              edited();
+            }} className="mt-1 block rounded-md border border-stone-300 px-3 py-2 text-base sm:text-sm" />
           </label>
           {asking ? (
             <div role="alertdialog" aria-label="Betaald markeren bevestigen" className="flex flex-wrap items-center gap-2 rounded-md bg-amber-50 p-2 ring-1 ring-amber-200">
@@ -61,7 +64,7 @@ export function FinesTable({ fines, today }: { fines: Fine[]; today: string }) {
               <Button onClick={markPaid} disabled={busy}>
                 {busy ? 'Bezig…' : 'Ja, markeer als betaald'}
               </Button>
-              <Button variant="secondary" onClick={() => setAsking(false)}>
+              <Button variant="secondary" disabled={busy} onClick={() => setAsking(false)}>
                 Annuleren
               </Button>
             </div>
@@ -70,7 +73,7 @@ export function FinesTable({ fines, today }: { fines: Fine[]; today: string }) {
               Markeer {chosen.length || ''} als betaald
             </Button>
           )}
-          <InlineNotice message={message} />
+          <InlineNotice message={message && { tone: message.tone, text: message.lines.join(' ') }} />
         </div>
       )}
       <Table caption="Boetes" stack>
@@ -123,8 +126,8 @@ export function FinesTable({ fines, today }: { fines: Fine[]; today: string }) {
                 <FineStatusBadge fine={fine} />
                 {fine.status === 'OPEN' && (
                   <div className="mt-1 flex flex-wrap gap-1">
-                    <FineAction action={`/api/fines/${fine.id}/pay`} label="Betaald" question={`Boete van ${fine.clubName} (${fineAmount(fine)}) als betaald markeren?`} confirmLabel="Markeer als betaald" fields={[{ name: 'paidOn', label: 'Betaald op', type: 'date', defaultValue: today }]} />
-                    <FineAction action={`/api/fines/${fine.id}/waive`} label="Kwijtschelden" variant="danger" question={`Boete van ${fine.clubName} kwijtschelden (bestuursbesluit)?`} confirmLabel="Kwijtschelden" fields={[{ name: 'reason', label: 'Reden (bestuursbesluit)', type: 'text' }]} />
+                    <FineAction action={`/api/fines/${fine.id}/pay`} label="Betaald" question={`Boete van ${fine.clubName} (${fineAmount(fine)}) als betaald markeren?`} confirmLabel="Markeer als betaald" done="Boete van {clubName} ({amountCents:euro}) als betaald gemarkeerd op {paidOn:date}." fields={[{ name: 'paidOn', label: 'Betaald op', type: 'date', defaultValue: today }]} />
+                    <FineAction action={`/api/fines/${fine.id}/waive`} label="Kwijtschelden" variant="danger" question={`Boete van ${fine.clubName} kwijtschelden (bestuursbesluit)?`} confirmLabel="Kwijtschelden" done="Boete van {clubName} ({amountCents:euro}) kwijtgescholden." fields={[{ name: 'reason', label: 'Reden (bestuursbesluit)', type: 'text' }]} />
                   </div>
                 )}
               </Td>

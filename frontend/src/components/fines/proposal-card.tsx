@@ -21,6 +21,7 @@ export function ProposalCard({ fine }: { fine: Fine }) {
         <FineAction
           action={`/api/fines/${fine.id}/confirm`}
           label="Bevestigen"
+          done="Boete bevestigd: {amountCents:euro} voor {clubName} (Regel {rule}), te betalen vóór {dueOn:date}."
           variant="primary"
           question={boardSetsAmount ? 'Voorstel bevestigen met het bedrag dat het bestuur vaststelt (Regel 6)?' : `Voorstel bevestigen: ${fine.clubName} betaalt ${fineAmount(fine)}?`}
           fields={boardSetsAmount ? [{ name: 'amountCents', label: 'Bedrag in euro', type: 'euro' }] : []}
@@ -28,6 +29,7 @@ export function ProposalCard({ fine }: { fine: Fine }) {
         <FineAction
           action={`/api/fines/${fine.id}/amount`}
           label="Bedrag wijzigen"
+          done="Bedrag van het voorstel voor {clubName} gewijzigd in {amountCents:euro}."
           question="Welk bedrag, en waarom wijkt het af van de regels?"
           confirmLabel="Bedrag wijzigen"
           fields={[
@@ -38,6 +40,7 @@ export function ProposalCard({ fine }: { fine: Fine }) {
         <FineAction
           action={`/api/fines/${fine.id}/discard`}
           label="Laten vervallen"
+          done="Voorstel voor {clubName} (Regel {rule}) laten vervallen."
           variant="danger"
           question="Dit voorstel laten vervallen? De vereniging krijgt deze boete dan niet."
           confirmLabel="Laten vervallen"

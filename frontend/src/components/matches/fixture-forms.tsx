@@ -6,8 +6,10 @@ import { holidayOn } from '@domain/holidays';
 import { FormEvent, ReactNode, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Notice, NoticeMessage } from '@/components/ui/notice';
+import { useSubmit } from '@/components/ui/use-submit';
 import { api } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
+import { longDate } from '@/components/standings/format';
 import { attempt, messagesOf } from './call';
 
 export const fieldClass = 'mt-1 block min-h-11 w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-base';
@@ -76,9 +78,9 @@ export function AskFirst({ question, confirmLabel, busy, onConfirm, onCancel }: 
       <div className="text-sm text-red-950">{question}</div>
       <div className="flex flex-wrap gap-2">
         <Button type="button" variant="danger" disabled={busy} onClick={onConfirm}>
-          {busy ? 'Bezig…' : confirmLabel}
+          {busy ? 'Bezig met versturen…' : confirmLabel}
         </Button>
-        <Button type="button" variant="secondary" onClick={onCancel}>
+        <Button type="button" variant="secondary" disabled={busy} onClick={onCancel}>
           Annuleren
         </Button>
       </div>
@@ -94,8 +96,7 @@ export function ScheduleForm({ divisionId, divisionName, teamCount, replace, fir
   const [every, setEvery] = useState('14');
   const [startTime, setStartTime] = useState('20:00');
   const [asking, setAsking] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<NoticeMessage | null>(null);
+  const { busy, message, setMessage, submit, edited } = useSubmit();
   const needed = roundsNeeded(teamCount, double);
   const lines = datesText.split(/[\n,;]+/).map((l) => l.trim()).filter(Boolean);
   const dates = lines.map(isoOf);
@@ -120,20 +121,21 @@ export function ScheduleForm({ divisionId, divisionName, teamCount, replace, fir
   }
 
   async function send() {
-    setBusy(true);
-    const outcome = await attempt(
-      api.POST('/api/divisions/{id}/schedule', { params: { path: { id: divisionId } }, body: { dates: dates as string[], double, startTime, replace } }),
-    );
-    setBusy(false);
+    const answer = await submit(async () => {
+      const outcome = await attempt(
+        api.POST('/api/divisions/{id}/schedule', { params: { path: { id: divisionId } }, body: { dates: dates as string[], double, startTime, replace } }),
+      );
+      if (!outcome.ok) return { tone: 'bad', lines: messagesOf(outcome.error) };
+      const count = outcome.data.rounds.reduce((sum, r) => sum + r.matches.length, 0);
+      return { tone: 'good', lines: [`Programma van ${divisionName} gemaakt: ${count} wedstrijden in ${outcome.data.rounds.length} ronden.`] };
+    });
+    if (!answer) return;
     setAsking(false);
-    if (!outcome.ok) return setMessage({ tone: 'bad', lines: messagesOf(outcome.error) });
-    const count = outcome.data.rounds.reduce((sum, r) => sum + r.matches.length, 0);
-    setMessage({ tone: 'good', lines: [`Programma van ${divisionName} gemaakt: ${count} wedstrijden in ${outcome.data.rounds.length} ronden.`] });
-    router.refresh();
+    if (answer.tone === 'good') router.refresh();
   }
 
   return (
-    <form onSubmit={check} className="space-y-4" aria-label={`Programma ${divisionName}`}>
+    <form onSubmit={check} onChange={edited} className="space-y-4" aria-label={`Programma ${divisionName}`}>
       <fieldset>
         <legend className="text-sm font-medium text-stone-700">Soort competitie</legend>
         <div className="mt-1 flex flex-wrap gap-4">
@@ -185,7 +187,7 @@ export function ScheduleForm({ divisionId, divisionName, teamCount, replace, fir
         />
       ) : (
         <Button type="submit" disabled={busy}>
-          {busy ? 'Programma maken…' : replace ? 'Programma opnieuw maken' : 'Programma maken'}
+          {busy ? 'Bezig met programma maken…' : replace ? 'Programma opnieuw maken' : 'Programma maken'}
         </Button>
       )}
       <Notice message={message} />
@@ -205,8 +207,7 @@ export function MoveForm({ matchId, date, startTime }: { matchId: string; date: 
   const [newDate, setNewDate] = useState(date);
   const [time, setTime] = useState(startTime);
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<NoticeMessage | null>(null);
+  const { busy, message, setMessage, submit: send, edited } = useSubmit();
   /** A new start that has already passed asks once more before the match moves. */
   const [pastConfirmed, setPastConfirmed] = useState(false);
   const inPast = startsInPast(newDate, time);
@@ -215,17 +216,21 @@ export function MoveForm({ matchId, date, startTime }: { matchId: string; date: 
     event.preventDefault();
     if (reason.trim().length < 3) return setMessage({ tone: 'bad', lines: ['Geef de reden van de verplaatsing; die blijft in de geschiedenis van de wedstrijd.'] });
     if (inPast && !pastConfirmed) return setMessage({ tone: 'bad', lines: ['De nieuwe aanvang ligt in het verleden. Vink aan dat dit de bedoeling is (de wedstrijd is al gespeeld), of kies een andere datum.'] });
-    setBusy(true);
-    const outcome = await attempt(api.POST('/api/matches/{id}/move', { params: { path: { id: matchId } }, body: { date: newDate, startTime: time, reason: reason.trim() } }));
-    setBusy(false);
-    if (!outcome.ok) return setMessage({ tone: 'bad', lines: messagesOf(outcome.error) });
-    setMessage({ tone: 'good', lines: [`Verplaatst naar ${formatDate(outcome.data.date)}, ${outcome.data.startTime} uur.`] });
+    const answer = await send(async (idempotencyKey) => {
+      const body = { date: newDate, startTime: time, reason: reason.trim(), idempotencyKey };
+      const outcome = await attempt(api.POST('/api/matches/{id}/move', { params: { path: { id: matchId } }, body }));
+      if (!outcome.ok) return { tone: 'bad', lines: messagesOf(outcome.error) };
+      const { homeTeam, awayTeam, date: movedTo, startTime: at } = outcome.data;
+      return { tone: 'good', lines: [`Wedstrijd ${homeTeam.name} – ${awayTeam.name} verplaatst naar ${longDate(movedTo)}, ${at} uur. Beide verenigingen krijgen een e-mail.`] };
+    });
+    if (answer?.tone !== 'good') return;
     setReason('');
+    setPastConfirmed(false);
     router.refresh();
   }
 
   return (
-    <form onSubmit={submit} className="space-y-3" aria-label="Wedstrijd verplaatsen">
+    <form onSubmit={submit} onChange={edited} className="space-y-3" aria-label="Wedstrijd verplaatsen">
       <div className="grid gap-3 sm:grid-cols-2">
         <label className="block text-sm font-medium text-stone-700">
           Nieuwe datum
@@ -252,7 +257,7 @@ export function MoveForm({ matchId, date, startTime }: { matchId: string; date: 
       )}
       <p className="text-sm text-stone-600">Beide verenigingen krijgen een e-mail over de verplaatsing.</p>
       <Button type="submit" disabled={busy || (inPast && !pastConfirmed)}>
-        {busy ? 'Bezig…' : 'Verplaatsen'}
+        {busy ? 'Bezig met verplaatsen…' : 'Verplaatsen'}
       </Button>
       <Notice message={message} />
     </form>
@@ -276,20 +281,18 @@ export function ReasonedAction({
   buttonLabel: string;
   question: ReactNode;
   confirmLabel: string;
-  send: (reason: string) => Promise<NoticeMessage>;
+  /** Sends the step with the reason and the intent's idempotency key; answers with the message to show. */
+  send: (reason: string, idempotencyKey: string) => Promise<NoticeMessage>;
 }) {
   const router = useRouter();
   const [reason, setReason] = useState('');
   const [asking, setAsking] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<NoticeMessage | null>(null);
+  const { busy, message, setMessage, submit, edited } = useSubmit();
 
   async function confirm() {
-    setBusy(true);
-    const answer = await send(reason.trim());
-    setBusy(false);
+    const answer = await submit((key) => send(reason.trim(), key));
+    if (!answer) return;
     setAsking(false);
-    setMessage(answer);
     if (answer.tone === 'good') {
       setReason('');
       router.refresh();
@@ -301,8 +304,12 @@ export function ReasonedAction({
       onSubmit={(e) => {
         e.preventDefault();
         if (reason.trim().length < 3) setMessage({ tone: 'bad', lines: [`Vul in: ${reasonLabel.toLowerCase()}.`] });
-        else setAsking(true);
+        else {
+          setMessage(null);
+          setAsking(true);
+        }
       }}
+      onChange={edited}
       className="space-y-3"
       aria-label={label}
     >
@@ -327,9 +334,11 @@ export function SwapForm({ matchId, home, away }: { matchId: string; home: strin
       buttonLabel="Thuis en uit omdraaien"
       question={<p>{away} wordt de thuisploeg en {home} de uitploeg. Doorgaan?</p>}
       confirmLabel="Ja, omdraaien"
-      send={async (reason) => {
-        const outcome = await attempt(api.POST('/api/matches/{id}/swap', { params: { path: { id: matchId } }, body: { reason } }));
-        return outcome.ok ? { tone: 'good', lines: [`Omgedraaid: ${outcome.data.homeTeam.name} speelt nu thuis.`] } : { tone: 'bad', lines: messagesOf(outcome.error) };
+      send={async (reason, idempotencyKey) => {
+        const outcome = await attempt(api.POST('/api/matches/{id}/swap', { params: { path: { id: matchId } }, body: { reason, idempotencyKey } }));
+        return outcome.ok
+          ? { tone: 'good', lines: [`Thuis en uit omgedraaid: ${outcome.data.homeTeam.name} speelt nu thuis tegen ${outcome.data.awayTeam.name}.`] }
+          : { tone: 'bad', lines: messagesOf(outcome.error) };
       }}
     />
   );

@@ -7,6 +7,7 @@ import { useRouter } from 'next/navigation';
 import { FormEvent, useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Notice, NoticeMessage } from '@/components/ui/notice';
+import { useSubmit } from '@/components/ui/use-submit';
 import { api } from '@/lib/api-client';
 import type { Schemas } from '@/lib/api-server';
 import { cn } from '@/lib/cn';
@@ -204,8 +205,7 @@ export function LineupEditor({
   const [reserves, setReserves] = useState(() => initialReserves(lineup, maxReserves));
   const [override, setOverride] = useState<Override>('');
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<NoticeMessage | null>(null);
+  const { busy, message, setMessage, submit: send } = useSubmit();
   /** Set by a save attempt: from then on the empty places of an incomplete line-up are marked. */
   const [checked, setChecked] = useState(false);
   /** Saving with a player who may not play waits for a "yes". */
@@ -282,33 +282,32 @@ export function LineupEditor({
   }
 
   async function save() {
-    setAsking(false);
-    setBusy(true);
-    const outcome = await attempt(
-      api.PUT('/api/matches/{id}/lineups/{teamId}', {
-        params: { path: { id: lineup.matchId, teamId: lineup.teamId } },
-        body: {
-          pairs: pairs.map((p, i) => ({ pairNumber: i + 1, memberIds: p.memberIds, fromSet: p.fromSet })).filter((p) => p.memberIds[0] !== ''),
-          reserves: reserves.filter(Boolean),
-          ...(override ? { composedBeforeMatch: override === 'yes' } : {}),
-          ...(needsReason ? { reason: reason.trim() } : {}),
-        },
-      }),
-    );
-    setBusy(false);
-    if (!outcome.ok) {
-      setMessage({ tone: 'bad', lines: messagesOf(outcome.error) });
-      return;
-    }
-    const saved = outcome.data;
-    const flagged = [...saved.pairs.flatMap((p) => p.players), ...saved.reserves].filter((p) => !p.eligible);
-    setMessage({
-      tone: 'good',
-      lines: [
-        `Spelerslijst van ${saved.teamName} opgeslagen: ${count(saved.pairs.length, 'koppel', 'koppels')}, ${count(saved.reserves.length, 'reserve', 'reserves')}.`,
-        ...(flagged.length ? [`Vastgelegd als niet speelgerechtigd: ${flagged.map((p) => p.name).join(', ')} (Regel 4).`] : []),
-      ],
+    const answer = await send(async () => {
+      const outcome = await attempt(
+        api.PUT('/api/matches/{id}/lineups/{teamId}', {
+          params: { path: { id: lineup.matchId, teamId: lineup.teamId } },
+          body: {
+            pairs: pairs.map((p, i) => ({ pairNumber: i + 1, memberIds: p.memberIds, fromSet: p.fromSet })).filter((p) => p.memberIds[0] !== ''),
+            reserves: reserves.filter(Boolean),
+            ...(override ? { composedBeforeMatch: override === 'yes' } : {}),
+            ...(needsReason ? { reason: reason.trim() } : {}),
+          },
+        }),
+      );
+      if (!outcome.ok) return { tone: 'bad', lines: messagesOf(outcome.error) };
+      const saved = outcome.data;
+      const flagged = [...saved.pairs.flatMap((p) => p.players), ...saved.reserves].filter((p) => !p.eligible);
+      return {
+        tone: 'good',
+        lines: [
+          `Spelerslijst van ${saved.teamName} opgeslagen: ${count(saved.pairs.length, 'koppel', 'koppels')}, ${count(saved.reserves.length, 'reserve', 'reserves')}.`,
+          ...(flagged.length ? [`Vastgelegd als niet speelgerechtigd: ${flagged.map((p) => p.name).join(', ')} (Regel 4).`] : []),
+        ],
+      };
     });
+    if (!answer) return;
+    setAsking(false);
+    if (answer.tone !== 'good') return;
     setChecked(false);
     setOverride('');
     setReason('');
@@ -469,7 +468,7 @@ export function LineupEditor({
             <Button type="button" disabled={busy} onClick={() => void save()} className="min-h-12">
               {busy ? 'Bezig met opslaan…' : 'Ja, toch opslaan'}
             </Button>
-            <Button type="button" variant="secondary" onClick={() => setAsking(false)} className="min-h-12">
+            <Button type="button" variant="secondary" disabled={busy} onClick={() => setAsking(false)} className="min-h-12">
               Nee, spelerslijst aanpassen
             </Button>
           </div>

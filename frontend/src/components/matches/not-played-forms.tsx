@@ -4,7 +4,8 @@
 import { useRouter } from 'next/navigation';
 import { FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Notice, NoticeMessage } from '@/components/ui/notice';
+import { Notice } from '@/components/ui/notice';
+import { useSubmit } from '@/components/ui/use-submit';
 import { api } from '@/lib/api-client';
 import type { Schemas } from '@/lib/api-server';
 import { attempt, messagesOf, staleCurrent } from './call';
@@ -63,11 +64,11 @@ export function NotPlayedForm({ match, numbers }: { match: MatchDetail; numbers:
   const [calledOffBy, setCalledOffBy] = useState('');
   const [reason, setReason] = useState('');
   const [asking, setAsking] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<NoticeMessage | null>(null);
+  const { busy, message, setMessage, submit, edited } = useSubmit();
   const options = kindOptions(numbers);
   const chosen = options.find((o) => o.kind === kind);
   const hasResult = match.sets.some((s) => s.homePoints !== null);
+  const offenderName = offender === match.homeTeam.id ? match.homeTeam.name : match.awayTeam.name;
 
   function check(event: FormEvent) {
     event.preventDefault();
@@ -86,7 +87,6 @@ export function NotPlayedForm({ match, numbers }: { match: MatchDetail; numbers:
   }
 
   async function send() {
-    setBusy(true);
     const facts =
       happened === 'TOO_FEW_PAIRS'
         ? { pairsPresent: Number(pairsPresent) }
@@ -94,28 +94,30 @@ export function NotPlayedForm({ match, numbers }: { match: MatchDetail; numbers:
           ? { calledOffAt, ...(calledOffBy.trim() ? { calledOffBy: calledOffBy.trim() } : {}) }
           : {};
     const body = { version: match.version, kind: kind as Kind, reason: reason.trim(), ...(kind === 'FORFEIT' ? { offendingTeamId: offender, ...facts } : {}) };
-    const outcome = await attempt(api.POST('/api/matches/{id}/not-played', { params: { path: { id: match.id } }, body }));
-    setBusy(false);
+    const answer = await submit(async (idempotencyKey) => {
+      const outcome = await attempt(api.POST('/api/matches/{id}/not-played', { params: { path: { id: match.id } }, body: { ...body, idempotencyKey } }));
+      if (!outcome.ok) return { tone: 'bad', lines: staleOrMessages(outcome.error) };
+      return { tone: 'good', lines: [`${match.homeTeam.name} – ${match.awayTeam.name} vastgelegd als: ${chosen?.title.toLowerCase() ?? 'niet gespeeld'}${kind === 'FORFEIT' ? `, ${offenderName} in gebreke` : ''}. De wedstrijd telt direct als bevestigd.`, ...proposed()] };
+    });
+    if (!answer) return;
     setAsking(false);
-    if (!outcome.ok) {
-      setMessage({ tone: 'bad', lines: staleOrMessages(outcome.error) });
-      return;
-    }
-    const proposed =
+    if (answer.tone === 'good') router.refresh();
+  }
+
+  function proposed(): string[] {
+    return (
       kind === 'FORFEIT'
         ? ['De boete voor de vereniging in gebreke staat als voorstel onder Beheer › Boetes (Voorstellen om te beoordelen); de vereniging ziet haar onder Mijn vereniging › Boetes als voorgesteld.']
         : kind === 'NO_TABLE_SCREEN'
           ? ['De boetes voor beide verenigingen staan als voorstel onder Beheer › Boetes; het bestuur stelt er het bedrag vast.']
           : kind === 'BOTH_INCOMPLETE'
             ? ['De boetes voor beide verenigingen staan als voorstel onder Beheer › Boetes (Voorstellen om te beoordelen).']
-            : [];
-    setMessage({ tone: 'good', lines: ['Vastgelegd. De wedstrijd telt direct als bevestigd.', ...proposed] });
-    router.refresh();
+            : []
+    );
   }
 
-  const offenderName = offender === match.homeTeam.id ? match.homeTeam.name : match.awayTeam.name;
   return (
-    <form onSubmit={check} className="space-y-4" aria-label="Niet gespeeld vastleggen">
+    <form onSubmit={check} onChange={edited} className="space-y-4" aria-label="Niet gespeeld vastleggen">
       <fieldset className="space-y-2">
         <legend className="text-sm font-medium text-stone-700">Wat is er gebeurd?</legend>
         {options.map((o) => (
@@ -188,7 +190,7 @@ export function NotPlayedForm({ match, numbers }: { match: MatchDetail; numbers:
           onCancel={() => setAsking(false)}
         />
       ) : (
-        <Button type="submit" variant="danger">
+        <Button type="submit" variant="danger" disabled={busy}>
           Vastleggen…
         </Button>
       )}
@@ -210,10 +212,10 @@ export function ReopenForm({ match }: { match: MatchDetail }) {
         </p>
       }
       confirmLabel="Ja, terugdraaien"
-      send={async (reason) => {
-        const outcome = await attempt(api.POST('/api/matches/{id}/reopen', { params: { path: { id: match.id } }, body: { version: match.version, reason } }));
+      send={async (reason, idempotencyKey) => {
+        const outcome = await attempt(api.POST('/api/matches/{id}/reopen', { params: { path: { id: match.id } }, body: { version: match.version, reason, idempotencyKey } }));
         return outcome.ok
-          ? { tone: 'good', lines: ['Teruggedraaid: de wedstrijd staat weer zonder uitslag op het programma.'] }
+          ? { tone: 'good', lines: [`Teruggedraaid: ${match.homeTeam.name} – ${match.awayTeam.name} staat weer zonder uitslag op het programma.`] }
           : { tone: 'bad', lines: staleOrMessages(outcome.error) };
       }}
     />

@@ -63,6 +63,7 @@ export function EntryTable({ entries, isAdmin }: { entries: Entry[]; isAdmin: bo
                 <ConfirmAction
                   action={`/api/member-list-entries/${entry.id}/remove`}
                   label="Afvoeren"
+                  done={`${listName(entry)} is van de moederlijst afgevoerd.`}
                   question={`${listName(entry)} van de moederlijst afvoeren?${entry.matchesPlayed > 0 ? ' De gespeelde wedstrijden blijven bewaard.' : ''}`}
                 />
               )}
@@ -124,7 +125,7 @@ function EditEntry({ entry, isAdmin }: { entry: Entry; isAdmin: boolean }) {
       action={`/api/member-list-entries/${entry.id}`}
       method="PATCH"
       submitLabel="Wijziging opslaan"
-      successMessage="Gewijzigd."
+      successMessage="Gegevens van {givenNames} {namePrefix} {familyName} ({memberNumber}) opgeslagen."
       fields={[...NAME_FIELDS.map((field) => ({ ...field, defaultValue: values[field.name] })), ...(isAdmin ? EARLIER_REGISTRATION_FIELDS : [])]}
     />
   );

@@ -155,7 +155,8 @@ export default async function FinesAdminPage({ searchParams }: { searchParams: P
             <ResourceForm
               action="/api/fines"
               submitLabel="Boete opleggen"
-              successMessage="Boete opgelegd; de vereniging ziet haar direct."
+              busyLabel="Bezig met opleggen…"
+              successMessage="Boete opgelegd: {amountCents:euro} voor {clubName} ({reason}), te betalen vóór {dueOn:date}. De vereniging ziet haar direct."
               fields={[
                 { name: 'clubId', label: 'Vereniging', type: 'select', required: true, options: clubs.map((c) => ({ value: c.id, label: c.name })) },
                 { name: 'catalogItemId', label: 'Boete', type: 'select', required: true, options: catalog.map((i) => ({ value: i.id, label: `${i.description} — ${formatEuro(i.amountCents)}` })) },

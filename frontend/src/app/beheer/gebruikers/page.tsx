@@ -43,10 +43,10 @@ export default async function UsersPage() {
                       {u.invited && (
                         <>
                           <Badge tone="warn">Uitgenodigd</Badge>
-                          <ConfirmAction action={`/api/users/${u.id}/invitation`} label="Uitnodiging opnieuw sturen" question={`Nieuwe uitnodiging aan ${u.email}? De vorige link vervalt.`} />
+                          <ConfirmAction action={`/api/users/${u.id}/invitation`} label="Uitnodiging opnieuw sturen" question={`Nieuwe uitnodiging aan ${u.email}? De vorige link vervalt.`} done={`Nieuwe uitnodiging verstuurd aan ${u.email}; de vorige link vervalt.`} />
                         </>
                       )}
-                      <ConfirmAction action={`/api/users/${u.id}/archive`} label="Archiveren" question={`${u.name} archiveren?`} />
+                      <ConfirmAction action={`/api/users/${u.id}/archive`} label="Archiveren" question={`${u.name} archiveren?`} done={`Gebruiker ${u.name} gearchiveerd.`} />
                     </div>
                   )}
                 </Td>

@@ -37,7 +37,7 @@ export default async function FineCatalogPage() {
                     <p className="font-semibold">
                       {item.description} <span className="font-normal text-stone-600">({item.code}, {formatEuro(item.amountCents)})</span>
                     </p>
-                    <ConfirmAction action={`/api/fine-catalog/${item.id}/archive`} label="Archiveren" question={`"${item.description}" uit de catalogus halen? Opgelegde boetes blijven staan.`} />
+                    <ConfirmAction action={`/api/fine-catalog/${item.id}/archive`} label="Archiveren" question={`"${item.description}" uit de catalogus halen? Opgelegde boetes blijven staan.`} done={`"${item.description}" is uit de catalogus gehaald.`} />
                   </div>
                   <ResourceForm
                     action={`/api/fine-catalog/${item.id}`}

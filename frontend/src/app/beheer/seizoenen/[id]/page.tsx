@@ -117,7 +117,7 @@ export default async function SeasonPage({ params, searchParams }: { params: Pro
         }
         actions={
           !season.archivedAt && (
-            <ConfirmAction action={`/api/seasons/${id}/archive`} label="Archiveren" question={archiveQuestion(season.name)} redirectTo={`/beheer/seizoenen/${id}?gearchiveerd=1`} />
+            <ConfirmAction action={`/api/seasons/${id}/archive`} label="Archiveren" question={archiveQuestion(season.name)} done={`Seizoen ${season.name} gearchiveerd.`} redirectTo={`/beheer/seizoenen/${id}?gearchiveerd=1`} />
           )
         }
       />
@@ -155,7 +155,7 @@ export default async function SeasonPage({ params, searchParams }: { params: Pro
               <section key={division.id} aria-label={`Poule ${division.name}`} className="rounded-md border border-stone-200 p-3">
                 <div className="flex flex-wrap items-center justify-between gap-2">
                   <h3 className="font-semibold">{division.name}</h3>
-                  <ConfirmAction action={`/api/divisions/${division.id}/archive`} label="Poule archiveren" question={`Poule ${division.name} archiveren?`} />
+                  <ConfirmAction action={`/api/divisions/${division.id}/archive`} label="Poule archiveren" question={`Poule ${division.name} archiveren?`} done={`Poule ${division.name} gearchiveerd.`} />
                 </div>
                 {division.teams.length === 0 ? (
                   <p className="my-2 text-sm text-stone-600">Nog geen teams in deze poule.</p>
@@ -166,7 +166,7 @@ export default async function SeasonPage({ params, searchParams }: { params: Pro
                         <span>
                           <span className="font-medium">{team.name}</span> <span className="text-sm text-stone-600">({team.clubName})</span>
                         </span>
-                        <ConfirmAction action={`/api/teams/${team.id}/archive`} label="Team archiveren" question={`Team ${team.name} archiveren?`} />
+                        <ConfirmAction action={`/api/teams/${team.id}/archive`} label="Team archiveren" question={`Team ${team.name} archiveren?`} done={`Team ${team.name} gearchiveerd.`} />
                       </li>
                     ))}
                   </ul>

@@ -13,7 +13,7 @@ export default async function ClubAdminPage({ params }: { params: Promise<{ id: 
     <>
       <PageHeader
         title={club.name}
-        actions={<ConfirmAction action={`/api/clubs/${id}/archive`} label="Archiveren" question={`${club.name} archiveren?`} redirectTo="/beheer/verenigingen" />}
+        actions={<ConfirmAction action={`/api/clubs/${id}/archive`} label="Archiveren" question={`${club.name} archiveren?`} done={`Vereniging ${club.name} gearchiveerd.`} redirectTo="/beheer/verenigingen" />}
       />
       <div className="space-y-6">
         <Card title="Gegevens">
