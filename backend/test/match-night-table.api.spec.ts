@@ -326,6 +326,19 @@ describe('match night API: at the table, the supervisor’s decisions and the fi
       expect(await ctx.prisma.matchSet.count({ where: { matchId: m.match.id } })).toBe(0);
     });
 
+    it('refuses a write once the night is over or the match archived, though the code itself has not expired (checked on the row the write loads)', async () => {
+      for (const change of [{ nightEndsAt: new Date(Date.now() - 1000) }, { archivedAt: new Date() }]) {
+        const m = await createMatchDay(ctx.prisma, { date: todayIso(), round: 7 });
+        const secretary = (await loginAs(ctx, 'SECRETARY', m.homeClub.id)).agent;
+        const c = (await secretary.post(`/api/matches/${m.match.id}/night`).expect(200)).body.tables[0].code;
+        await ctx.prisma.match.update({ where: { id: m.match.id }, data: change });
+        const res = await ctx.http().put(`/api/table/${c}/sets/1`).set('X-Forwarded-For', '198.51.100.78').send({ enteredBy: 'HOME', totals: { home: 8, away: 0 } });
+        expectError(res.body, 404, 'TABLE_CODE_INVALID');
+        expect(await ctx.prisma.matchSet.count({ where: { matchId: m.match.id } })).toBe(0);
+        expect(await ctx.prisma.matchCommandRecord.count({ where: { matchId: m.match.id } })).toBe(0);
+      }
+    });
+
     it('limits the writes of one code to 30 a minute (429 with Retry-After)', async () => {
       const m = await createMatchDay(ctx.prisma, { date: todayIso(), round: 3 });
       const secretary = (await loginAs(ctx, 'SECRETARY', m.homeClub.id)).agent;

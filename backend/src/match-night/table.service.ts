@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AppError } from '../common/errors';
+import { AppError, NotFoundError } from '../common/errors';
 import type { MatchCommand } from '../domain/match/match-command';
 import { MatchDataService } from '../matches/match-data.service';
 import { MatchWriterService } from '../matches/match-writer.service';
@@ -14,6 +14,11 @@ export class TableCodeInvalidError extends AppError {
   constructor() {
     super(404, 'TABLE_CODE_INVALID', 'Deze tafelcode werkt niet: hij is onbekend, ingetrokken of verlopen. Vraag de secretaris van de thuisploeg of de wedstrijdleider om de code van uw tafel.');
   }
+}
+
+/** The match's night is open: not archived, and its codes not past the night's end. */
+function nightOpen(match: { archivedAt: Date | null; nightEndsAt: Date | null }, now: Date): boolean {
+  return match.archivedAt === null && match.nightEndsAt !== null && match.nightEndsAt > now;
 }
 
 export interface TableAccess {
@@ -42,16 +47,17 @@ export class TableService {
     await this.throttle.admit(client, code, kind);
     if (!code) return this.invalid(client);
     const now = new Date();
+    // A write checks the match (archived, the night over) on the row the writer loads anyway: one read of the match.
     const row = await this.prisma.tableCode.findUnique({
       where: { code },
-      select: { matchId: true, tableNumber: true, revokedAt: true, expiresAt: true, match: { select: { archivedAt: true, nightEndsAt: true } } },
+      select: { matchId: true, tableNumber: true, revokedAt: true, expiresAt: true, ...(kind === 'write' ? {} : { match: { select: { archivedAt: true, nightEndsAt: true } } }) },
     });
     if (!row) return this.invalid(client);
     // A code that once opened a table (now revoked or expired) is no guess: it answers the same
     // 404 but does not count towards the client's wait, so a phone left open after a revoke or
     // at the end of the evening cannot make the whole club room (one address) wait.
-    if (row.revokedAt !== null || row.expiresAt <= now || row.match.archivedAt !== null) throw new TableCodeInvalidError();
-    if (!row.match.nightEndsAt || row.match.nightEndsAt <= now) throw new TableCodeInvalidError();
+    if (row.revokedAt !== null || row.expiresAt <= now) throw new TableCodeInvalidError();
+    if (row.match && !nightOpen(row.match, now)) throw new TableCodeInvalidError();
     // Only the match and the table: a write loads the match once, inside its transaction.
     return { matchId: row.matchId, tableNumber: row.tableNumber };
   }
@@ -109,13 +115,19 @@ export class TableService {
     command: (tableNumber: number) => MatchCommand,
   ): Promise<TableViewDto> {
     const { matchId, tableNumber } = await this.resolve(rawCode, client, 'write');
-    const { row, settings } = await this.writer.applyWithRow(matchId, command(tableNumber), {
-      actor: `table:${tableNumber}`,
-      idempotencyKey: key === undefined ? undefined : `table-${tableNumber}:${key}`,
-      action,
-      reason,
-      storeResponse: false,
-    });
+    const { row, settings } = await this.writer
+      .applyWithRow(
+        matchId,
+        async (_tx, match) => {
+          if (!nightOpen(match, new Date())) throw new TableCodeInvalidError();
+          return command(tableNumber);
+        },
+        { actor: `table:${tableNumber}`, idempotencyKey: key === undefined ? undefined : `table-${tableNumber}:${key}`, action, reason, storeResponse: false },
+      )
+      .catch((error: unknown) => {
+        // An archived match (the writer finds no such match): the code opens nothing.
+        throw error instanceof NotFoundError ? new TableCodeInvalidError() : error;
+      });
     // The row the write left (a retry answered from the log has none: read it then).
     const match = row ?? (await this.data.load(matchId));
     return mapTableView(match, settings ?? (await this.data.settings(match.division.seasonId)), tableNumber, new Date());

@@ -114,12 +114,15 @@ function PlayerSelect({
           <option value="">— kies een speler —</option>
           {players.map((p) => {
             const elsewhere = p.memberId !== value ? taken.get(p.memberId) : undefined;
+            // One member, one match a day: already on the line-up of another match of this date.
+            const otherMatch = p.memberId !== value ? p.playsElsewhere : null;
             return (
-              <option key={p.memberId} value={p.memberId} disabled={elsewhere !== undefined}>
+              <option key={p.memberId} value={p.memberId} disabled={elsewhere !== undefined || Boolean(otherMatch)}>
                 {p.name}
                 {p.memberNumber ? ` (${p.memberNumber})` : ''}
                 {p.eligible ? '' : ` — ${ineligibleLabel(p)}`}
                 {elsewhere ? ` — al bij ${elsewhere}` : ''}
+                {otherMatch ? ` — speelt deze dag al bij ${otherMatch}` : ''}
               </option>
             );
           })}
