@@ -75,6 +75,7 @@ class ConnectionWatch {
   /** Forget the maxima so far (the night starts). */
   reset(): void {
     this.max = { total: 0, api: 0, apiActive: 0, apiLockWait: 0, jobs: 0 };
+    this.lockWaits.clear();
   }
 
   private async sample(): Promise<void> {
@@ -94,6 +95,24 @@ class ConnectionWatch {
     this.max.apiActive = Math.max(this.max.apiActive, rows[0].api_active);
     this.max.apiLockWait = Math.max(this.max.apiLockWait, rows[0].api_lock_wait);
     this.max.jobs = Math.max(this.max.jobs, rows[0].jobs);
+    if (rows[0].api_lock_wait > 0) {
+      // What the waiting statements wait for: the lock's kind and table, and the statement's first words.
+      const waits = await this.client.query<{ what: string }>(
+        `SELECT l.locktype || ' ' || coalesce(l.relation::regclass::text, '') || ' ' || l.mode || ': ' || left(regexp_replace(a.query, '\\s+', ' ', 'g'), 60) AS what
+           FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+          WHERE NOT l.granted AND a.application_name = $1 AND a.datname = current_database()`,
+        [API_APPLICATION_NAME],
+      );
+      for (const { what } of waits.rows) this.lockWaits.set(what, (this.lockWaits.get(what) ?? 0) + 1);
+    }
+  }
+
+  /** Samples of statements waiting for a lock, by what they waited for (the night's, after reset). */
+  readonly lockWaits = new Map<string, number>();
+
+  /** The most frequent lock waits, "n× what; …". */
+  topLockWaits(n = 3): string {
+    return [...this.lockWaits.entries()].sort((a, b) => b[1] - a[1]).slice(0, n).map(([what, count]) => `${count}× ${what}`).join(' | ') || 'none';
   }
 
   async stop(): Promise<void> {
@@ -245,6 +264,7 @@ export async function run(ctx: BenchContext): Promise<Figures> {
     figures.db_apiConnectionsMax = watch.max.api;
     figures.db_apiBusyConnectionsMax = watch.max.apiActive;
     figures.db_apiWaitingForLockMax = watch.max.apiLockWait;
+    figures.db_lockWaitsTop = watch.topLockWaits();
     figures.db_jobsConnectionsMax = watch.max.jobs;
     figures.db_apiPoolSize = Number(process.env.DATABASE_POOL_SIZE ?? DEFAULT_POOL_SIZE);
     figures.db_maxConnections = watch.maxConnections;

@@ -6,7 +6,7 @@
  * proxies (the dashboard's rewrite proxy cuts a connection idle for 30 s) and browsers from
  * closing a quiet stream, and finds the dead ones. The number of streams is capped in total
  * and per client address over every API process: each open stream is a row of `live_streams`
- * (its process, client and topic), admitted under one advisory lock when the counts allow it;
+ * (its process, client and topic), admitted under its client's advisory lock when the counts allow it;
  * its process refreshes the rows' heartbeat every HEARTBEAT_MS, and rows not refreshed for
  * STALE_AFTER_S (a process that died) are not counted. Beyond the caps the client gets 429
  * and falls back to reloading. When the bus (LiveEvents) lost its connection and got it back,
@@ -30,7 +30,7 @@ const MAX_BUFFERED_BYTES = 64 * 1024;
 export const STALE_AFTER_S = 60;
 /** … and deleted when older than this. */
 const DELETE_AFTER_S = 600;
-/** The advisory lock (pg_advisory_xact_lock) under which a stream is counted and admitted. */
+/** The advisory lock (pg_advisory_xact_lock, with the client's hash as its second key) under which a stream is counted and admitted. */
 const ADMIT_LOCK = 220_004;
 
 /**
@@ -139,11 +139,17 @@ export class LiveStreams implements OnModuleInit, OnModuleDestroy {
     this.write(stream, `retry: ${RETRY_MS}\n: live\n\nevent: ready\ndata: {}\n\n`);
   }
 
-  /** Counts the live streams of every process (under one lock) and, below the caps, registers this one. */
+  /**
+   * Counts the live streams of every process and, below the caps, registers this one. The lock
+   * is the client's own: one client's streams are counted exactly (its cap holds across
+   * processes), while 300 viewers connecting at once no longer queue behind one lock, each
+   * holding a database connection the table writes need. The total cap is a safety ceiling: at
+   * worst the streams admitted at that very moment pass it together.
+   */
   private admit(id: string, client: string, topic: string): Promise<boolean> {
     const { total, perClient } = this.limits;
     return this.prisma.$transaction(async (tx) => {
-      await tx.$executeRaw`SELECT pg_advisory_xact_lock(${ADMIT_LOCK}::bigint)`;
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(${ADMIT_LOCK}::int, hashtext(${client}))`;
       const [counts] = await tx.$queryRaw<{ all: number; mine: number }[]>`
         SELECT count(*)::int AS "all", (count(*) FILTER (WHERE client = ${client}))::int AS mine
         FROM live_streams WHERE "heartbeatAt" > now() - make_interval(secs => ${STALE_AFTER_S}::int)`;
