@@ -1,4 +1,4 @@
-import { Controller, Get, Param, ParseUUIDPipe, Query, Req, Res } from '@nestjs/common';
+import { Controller, Get, Header, Param, ParseUUIDPipe, Query, Req, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public } from '../auth/decorators';
@@ -23,15 +23,18 @@ export class LiveController {
   @Get('matches/:id/live')
   @ApiOperation({ summary: 'Live: scores per set en tafel zoals ondertekend, lopende stand (openbaar, alleen achternamen)' })
   @ApiOkResponse({ type: LiveMatchDto })
-  match(@Param('id', ParseUUIDPipe) id: string): Promise<LiveMatchDto> {
-    return this.live.match(id);
+  @Header('content-type', 'application/json; charset=utf-8')
+  match(@Param('id', ParseUUIDPipe) id: string): Promise<string> {
+    // Serialised once per change, however many spectators ask (LiveService.matchJson).
+    return this.live.matchJson(id);
   }
 
   @Get('rounds/live')
   @ApiOperation({ summary: 'Live: alle wedstrijden van een ronde van een poule, de speelavond (openbaar)' })
   @ApiOkResponse({ type: LiveRoundDto })
-  round(@Query() query: LiveRoundQueryDto): Promise<LiveRoundDto> {
-    return this.live.round(query.divisionId, query.round);
+  @Header('content-type', 'application/json; charset=utf-8')
+  round(@Query() query: LiveRoundQueryDto): Promise<string> {
+    return this.live.roundJson(query.divisionId, query.round);
   }
 
   @Get('matches/:id/events')

@@ -108,7 +108,7 @@ function toDto(row: LiveMatchRow): LiveMatchDto {
  */
 @Injectable()
 export class LiveService implements OnModuleInit, OnModuleDestroy {
-  private readonly cache = new Map<string, { at: number; answer: Promise<unknown> }>();
+  private readonly cache = new Map<string, { at: number; answer: Promise<unknown>; json?: Promise<string> }>();
   private unsubscribe?: () => void;
   /** How often this process computed a live answer (a read of the database), per kind: the metrics report it. */
   readonly computations = { match: 0, round: 0 };
@@ -166,6 +166,21 @@ export class LiveService implements OnModuleInit, OnModuleDestroy {
         matches: division.matches.map(toDto),
       };
     });
+  }
+
+  /** The live answer of a match as JSON text, serialised once per change (a round's is some 80 kB; 300 spectators re-read it). */
+  matchJson(id: string): Promise<string> {
+    return this.asJson(`match:${id}`, this.match(id));
+  }
+
+  roundJson(divisionId: string, round: number): Promise<string> {
+    return this.asJson(`round:${divisionId}:${round}`, this.round(divisionId, round));
+  }
+
+  private asJson(key: string, answer: Promise<unknown>): Promise<string> {
+    const entry = this.cache.get(key);
+    if (entry?.answer === answer) return (entry.json ??= answer.then((value) => JSON.stringify(value)));
+    return answer.then((value) => JSON.stringify(value));
   }
 
   /** 404 before a stream opens for a match that does not exist. */
