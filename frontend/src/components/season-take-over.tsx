@@ -5,30 +5,31 @@ import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { attempt, messagesOf } from '@/components/matches/call';
 import { Button } from '@/components/ui/button';
-import { Notice, NoticeMessage } from '@/components/ui/notice';
+import { Notice } from '@/components/ui/notice';
+import { useSubmit } from '@/components/ui/use-submit';
 import { api } from '@/lib/api-client';
 
 export function SeasonTakeOver({ seasonId, seasonName, from, hasDivisions }: { seasonId: string; seasonName: string; from: { id: string; name: string }; hasDivisions: boolean }) {
   const router = useRouter();
   const [asking, setAsking] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<NoticeMessage | null>(null);
+  const { busy, message, setMessage, submit } = useSubmit();
 
   async function run() {
-    setBusy(true);
-    const outcome = await attempt(api.POST('/api/seasons/{id}/take-over', { params: { path: { id: seasonId } }, body: { fromSeasonId: from.id } }));
-    setBusy(false);
-    setAsking(false);
-    if (!outcome.ok) return setMessage({ tone: 'bad', lines: messagesOf(outcome.error) });
-    const r = outcome.data;
-    setMessage({
-      tone: 'good',
-      lines: [
-        `Overgenomen van seizoen ${r.from.name}: ${r.divisions === 1 ? '1 poule' : `${r.divisions} poules`} met ${r.teams === 1 ? '1 team' : `${r.teams} teams`}. Pas aan wat er verandert (promotie, degradatie, nieuwe teams) en maak daarna per poule het programma.`,
-        ...r.skipped.map((line) => `Niet overgenomen: ${line}`),
-      ],
+    const answer = await submit(async () => {
+      const outcome = await attempt(api.POST('/api/seasons/{id}/take-over', { params: { path: { id: seasonId } }, body: { fromSeasonId: from.id } }));
+      if (!outcome.ok) return { tone: 'bad', lines: messagesOf(outcome.error) };
+      const r = outcome.data;
+      return {
+        tone: 'good',
+        lines: [
+          `Overgenomen van seizoen ${r.from.name}: ${r.divisions === 1 ? '1 poule' : `${r.divisions} poules`} met ${r.teams === 1 ? '1 team' : `${r.teams} teams`}. Pas aan wat er verandert (promotie, degradatie, nieuwe teams) en maak daarna per poule het programma.`,
+          ...r.skipped.map((line) => `Niet overgenomen: ${line}`),
+        ],
+      };
     });
-    router.refresh();
+    if (!answer) return;
+    setAsking(false);
+    if (answer.tone === 'good') router.refresh();
   }
 
   if (hasDivisions && !message) return null;
@@ -49,7 +50,7 @@ export function SeasonTakeOver({ seasonId, seasonName, from, hasDivisions }: { s
             <Button type="button" disabled={busy} onClick={() => void run()}>
               {busy ? 'Bezig met overnemen…' : 'Ja, overnemen'}
             </Button>
-            <Button type="button" variant="secondary" onClick={() => setAsking(false)}>
+            <Button type="button" variant="secondary" disabled={busy} onClick={() => setAsking(false)}>
               Annuleren
             </Button>
           </div>

@@ -12,6 +12,7 @@ import { Notice, NoticeMessage } from '@/components/ui/notice';
 import { api } from '@/lib/api-client';
 import type { Schemas } from '@/lib/api-server';
 import { attempt, messagesOf } from '@/components/matches/call';
+import { useSubmit } from '@/components/ui/use-submit';
 
 type TeamLineup = Schemas['TeamLineupDto'];
 type Substitution = Schemas['SubstitutionDto'];
@@ -54,14 +55,18 @@ function consequence(sub: Substitution, rules: ConsoleRules): string {
 function SubstitutionItem({ matchId, sub, teamName, onRemoved }: { matchId: string; sub: Substitution; teamName: string; onRemoved: (message: NoticeMessage) => void }) {
   const [asking, setAsking] = useState(false);
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, submit } = useSubmit();
   async function remove() {
     if (reason.trim().length < 3) return onRemoved({ tone: 'bad', lines: ['Geef de reden waarom de wissel vervalt (komt in het logboek).'] });
-    setBusy(true);
-    const outcome = await attempt(api.DELETE('/api/matches/{id}/substitutions/{substitutionId}', { params: { path: { id: matchId, substitutionId: sub.id }, query: { reason: reason.trim() } } }));
-    setBusy(false);
-    onRemoved(outcome.ok ? { tone: 'good', lines: ['Wissel verwijderd.'] } : { tone: 'bad', lines: messagesOf(outcome.error) });
-    if (outcome.ok) setAsking(false);
+    const answer = await submit(async () => {
+      const outcome = await attempt(api.DELETE('/api/matches/{id}/substitutions/{substitutionId}', { params: { path: { id: matchId, substitutionId: sub.id }, query: { reason: reason.trim() } } }));
+      return outcome.ok
+        ? { tone: 'good', lines: [`Wissel verwijderd: ${sub.inName} voor ${sub.outName}, ${teamName}, koppel ${sub.pairNumber}, vanaf set ${sub.setNumber}.`] }
+        : { tone: 'bad', lines: messagesOf(outcome.error) };
+    });
+    if (!answer) return;
+    onRemoved(answer);
+    if (answer.tone === 'good') setAsking(false);
   }
   return (
     <li className="py-2">
@@ -83,9 +88,9 @@ function SubstitutionItem({ matchId, sub, teamName, onRemoved }: { matchId: stri
           </label>
           <span className="flex gap-2">
             <Button variant="danger" disabled={busy} onClick={remove}>
-              Ja, verwijderen
+              {busy ? 'Bezig met verwijderen…' : 'Ja, verwijderen'}
             </Button>
-            <Button variant="secondary" onClick={() => setAsking(false)}>
+            <Button variant="secondary" disabled={busy} onClick={() => setAsking(false)}>
               Annuleren
             </Button>
           </span>
@@ -110,8 +115,7 @@ export function ConsoleSubstitutions({ matchId, lineups, pairsPerTeam, rules }: 
   const [inId, setInId] = useState('');
   const [reason, setReason] = useState('');
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<NoticeMessage | null>(null);
+  const { busy, message, setMessage, submit, edited } = useSubmit();
   const lineup = recorded.find((l) => l.teamId === teamId);
   const names = new Map(lineups.flatMap((l) => [...l.pairs.flatMap((p) => p.players), ...l.reserves]).map((p) => [p.memberId, p.familyName]));
   const name = (id: string) => names.get(id) ?? '?';
@@ -127,22 +131,24 @@ export function ConsoleSubstitutions({ matchId, lineups, pairsPerTeam, rules }: 
 
   async function record() {
     if (!lineup) return;
-    setBusy(true);
-    const outcome = await attempt(
-      api.POST('/api/matches/{id}/substitutions', {
-        params: { path: { id: matchId }, query: { reason: reason.trim() } },
-        body: { teamId: lineup.teamId, setNumber, pairNumber, outMemberId: outId, inMemberId: inId },
-      }),
-    );
-    setBusy(false);
-    setConfirming(false);
-    if (!outcome.ok) return setMessage({ tone: 'bad', lines: messagesOf(outcome.error) });
-    const sub = outcome.data;
-    setMessage(
-      sub.violation
+    const got = { recorded: false };
+    const answer = await submit(async () => {
+      const outcome = await attempt(
+        api.POST('/api/matches/{id}/substitutions', {
+          params: { path: { id: matchId }, query: { reason: reason.trim() } },
+          body: { teamId: lineup.teamId, setNumber, pairNumber, outMemberId: outId, inMemberId: inId },
+        }),
+      );
+      if (!outcome.ok) return { tone: 'bad', lines: messagesOf(outcome.error) };
+      got.recorded = true;
+      const sub = outcome.data;
+      return sub.violation
         ? { tone: 'bad', lines: [`Wissel vastgelegd, maar niet toegestaan: ${sub.violation}`, consequence(sub, rules)] }
-        : { tone: 'good', lines: [`Wissel vastgelegd en toegestaan (Regel 13, 14): ${sub.inName} voor ${sub.outName}, koppel ${sub.pairNumber}, vanaf set ${sub.setNumber}.`] },
-    );
+        : { tone: 'good', lines: [`Wissel vastgelegd en toegestaan (Regel 13, 14): ${sub.inName} voor ${sub.outName}, ${lineup.teamName}, koppel ${sub.pairNumber}, vanaf set ${sub.setNumber}.`] };
+    });
+    if (!answer) return;
+    setConfirming(false);
+    if (!got.recorded) return;
     setOutId('');
     setInId('');
     setReason('');
@@ -173,7 +179,7 @@ export function ConsoleSubstitutions({ matchId, lineups, pairsPerTeam, rules }: 
       {recorded.length === 0 ? (
         <p className="text-sm text-stone-600">Nog geen spelerslijsten: de secretarissen leggen die eerst vast, met de reserves (Regel 13).</p>
       ) : (
-        <form onSubmit={review} className="space-y-3 rounded-lg bg-white p-3 ring-1 ring-stone-200" aria-label="Wissel vastleggen">
+        <form onSubmit={review} onChange={edited} className="space-y-3 rounded-lg bg-white p-3 ring-1 ring-stone-200" aria-label="Wissel vastleggen">
           <h3 className="font-semibold">Wissel vastleggen</h3>
           <div className="grid gap-3 sm:grid-cols-2">
             <label className={label}>
@@ -257,9 +263,9 @@ export function ConsoleSubstitutions({ matchId, lineups, pairsPerTeam, rules }: 
               )}
               <div className="flex flex-wrap gap-2">
                 <Button type="button" disabled={busy} onClick={record}>
-                  {busy ? 'Bezig…' : 'Ja, wissel vastleggen'}
+                  {busy ? 'Bezig met vastleggen…' : 'Ja, wissel vastleggen'}
                 </Button>
-                <Button type="button" variant="secondary" onClick={() => setConfirming(false)}>
+                <Button type="button" variant="secondary" disabled={busy} onClick={() => setConfirming(false)}>
                   Annuleren
                 </Button>
               </div>
@@ -285,8 +291,7 @@ export function ConsoleLatePair({ matchId, lineups, pairsPerTeam }: { matchId: s
   const [fromSet, setFromSet] = useState(2);
   const [reason, setReason] = useState('');
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<NoticeMessage | null>(null);
+  const { busy, message, setMessage, submit, edited } = useSubmit();
   const lineup = recorded.find((l) => l.teamId === teamId);
   const pair = lineup?.pairs.find((p) => p.pairNumber === pairNumber);
 
@@ -301,25 +306,27 @@ export function ConsoleLatePair({ matchId, lineups, pairsPerTeam }: { matchId: s
   }
 
   async function record() {
-    setBusy(true);
-    const outcome = await attempt(api.POST('/api/matches/{id}/late-pairs', { params: { path: { id: matchId } }, body: { teamId, pairNumber, fromSet, reason: reason.trim() } }));
-    setBusy(false);
-    setConfirming(false);
-    if (!outcome.ok) return setMessage({ tone: 'bad', lines: messagesOf(outcome.error) });
-    setMessage({
-      tone: 'good',
-      lines: [
-        fromSet === 1
-          ? `Koppel ${pairNumber} van ${lineup?.teamName} speelt vanaf set 1.`
-          : `Koppel ${pairNumber} van ${lineup?.teamName} speelt vanaf set ${fromSet}; de sets ervoor gaan naar de tegenstander (Regel 5B/5C, 12A).`,
-      ],
+    const answer = await submit(async () => {
+      const outcome = await attempt(api.POST('/api/matches/{id}/late-pairs', { params: { path: { id: matchId } }, body: { teamId, pairNumber, fromSet, reason: reason.trim() } }));
+      if (!outcome.ok) return { tone: 'bad', lines: messagesOf(outcome.error) };
+      return {
+        tone: 'good',
+        lines: [
+          fromSet === 1
+            ? `Koppel ${pairNumber} van ${lineup?.teamName} speelt vanaf set 1.`
+            : `Koppel ${pairNumber} van ${lineup?.teamName} speelt vanaf set ${fromSet}; de sets ervoor gaan naar de tegenstander (Regel 5B/5C, 12A).`,
+        ],
+      };
     });
+    if (!answer) return;
+    setConfirming(false);
+    if (answer.tone !== 'good') return;
     setReason('');
     router.refresh();
   }
 
   return (
-    <form onSubmit={review} className="space-y-3 rounded-lg bg-white p-3 ring-1 ring-stone-200" aria-label="Laat koppel vastleggen">
+    <form onSubmit={review} onChange={edited} className="space-y-3 rounded-lg bg-white p-3 ring-1 ring-stone-200" aria-label="Laat koppel vastleggen">
       <h3 className="font-semibold">Laat koppel vastleggen</h3>
       <div className="grid gap-3 sm:grid-cols-2">
         <label className={label}>
@@ -366,9 +373,9 @@ export function ConsoleLatePair({ matchId, lineups, pairsPerTeam }: { matchId: s
           </p>
           <div className="flex flex-wrap gap-2">
             <Button type="button" disabled={busy} onClick={record}>
-              {busy ? 'Bezig…' : 'Ja, vastleggen'}
+              {busy ? 'Bezig met vastleggen…' : 'Ja, vastleggen'}
             </Button>
-            <Button type="button" variant="secondary" onClick={() => setConfirming(false)}>
+            <Button type="button" variant="secondary" disabled={busy} onClick={() => setConfirming(false)}>
               Annuleren
             </Button>
           </div>

@@ -1,29 +1,36 @@
 'use client';
-// The secretaries' buttons of the match night: open it, give a table a new code, confirm the match.
+// The secretaries' buttons of the match night: open it, give a table a new code, confirm the
+// match. Each sends once (useSubmit: disabled while on its way, a double tap sends once) and
+// says what happened.
 import { useRouter } from 'next/navigation';
 import { FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { InlineMessage, InlineNotice } from '@/components/ui/notice';
+import { InlineMessage, InlineNotice, NoticeMessage } from '@/components/ui/notice';
+import { announce } from '@/components/ui/result-announcer';
+import { useSubmit } from '@/components/ui/use-submit';
 import { attempt, messagesOf } from '@/components/matches/call';
 import { api } from '@/lib/api-client';
 
+/** useSubmit's message as one line next to a button. */
+const inline = (message: NoticeMessage | null): InlineMessage | null => message && { tone: message.tone, text: message.lines.join(' ') };
+
 export function OpenNight({ matchId }: { matchId: string }) {
   const router = useRouter();
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<InlineMessage | null>(null);
+  const { busy, message, submit } = useSubmit();
   async function open() {
-    setBusy(true);
-    const sent = await attempt(api.POST('/api/matches/{id}/night', { params: { path: { id: matchId } } }));
-    setBusy(false);
-    if (!sent.ok) return setMessage({ tone: 'bad', text: messagesOf(sent.error).join(' ') });
-    router.refresh();
+    const answer = await submit(async () => {
+      const sent = await attempt(api.POST('/api/matches/{id}/night', { params: { path: { id: matchId } } }));
+      if (!sent.ok) return { tone: 'bad', lines: messagesOf(sent.error) };
+      return { tone: 'good', lines: ['Speelavond geopend: de tafelcodes staan hieronder.'] };
+    });
+    if (answer?.tone === 'good') router.refresh();
   }
   return (
     <div className="space-y-2">
       <Button className="min-h-12 text-base" onClick={open} disabled={busy}>
-        {busy ? 'Bezig…' : 'Speelavond openen'}
+        {busy ? 'Bezig met openen…' : 'Speelavond openen'}
       </Button>
-      <InlineNotice message={message} />
+      <InlineNotice message={inline(message)} />
     </div>
   );
 }
@@ -33,32 +40,32 @@ export function RevokeCode({ matchId, tableNumber }: { matchId: string; tableNum
   const router = useRouter();
   const [asking, setAsking] = useState(false);
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<InlineMessage | null>(null);
+  const { busy, message, setMessage, submit, edited } = useSubmit();
   async function revoke(event: FormEvent) {
     event.preventDefault();
-    if (!reason.trim()) return setMessage({ tone: 'bad', text: 'Geef een reden op.' });
-    setBusy(true);
-    const sent = await attempt(api.POST('/api/matches/{id}/night/tables/{tableNumber}/revoke', { params: { path: { id: matchId, tableNumber } }, body: { reason: reason.trim() } }));
-    setBusy(false);
-    if (!sent.ok) return setMessage({ tone: 'bad', text: messagesOf(sent.error).join(' ') });
+    if (!reason.trim()) return setMessage({ tone: 'bad', lines: ['Geef een reden op.'] });
+    const answer = await submit(async () => {
+      const sent = await attempt(api.POST('/api/matches/{id}/night/tables/{tableNumber}/revoke', { params: { path: { id: matchId, tableNumber } }, body: { reason: reason.trim() } }));
+      if (!sent.ok) return { tone: 'bad', lines: messagesOf(sent.error) };
+      return { tone: 'good', lines: [`Tafel ${tableNumber} heeft een nieuwe code; de oude werkt niet meer.`] };
+    });
+    if (answer?.tone !== 'good') return;
     setAsking(false);
     setReason('');
-    setMessage({ tone: 'good', text: `Tafel ${tableNumber} heeft een nieuwe code; de oude werkt niet meer.` });
     router.refresh();
   }
   if (!asking) {
     return (
       <div className="space-y-1">
-        <Button variant="secondary" onClick={() => setAsking(true)}>
+        <Button variant="secondary" onClick={() => (setMessage(null), setAsking(true))}>
           Nieuwe code voor tafel {tableNumber}
         </Button>
-        <InlineNotice message={message} />
+        <InlineNotice message={inline(message)} />
       </div>
     );
   }
   return (
-    <form onSubmit={revoke} role="alertdialog" aria-label={`Code van tafel ${tableNumber} intrekken`} className="space-y-2 rounded-md bg-red-50 p-3 ring-1 ring-red-200">
+    <form onSubmit={revoke} onChange={edited} role="alertdialog" aria-label={`Code van tafel ${tableNumber} intrekken`} className="space-y-2 rounded-md bg-red-50 p-3 ring-1 ring-red-200">
       <p className="text-sm text-red-950">De huidige code van tafel {tableNumber} werkt dan niet meer; wie hem gebruikt, moet de nieuwe QR-code scannen.</p>
       <label className="block text-sm font-medium">
         Reden
@@ -66,29 +73,46 @@ export function RevokeCode({ matchId, tableNumber }: { matchId: string; tableNum
       </label>
       <div className="flex flex-wrap gap-2">
         <Button type="submit" variant="danger" disabled={busy}>
-          Ja, code intrekken
+          {busy ? 'Bezig met intrekken…' : 'Ja, code intrekken'}
         </Button>
-        <Button type="button" variant="secondary" onClick={() => setAsking(false)}>
+        <Button type="button" variant="secondary" onClick={() => setAsking(false)} disabled={busy}>
           Annuleren
         </Button>
       </div>
-      <InlineNotice message={message} />
+      <InlineNotice message={inline(message)} />
     </form>
   );
 }
 
+/**
+ * One club's confirmation of the night. One idempotency key per intent: a second tap, or a
+ * retry after a lost answer, is answered without confirming twice. The button goes with its
+ * success (the page then shows the side as confirmed), so the result is said in the page's
+ * result line as well.
+ */
 export function ConfirmNight({ matchId, teamName }: { matchId: string; teamName: string }) {
   const router = useRouter();
-  const [busy, setBusy] = useState(false);
   const [asking, setAsking] = useState(false);
-  const [message, setMessage] = useState<InlineMessage | null>(null);
+  const { busy, message, setMessage, submit } = useSubmit();
   async function confirm() {
-    setBusy(true);
-    const sent = await attempt(api.POST('/api/matches/{id}/confirm-night', { params: { path: { id: matchId } }, body: {} }));
-    setBusy(false);
+    const answer = await submit(async (idempotencyKey) => {
+      const sent = await attempt(api.POST('/api/matches/{id}/confirm-night', { params: { path: { id: matchId } }, body: { idempotencyKey } }));
+      if (!sent.ok) return { tone: 'bad', lines: messagesOf(sent.error) };
+      const m = sent.data;
+      const score = `${m.homePoints ?? 0}–${m.awayPoints ?? 0}`;
+      return {
+        tone: 'good',
+        lines: [
+          m.resultPhase === 'CONFIRMED'
+            ? `Wedstrijd bevestigd namens ${teamName}. Beide teams hebben bevestigd: ${score} is definitief.`
+            : `Wedstrijd bevestigd namens ${teamName}. De uitslag (${score}) is definitief zodra ook de andere vereniging bevestigt, of na de correctietijd.`,
+        ],
+      };
+    });
+    if (answer?.tone !== 'good') return;
     setAsking(false);
-    if (!sent.ok) return setMessage({ tone: 'bad', text: messagesOf(sent.error).join(' ') });
-    setMessage({ tone: 'good', text: `Bevestigd namens ${teamName}.` });
+    setMessage(null);
+    announce(answer.lines.join(' '));
     router.refresh();
   }
   return (
@@ -101,7 +125,7 @@ export function ConfirmNight({ matchId, teamName }: { matchId: string; teamName:
           </p>
           <div className="flex flex-wrap gap-2">
             <Button className="min-h-12" onClick={confirm} disabled={busy}>
-              {busy ? 'Bezig…' : 'Ja, bevestigen'}
+              {busy ? 'Bezig met bevestigen…' : 'Ja, bevestigen'}
             </Button>
             <Button variant="secondary" className="min-h-12" onClick={() => setAsking(false)} disabled={busy}>
               Annuleren
@@ -109,11 +133,11 @@ export function ConfirmNight({ matchId, teamName }: { matchId: string; teamName:
           </div>
         </div>
       ) : (
-        <Button className="min-h-14 w-full text-lg sm:w-auto" onClick={() => setAsking(true)}>
+        <Button className="min-h-14 w-full text-lg sm:w-auto" onClick={() => (setMessage(null), setAsking(true))}>
           Wedstrijd bevestigen
         </Button>
       )}
-      <InlineNotice message={message} />
+      <InlineNotice message={inline(message)} />
     </div>
   );
 }

@@ -5,7 +5,9 @@
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Notice, NoticeMessage } from '@/components/ui/notice';
+import { Notice } from '@/components/ui/notice';
+import { announce } from '@/components/ui/result-announcer';
+import { useSubmit } from '@/components/ui/use-submit';
 import { api } from '@/lib/api-client';
 import { attempt, messagesOf, staleCurrent } from './call';
 import type { MatchDetail } from './labels';
@@ -13,33 +15,38 @@ import type { MatchDetail } from './labels';
 export function ConfirmResult({ match, label = 'Uitslag bevestigen' }: { match: MatchDetail; label?: string }) {
   const router = useRouter();
   const [asking, setAsking] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<NoticeMessage | null>(null);
+  const { busy, message, setMessage, submit, edited } = useSubmit();
   const [reason, setReason] = useState('');
   // Before the match day only the federation confirms, and then with a reason.
   const early = !match.resultEntry.open;
 
   async function confirm() {
-    setBusy(true);
-    const outcome = await attempt(api.POST('/api/matches/{id}/confirm', { params: { path: { id: match.id } }, body: { version: match.version, ...(early ? { reason: reason.trim() } : {}) } }));
-    setBusy(false);
-    setAsking(false);
-    if (outcome.ok) {
-      setMessage({ tone: 'good', lines: [`Uitslag bevestigd: ${outcome.data.homePoints} – ${outcome.data.awayPoints}. De uitslag staat nu vast.`] });
-      router.refresh();
-      return;
-    }
-    const current = staleCurrent(outcome.error);
-    setMessage({
-      tone: 'bad',
-      lines: current
-        ? [
-            `De uitslag is intussen gewijzigd (nu versie ${current.version}, stand ${current.homePoints ?? 0} – ${current.awayPoints ?? 0}). Er is niets bevestigd.`,
-            'Controleer de nieuwe stand hieronder en bevestig daarna opnieuw.',
-          ]
-        : messagesOf(outcome.error),
+    const got = { changed: false };
+    const answer = await submit(async () => {
+      const outcome = await attempt(api.POST('/api/matches/{id}/confirm', { params: { path: { id: match.id } }, body: { version: match.version, ...(early ? { reason: reason.trim() } : {}) } }));
+      if (outcome.ok) {
+        return { tone: 'good', lines: [`Uitslag bevestigd namens ${match.awayTeam.name}: ${match.homeTeam.name} ${outcome.data.homePoints} – ${outcome.data.awayPoints} ${match.awayTeam.name}. De uitslag staat nu vast.`] };
+      }
+      const current = staleCurrent(outcome.error);
+      got.changed = current !== null;
+      return {
+        tone: 'bad',
+        lines: current
+          ? [
+              `De uitslag is intussen gewijzigd (nu versie ${current.version}, stand ${current.homePoints ?? 0} – ${current.awayPoints ?? 0}). Er is niets bevestigd.`,
+              'Controleer de nieuwe stand hieronder en bevestig daarna opnieuw.',
+            ]
+          : messagesOf(outcome.error),
+      };
     });
-    if (current) router.refresh();
+    if (!answer) return;
+    setAsking(false);
+    // The page refreshes into its confirmed state without this button: say it at the foot of the screen too.
+    if (answer.tone === 'good') {
+      setMessage(null);
+      announce(answer.lines.join(' '));
+    }
+    if (answer.tone === 'good' || got.changed) router.refresh();
   }
 
   return (
@@ -53,20 +60,20 @@ export function ConfirmResult({ match, label = 'Uitslag bevestigen' }: { match: 
           {early && (
             <label className="block text-sm font-medium text-amber-950">
               Reden (de wedstrijd is nog niet gespeeld; komt in het logboek)
-              <input value={reason} onChange={(e) => setReason(e.target.value)} className="mt-1 block w-full rounded-md border border-stone-300 bg-white px-3 py-2" />
+              <input value={reason} onChange={(e) => (setReason(e.target.value), edited())} className="mt-1 block w-full rounded-md border border-stone-300 bg-white px-3 py-2" />
             </label>
           )}
           <div className="flex flex-wrap gap-2">
             <Button onClick={confirm} disabled={busy || (early && reason.trim().length < 3)} className="min-h-12">
-              {busy ? 'Bezig…' : 'Ja, uitslag bevestigen'}
+              {busy ? 'Bezig met bevestigen…' : 'Ja, uitslag bevestigen'}
             </Button>
-            <Button variant="secondary" onClick={() => setAsking(false)} className="min-h-12">
+            <Button variant="secondary" onClick={() => setAsking(false)} disabled={busy} className="min-h-12">
               Annuleren
             </Button>
           </div>
         </div>
       ) : (
-        <Button onClick={() => setAsking(true)} className="min-h-12">
+        <Button onClick={() => (setMessage(null), setAsking(true))} className="min-h-12">
           {label}
         </Button>
       )}

@@ -5,7 +5,9 @@
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Notice, NoticeMessage } from '@/components/ui/notice';
+import { Notice } from '@/components/ui/notice';
+import { announce } from '@/components/ui/result-announcer';
+import { useSubmit } from '@/components/ui/use-submit';
 import { api } from '@/lib/api-client';
 import { attempt, messagesOf, staleCurrent } from './call';
 import type { MatchDetail } from './labels';
@@ -13,9 +15,8 @@ import type { MatchDetail } from './labels';
 export function DisputeResult({ match }: { match: MatchDetail }) {
   const router = useRouter();
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [comment, setComment] = useState('');
-  const [message, setMessage] = useState<NoticeMessage | null>(null);
+  const { busy, message, setMessage, submit, edited } = useSubmit();
 
   async function send() {
     if (comment.trim().length < 3) {
@@ -23,18 +24,25 @@ export function DisputeResult({ match }: { match: MatchDetail }) {
       document.getElementById('dispute-comment')?.focus();
       return;
     }
-    setBusy(true);
-    const outcome = await attempt(api.POST('/api/matches/{id}/dispute', { params: { path: { id: match.id } }, body: { version: match.version, comment: comment.trim() } }));
-    setBusy(false);
-    if (outcome.ok) {
+    const got = { changed: false };
+    const answer = await submit(async () => {
+      const outcome = await attempt(api.POST('/api/matches/{id}/dispute', { params: { path: { id: match.id } }, body: { version: match.version, comment: comment.trim() } }));
+      if (outcome.ok) {
+        return {
+          tone: 'good',
+          lines: [`Niet akkoord verstuurd namens ${match.awayTeam.name}; de handtekening van ${match.homeTeam.name} vervalt. De wedstrijdleider beslist; die beslissing maakt de uitslag definitief.`],
+        };
+      }
+      const current = staleCurrent(outcome.error);
+      got.changed = current !== null;
+      return { tone: 'bad', lines: current ? ['De uitslag is intussen gewijzigd. Er is niets verstuurd; bekijk de nieuwe stand.'] : messagesOf(outcome.error) };
+    });
+    if (answer?.tone === 'good') {
       setOpen(false);
-      setMessage({ tone: 'good', lines: ['Niet akkoord verstuurd. De wedstrijdleider beslist; die beslissing maakt de uitslag definitief.'] });
-      router.refresh();
-      return;
+      setMessage(null);
+      announce(answer.lines.join(' '));
     }
-    const current = staleCurrent(outcome.error);
-    setMessage({ tone: 'bad', lines: current ? ['De uitslag is intussen gewijzigd. Er is niets verstuurd; bekijk de nieuwe stand.'] : messagesOf(outcome.error) });
-    if (current) router.refresh();
+    if (answer?.tone === 'good' || got.changed) router.refresh();
   }
 
   return (
@@ -47,7 +55,7 @@ export function DisputeResult({ match }: { match: MatchDetail }) {
           <textarea
             id="dispute-comment"
             value={comment}
-            onChange={(e) => setComment(e.target.value)}
+            onChange={(e) => (setComment(e.target.value), edited())}
             rows={3}
             maxLength={1000}
             className="block w-full rounded-md border border-stone-300 px-3 py-2 text-sm"
@@ -55,9 +63,9 @@ export function DisputeResult({ match }: { match: MatchDetail }) {
           />
           <div className="flex flex-wrap gap-2">
             <Button variant="danger" onClick={send} disabled={busy} className="min-h-12">
-              {busy ? 'Bezig…' : 'Niet akkoord versturen'}
+              {busy ? 'Bezig met versturen…' : 'Niet akkoord versturen'}
             </Button>
-            <Button variant="ghost" onClick={() => setOpen(false)} className="min-h-12">
+            <Button variant="ghost" onClick={() => setOpen(false)} disabled={busy} className="min-h-12">
               Annuleren
             </Button>
           </div>

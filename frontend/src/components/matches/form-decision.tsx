@@ -5,16 +5,17 @@
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Notice, NoticeMessage } from '@/components/ui/notice';
+import { Notice } from '@/components/ui/notice';
+import { announce } from '@/components/ui/result-announcer';
+import { useSubmit } from '@/components/ui/use-submit';
 import { api } from '@/lib/api-client';
 import { attempt, messagesOf, staleCurrent } from './call';
 import type { MatchDetail } from './labels';
 
 export function FormDecision({ match }: { match: MatchDetail }) {
   const router = useRouter();
-  const [busy, setBusy] = useState(false);
   const [reason, setReason] = useState('');
-  const [message, setMessage] = useState<NoticeMessage | null>(null);
+  const { busy, message, setMessage, submit, edited } = useSubmit();
 
   async function send() {
     if (reason.trim().length < 3) {
@@ -22,17 +23,25 @@ export function FormDecision({ match }: { match: MatchDetail }) {
       document.getElementById('decision-reason')?.focus();
       return;
     }
-    setBusy(true);
-    const outcome = await attempt(api.POST('/api/matches/{id}/dispute/decision', { params: { path: { id: match.id } }, body: { version: match.version, reason: reason.trim() } }));
-    setBusy(false);
-    if (outcome.ok) {
-      setMessage({ tone: 'good', lines: ['Beslist: de uitslag is definitief.'] });
-      router.refresh();
-      return;
+    const got = { changed: false };
+    const answer = await submit(async () => {
+      const outcome = await attempt(api.POST('/api/matches/{id}/dispute/decision', { params: { path: { id: match.id } }, body: { version: match.version, reason: reason.trim() } }));
+      if (outcome.ok) {
+        const m = outcome.data;
+        return {
+          tone: 'good',
+          lines: [`Beslist: het formulier zoals ${match.homeTeam.name} het ondertekende geldt. De uitslag ${m.homeTeam.name} ${m.homePoints ?? 0} – ${m.awayPoints ?? 0} ${m.awayTeam.name} is definitief.`],
+        };
+      }
+      const current = staleCurrent(outcome.error);
+      got.changed = current !== null;
+      return { tone: 'bad', lines: current ? ['De wedstrijd is intussen gewijzigd. Er is niets beslist; bekijk de nieuwe stand.'] : messagesOf(outcome.error) };
+    });
+    if (answer?.tone === 'good') {
+      setMessage(null);
+      announce(answer.lines.join(' '));
     }
-    const current = staleCurrent(outcome.error);
-    setMessage({ tone: 'bad', lines: current ? ['De wedstrijd is intussen gewijzigd. Er is niets beslist; bekijk de nieuwe stand.'] : messagesOf(outcome.error) });
-    if (current) router.refresh();
+    if (answer?.tone === 'good' || got.changed) router.refresh();
   }
 
   return (
@@ -43,14 +52,14 @@ export function FormDecision({ match }: { match: MatchDetail }) {
       <textarea
         id="decision-reason"
         value={reason}
-        onChange={(e) => setReason(e.target.value)}
+        onChange={(e) => (setReason(e.target.value), edited())}
         rows={3}
         maxLength={1000}
         className="block w-full rounded-md border border-stone-300 px-3 py-2 text-sm"
         placeholder="bijv. beide formulieren gezien; set 2 tafel 3 klopt zoals ingevuld"
       />
       <Button onClick={send} disabled={busy} className="min-h-12">
-        {busy ? 'Bezig…' : 'Beslissen: formulier geldt'}
+        {busy ? 'Bezig met beslissen…' : 'Beslissen: formulier geldt'}
       </Button>
       <Notice message={message} />
     </div>

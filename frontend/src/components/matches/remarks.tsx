@@ -4,7 +4,8 @@
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Notice, NoticeMessage } from '@/components/ui/notice';
+import { Notice } from '@/components/ui/notice';
+import { useSubmit } from '@/components/ui/use-submit';
 import { api } from '@/lib/api-client';
 import type { components } from '@/lib/api-types';
 import { attempt, messagesOf } from './call';
@@ -16,24 +17,22 @@ const when = new Intl.DateTimeFormat('nl-NL', { timeZone: 'Europe/Amsterdam', da
 export function MatchRemarks({ matchId, remarks, canWrite }: { matchId: string; remarks: MatchRemark[]; canWrite: boolean }) {
   const router = useRouter();
   const [text, setText] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<NoticeMessage | null>(null);
+  const { busy, message, setMessage, submit, edited } = useSubmit();
 
   async function send() {
     if (text.trim().length < 3) {
       setMessage({ tone: 'bad', lines: ['Schrijf de opmerking (minstens 3 tekens).'] });
       return;
     }
-    setBusy(true);
-    const outcome = await attempt(api.POST('/api/matches/{id}/remarks', { params: { path: { id: matchId } }, body: { text: text.trim() } }));
-    setBusy(false);
-    if (outcome.ok) {
-      setText('');
-      setMessage({ tone: 'good', lines: ['Opmerking bewaard; de wedstrijdleider en de bond lezen hem.'] });
-      router.refresh();
-      return;
-    }
-    setMessage({ tone: 'bad', lines: messagesOf(outcome.error) });
+    const answer = await submit(async () => {
+      const outcome = await attempt(api.POST('/api/matches/{id}/remarks', { params: { path: { id: matchId } }, body: { text: text.trim() } }));
+      if (!outcome.ok) return { tone: 'bad', lines: messagesOf(outcome.error) };
+      const said = text.trim();
+      return { tone: 'good', lines: [`Opmerking bewaard: “${said.length > 60 ? `${said.slice(0, 60)}…` : said}”. De wedstrijdleider en de bond lezen hem.`] };
+    });
+    if (answer?.tone !== 'good') return;
+    setText('');
+    router.refresh();
   }
 
   return (
@@ -54,9 +53,9 @@ export function MatchRemarks({ matchId, remarks, canWrite }: { matchId: string; 
           <label htmlFor="remark-text" className="block text-sm font-medium text-stone-900">
             Opmerking voor de wedstrijdleider en de bond (heropent niets)
           </label>
-          <textarea id="remark-text" value={text} onChange={(e) => setText(e.target.value)} rows={3} maxLength={1000} className="block w-full rounded-md border border-stone-300 px-3 py-2 text-sm" />
+          <textarea id="remark-text" value={text} onChange={(e) => (setText(e.target.value), edited())} rows={3} maxLength={1000} className="block w-full rounded-md border border-stone-300 px-3 py-2 text-sm" />
           <Button variant="secondary" onClick={send} disabled={busy} className="min-h-12">
-            {busy ? 'Bezig…' : 'Opmerking toevoegen'}
+            {busy ? 'Bezig met bewaren…' : 'Opmerking toevoegen'}
           </Button>
           <Notice message={message} />
         </div>

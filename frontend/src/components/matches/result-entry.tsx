@@ -7,7 +7,8 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { FormEvent, KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { Button, buttonClass } from '@/components/ui/button';
-import { Notice, NoticeMessage } from '@/components/ui/notice';
+import { Notice } from '@/components/ui/notice';
+import { useSubmit } from '@/components/ui/use-submit';
 import { api } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { ApiError, attempt, messagesOf, staleCurrent } from './call';
@@ -107,9 +108,9 @@ export function ResultEntry({ initial, kind, backHref, initialSet }: { initial: 
   const [setNumber, setSetNumber] = useState(initialSet && initialSet <= initial.pairsPerTeam ? initialSet : firstOpenSet(initial));
   const [draft, setDraftState] = useState<SetDraft>(() => setDraft(initial, setNumber, 'games'));
   const [dirty, setDirty] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [reason, setReason] = useState('');
-  const [message, setMessage] = useState<NoticeMessage | null>(null);
+  // Sends once while on its way (a double tap or Enter twice saves once) and ends in one message.
+  const { busy, message, setMessage, submit: send, edited } = useSubmit();
   const [tableErrors, setTableErrors] = useState<Record<number, string[]>>({});
   const [stale, setStale] = useState<MatchDetail | null>(null);
   const form = useRef<HTMLFormElement>(null);
@@ -153,6 +154,7 @@ export function ResultEntry({ initial, kind, backHref, initialSet }: { initial: 
   function changeTable(table: TableDraft) {
     setDraftState((d) => ({ ...d, tables: d.tables.map((t) => (t.tableNumber === table.tableNumber ? table : t)) }));
     setDirty(true);
+    edited();
     setTableErrors((errors) => ({ ...errors, [table.tableNumber]: [] }));
   }
 
@@ -188,42 +190,51 @@ export function ResultEntry({ initial, kind, backHref, initialSet }: { initial: 
       document.getElementById('correction-reason')?.focus();
       return;
     }
-    setBusy(true);
-    setMessage(null);
     const path = { id: base.id };
     const withVersion = base.version;
-    const outcome =
-      kind === 'enter'
-        ? await attempt(
-            api.PUT('/api/matches/{id}/sets/{setNumber}', {
-              params: { path: { ...path, setNumber } },
-              body: { version: withVersion, tables: thisSet.map(({ setNumber: _, ...table }) => table), ...(early ? { reason: reason.trim() } : {}) },
-            }),
-          )
-        : await attempt(api.POST('/api/matches/{id}/corrections', { params: { path }, body: { version: withVersion, reason: reason.trim(), sets: sent } }));
-    setBusy(false);
-    if (!outcome.ok) {
-      const current = staleCurrent(outcome.error);
-      if (current) {
-        setStale(current);
-        return;
+    const got: { saved?: MatchDetail; stale?: MatchDetail; placed?: Record<number, string[]> } = {};
+    const answer = await send(async () => {
+      const outcome =
+        kind === 'enter'
+          ? await attempt(
+              api.PUT('/api/matches/{id}/sets/{setNumber}', {
+                params: { path: { ...path, setNumber } },
+                body: { version: withVersion, tables: thisSet.map(({ setNumber: _, ...table }) => table), ...(early ? { reason: reason.trim() } : {}) },
+              }),
+            )
+          : await attempt(api.POST('/api/matches/{id}/corrections', { params: { path }, body: { version: withVersion, reason: reason.trim(), sets: sent } }));
+      if (!outcome.ok) {
+        got.stale = staleCurrent(outcome.error) ?? undefined;
+        if (!got.stale) got.placed = placeErrors(outcome.error, kind === 'enter' ? thisSet : sent, setNumber);
+        return { tone: 'bad', lines: messagesOf(outcome.error) };
       }
-      const placed = placeErrors(outcome.error, kind === 'enter' ? thisSet : sent, setNumber);
-      setTableErrors(placed);
-      setMessage({ tone: 'bad', lines: messagesOf(outcome.error) });
-      const first = Object.keys(placed)[0];
-      if (first) form.current?.querySelector<HTMLElement>(`[data-table="${first}"] input, [data-table="${first}"] select`)?.focus();
+      const saved = outcome.data as MatchDetail;
+      got.saved = saved;
+      const sum = (side: 'homePoints' | 'awayPoints') => seatsOfSet(saved, setNumber).reduce((t, s) => t + (s[side] ?? 0), 0);
+      const lines = [`Set ${setNumber} opgeslagen${kind === 'correct' ? ' (correctie)' : ''}: ${saved.homeTeam.name} ${sum('homePoints')} – ${sum('awayPoints')} ${saved.awayTeam.name} in deze set.`];
+      if (kind === 'correct') lines.push(`Nieuwe stand: ${saved.homePoints} – ${saved.awayPoints}.`);
+      else if (saved.complete) {
+        lines.push(`De uitslag is compleet: ${saved.homePoints} – ${saved.awayPoints}.`);
+        lines.push('Controleer het overzicht en onderteken; pas daarna kan ' + `${saved.awayTeam.name} de uitslag bevestigen.`);
+      }
+      return { tone: 'good', lines };
+    });
+    if (!answer) return;
+    if (got.stale) {
+      // Someone else saved first: the panel below says so and offers both versions.
+      setMessage(null);
+      setStale(got.stale);
       return;
     }
-    const saved = outcome.data as MatchDetail;
-    setMatch(saved);
-    const lines = [`Set ${setNumber} opgeslagen${kind === 'correct' ? ' (correctie)' : ''}.`];
-    if (kind === 'correct') lines.push(`Nieuwe stand: ${saved.homePoints} – ${saved.awayPoints}.`);
-    else if (saved.complete) {
-      lines.push(`De uitslag is compleet: ${saved.homePoints} – ${saved.awayPoints}.`);
-      lines.push('Controleer het overzicht en onderteken; pas daarna kan ' + `${saved.awayTeam.name} de uitslag bevestigen.`);
+    if (got.placed) {
+      const placed = got.placed;
+      setTableErrors(placed);
+      const first = Object.keys(placed)[0];
+      if (first) form.current?.querySelector<HTMLElement>(`[data-table="${first}"] input, [data-table="${first}"] select`)?.focus();
     }
-    setMessage({ tone: 'good', lines });
+    const saved = got.saved;
+    if (!saved) return;
+    setMatch(saved);
     show(kind === 'enter' && setNumber < saved.pairsPerTeam ? setNumber + 1 : setNumber, saved);
     // The page around a correction (the log, the header) reads from the server: bring it up to date.
     if (kind === 'correct') router.refresh();
@@ -253,7 +264,7 @@ export function ResultEntry({ initial, kind, backHref, initialSet }: { initial: 
           <input
             id="correction-reason"
             value={reason}
-            onChange={(e) => setReason(e.target.value)}
+            onChange={(e) => (setReason(e.target.value), edited())}
             className="mt-1 block w-full rounded-md border border-stone-300 px-3 py-2"
             placeholder="bijv. tafel 3 in set 2 verkeerd overgenomen van het formulier"
           />

@@ -5,7 +5,9 @@
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Notice, NoticeMessage } from '@/components/ui/notice';
+import { Notice } from '@/components/ui/notice';
+import { announce } from '@/components/ui/result-announcer';
+import { useSubmit } from '@/components/ui/use-submit';
 import { api } from '@/lib/api-client';
 import { attempt, messagesOf, staleCurrent } from './call';
 import { MatchDetail, seatsOfSet, setNumbers } from './labels';
@@ -48,30 +50,38 @@ export function ResultSummary({ match }: { match: MatchDetail }) {
 export function SignResult({ match, onSigned }: { match: MatchDetail; onSigned?: (signed: MatchDetail) => void }) {
   const router = useRouter();
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [reason, setReason] = useState('');
-  const [message, setMessage] = useState<NoticeMessage | null>(null);
+  const { busy, message, setMessage, submit, edited } = useSubmit();
   // Before the match day only the federation gets here, and then with a reason.
   const early = !match.resultEntry.open;
 
   async function sign() {
-    setBusy(true);
     const body = { version: match.version, ...(early ? { reason: reason.trim() } : {}) };
-    const outcome = await attempt(api.POST('/api/matches/{id}/sign', { params: { path: { id: match.id } }, body }));
-    setBusy(false);
-    if (outcome.ok) {
-      setOpen(false);
-      setMessage({ tone: 'good', lines: [`Ondertekend: ${outcome.data.homePoints} – ${outcome.data.awayPoints}. ${match.awayTeam.name} kan de uitslag nu bevestigen.`] });
-      onSigned?.(outcome.data as MatchDetail);
-      router.refresh();
-      return;
-    }
-    const current = staleCurrent(outcome.error);
-    setMessage({
-      tone: 'bad',
-      lines: current ? [`De uitslag is intussen gewijzigd (nu ${current.homePoints ?? 0} – ${current.awayPoints ?? 0}). Er is niets ondertekend; controleer hem opnieuw.`] : messagesOf(outcome.error),
+    const got: { signed?: MatchDetail; changed?: boolean } = {};
+    const answer = await submit(async () => {
+      const outcome = await attempt(api.POST('/api/matches/{id}/sign', { params: { path: { id: match.id } }, body }));
+      if (outcome.ok) {
+        got.signed = outcome.data as MatchDetail;
+        return {
+          tone: 'good',
+          lines: [`Uitslag ondertekend als thuisploeg (${match.homeTeam.name}): ${outcome.data.homePoints} – ${outcome.data.awayPoints}. ${match.awayTeam.name} kan de uitslag nu bevestigen.`],
+        };
+      }
+      const current = staleCurrent(outcome.error);
+      got.changed = current !== null;
+      return {
+        tone: 'bad',
+        lines: current ? [`De uitslag is intussen gewijzigd (nu ${current.homePoints ?? 0} – ${current.awayPoints ?? 0}). Er is niets ondertekend; controleer hem opnieuw.`] : messagesOf(outcome.error),
+      };
     });
-    if (current) router.refresh();
+    if (answer?.tone === 'good' && got.signed) {
+      setOpen(false);
+      // The page shows the signed match in place of this button: say it in the page's result line.
+      setMessage(null);
+      announce(answer.lines.join(' '));
+      onSigned?.(got.signed);
+    }
+    if (answer?.tone === 'good' || got.changed) router.refresh();
   }
 
   return (
@@ -84,20 +94,20 @@ export function SignResult({ match, onSigned }: { match: MatchDetail; onSigned?:
           {early && (
             <label className="block text-sm font-medium text-stone-700">
               Reden (de wedstrijd is nog niet gespeeld; komt in het logboek)
-              <input value={reason} onChange={(e) => setReason(e.target.value)} className="mt-1 block w-full rounded-md border border-stone-300 px-3 py-2" />
+              <input value={reason} onChange={(e) => (setReason(e.target.value), edited())} className="mt-1 block w-full rounded-md border border-stone-300 px-3 py-2" />
             </label>
           )}
           <div className="flex flex-wrap gap-2">
             <Button type="button" onClick={sign} disabled={busy || (early && reason.trim().length < 3)} className="min-h-12">
-              {busy ? 'Bezig…' : `Ondertekenen namens ${match.homeTeam.name}`}
+              {busy ? 'Bezig met ondertekenen…' : `Ondertekenen namens ${match.homeTeam.name}`}
             </Button>
-            <Button type="button" variant="secondary" onClick={() => setOpen(false)} className="min-h-12">
+            <Button type="button" variant="secondary" onClick={() => setOpen(false)} disabled={busy} className="min-h-12">
               Annuleren
             </Button>
           </div>
         </section>
       ) : (
-        <Button type="button" onClick={() => setOpen(true)} className="min-h-12">
+        <Button type="button" onClick={() => (setMessage(null), setOpen(true))} className="min-h-12">
           Controleren en ondertekenen
         </Button>
       )}

@@ -8,7 +8,8 @@ import { FormEvent, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { EmptyState, Note } from '@/components/ui/layout';
-import { Notice, NoticeMessage } from '@/components/ui/notice';
+import { Notice } from '@/components/ui/notice';
+import { useSubmit } from '@/components/ui/use-submit';
 import { api } from '@/lib/api-client';
 import type { Schemas } from '@/lib/api-server';
 import { attempt, messagesOf } from './call';
@@ -38,9 +39,9 @@ function SubstitutionRow({ sub, onRemove, busy }: { sub: Substitution; onRemove:
       {asking ? (
         <span role="alertdialog" aria-label="Wissel verwijderen?" className="flex gap-2">
           <Button variant="danger" disabled={busy} onClick={() => onRemove(sub)}>
-            Ja, verwijderen
+            {busy ? 'Bezig met verwijderen…' : 'Ja, verwijderen'}
           </Button>
-          <Button variant="secondary" onClick={() => setAsking(false)}>
+          <Button variant="secondary" disabled={busy} onClick={() => setAsking(false)}>
             Annuleren
           </Button>
         </span>
@@ -86,8 +87,7 @@ export function SubstitutionsPanel({
   const [outId, setOutId] = useState('');
   const [inId, setInId] = useState('');
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<NoticeMessage | null>(null);
+  const { busy, message, setMessage, submit, edited } = useSubmit();
   const locked = lineup.locked;
   const needsReason = locked && isAdmin;
   const players = new Map([...lineup.pairs.flatMap((p) => p.players), ...lineup.reserves].map((p) => [p.memberId, p]));
@@ -108,35 +108,36 @@ export function SubstitutionsPanel({
       setMessage({ tone: 'bad', lines: ['De uitslag staat al vast: geef de reden van deze wijziging.'] });
       return;
     }
-    setBusy(true);
-    const outcome = await attempt(
-      api.POST('/api/matches/{id}/substitutions', {
-        params: { path: { id: lineup.matchId }, query },
-        body: { teamId: lineup.teamId, setNumber, pairNumber, outMemberId: outId, inMemberId: inId },
-      }),
-    );
-    setBusy(false);
-    if (!outcome.ok) {
-      setMessage({ tone: 'bad', lines: messagesOf(outcome.error) });
-      return;
-    }
-    const sub = outcome.data;
-    setMessage(
-      sub.violation
+    const got = { recorded: false };
+    const answer = await submit(async () => {
+      const outcome = await attempt(
+        api.POST('/api/matches/{id}/substitutions', {
+          params: { path: { id: lineup.matchId }, query },
+          body: { teamId: lineup.teamId, setNumber, pairNumber, outMemberId: outId, inMemberId: inId },
+        }),
+      );
+      if (!outcome.ok) return { tone: 'bad', lines: messagesOf(outcome.error) };
+      got.recorded = true;
+      const sub = outcome.data;
+      return sub.violation
         ? { tone: 'bad', lines: [`Wissel vastgelegd, maar hij was niet toegestaan: ${sub.violation}`, violationConsequence(sub, missingSetPoints)] }
-        : { tone: 'good', lines: [`Wissel vastgelegd: ${sub.inName} voor ${sub.outName} vanaf set ${sub.setNumber}.`] },
-    );
+        : { tone: 'good', lines: [`Wissel vastgelegd: ${sub.inName} voor ${sub.outName}, koppel ${sub.pairNumber}, vanaf set ${sub.setNumber}.`] };
+    });
+    if (!answer || !got.recorded) return;
     setOutId('');
     setInId('');
     router.refresh();
   }
 
   async function remove(sub: Substitution) {
-    setBusy(true);
-    const outcome = await attempt(api.DELETE('/api/matches/{id}/substitutions/{substitutionId}', { params: { path: { id: lineup.matchId, substitutionId: sub.id }, query } }));
-    setBusy(false);
-    setMessage(outcome.ok ? { tone: 'good', lines: ['Wissel verwijderd.'] } : { tone: 'bad', lines: messagesOf(outcome.error) });
-    if (outcome.ok) router.refresh();
+    if (needsReason && reason.trim().length < 3) return setMessage({ tone: 'bad', lines: ['De uitslag staat al vast: geef onder "Reden van de wijziging" waarom deze wissel vervalt.'] });
+    const answer = await submit(async () => {
+      const outcome = await attempt(api.DELETE('/api/matches/{id}/substitutions/{substitutionId}', { params: { path: { id: lineup.matchId, substitutionId: sub.id }, query } }));
+      return outcome.ok
+        ? { tone: 'good', lines: [`Wissel verwijderd: ${sub.inName} voor ${sub.outName}, koppel ${sub.pairNumber}, vanaf set ${sub.setNumber}.`] }
+        : { tone: 'bad', lines: messagesOf(outcome.error) };
+    });
+    if (answer?.tone === 'good') router.refresh();
   }
 
   return (
@@ -157,7 +158,7 @@ export function SubstitutionsPanel({
       </div>
       {locked && !isAdmin && <Note>De uitslag staat vast; alleen de bond kan de wissels nog wijzigen.</Note>}
       {(!locked || isAdmin) && (
-        <form onSubmit={add} className="space-y-3 rounded-lg bg-white p-3 ring-1 ring-stone-200" aria-label="Wissel toevoegen">
+        <form onSubmit={add} onChange={edited} className="space-y-3 rounded-lg bg-white p-3 ring-1 ring-stone-200" aria-label="Wissel toevoegen">
           <h3 className="font-semibold">Wissel toevoegen</h3>
           {lineup.reserves.length === 0 && <p className="text-sm text-amber-900">Er staan geen reserves op de spelerslijst; een invaller moet op de reservelijst staan (Regel 13).</p>}
           <div className="grid gap-3 sm:grid-cols-2">
@@ -219,7 +220,7 @@ export function SubstitutionsPanel({
             </label>
           )}
           <Button type="submit" disabled={busy} className="min-h-12">
-            {busy ? 'Bezig…' : 'Wissel vastleggen'}
+            {busy ? 'Bezig met vastleggen…' : 'Wissel vastleggen'}
           </Button>
         </form>
       )}

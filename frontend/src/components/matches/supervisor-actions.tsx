@@ -6,7 +6,9 @@
 import { useRouter } from 'next/navigation';
 import { FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Notice, NoticeMessage } from '@/components/ui/notice';
+import { Notice } from '@/components/ui/notice';
+import { announce } from '@/components/ui/result-announcer';
+import { useSubmit } from '@/components/ui/use-submit';
 import { api } from '@/lib/api-client';
 import type { Schemas } from '@/lib/api-server';
 import { tablePlan } from '@domain/match/rotation';
@@ -56,26 +58,35 @@ export function SupervisorActions({ match, lineups, actions }: { match: MatchDet
   const [gameNumber, setGameNumber] = useState(1);
   const [games, setGames] = useState('');
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<NoticeMessage | null>(null);
+  const { busy, message, setMessage, submit: send, edited } = useSubmit();
   const numbers = Array.from({ length: match.pairsPerTeam }, (_, i) => i + 1);
   const players = playersAtTable(lineups, match.pairsPerTeam, setNumber, tableNumber);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
     const gameNumbers = games.split(/[\s,;]+/).filter(Boolean).map(Number);
+    if (kind === 'REMOVE_PLAYER' && !memberId) return setMessage({ tone: 'bad', lines: ['Kies de speler die uit het spel is gehaald.'] });
+    if (kind === 'VOID_WRONG_TABLE' && gameNumbers.length === 0) return setMessage({ tone: 'bad', lines: ['Vul de nummers in van de partijen die vervallen.'] });
+    if (reason.trim().length < 3) return setMessage({ tone: 'bad', lines: ['Geef de reden van uw beslissing (komt in het logboek).'] });
     const body =
       kind === 'REMOVE_PLAYER'
-        ? { version: match.version, kind, setNumber, tableNumber, memberId, gameNumber, reason }
-        : { version: match.version, kind, setNumber, tableNumber, gameNumbers, reason };
-    const outcome = await attempt(api.POST('/api/matches/{id}/supervisor-actions', { params: { path: { id: match.id } }, body }));
-    setBusy(false);
-    if (!outcome.ok) {
-      setMessage({ tone: 'bad', lines: messagesOf(outcome.error) });
-      return;
-    }
-    setMessage({ tone: 'good', lines: ['Beslissing vastgelegd; de uitslag is bijgewerkt.'] });
+        ? { version: match.version, kind, setNumber, tableNumber, memberId, gameNumber, reason: reason.trim() }
+        : { version: match.version, kind, setNumber, tableNumber, gameNumbers, reason: reason.trim() };
+    const player = players.find((p) => p.id === memberId)?.text ?? 'de speler';
+    const answer = await send(async () => {
+      const outcome = await attempt(api.POST('/api/matches/{id}/supervisor-actions', { params: { path: { id: match.id } }, body }));
+      if (!outcome.ok) return { tone: 'bad', lines: messagesOf(outcome.error) };
+      const stand = `stand nu ${outcome.data.homePoints ?? 0} – ${outcome.data.awayPoints ?? 0}`;
+      return {
+        tone: 'good',
+        lines: [
+          kind === 'REMOVE_PLAYER'
+            ? `Beslissing vastgelegd: ${player} uit het spel gehaald in set ${setNumber}, tafel ${tableNumber}, vanaf partij ${gameNumber}; ${stand}.`
+            : `Beslissing vastgelegd: ${gameNumbers.length === 1 ? `partij ${gameNumbers[0]}` : `partijen ${gameNumbers.join(', ')}`} van set ${setNumber}, tafel ${tableNumber} vervallen (verkeerde tafel); ${stand}.`,
+        ],
+      };
+    });
+    if (answer?.tone !== 'good') return;
     setReason('');
     setGames('');
     router.refresh();
@@ -95,12 +106,12 @@ export function SupervisorActions({ match, lineups, actions }: { match: MatchDet
               — {a.consequence}
               <br />
               <span className="text-stone-600">Reden: {a.reason}</span>
-              <WithdrawAction match={match} actionId={a.id} />
+              <WithdrawAction match={match} actionId={a.id} what={a.kind === 'REMOVE_PLAYER' ? `speler uit het spel, set ${a.setNumber}, tafel ${a.tableNumber}` : `verkeerde tafel, set ${a.setNumber}, tafel ${a.tableNumber}`} />
             </li>
           ))}
         </ul>
       )}
-      <form onSubmit={submit} className="space-y-3">
+      <form onSubmit={submit} onChange={edited} className="space-y-3" aria-label="Beslissing van de wedstrijdleider">
         <fieldset className="flex flex-wrap gap-4 text-sm">
           <legend className="font-medium text-stone-700">Beslissing</legend>
           <label>
@@ -172,7 +183,7 @@ export function SupervisorActions({ match, lineups, actions }: { match: MatchDet
           <input value={reason} onChange={(e) => setReason(e.target.value)} className={control} />
         </label>
         <Button type="submit" disabled={busy} className="min-h-12">
-          {busy ? 'Bezig…' : 'Beslissing vastleggen'}
+          {busy ? 'Bezig met vastleggen…' : 'Beslissing vastleggen'}
         </Button>
       </form>
       <Notice message={message} />
@@ -181,22 +192,25 @@ export function SupervisorActions({ match, lineups, actions }: { match: MatchDet
 }
 
 /** RULES.md "Undo": the supervisor withdraws their own decision, with a reason, until the match is final. */
-function WithdrawAction({ match, actionId }: { match: MatchDetail; actionId: string }) {
+function WithdrawAction({ match, actionId, what }: { match: MatchDetail; actionId: string; what: string }) {
   const router = useRouter();
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<NoticeMessage | null>(null);
+  const { busy, message, setMessage, submit, edited } = useSubmit();
 
   async function send() {
     if (reason.trim().length < 3) return setMessage({ tone: 'bad', lines: ['Geef de reden van het intrekken; het logboek en de tafel tonen hem.'] });
-    setBusy(true);
-    const outcome = await attempt(
-      api.POST('/api/matches/{id}/supervisor-actions/{actionId}/withdraw', { params: { path: { id: match.id, actionId } }, body: { version: match.version, reason: reason.trim() } }),
-    );
-    setBusy(false);
-    if (!outcome.ok) return setMessage({ tone: 'bad', lines: messagesOf(outcome.error) });
+    const answer = await submit(async () => {
+      const outcome = await attempt(
+        api.POST('/api/matches/{id}/supervisor-actions/{actionId}/withdraw', { params: { path: { id: match.id, actionId } }, body: { version: match.version, reason: reason.trim() } }),
+      );
+      if (!outcome.ok) return { tone: 'bad', lines: messagesOf(outcome.error) };
+      return { tone: 'good', lines: [`Beslissing ingetrokken (${what}); stand nu ${outcome.data.homePoints ?? 0} – ${outcome.data.awayPoints ?? 0}.`] };
+    });
+    if (answer?.tone !== 'good') return;
+    // The decision leaves the list with its button: say so at the foot of the screen.
     setOpen(false);
+    announce(answer.lines.join(' '));
     router.refresh();
   }
 
@@ -211,13 +225,13 @@ function WithdrawAction({ match, actionId }: { match: MatchDetail; actionId: str
     <div role="group" aria-label="Beslissing intrekken" className="mt-2 space-y-2">
       <label className="block">
         Reden van het intrekken (verplicht)
-        <input value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} className="mt-1 block min-h-11 w-full rounded-md border border-stone-300 px-2" />
+        <input value={reason} onChange={(e) => (setReason(e.target.value), edited())} maxLength={500} className="mt-1 block min-h-11 w-full rounded-md border border-stone-300 px-2" />
       </label>
       <div className="flex gap-2">
         <Button onClick={send} disabled={busy} className="min-h-11">
-          {busy ? 'Bezig…' : 'Beslissing intrekken'}
+          {busy ? 'Bezig met intrekken…' : 'Beslissing intrekken'}
         </Button>
-        <Button variant="ghost" onClick={() => setOpen(false)} className="min-h-11">
+        <Button variant="ghost" onClick={() => setOpen(false)} disabled={busy} className="min-h-11">
           Annuleren
         </Button>
       </div>

@@ -2,9 +2,10 @@
 // Regel 2: request a member of another club for this club. Inside the freeze the request is
 // refused unless it is put to the board (secretary) or decided as the board (administrator).
 import { useRouter } from 'next/navigation';
-import { FormEvent, useState } from 'react';
+import { FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
-import { InlineMessage, InlineNotice } from '@/components/ui/notice';
+import { InlineNotice } from '@/components/ui/notice';
+import { UNREACHABLE, useSubmit } from '@/components/ui/use-submit';
 import { errorText } from '@/lib/api-client';
 import type { Schemas } from '@/lib/api-server';
 import { transferStatusText } from './badges';
@@ -13,8 +14,7 @@ const input = 'mt-1 block w-full rounded-md border border-stone-300 px-3 py-2 te
 
 export function TransferRequestForm({ toClubId, isAdmin }: { toClubId: string; isAdmin: boolean }) {
   const router = useRouter();
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<InlineMessage | null>(null);
+  const { busy, message, submit: send, edited } = useSubmit();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -23,23 +23,21 @@ export function TransferRequestForm({ toClubId, isAdmin }: { toClubId: string; i
     const body: Record<string, unknown> = { memberNumber: String(data.get('memberNumber') ?? ''), toClubId };
     if (data.get('askBoard')) body.askBoard = true;
     if (data.get('boardReason')) body.boardReason = String(data.get('boardReason'));
-    setBusy(true);
-    setMessage(null);
-    const res = await fetch('/api/transfers', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).catch(() => null);
-    const json = res ? await res.json().catch(() => null) : null;
-    setBusy(false);
-    if (!res?.ok) {
-      setMessage({ tone: 'bad', text: errorText(json) });
-      return;
-    }
-    const transfer = json as Schemas['TransferDto'];
+    const answer = await send(async () => {
+      const res = await fetch('/api/transfers', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).catch(() => null);
+      if (!res) return { tone: 'bad', lines: [UNREACHABLE] };
+      const json = await res.json().catch(() => null);
+      if (!res.ok) return { tone: 'bad', lines: [errorText(json)] };
+      const transfer = json as Schemas['TransferDto'];
+      return { tone: 'good', lines: [`Overschrijving aangevraagd voor ${transfer.memberName ?? `lidnummer ${transfer.memberNumber}`}: ${transferStatusText(transfer)}.`] };
+    });
+    if (answer?.tone !== 'good') return;
     form.reset();
-    setMessage({ tone: 'good', text: `${transfer.memberName ?? `Lidnummer ${transfer.memberNumber}`}: ${transferStatusText(transfer)}.` });
     router.refresh();
   }
 
   return (
-    <form onSubmit={submit} className="grid gap-3 sm:grid-cols-2" noValidate>
+    <form onSubmit={submit} onChange={edited} className="grid gap-3 sm:grid-cols-2" noValidate>
       <label className="block text-sm font-medium text-stone-700">
         Lidnummer <span className="text-red-600">*</span>
         <input name="memberNumber" required autoCapitalize="characters" spellCheck={false} placeholder="TS-10021" className={input} />
@@ -58,9 +56,9 @@ export function TransferRequestForm({ toClubId, isAdmin }: { toClubId: string; i
       )}
       <div className="flex flex-wrap items-center gap-3 sm:col-span-2">
         <Button type="submit" disabled={busy}>
-          {busy ? 'Bezig…' : 'Overschrijving aanvragen'}
+          {busy ? 'Bezig met aanvragen…' : 'Overschrijving aanvragen'}
         </Button>
-        <InlineNotice message={message} />
+        <InlineNotice message={message && { tone: message.tone, text: message.lines.join(' ') }} />
       </div>
     </form>
   );

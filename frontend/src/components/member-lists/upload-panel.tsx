@@ -4,6 +4,7 @@
 import { useRouter } from 'next/navigation';
 import { ChangeEvent, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { useSubmit } from '@/components/ui/use-submit';
 import { Table, Td, Th } from '@/components/ui/table';
 import { errorOf } from '@/lib/api-client';
 import type { Schemas } from '@/lib/api-server';
@@ -49,6 +50,9 @@ export function UploadPanel({ listUrl, isAdmin }: { listUrl: string; isAdmin: bo
   const [state, setState] = useState<State>({ kind: 'idle' });
   const [registeredOn, setRegisteredOn] = useState('');
   const [reason, setReason] = useState('');
+  // A check or a save goes once while on its way (a double tap stores once); what happened is
+  // shown by `state` (progress, the preview, the errors or the saved counts).
+  const { submit } = useSubmit();
 
   async function post(step: 'preview' | 'confirm', chosen: File, fields: Record<string, string> = {}) {
     const form = new FormData();
@@ -69,15 +73,23 @@ export function UploadPanel({ listUrl, isAdmin }: { listUrl: string; isAdmin: bo
     const chosen = event.target.files?.[0];
     if (!chosen) return;
     setFile(chosen);
-    const preview = (await post('preview', chosen)) as Preview | null;
-    if (preview) setState({ kind: 'preview', preview });
+    await submit(async () => {
+      const preview = (await post('preview', chosen)) as Preview | null;
+      if (!preview) return { tone: 'bad', lines: ['Niet gecontroleerd.'] };
+      setState({ kind: 'preview', preview });
+      return { tone: 'good', lines: ['Gecontroleerd.'] };
+    });
   }
 
   async function confirm(preview: Preview) {
     if (!file) return;
-    const result = (await post('confirm', file, { previewId: preview.previewId, registeredOn, registeredOnReason: reason })) as Result | null;
-    if (!result) return;
-    setState({ kind: 'done', result });
+    const answer = await submit(async () => {
+      const result = (await post('confirm', file, { previewId: preview.previewId, registeredOn, registeredOnReason: reason })) as Result | null;
+      if (!result) return { tone: 'bad', lines: ['Niet opgeslagen.'] };
+      setState({ kind: 'done', result });
+      return { tone: 'good', lines: ['Opgeslagen.'] };
+    });
+    if (answer?.tone !== 'good') return;
     setFile(null);
     if (input.current) input.current.value = '';
     router.refresh();

@@ -7,6 +7,7 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { UNREACHABLE, useSubmit } from '@/components/ui/use-submit';
 import { errorOf, type ApiErrorDetail } from '@/lib/api-client';
 import { FilePicker } from '@/components/ui/file-picker';
 import type { Schemas } from '@/lib/api-server';
@@ -23,8 +24,15 @@ const matchLabel = (m: Preview['fines'][number]['match']) => `${m.division}, ron
 
 export function SeasonImportForm() {
   const router = useRouter();
-  const [busy, setBusy] = useState(false);
+  // Sends once while on its way (a double tap checks or imports once); the outcome is shown below.
+  const { busy, submit } = useSubmit();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+
+  /** Shows `next` and answers useSubmit with its tone (its own message is not shown: the outcome is). */
+  function show(next: Outcome) {
+    setOutcome(next);
+    return { tone: next.kind === 'problems' ? ('bad' as const) : ('good' as const), lines: [next.kind === 'problems' ? next.message : next.kind === 'done' ? next.text : 'Gecontroleerd.'] };
+  }
 
   async function check(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -33,56 +41,51 @@ export function SeasonImportForm() {
       setOutcome({ kind: 'problems', message: 'Kies eerst een seizoensbestand (.json).', details: [] });
       return;
     }
-    setBusy(true);
-    setOutcome(null);
-    try {
-      const text = await file.text();
+    await submit(async () => {
+      setOutcome(null);
       try {
-        JSON.parse(text);
+        const text = await file.text();
+        try {
+          JSON.parse(text);
+        } catch {
+          return show({ kind: 'problems', message: `${file.name} is geen geldig JSON-bestand.`, details: [] });
+        }
+        const res = await fetch('/api/seasons/import/preview', { method: 'POST', headers: { 'content-type': 'application/json' }, body: text });
+        const json = await res.json().catch(() => null);
+        if (!res.ok) {
+          const error = errorOf(json);
+          return show({ kind: 'problems', message: error.message, details: error.details ?? [] });
+        }
+        return show({ kind: 'preview', text, preview: json as Preview });
       } catch {
-        setOutcome({ kind: 'problems', message: `${file.name} is geen geldig JSON-bestand.`, details: [] });
-        return;
+        return show({ kind: 'problems', message: UNREACHABLE, details: [] });
       }
-      const res = await fetch('/api/seasons/import/preview', { method: 'POST', headers: { 'content-type': 'application/json' }, body: text });
-      const json = await res.json().catch(() => null);
-      if (!res.ok) {
-        const error = errorOf(json);
-        setOutcome({ kind: 'problems', message: error.message, details: error.details ?? [] });
-        return;
-      }
-      setOutcome({ kind: 'preview', text, preview: json as Preview });
-    } catch {
-      setOutcome({ kind: 'problems', message: 'De server is niet bereikbaar. Er is niets opgeslagen; probeer het opnieuw.', details: [] });
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   async function confirm(text: string) {
-    setBusy(true);
-    try {
-      const res = await fetch('/api/seasons/import', { method: 'POST', headers: { 'content-type': 'application/json' }, body: text });
-      const json = await res.json().catch(() => null);
-      if (!res.ok) {
-        const error = errorOf(json);
-        setOutcome({ kind: 'problems', message: error.message, details: error.details ?? [] });
-        return;
+    const answer = await submit(async () => {
+      try {
+        const res = await fetch('/api/seasons/import', { method: 'POST', headers: { 'content-type': 'application/json' }, body: text });
+        const json = await res.json().catch(() => null);
+        if (!res.ok) {
+          const error = errorOf(json);
+          return show({ kind: 'problems', message: error.message, details: error.details ?? [] });
+        }
+        return show({
+          kind: 'done',
+          seasonId: json.seasonId,
+          text: `Seizoen ${json.seasonName} aangemaakt: ${json.divisions} poules, ${json.teams} teams, ${json.matches} wedstrijden, ${json.deductions} aftrekken, ${json.playoffs} beslissingswedstrijden, ${json.fineProposals} boetevoorstellen (te beoordelen onder Beheer › Boetes).${json.clubsCreated.length ? ` Nieuwe verenigingen: ${json.clubsCreated.join(', ')}.` : ''}`,
+        });
+      } catch {
+        return show({ kind: 'problems', message: UNREACHABLE, details: [] });
       }
-      setOutcome({
-        kind: 'done',
-        seasonId: json.seasonId,
-        text: `Seizoen ${json.seasonName} aangemaakt: ${json.divisions} poules, ${json.teams} teams, ${json.matches} wedstrijden, ${json.deductions} aftrekken, ${json.playoffs} beslissingswedstrijden, ${json.fineProposals} boetevoorstellen (te beoordelen onder Beheer › Boetes).${json.clubsCreated.length ? ` Nieuwe verenigingen: ${json.clubsCreated.join(', ')}.` : ''}`,
-      });
-      router.refresh();
-    } catch {
-      setOutcome({ kind: 'problems', message: 'De server is niet bereikbaar. Er is niets opgeslagen; probeer het opnieuw.', details: [] });
-    } finally {
-      setBusy(false);
-    }
+    });
+    if (answer?.tone === 'good') router.refresh();
   }
 
   return (
-    <form onSubmit={check} className="space-y-3">
+    <form onSubmit={check} onChange={() => setOutcome((o) => (o?.kind === 'problems' ? null : o))} className="space-y-3">
       <div>
         <label htmlFor="season-file" className="block text-sm font-medium text-stone-700">
           Seizoensbestand (.json)
@@ -90,7 +93,7 @@ export function SeasonImportForm() {
         <FilePicker id="season-file" name="file" accept="application/json,.json" />
       </div>
       <Button type="submit" disabled={busy}>
-        {busy ? 'Bezig…' : 'Controleren'}
+        {busy && outcome?.kind !== 'preview' ? 'Bezig met controleren…' : 'Controleren'}
       </Button>
       {outcome?.kind === 'preview' && <PreviewView preview={outcome.preview} busy={busy} onConfirm={() => confirm(outcome.text)} onCancel={() => setOutcome(null)} />}
       {outcome?.kind === 'done' && (
@@ -162,7 +165,7 @@ function PreviewView({ preview, busy, onConfirm, onCancel }: { preview: Preview;
         <Button type="button" disabled={busy} onClick={onConfirm}>
           {busy ? 'Bezig met opslaan…' : 'Bevestigen en importeren'}
         </Button>
-        <Button type="button" variant="secondary" onClick={onCancel}>
+        <Button type="button" variant="secondary" disabled={busy} onClick={onCancel}>
           Annuleren
         </Button>
       </div>
