@@ -123,7 +123,8 @@ describe('seasons side by side: next season prepared while this one runs', () =>
     await move.getByLabel('Reden van de verplaatsing').fill('Zaal bezet op zaterdag');
     await move.getByRole('button', { name: 'Verplaatsen' }).click();
     await page.getByRole('status').filter({ hasText: 'verplaatst naar dinsdag 21 september 2027, 20:00 uur.' }).waitFor();
-    await page.getByText('21 september 2027, 20:00 uur').waitFor();
+    // The match's own line (date, time · venue), not the result message that names the date too.
+    await page.getByText(/21 september 2027, 20:00 uur · /).waitFor();
   });
 
   it('leaves the current season lopend and its fixtures as they were', async () => {
