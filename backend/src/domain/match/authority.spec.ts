@@ -5,8 +5,9 @@
 import { DEFAULT_SETTINGS } from '../settings';
 import { Act, ACTORS, ACTS, Actor, authority, AUTHORITY_PHASES, AuthorityPhase } from './authority';
 import { Lineup } from './lineup';
-import { applyMatchCommand, CommandResult, CommandUser, MatchCommand, MatchState, setPhase, StateTeam } from './match-command';
+import { applyMatchCommand, CommandResult, CommandUser, MatchCommand, MatchState, setPhase } from './match-command';
 import { tablePlan } from './rotation';
+import { fixtureLineup, fixtureMatchState, fixtureTeam } from './state.fixture';
 
 /**
  * The table as RULES.md writes it, one string per actor and act, four cells (before the set
@@ -96,41 +97,10 @@ describe('the authority table (RULES.md): every actor × act × phase', () => {
 
 const settings = DEFAULT_SETTINGS;
 const T0 = new Date('2026-11-28T20:00:00Z');
-const lineup = (prefix: string, extra: Partial<Lineup> = {}): Lineup => ({
-  pairs: Array.from({ length: 6 }, (_, i) => ({ pairNumber: i + 1, players: [`${prefix}${i + 1}a`, `${prefix}${i + 1}b`] as const, fromSet: 1 })),
-  reserves: [`${prefix}r1`, `${prefix}r2`],
-  ...extra,
-});
-const team = (l: Lineup): StateTeam => ({ lineup: l, substitutions: [], removals: [] });
+const lineup = (prefix: string, extra: Partial<Lineup> = {}): Lineup => ({ ...fixtureLineup(prefix, { reserves: [`${prefix}r1`, `${prefix}r2`] }), ...extra });
+const team = fixtureTeam;
 function matchState(): MatchState {
-  return {
-    id: 'm1',
-    date: '2026-11-28',
-    startTime: '20:00',
-    teamIds: { HOME: 'team-thuis', AWAY: 'team-uit' },
-    teamNames: { HOME: 'Thuis 1', AWAY: 'Uit 1' },
-    status: 'SCHEDULED',
-    resultState: 'NONE',
-    homePoints: null,
-    awayPoints: null,
-    enteredById: null,
-    enteredAt: null,
-    homeSignedById: null,
-    homeSignedAt: null,
-    awaySignedById: null,
-    awaySignedAt: null,
-    disputedAt: null,
-    disputedById: null,
-    disputeComment: null,
-    correctedAt: null,
-    correctedByRole: null,
-    correctionReason: null,
-    finalDueAt: null,
-    finalAt: null,
-    teams: { HOME: team(lineup('h')), AWAY: team(lineup('a')) },
-    actions: [],
-    seats: [],
-  };
+  return fixtureMatchState({ teams: { HOME: team(lineup('h')), AWAY: team(lineup('a')) } });
 }
 function run(state: MatchState, ...commands: MatchCommand[]): CommandResult {
   let result: CommandResult = { state, events: [], problems: [] };

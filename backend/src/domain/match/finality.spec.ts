@@ -6,50 +6,20 @@
  */
 import { DEFAULT_SETTINGS } from '../settings';
 import { Lineup } from './lineup';
-import { applyMatchCommand, CommandResult, finalDueAt, finalityText, MatchCommand, MatchState, StateTeam } from './match-command';
+import { applyMatchCommand, CommandResult, finalDueAt, finalityText, MatchCommand, MatchState } from './match-command';
 import { tablePlan } from './rotation';
 import { Side } from './side';
+import { fixtureLineup, fixtureMatchState, fixtureTeam } from './state.fixture';
 
 const settings = DEFAULT_SETTINGS;
 const T0 = new Date('2026-11-28T20:00:00Z');
 const minutes = (n: number) => new Date(T0.getTime() + n * 60_000);
 
-const lineup = (prefix: string, pairs = 6): Lineup => ({
-  pairs: Array.from({ length: pairs }, (_, i) => ({ pairNumber: i + 1, players: [`${prefix}${i + 1}a`, `${prefix}${i + 1}b`] as const, fromSet: 1 })),
-  reserves: [],
-});
-const team = (l: Lineup | null): StateTeam => ({ lineup: l, substitutions: [], removals: [] });
+const lineup = (prefix: string, pairs = 6): Lineup => fixtureLineup(prefix, { pairs });
+const team = fixtureTeam;
 
 function matchState(overrides: Partial<MatchState> = {}): MatchState {
-  return {
-    id: 'm1',
-    date: '2026-11-28',
-    startTime: '20:00',
-    teamIds: { HOME: 'team-thuis', AWAY: 'team-uit' },
-    teamNames: { HOME: 'Thuis 1', AWAY: 'Uit 1' },
-    status: 'SCHEDULED',
-    resultState: 'NONE',
-    homePoints: null,
-    awayPoints: null,
-    enteredById: null,
-    enteredAt: null,
-    homeSignedById: null,
-    homeSignedAt: null,
-    awaySignedById: null,
-    awaySignedAt: null,
-    disputedAt: null,
-    disputedById: null,
-    disputeComment: null,
-    correctedAt: null,
-    correctedByRole: null,
-    correctionReason: null,
-    finalDueAt: null,
-    finalAt: null,
-    teams: { HOME: team(lineup('h')), AWAY: team(lineup('a')) },
-    actions: [],
-    seats: [],
-    ...overrides,
-  };
+  return fixtureMatchState({ teams: { HOME: team(lineup('h')), AWAY: team(lineup('a')) }, ...overrides });
 }
 
 /** Applies [command, moment] pairs; throws on a problem before the last. */

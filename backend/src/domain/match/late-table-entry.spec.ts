@@ -4,51 +4,19 @@
 // becomes a dispute for the supervisor, never an overwrite and never lost.
 import { DEFAULT_SETTINGS } from '../settings';
 import { Lineup } from './lineup';
-import { applyMatchCommand, CommandResult, MatchCommand, MatchState, seatPhase, StateTeam } from './match-command';
+import { applyMatchCommand, CommandResult, MatchCommand, MatchState, seatPhase } from './match-command';
 import { GameEntry } from './seat-entry';
 import { Side } from './side';
+import { fixtureLineup, fixtureMatchState, fixtureTeam } from './state.fixture';
 
 const settings = DEFAULT_SETTINGS;
 const NOW = new Date('2026-11-28T20:30:00Z');
 
-const lineup = (prefix: string): Lineup => ({
-  pairs: Array.from({ length: 6 }, (_, i) => ({ pairNumber: i + 1, players: [`${prefix}${i + 1}a`, `${prefix}${i + 1}b`] as const, fromSet: 1 })),
-  reserves: [],
-});
-const team = (l: Lineup): StateTeam => ({ lineup: l, substitutions: [], removals: [] });
-// Fields a newer MatchState may carry (the supervisor's actions); spread, so the factory fits either.
-const extra = { actions: [] };
+const lineup = (prefix: string): Lineup => fixtureLineup(prefix);
+const team = fixtureTeam;
 
 function matchState(overrides: Partial<MatchState> = {}): MatchState {
-  return {
-    id: 'm1',
-    date: '2026-11-28',
-    startTime: '20:00',
-    teamIds: { HOME: 'team-thuis', AWAY: 'team-uit' },
-    teamNames: { HOME: 'Thuis 1', AWAY: 'Uit 1' },
-    status: 'SCHEDULED',
-    resultState: 'NONE',
-    homePoints: null,
-    awayPoints: null,
-    enteredById: null,
-    enteredAt: null,
-    homeSignedById: null,
-    homeSignedAt: null,
-    awaySignedById: null,
-    awaySignedAt: null,
-    disputedAt: null,
-    disputedById: null,
-    disputeComment: null,
-    correctedAt: null,
-    correctedByRole: null,
-    correctionReason: null,
-    finalDueAt: null,
-    finalAt: null,
-    teams: { HOME: team(lineup('h')), AWAY: team(lineup('a')) },
-    seats: [],
-    ...extra,
-    ...overrides,
-  };
+  return fixtureMatchState({ teams: { HOME: team(lineup('h')), AWAY: team(lineup('a')) }, ...overrides });
 }
 
 const games = (...winners: Side[]): GameEntry[] => winners.map((winner) => ({ winner, kind: 'WON' }));

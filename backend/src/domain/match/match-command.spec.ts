@@ -10,52 +10,21 @@ import {
   Seat,
   seatPhase,
   settleCredits,
-  StateTeam,
 } from './match-command';
 import { tablePlan } from './rotation';
 import { GameEntry, SeatEntry } from './seat-entry';
 import { Side } from './side';
+import { fixtureLineup, fixtureMatchState, fixtureTeam } from './state.fixture';
 
 const settings = DEFAULT_SETTINGS;
 const NOW = new Date('2026-11-28T20:30:00Z');
 const LATER = new Date('2026-11-28T21:00:00Z');
 
-const lineup = (prefix: string, pairs = 6, fromSet: Record<number, number> = {}): Lineup => ({
-  pairs: Array.from({ length: pairs }, (_, i) => ({ pairNumber: i + 1, players: [`${prefix}${i + 1}a`, `${prefix}${i + 1}b`] as const, fromSet: fromSet[i + 1] ?? 1 })),
-  reserves: [`${prefix}r1`, `${prefix}r2`],
-});
-const team = (l: Lineup | null): StateTeam => ({ lineup: l, substitutions: [], removals: [] });
+const lineup = (prefix: string, pairs = 6, fromSet: Record<number, number> = {}): Lineup => fixtureLineup(prefix, { pairs, fromSet, reserves: [`${prefix}r1`, `${prefix}r2`] });
+const team = fixtureTeam;
 
 function matchState(overrides: Partial<MatchState> = {}): MatchState {
-  return {
-    id: 'm1',
-    date: '2026-11-28',
-    startTime: '20:00',
-    teamIds: { HOME: 'team-thuis', AWAY: 'team-uit' },
-    teamNames: { HOME: 'Thuis 1', AWAY: 'Uit 1' },
-    status: 'SCHEDULED',
-    resultState: 'NONE',
-    homePoints: null,
-    awayPoints: null,
-    enteredById: null,
-    enteredAt: null,
-    homeSignedById: null,
-    homeSignedAt: null,
-    awaySignedById: null,
-    awaySignedAt: null,
-    disputedAt: null,
-    disputedById: null,
-    disputeComment: null,
-    correctedAt: null,
-    correctedByRole: null,
-    correctionReason: null,
-    finalDueAt: null,
-    finalAt: null,
-    teams: { HOME: team(lineup('h')), AWAY: team(lineup('a')) },
-    actions: [],
-    seats: [],
-    ...overrides,
-  };
+  return fixtureMatchState({ teams: { HOME: team(lineup('h')), AWAY: team(lineup('a')) }, ...overrides });
 }
 
 const WON_HOME: GameEntry[] = [
