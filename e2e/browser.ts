@@ -1,4 +1,4 @@
-import { Browser, BrowserContext, chromium, Page } from 'playwright-core';
+import { Browser, BrowserContext, chromium, Page, Request } from 'playwright-core';
 
 export const BASE_URL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3100';
 export const DEMO_PASSWORD = 'troefcall2026';
@@ -35,4 +35,28 @@ export async function login(page: Page, email: string): Promise<void> {
   await page.getByLabel('Wachtwoord').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Inloggen' }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/inloggen'));
+}
+
+/** The requests of `method` whose path matches `path`, from now on (to count what a double tap sends). */
+export function recordWrites(page: Page, method: string, path: RegExp): Request[] {
+  const seen: Request[] = [];
+  page.on('request', (r) => {
+    if (r.method() === method && path.test(new URL(r.url()).pathname)) seen.push(r);
+  });
+  return seen;
+}
+
+/** The idempotency key a request carried in its body. */
+export const keyOf = (r: Request) => (r.postDataJSON() as { idempotencyKey?: string }).idempotencyKey;
+
+/** A call at the table, as a phone without login makes it (set-up, not under test). */
+export async function atTable<T>(method: 'GET' | 'PUT' | 'POST', path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${BASE_URL}/api/table/${path}`, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} /api/table/${path}: ${res.status} ${text}`);
+  return JSON.parse(text) as T;
 }

@@ -9,7 +9,7 @@
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { apiSession, composeLineup, matchOfItsOwnToday } from './api-session';
-import { BASE_URL, launch, login, newPage } from './browser';
+import { BASE_URL, launch, login, newPage, atTable } from './browser';
 import { type Fixture, PHONE, secretaryOf } from './fixtures';
 
 interface NightTable {
@@ -27,17 +27,6 @@ interface TableSet {
 const REFUSAL = 'De laatste partij was een kap voor ons, geen gewonnen partij.';
 const DECISION = 'Beide koppels gehoord: de partij was gewonnen, de stand blijft 6–2.';
 
-/** A call at the table, as a phone without login makes it. */
-async function atTable<T>(method: 'GET' | 'PUT' | 'POST', path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${BASE_URL}/api/table/${path}`, {
-    method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} /api/table/${path}: ${res.status} ${text}`);
-  return JSON.parse(text) as T;
-}
 
 describe('match night at the table: enter, sign on the same phone, live page, dispute on the console, confirmation', () => {
   let browser: Browser;

@@ -4,9 +4,9 @@
 // a lost answer carries the same key, so the API confirms once. The paper result: a double tap
 // on "Ondertekenen namens …" signs once and on "Ja, uitslag bevestigen" confirms once, each
 // with its message. On matches of their own today.
-import type { Browser, Page, Request } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { ApiCall, apiSession, composeLineup, matchOfItsOwnToday } from './api-session';
-import { BASE_URL, launch, login, newPage } from './browser';
+import { BASE_URL, launch, login, newPage, recordWrites, keyOf, atTable } from './browser';
 import { type Fixture, PHONE, secretaryOf } from './fixtures';
 
 interface NightTable {
@@ -14,30 +14,10 @@ interface NightTable {
   code: string;
 }
 
-/** The requests of `method` whose path matches `path`, from now on. */
-function recordWrites(page: Page, method: string, path: RegExp): Request[] {
-  const seen: Request[] = [];
-  page.on('request', (r) => {
-    if (r.method() === method && path.test(new URL(r.url()).pathname)) seen.push(r);
-  });
-  return seen;
-}
 
-const keyOf = (r: Request) => (r.postDataJSON() as { idempotencyKey?: string }).idempotencyKey;
 /** The root layout's result line (ResultAnnouncer). */
 const resultLine = (page: Page) => page.getByRole('status', { name: 'Resultaat' });
 
-/** A call at the table, as a phone without login makes it (set-up, not under test). */
-async function atTable<T>(method: 'GET' | 'PUT' | 'POST', path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${BASE_URL}/api/table/${path}`, {
-    method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} /api/table/${path}: ${res.status} ${text}`);
-  return JSON.parse(text) as T;
-}
 
 /** Both line-ups through the API (set-up). */
 async function lineUp(match: Fixture): Promise<{ home: ApiCall; away: ApiCall }> {

@@ -3,9 +3,9 @@
 // and "Spelerslijst opslaan" sends one request and shows one result message; a retry after
 // a lost answer carries the same idempotency key (the API acts once), a new intent a new
 // one; a stale error goes as soon as the user edits. On a match of its own today.
-import type { Browser, Page, Request } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { ApiCall, apiSession, composeLineup, matchOfItsOwnToday, todayInAmsterdam } from './api-session';
-import { BASE_URL, launch, login, newPage } from './browser';
+import { BASE_URL, launch, login, newPage, recordWrites, keyOf } from './browser';
 import { type Fixture, PHONE, secretaryOf } from './fixtures';
 
 const LONG_DATE = new Intl.DateTimeFormat('nl-NL', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
@@ -17,16 +17,7 @@ function isoPlus(iso: string, days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-/** The requests of `method` whose path ends as `path` does, from now on. */
-function recordWrites(page: Page, method: string, path: RegExp): Request[] {
-  const seen: Request[] = [];
-  page.on('request', (r) => {
-    if (r.method() === method && path.test(new URL(r.url()).pathname)) seen.push(r);
-  });
-  return seen;
-}
 
-const keyOf = (r: Request) => (r.postDataJSON() as { idempotencyKey?: string }).idempotencyKey;
 
 describe('a write button sends once and says what happened (390 px)', () => {
   let browser: Browser;
