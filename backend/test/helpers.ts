@@ -29,7 +29,8 @@ export interface TestContext {
 }
 
 export async function startApp(): Promise<TestContext> {
-  const app = await createApp({ logger: false });
+  // TEST_LOG=1 shows the API's errors while a test runs (a 500 otherwise says nothing).
+  const app = await createApp({ logger: process.env.TEST_LOG ? ['error'] : false });
   const routes: string[] = [];
   app.getHttpAdapter().getInstance().addHook('onRoute', (route) => {
     for (const method of ([] as string[]).concat(route.method)) routes.push(`${method} ${route.url}`);

@@ -7,7 +7,7 @@ import { factsOpenProblems } from '../domain/match/match-command';
 import { LatePairInputDto } from './late-pairs.dto';
 import { TeamLineupDto } from './lineup.dto';
 import { LineupsService, teamSideFor } from './lineups.service';
-import { lineupOf, pairsOf, playerLabels, reservesOf, teamOf } from './match-row';
+import { lineupOf, MatchRow, pairsOf, playerLabels, reservesOf, teamOf } from './match-row';
 import { assertNoProblems, commandUser, MatchWriterService } from './match-writer.service';
 
 /**
@@ -69,7 +69,12 @@ export class LatePairsService {
         const errors = validateLineupShape({ ...lineup, settings });
         if (errors.length) throw new ValidationError(errors[0], errors.map((message) => ({ field: 'fromSet', message })), 'INVALID_LINEUP');
         await tx.lineupPlayer.updateMany({ where: { lineupId: row.id, pairNumber: body.pairNumber }, data: { fromSet: body.fromSet } });
-        return { kind: 'SET_LINEUP', by: commandUser(user), reason: body.reason, side, lineup, latePair: { pairNumber: body.pairNumber } };
+        // The answer is built from the row in memory with the pair's new first set: the match is not read again.
+        const patch = (match: MatchRow): MatchRow => ({
+          ...match,
+          lineups: match.lineups.map((l) => (l.id !== row.id ? l : { ...l, players: l.players.map((p) => (p.pairNumber === body.pairNumber ? { ...p, fromSet: body.fromSet } : p)) })),
+        });
+        return { command: { kind: 'SET_LINEUP', by: commandUser(user), reason: body.reason, side, lineup, latePair: { pairNumber: body.pairNumber } }, patch };
       },
       { user, actor: user.id, action: 'match.late-pair', reason: body.reason },
     );

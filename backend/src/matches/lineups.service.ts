@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
 import { assertClubAccess } from '../auth/access';
 import type { AuthUser } from '../auth/auth.types';
 import { isoDate } from '../common/dto';
@@ -11,7 +12,7 @@ import { PrismaService } from '../prisma/prisma.service';
 import { LineupInputDto, LineupPlayerDto, SubstitutionDto, TeamLineupDto } from './lineup.dto';
 import { mapPublicSubstitution } from './match.dto';
 import { MatchDataService } from './match-data.service';
-import { eligibilityQuery, familyNameOf, fullNameOf, lineupOf, matchStart, MatchRow, MemberRow, pairsOf, playerLabels, reservesOf, sideOf, teamOf } from './match-row';
+import { eligibilityQuery, familyNameOf, fullNameOf, lineupOf, LineupRow, matchStart, MatchRow, MemberRow, pairsOf, playerLabels, reservesOf, sideOf, sortLineupPlayers, teamOf } from './match-row';
 import { factsOpenProblems } from '../domain/match/match-command';
 import { PlayerEligibility, PlayerEligibilityService } from '../member-lists/player-eligibility.service';
 import { assertNoProblems, commandUser, MatchWriterService } from './match-writer.service';
@@ -170,19 +171,22 @@ export class LineupsService {
         // Regel 5D/5E: composed before the match when first saved before the start; kept on later saves.
         const now = new Date();
         const composedBeforeMatch = body.composedBeforeMatch ?? lineupOf(match, side)?.composedBeforeMatch ?? now < matchStart(match);
-        const row = await tx.lineup.upsert({
+        const stored = await tx.lineup.upsert({
           where: { matchId_teamId: { matchId: match.id, teamId } },
           create: { matchId: match.id, teamId, composedBeforeMatch, createdAt: now },
           update: { composedBeforeMatch },
         });
-        await tx.lineupPlayer.deleteMany({ where: { lineupId: row.id } });
-        await tx.lineupPlayer.createMany({
-          data: [
-            ...body.pairs.flatMap((p) => p.memberIds.map((id) => player(id, p.pairNumber, p.fromSet))),
-            ...body.reserves.map((id) => player(id, null)),
-          ].map((r) => ({ lineupId: row.id, ...r })),
-        });
-        return { command: { kind: 'SET_LINEUP', by: commandUser(user), reason: body.reason ?? null, side, lineup }, members };
+        const players = [
+          ...body.pairs.flatMap((p) => p.memberIds.map((id) => player(id, p.pairNumber, p.fromSet))),
+          ...body.reserves.map((id) => player(id, null)),
+        ].map((r) => ({ id: randomUUID(), lineupId: stored.id, createdAt: now, ...r }));
+        await tx.lineupPlayer.deleteMany({ where: { lineupId: stored.id } });
+        await tx.lineupPlayer.createMany({ data: players });
+        // The answer is built from these rows: the match is not read again.
+        const member = new Map(members.map((m) => [m.id, m]));
+        const lineupRow: LineupRow = { ...stored, players: sortLineupPlayers(players.map((p) => ({ ...p, member: member.get(p.memberId)! }))) };
+        const patch = (row: MatchRow): MatchRow => ({ ...row, lineups: [...row.lineups.filter((l) => l.teamId !== teamId), lineupRow] });
+        return { command: { kind: 'SET_LINEUP', by: commandUser(user), reason: body.reason ?? null, side, lineup }, members, patch };
       },
       { user, actor: user.id, action: 'match.lineup', reason: body.reason },
     );

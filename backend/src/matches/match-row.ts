@@ -82,12 +82,8 @@ export function eligibilityQuery(match: MatchRow, side: Side, settings: Eligibil
   return { seasonId: match.division.seasonId, clubId: teamOf(match, side).clubId, matchDate: isoDate(match.date), settings };
 }
 
-/**
- * A readable, unique name for every player of the match, for the domain's messages
- * ("speler van Dijk staat niet op de reservelijst"): the family name, with the member
- * number only when two players share it.
- */
-export function playerLabels(match: MatchRow, extra: readonly MemberRow[] = []): Map<string, string> {
+/** Every member the match names (line-ups, substitutions, the supervisor's actions) and `extra`, by id. */
+export function membersById(match: MatchRow, extra: readonly MemberRow[] = []): Map<string, MemberRow> {
   const members = new Map<string, MemberRow>();
   for (const m of [
     ...match.lineups.flatMap((l) => l.players.map((p) => p.member)),
@@ -97,6 +93,16 @@ export function playerLabels(match: MatchRow, extra: readonly MemberRow[] = []):
   ]) {
     members.set(m.id, m);
   }
+  return members;
+}
+
+/**
+ * A readable, unique name for every player of the match, for the domain's messages
+ * ("speler van Dijk staat niet op de reservelijst"): the family name, with the member
+ * number only when two players share it.
+ */
+export function playerLabels(match: MatchRow, extra: readonly MemberRow[] = []): Map<string, string> {
+  const members = membersById(match, extra);
   const counts = new Map<string, number>();
   for (const m of members.values()) counts.set(familyNameOf(m), (counts.get(familyNameOf(m)) ?? 0) + 1);
   return new Map(
@@ -130,6 +136,17 @@ export function teamFacts(match: MatchRow, side: Side, name: (memberId: string) 
         : [],
     ),
   };
+}
+
+/** A line-up's players in the order a load gives them (matchInclude): by pair (reserves last), then family name and member number. */
+export function sortLineupPlayers<T extends { pairNumber: number | null; member: { familyName: string; memberNumber: string } }>(players: readonly T[]): T[] {
+  const text = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  return [...players].sort(
+    (a, b) =>
+      (a.pairNumber ?? Number.MAX_SAFE_INTEGER) - (b.pairNumber ?? Number.MAX_SAFE_INTEGER) ||
+      text(a.member.familyName, b.member.familyName) ||
+      text(a.member.memberNumber, b.member.memberNumber),
+  );
 }
 
 /** The players of a line-up grouped by pair, in pair order; reserves (no pair number) apart. */

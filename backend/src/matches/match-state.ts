@@ -8,7 +8,7 @@ import { dbDate, isoDate } from '../common/dto';
 import { seatKey, SIDES } from '../domain/match';
 import { MatchState, Seat, SeatSource, StateAction, StateTeam } from '../domain/match/match-command';
 import type { Prisma } from '../generated/prisma/client';
-import { MatchRow, MemberRow, playerLabels, SetRow, teamFacts, teamIdOf } from './match-row';
+import { MatchRow, membersById, MemberRow, playerLabels, SetRow, teamFacts, teamIdOf } from './match-row';
 
 type Tx = Prisma.TransactionClient;
 
@@ -147,7 +147,8 @@ const gamesKey = (seat: Seat) => JSON.stringify(seat.games);
  * created, changed or removed (a seat's games only when they changed), and the
  * substitutions whose violation changed. Answers whether anything was written.
  */
-export async function storeStateChanges(tx: Tx, before: MatchRow, after: MatchState, options: { versionCounted: boolean }): Promise<boolean> {
+export async function storeStateChanges(tx: Tx, before: MatchRow, after: MatchState, options: { versionCounted: boolean; now: Date }): Promise<boolean> {
+  const createdAt = options.now;
   const rows = new Map(before.sets.map((row) => [seatKey(row.setNumber, row.tableNumber), row]));
   const wanted = new Map(after.seats.map((seat) => [seatKey(seat.setNumber, seat.tableNumber), seat]));
   let changed = false;
@@ -196,7 +197,7 @@ export async function storeStateChanges(tx: Tx, before: MatchRow, after: MatchSt
       const row = before.substitutions.find((s) => s.id === sub.id);
       if (!row) {
         const { id, setNumber, pairNumber, outMemberId, inMemberId, violation, recordedByRole } = sub;
-        await tx.substitution.create({ data: { id, matchId: before.id, teamId: teamIdOf(before, side), setNumber, pairNumber, outMemberId, inMemberId, violation, recordedByRole: recordedByRole ?? null } });
+        await tx.substitution.create({ data: { id, matchId: before.id, teamId: teamIdOf(before, side), setNumber, pairNumber, outMemberId, inMemberId, violation, recordedByRole: recordedByRole ?? null, createdAt } });
         changed = true;
       } else if (row.violation !== sub.violation) {
         await tx.substitution.update({ where: { id: sub.id }, data: { violation: sub.violation } });
@@ -226,6 +227,7 @@ export async function storeStateChanges(tx: Tx, before: MatchRow, after: MatchSt
         gameNumbers: a.gameNumbers,
         reason: a.reason,
         createdById: a.createdById,
+        createdAt,
         ...(a.voidedEntry == null ? {} : { voidedEntry: JSON.parse(JSON.stringify(a.voidedEntry)) as Prisma.InputJsonValue }),
       },
     });
@@ -245,14 +247,28 @@ export async function storeStateChanges(tx: Tx, before: MatchRow, after: MatchSt
   return changed;
 }
 
+/** What a command's builder stored itself, beside the core's state (a line-up's players), and the members it named. */
+export interface RowExtras {
+  /** The moment the writer stored the new rows with (their createdAt). */
+  now: Date;
+  /** Members the match did not know yet (a substitute, a new line-up's players). */
+  members?: readonly MemberRow[];
+  /** The rows the builder stored outside the core's state, applied to the row in memory. */
+  patch?: (row: MatchRow) => MatchRow;
+}
+
+const byTime = (a: { createdAt: Date }, b: { createdAt: Date }) => a.createdAt.getTime() - b.createdAt.getTime();
+
 /**
  * The row as the transaction left it, from the row read before and the state after: for
  * the audit's "after" and the answer (no second read). Seats keep their row ids where
- * they had one.
+ * they had one; substitutions and supervisor's actions the command added are built from
+ * the state and the members the builder named, in the order a load would give them
+ * (matchInclude); what the builder stored itself comes in through `extras.patch`.
  */
-export function rowAfter(before: MatchRow, after: MatchState, version: number): MatchRow {
+export function rowAfter(before: MatchRow, after: MatchState, version: number, extras: RowExtras = { now: new Date() }): MatchRow {
   const rows = new Map(before.sets.map((row) => [seatKey(row.setNumber, row.tableNumber), row]));
-  const now = new Date();
+  const { now } = extras;
   const sets = after.seats.map((seat): SetRow => {
     const row = rows.get(seatKey(seat.setNumber, seat.tableNumber));
     const id = row?.id ?? randomUUID();
@@ -265,12 +281,33 @@ export function rowAfter(before: MatchRow, after: MatchState, version: number): 
       games: seat.games.map((g) => ({ id: randomUUID(), matchSetId: id, ...g })),
     };
   });
-  const substitutions = before.substitutions.map((row) => {
-    const sub = SIDES.flatMap((side) => after.teams[side].substitutions).find((s) => s.id === row.id);
-    return sub ? { ...row, violation: sub.violation } : row;
-  });
+  const members = membersById(before, extras.members ?? []);
+  const member = (id: string) => {
+    const found = members.get(id);
+    if (!found) throw new Error(`rowAfter: lid ${id} is niet geladen`);
+    return found;
+  };
+  const knownSubstitutions = new Map(before.substitutions.map((row) => [row.id, row]));
+  const substitutions = SIDES.flatMap((side) =>
+    after.teams[side].substitutions.map((sub): MatchRow['substitutions'][number] => {
+      const row = knownSubstitutions.get(sub.id);
+      if (row) return { ...row, violation: sub.violation };
+      const { id, setNumber, pairNumber, outMemberId, inMemberId, violation, recordedByRole } = sub;
+      return { id, matchId: before.id, teamId: teamIdOf(before, side), setNumber, pairNumber, outMemberId, inMemberId, violation, recordedByRole: recordedByRole ?? null, createdAt: now, outMember: member(outMemberId), inMember: member(inMemberId) };
+    }),
+  ).sort((a, b) => a.setNumber - b.setNumber || byTime(a, b));
+  const knownActions = new Map(before.supervisorActions.map((row) => [row.id, row]));
+  const supervisorActions = after.actions
+    .map((a): MatchRow['supervisorActions'][number] => {
+      const row = knownActions.get(a.id);
+      if (row) return row;
+      const voidedEntry = a.voidedEntry == null ? null : (JSON.parse(JSON.stringify(a.voidedEntry)) as MatchRow['supervisorActions'][number]['voidedEntry']);
+      return { ...a, matchId: before.id, voidedEntry, createdAt: now, member: a.memberId ? member(a.memberId) : null };
+    })
+    .sort(byTime);
   const columns = Object.fromEntries(MATCH_COLUMNS.map((c) => [c, after[c]])) as Pick<MatchRow, (typeof MATCH_COLUMNS)[number]>;
   const swapped = after.teamIds.HOME !== before.homeTeamId;
   const teams = swapped ? { homeTeamId: before.awayTeamId, awayTeamId: before.homeTeamId, homeTeam: before.awayTeam, awayTeam: before.homeTeam } : {};
-  return { ...before, ...columns, ...teams, date: dbDate(after.date), startTime: after.startTime, version, sets, substitutions };
+  const row: MatchRow = { ...before, ...columns, ...teams, date: dbDate(after.date), startTime: after.startTime, version, sets, substitutions, supervisorActions };
+  return extras.patch ? extras.patch(row) : row;
 }

@@ -104,6 +104,8 @@ export type CommandBuilder = (tx: Tx, match: MatchRow, settings: CompetitionSett
 export interface BuiltCommand {
   command: MatchCommand;
   members?: readonly MemberRow[];
+  /** The rows the builder stored itself (a line-up's players), applied to the match row in memory: the writer answers without reading the match again. */
+  patch?: (row: MatchRow) => MatchRow;
   after?: (tx: Tx, match: MatchRow) => Promise<void>;
 }
 
@@ -196,18 +198,20 @@ export class MatchWriterService {
           const before = await this.data.load(matchId, tx);
           const settings = await this.data.settings(before.division.seasonId, tx);
           const built = typeof given === 'function' ? await given(tx, before, settings) : given;
-          const { command, members = [], after: follow } = 'command' in built ? built : { command: built };
-          const result = applyMatchCommand(matchStateOf(before, members), command, settings, new Date());
+          const { command, members = [], patch, after: follow } = 'command' in built ? built : { command: built };
+          const now = new Date();
+          const result = applyMatchCommand(matchStateOf(before, members), command, settings, now);
           if (result.problems.length) throw problemError(result.problems);
-          const changed = await storeStateChanges(tx, before, result.state, { versionCounted: options.version !== undefined });
+          const changed = await storeStateChanges(tx, before, result.state, { versionCounted: options.version !== undefined, now });
           const factsChanged = FACTS_COMMANDS.includes(command.kind);
-          if (follow) await follow(tx, rowAfter(before, result.state, before.version + 1));
-          // A change to who played, the fixture or a record brings rows the state does not carry
-          // (members, line-up players, teams, deductions): read those back.
+          const extras = { now, members, patch };
+          if (follow) await follow(tx, rowAfter(before, result.state, before.version + 1, extras));
+          // The fixture or a record brings rows the state does not carry (teams, moves,
+          // deductions, fines): read those back. Everything else is the row in memory.
           let after =
             RELOAD_COMMANDS.includes(command.kind) || follow
               ? await this.data.load(matchId, tx)
-              : rowAfter(before, result.state, before.version + (changed && options.version === undefined ? 1 : 0));
+              : rowAfter(before, result.state, before.version + (changed && options.version === undefined ? 1 : 0), extras);
           // The match became final (domain/match becomeFinal: both confirmations, the end of the
           // correction window, the paper form's hours, the supervisor's decision): the one place
           // for what follows from that. Regel 4 and the fines also again when who played changes afterwards (the member lists: not pure).

@@ -352,19 +352,12 @@ export interface TeamLateCommand {
   side: Side;
 }
 export type FixtureCommand = MoveCommand | SwapSidesCommand | RecordNotPlayedCommand | ReopenCommand | TeamLateCommand;
-/** The commands after which the writer reads the match again (who played, the fixture or the record changed rows the state does not carry). */
-export const RELOAD_COMMANDS: readonly MatchCommandKind[] = Object.freeze([
-  'SUBSTITUTE',
-  'REMOVE_SUBSTITUTION',
-  'SET_LINEUP',
-  'REMOVE_PLAYER',
-  'VOID_WRONG_TABLE',
-  'WITHDRAW_ACTION',
-  'MOVE',
-  'SWAP_SIDES',
-  'RECORD_NOT_PLAYED',
-  'REOPEN',
-]);
+/**
+ * The commands after which the writer reads the match again: the fixture or the record
+ * changed rows the state does not carry (the teams, the move history, deductions). After
+ * any other command the writer builds the row from the state (and a builder's own rows).
+ */
+export const RELOAD_COMMANDS: readonly MatchCommandKind[] = Object.freeze(['MOVE', 'SWAP_SIDES', 'RECORD_NOT_PLAYED', 'REOPEN']);
 
 export type FactsCommand = SubstituteCommand | RemoveSubstitutionCommand | SetLineupCommand | RemovePlayerCommand | VoidWrongTableCommand | WithdrawActionCommand;
 /** The commands that change who played (line-ups, substitutions, supervisor's actions). */
