@@ -1,0 +1,479 @@
+/**
+ * RULES.md "Finality and authority at the match": the authority table (domain/match/authority.ts)
+ * walked through the HTTP API, cell by cell: every actor by its real way in (a club's
+ * secretary, a table code, a supervisor, an administrator), every act at the endpoint that
+ * performs it, every phase on a match brought there through the API. The expected answer is
+ * read from AUTHORITY_TABLE, never written here: ALLOWED → 2xx without a reason; REASON →
+ * 400 (reason) without one and 2xx with one, marked "Gecorrigeerd" with that reason where the
+ * table says correction; REFUSED → the table's code. An actor without any route to an act is
+ * refused by the route's guard (401 for a table, which has only its code; 403 WRONG_ROLE for
+ * a role the route does not admit): those cells say "refused at the route".
+ *
+ * The endpoints (the one route per act):
+ * - LINEUP: PUT /matches/{id}/lineups/{team} (a change to who sits in pair 6, so it touches set 1).
+ * - SUBSTITUTE, WITHDRAW_SUBSTITUTION: POST / DELETE /matches/{id}/substitutions, in set 3.
+ * - WITHDRAW_SUPERVISOR_RECORD: DELETE of a substitution the supervisor recorded (the one such
+ *   record a club can reach too).
+ * - LATE_PAIR: POST /matches/{id}/late-pairs (away pair 6 from set 3, and back).
+ * - VOID_OR_REMOVE: POST /matches/{id}/supervisor-actions, VOID_WRONG_TABLE.
+ * - ENTER_SCORE, SIGN_OR_REFUSE: the table at PUT /table/{code}/sets/{n} and POST …/sign; a
+ *   signed-in actor has no table code, and its one route to a table's set is the console's
+ *   decision (POST /matches/{id}/sets/{n}/tables/{t}/decision): with a score to enter, without
+ *   one to sign (the set then counts as signed). A club is not admitted there. (The paper
+ *   form, PUT /matches/{id}/sets/{n}, is another way a club writes a set, also on a match
+ *   night over a table's unsigned entry: reported to the match core's owner, not walked here.)
+ * - DECIDE_REFUSAL (a refused set where one exists) and CHANGE_SIGNED_SCORE (a signed set where
+ *   one exists): that same decision, with a score.
+ *
+ * The data: one match per phase (in set terms: no set started; every set started, none all
+ * signed; every set signed; final), built once, with the substitutions the withdrawals need
+ * recorded before the sets were played; an allowed act is aimed at a set that no later cell
+ * needs in that phase, and every cell first checks (from the console) that its set is in the
+ * phase the cell names. The acts that start a set before it started get a second such match.
+ */
+import request from 'supertest';
+import { todayIso } from '../src/common/dto';
+import { type Act, ACTS, type Actor, ACTORS, authority, type AuthorityPhase, AUTHORITY_PHASES } from '../src/domain/match/authority';
+import { type Agent, createMatchDay, expectError, lineupBody, loginAs, resetDatabase, startApp, TestContext } from './helpers';
+
+jest.setTimeout(120_000);
+
+type Day = Awaited<ReturnType<typeof createMatchDay>>;
+type Signer = 'CLUB' | 'SUPERVISOR' | 'ADMIN';
+
+/** One match brought to one phase, with what its cells need. */
+interface Walk {
+  day: Day;
+  url: string;
+  /** Table code by table number. */
+  code: Record<number, string>;
+  /** Secretaries of the two clubs. */
+  home: Agent;
+  away: Agent;
+  /** Substitutions the home club recorded, one for each actor that may withdraw one. */
+  clubSubs: Record<Signer, string>;
+  /** Substitutions the supervisor recorded, one for each actor that may withdraw one. */
+  supervisorSubs: Record<Signer, string>;
+  /** Whether home pair 6 currently has its reserve in it (the line-up cells toggle it). */
+  swapped: boolean;
+  /** The first set of away pair 6 (the late-pair cells toggle it between 1 and 3). */
+  awayPair6From: number;
+}
+
+type Res = request.Response;
+/** A seat (set, table) a cell acts on. */
+type Seat = readonly [number, number];
+
+/** A 2xx answer (the failure shows the status and the error envelope). */
+function expectSuccess(res: Res): void {
+  const ok = res.status >= 200 && res.status < 300;
+  expect({ status: res.status, error: res.body?.error }).toEqual({ status: ok ? res.status : 'a 2xx status', error: undefined });
+}
+
+const REASON_TEXT = (cell: string) => `Authority walk: ${cell}`;
+
+describe('the authority table walked through the API, every actor × act × phase', () => {
+  let ctx: TestContext;
+  let admin: Agent;
+  let supervisor: Agent;
+  const walks = {} as Record<AuthorityPhase, Walk>;
+  /** A second match before any set started, for the acts that start a set. */
+  let fresh: Walk;
+
+  // --- building the matches ------------------------------------------------------------------
+
+  const SET = 3; // substitutions from set 3 (Regel 13)
+  /** Who substitutes for whom (pair, out, in: player indexes); each pair once, each reserve once (Regel 13, 14). */
+  const SUBS = {
+    clubFor: { CLUB: [1, 0, 12], SUPERVISOR: [2, 2, 13], ADMIN: [3, 4, 14] },
+    supervisorFor: { CLUB: [5, 8, 16], SUPERVISOR: [2, 2, 13], ADMIN: [3, 4, 14] },
+    /** The new substitutions the SUBSTITUTE cells record. */
+    newBy: { CLUB: [4, 6, 15], SUPERVISOR: [4, 6, 15], ADMIN: [5, 8, 16] },
+  } as const;
+  /** The club's subs are the home team's; the supervisor's prerequisites for SUPERVISOR and ADMIN and the new subs of SUPERVISOR and ADMIN are the away team's. */
+  const subBody = (day: Day, team: 'HOME' | 'AWAY', [pair, out, into]: readonly number[]) => {
+    const players = team === 'HOME' ? day.homePlayers : day.awayPlayers;
+    return { teamId: team === 'HOME' ? day.home.id : day.away.id, setNumber: SET, pairNumber: pair, outMemberId: players[out], inMemberId: players[into] };
+  };
+  const homeLineup = (day: Day, swapped: boolean) => {
+    const body = lineupBody(day.homePlayers, { reserves: 6 });
+    if (!swapped) return body;
+    // Home pair 6 plays with reserve 18 instead of its second player (who becomes a reserve).
+    body.pairs[5].memberIds = [day.homePlayers[10], day.homePlayers[17]];
+    body.reserves = [...day.homePlayers.slice(12, 17), day.homePlayers[11]];
+    return body;
+  };
+
+  const enter = (w: Walk, [setNumber, tableNumber]: Seat, totals = { home: 6, away: 2 }) =>
+    ctx.http().put(`/api/table/${w.code[tableNumber]}/sets/${setNumber}`).send({ enteredBy: 'HOME', totals }).expect(200);
+  const sign = (w: Walk, [setNumber, tableNumber]: Seat) => ctx.http().post(`/api/table/${w.code[tableNumber]}/sets/${setNumber}/sign`).send({ side: 'AWAY' }).expect(200);
+
+  async function build(phase: AuthorityPhase, day: Day, withSubs = true): Promise<Walk> {
+    const url = `/api/matches/${day.match.id}`;
+    const home = (await loginAs(ctx, 'SECRETARY', day.homeClub.id)).agent;
+    const away = (await loginAs(ctx, 'SECRETARY', day.awayClub.id)).agent;
+    await home.put(`${url}/lineups/${day.home.id}`).send(homeLineup(day, false)).expect(200);
+    await away.put(`${url}/lineups/${day.away.id}`).send(lineupBody(day.awayPlayers, { reserves: 6 })).expect(200);
+    const clubSubs = {} as Record<Signer, string>;
+    const supervisorSubs = {} as Record<Signer, string>;
+    if (withSubs) {
+      for (const who of ['CLUB', 'SUPERVISOR', 'ADMIN'] as const) {
+        clubSubs[who] = (await home.post(`${url}/substitutions`).send(subBody(day, 'HOME', SUBS.clubFor[who])).expect(201)).body.id;
+        const team = who === 'CLUB' ? 'HOME' : 'AWAY';
+        const res = await supervisor.post(`${url}/substitutions`).query({ reason: 'Vooraf vastgelegd' }).send(subBody(day, team, SUBS.supervisorFor[who])).expect(201);
+        supervisorSubs[who] = res.body.id;
+      }
+    }
+    const night = await home.post(`${url}/night`).expect(200);
+    const code: Record<number, string> = {};
+    for (const t of night.body.tables) code[t.tableNumber] = t.code;
+    const w: Walk = { day, url, code, home, away, clubSubs, supervisorSubs, swapped: false, awayPair6From: 1 };
+    if (phase === 'DURING_SET') {
+      // Every set started at table 1; away pair 6 played set 1 (table 6); two refusals for the
+      // supervisor; one set signed in set 4 (a signed set in a set still being played).
+      for (let s = 1; s <= 6; s++) await enter(w, [s, 1]);
+      await enter(w, [1, 6]);
+      for (const s of [5, 6]) await ctx.http().post(`/api/table/${code[1]}/sets/${s}/refuse`).send({ side: 'AWAY', comment: 'Partij 3 klopt niet' }).expect(200);
+      await enter(w, [4, 2]);
+      await sign(w, [4, 2]);
+    }
+    if (phase === 'AFTER_SIGNATURE' || phase === 'FINAL') {
+      for (let s = 1; s <= 6; s++) {
+        for (let t = 1; t <= 6; t++) {
+          await enter(w, [s, t]);
+          await sign(w, [s, t]);
+        }
+      }
+    }
+    if (phase === 'FINAL') {
+      await home.post(`${url}/confirm-night`).send({}).expect(200);
+      expect((await away.post(`${url}/confirm-night`).send({}).expect(200)).body.resultState).toBe('CONFIRMED');
+    }
+    return w;
+  }
+
+  beforeAll(async () => {
+    ctx = await startApp();
+    await resetDatabase(ctx.prisma);
+    admin = (await loginAs(ctx, 'ADMIN')).agent;
+    supervisor = (await loginAs(ctx, 'SUPERVISOR')).agent;
+    // The rows one after another (the factories number members as they go), then the matches,
+    // which are independent (their own clubs and members), side by side through the API.
+    const days: Day[] = [];
+    for (let round = 1; round <= AUTHORITY_PHASES.length + 1; round++) days.push(await createMatchDay(ctx.prisma, { date: todayIso(), round, playersPerClub: 18 }));
+    const built = await Promise.all([...AUTHORITY_PHASES.map((phase, i) => build(phase, days[i])), build('BEFORE_SET', days[AUTHORITY_PHASES.length], false)]);
+    AUTHORITY_PHASES.forEach((phase, i) => (walks[phase] = built[i]));
+    fresh = built[AUTHORITY_PHASES.length];
+  });
+
+  afterAll(() => ctx.close());
+
+  // --- the phase a cell is walked in ---------------------------------------------------------
+
+  /** The phase of a set as the console shows it (RULES.md: a set starts with its first entry or signature at any table). */
+  async function phaseOfSet(w: Walk, setNumber: number, expected: AuthorityPhase): Promise<AuthorityPhase> {
+    // Final or not is the match's; the sets' states are read only where they tell the phases apart.
+    if (expected === 'FINAL' || expected === 'AFTER_SIGNATURE') {
+      if ((await admin.get(w.url).expect(200)).body.resultState === 'CONFIRMED') return 'FINAL';
+    }
+    const board = (await admin.get(`${w.url}/console`).expect(200)).body as { tables: { sets: { setNumber: number; state: string }[] }[] };
+    const states = board.tables.map((t) => t.sets.find((s) => s.setNumber === setNumber)!.state);
+    if (states.every((s) => s === 'WAITING' || s === 'CREDITED')) return 'BEFORE_SET';
+    return states.every((s) => s === 'SIGNED' || s === 'CREDITED') ? 'AFTER_SIGNATURE' : 'DURING_SET';
+  }
+
+  // --- the acts ----------------------------------------------------------------------------
+
+  /** The caller for an actor at a signed-in route: a table has only its code, so it comes without a session. */
+  const callerOf = (actor: Actor, w: Walk): Agent | ReturnType<TestContext['http']> =>
+    actor === 'CLUB' ? w.home : actor === 'SUPERVISOR' ? supervisor : actor === 'ADMIN' ? admin : ctx.http();
+  const withReason = (reason: string | undefined) => (reason ? { reason } : {});
+  const decision = (actor: Actor, w: Walk, [s, t]: Seat, reason: string | undefined, score: boolean) =>
+    callerOf(actor, w)
+      .post(`${w.url}/sets/${s}/tables/${t}/decision`)
+      .send({ ...(score ? { totals: { home: 8, away: 0 } } : {}), ...withReason(reason) });
+
+  /**
+   * Per act: the set whose phase counts (and the seat, for acts at a table's set), the request,
+   * what a success changes in the walk, and the route's refusal for an actor it does not admit.
+   */
+  interface Way {
+    seat: (actor: Actor, phase: AuthorityPhase) => Seat;
+    send: (actor: Actor, w: Walk, reason: string | undefined, seat: Seat) => Promise<Res>;
+    done?: (w: Walk) => void;
+    /** The route's guard for an actor with no route to the act: status, code, why. */
+    noRoute?: Partial<Record<Actor, [number, string, string]>>;
+  }
+  const NO_SESSION: [number, string, string] = [401, 'UNAUTHENTICATED', 'a table code opens only /api/table/{code}/…, not this signed-in route'];
+  const NOT_A_CLUB_ROUTE: [number, string, string] = [403, 'WRONG_ROLE', 'the route admits the supervisor and the administrator only'];
+
+  /** Seats for the acts at a table's set, by phase and actor (see the header: each allowed act on a set no later cell needs in that phase). */
+  const SEATS: Partial<Record<Act, Partial<Record<AuthorityPhase, Partial<Record<Actor, Seat>>>>>> = {
+    ENTER_SCORE: {
+      BEFORE_SET: { TABLE: [1, 1], SUPERVISOR: [2, 2], ADMIN: [3, 1] },
+      DURING_SET: { TABLE: [2, 2], SUPERVISOR: [2, 3], ADMIN: [3, 1] },
+      AFTER_SIGNATURE: { TABLE: [1, 1], SUPERVISOR: [2, 3], ADMIN: [3, 2] },
+      FINAL: { TABLE: [1, 1], SUPERVISOR: [2, 3], ADMIN: [3, 2] },
+    },
+    SIGN_OR_REFUSE: {
+      BEFORE_SET: { TABLE: [2, 1], SUPERVISOR: [2, 3], ADMIN: [4, 1] },
+      DURING_SET: { TABLE: [2, 1], SUPERVISOR: [3, 1], ADMIN: [4, 1] },
+      AFTER_SIGNATURE: { TABLE: [1, 1], SUPERVISOR: [2, 4], ADMIN: [3, 3] },
+      FINAL: { TABLE: [1, 1], SUPERVISOR: [2, 4], ADMIN: [3, 3] },
+    },
+    DECIDE_REFUSAL: {
+      BEFORE_SET: { SUPERVISOR: [2, 4], ADMIN: [5, 1] },
+      DURING_SET: { SUPERVISOR: [5, 1], ADMIN: [6, 1] },
+      AFTER_SIGNATURE: { SUPERVISOR: [3, 1], ADMIN: [3, 4] },
+      FINAL: { SUPERVISOR: [3, 1], ADMIN: [3, 4] },
+    },
+    CHANGE_SIGNED_SCORE: {
+      BEFORE_SET: { SUPERVISOR: [2, 5], ADMIN: [6, 1] },
+      DURING_SET: { SUPERVISOR: [4, 2], ADMIN: [4, 2] },
+      AFTER_SIGNATURE: { SUPERVISOR: [2, 6], ADMIN: [3, 5] },
+      FINAL: { SUPERVISOR: [2, 6], ADMIN: [3, 5] },
+    },
+    VOID_OR_REMOVE: {
+      BEFORE_SET: { SUPERVISOR: [2, 5], ADMIN: [2, 4] },
+      DURING_SET: { SUPERVISOR: [2, 5], ADMIN: [3, 5] },
+      AFTER_SIGNATURE: { SUPERVISOR: [5, 2], ADMIN: [6, 2] },
+      FINAL: { SUPERVISOR: [5, 2], ADMIN: [6, 2] },
+    },
+  };
+  const seatOf = (act: Act) => (actor: Actor, phase: AuthorityPhase): Seat => SEATS[act]?.[phase]?.[actor] ?? SEATS[act]?.[phase]?.ADMIN ?? [1, 1];
+
+  const WAYS: Record<Act, Way> = {
+    LINEUP: {
+      seat: () => [1, 1],
+      send: (actor, w, reason) => callerOf(actor, w).put(`${w.url}/lineups/${w.day.home.id}`).send({ ...homeLineup(w.day, !w.swapped), ...withReason(reason) }),
+      done: (w) => (w.swapped = !w.swapped),
+      noRoute: { TABLE: NO_SESSION, SUPERVISOR: [403, 'WRONG_ROLE', 'the line-up route admits a secretary and the administrator only'] },
+    },
+    SUBSTITUTE: {
+      seat: () => [SET, 1],
+      send: (actor, w, reason) =>
+        callerOf(actor, w)
+          .post(`${w.url}/substitutions`)
+          .query(withReason(reason))
+          .send(subBody(w.day, actor === 'ADMIN' || actor === 'SUPERVISOR' ? 'AWAY' : 'HOME', SUBS.newBy[actor === 'TABLE' ? 'CLUB' : actor])),
+      noRoute: { TABLE: NO_SESSION },
+    },
+    WITHDRAW_SUBSTITUTION: {
+      seat: () => [SET, 1],
+      send: (actor, w, reason) => callerOf(actor, w).delete(`${w.url}/substitutions/${w.clubSubs[actor === 'TABLE' ? 'CLUB' : actor]}`).query(withReason(reason)),
+      noRoute: { TABLE: NO_SESSION },
+    },
+    ENTER_SCORE: {
+      seat: seatOf('ENTER_SCORE'),
+      send: (actor, w, reason, [s, t]) =>
+        actor === 'TABLE' ? ctx.http().put(`/api/table/${w.code[t]}/sets/${s}`).send({ enteredBy: 'HOME', totals: { home: 8, away: 0 } }) : decision(actor, w, [s, t], reason, true),
+      noRoute: { CLUB: [403, 'WRONG_ROLE', 'a club has no table code, and the console’s decision admits the supervisor and the administrator only'] },
+    },
+    SIGN_OR_REFUSE: {
+      seat: seatOf('SIGN_OR_REFUSE'),
+      send: (actor, w, reason, [s, t]) =>
+        actor === 'TABLE' ? ctx.http().post(`/api/table/${w.code[t]}/sets/${s}/sign`).send({ side: 'AWAY' }) : decision(actor, w, [s, t], reason, false),
+      noRoute: { CLUB: [403, 'WRONG_ROLE', 'a club has no table code, and the console’s decision admits the supervisor and the administrator only'] },
+    },
+    LATE_PAIR: {
+      seat: () => [1, 6],
+      send: (actor, w, reason) =>
+        callerOf(actor, w)
+          .post(`${w.url}/late-pairs`)
+          .send({ teamId: w.day.away.id, pairNumber: 6, fromSet: w.awayPair6From === 1 ? 3 : 1, ...withReason(reason) }),
+      done: (w) => (w.awayPair6From = w.awayPair6From === 1 ? 3 : 1),
+      noRoute: { TABLE: NO_SESSION, CLUB: [403, 'WRONG_ROLE', 'the late-pairs route admits the supervisor and the administrator only'] },
+    },
+    DECIDE_REFUSAL: {
+      seat: seatOf('DECIDE_REFUSAL'),
+      send: (actor, w, reason, seat) => decision(actor, w, seat, reason, true),
+      noRoute: { TABLE: NO_SESSION, CLUB: NOT_A_CLUB_ROUTE },
+    },
+    VOID_OR_REMOVE: {
+      seat: seatOf('VOID_OR_REMOVE'),
+      send: async (actor, w, reason, [s, t]) => {
+        const { version } = (await admin.get(w.url).expect(200)).body;
+        return callerOf(actor, w)
+          .post(`${w.url}/supervisor-actions`)
+          .send({ version, kind: 'VOID_WRONG_TABLE', setNumber: s, tableNumber: t, gameNumbers: [1], ...withReason(reason) });
+      },
+      noRoute: { TABLE: NO_SESSION, CLUB: NOT_A_CLUB_ROUTE },
+    },
+    CHANGE_SIGNED_SCORE: {
+      seat: seatOf('CHANGE_SIGNED_SCORE'),
+      send: (actor, w, reason, seat) => decision(actor, w, seat, reason, true),
+      noRoute: { TABLE: NO_SESSION, CLUB: NOT_A_CLUB_ROUTE },
+    },
+    WITHDRAW_SUPERVISOR_RECORD: {
+      seat: () => [SET, 1],
+      send: (actor, w, reason) => callerOf(actor, w).delete(`${w.url}/substitutions/${w.supervisorSubs[actor === 'TABLE' ? 'CLUB' : actor]}`).query(withReason(reason)),
+      noRoute: { TABLE: NO_SESSION },
+    },
+  };
+
+  /** The walk a cell is on: the acts that start a set before any started get the second match. */
+  const walkOf = (act: Act, phase: AuthorityPhase): Walk =>
+    phase === 'BEFORE_SET' && ['ENTER_SCORE', 'SIGN_OR_REFUSE', 'DECIDE_REFUSAL', 'CHANGE_SIGNED_SCORE'].includes(act) ? fresh : walks[phase];
+
+  const cellName = (actor: Actor, act: Act, phase: AuthorityPhase) => `${actor} × ${act} × ${phase}`;
+
+  const correctionOf = async (w: Walk) => (await ctx.http().get(w.url).expect(200)).body.correction as { reason: string } | null;
+  const seatState = async (w: Walk, [s, t]: Seat) => {
+    const board = (await admin.get(`${w.url}/console`).expect(200)).body as { tables: { tableNumber: number; sets: { setNumber: number; state: string; homePoints: number | null; awayPoints: number | null }[] }[] };
+    const { state, homePoints, awayPoints } = board.tables.find((x) => x.tableNumber === t)!.sets.find((x) => x.setNumber === s)!;
+    return { state, homePoints, awayPoints };
+  };
+  const expectReasonRequired = (res: Res | undefined) => {
+    expect({ status: res?.status, code: res?.body?.error?.code }).toEqual({ status: 400, code: 'VALIDATION_FAILED' });
+    expect(res!.body.error.details).toContainEqual(expect.objectContaining({ field: 'reason' }));
+  };
+
+  /**
+   * Cells that cannot be walked as themselves through the API, each with why and what the API
+   * does instead (asserted). A signed-in actor's one route to a table's set is the console's
+   * decision, so where there is nothing to sign, or where entering, signing or deciding a set
+   * that is already signed is the same request as changing a signed score, the cell is that
+   * other request.
+   */
+  type Explained = { why: string; check: (res: { without?: Res; with: Res }, w: Walk, reason: string, seat: Seat) => Promise<void> };
+  const nothingToSign: Explained = {
+    why: 'before the set starts nothing is entered, so there is nothing to sign: the decision without a score is refused SET_NOT_ENTERED (it would need a score, which makes it an entry)',
+    check: async (res, w, _reason, seat) => {
+      expectError(res.with.body, 400, 'SET_NOT_ENTERED');
+      expect(await seatState(w, seat)).toEqual({ state: 'WAITING', homePoints: null, awayPoints: null });
+    },
+  };
+  /** The supervisor at a signed set: the decision is CHANGE_SIGNED_SCORE × AFTER_SIGNATURE (a correction, with a reason). */
+  const supervisorAtSignedSet = (scored: boolean): Explained => ({
+    why: scored
+      ? 'after the signature no refusal is left and the supervisor has no table code: the decision with a score on a signed set is the change of a signed score, a correction (CHANGE_SIGNED_SCORE × AFTER_SIGNATURE)'
+      : 'after the signature there is nothing left to sign and the supervisor has no table code: the decision without a score keeps the signed score (nothing changes, so nothing is corrected)',
+    check: async (res, w, reason, seat) => {
+      expectSuccess(res.with);
+      expect(await seatState(w, seat)).toEqual(scored ? { state: 'SIGNED', homePoints: 8, awayPoints: 0 } : { state: 'SIGNED', homePoints: 6, awayPoints: 2 });
+      if (scored) expect(await correctionOf(w)).toMatchObject({ reason });
+      else expect((await correctionOf(w))?.reason).not.toBe(reason);
+    },
+  });
+  /** The administrator signing a set that is signed: with a reason, the score kept; no change, so nothing to mark corrected. */
+  const adminSignsSignedSet: Explained = {
+    why: 'every set is signed already, so the administrator’s signature (the decision without a score) keeps the signed score: the reason is required and the answer is 2xx, but nothing changed, so the match is not marked corrected by it (a changed score is ENTER_SCORE / CHANGE_SIGNED_SCORE, which are)',
+    check: async (res, w, reason, seat) => {
+      expectReasonRequired(res.without);
+      expectSuccess(res.with);
+      expect(await seatState(w, seat)).toEqual({ state: 'SIGNED', homePoints: 6, awayPoints: 2 });
+      expect((await correctionOf(w))?.reason).not.toBe(reason);
+    },
+  };
+  const EXPLAINED: Record<string, Explained> = {
+    // Table: TABLE_ONLY. The supervisor's decision without a score on a set nobody entered is refused, but as SET_NOT_ENTERED.
+    'SUPERVISOR × SIGN_OR_REFUSE × BEFORE_SET': nothingToSign,
+    // Table: REASON. The reason is required (400 without), but with one there is still nothing to sign.
+    'ADMIN × SIGN_OR_REFUSE × BEFORE_SET': {
+      why: nothingToSign.why,
+      check: async (res, w, reason, seat) => {
+        expectReasonRequired(res.without);
+        await nothingToSign.check(res, w, reason, seat);
+      },
+    },
+    // Table: TABLE_ONLY; the same request is CHANGE_SIGNED_SCORE × AFTER_SIGNATURE (CORRECTION).
+    'SUPERVISOR × ENTER_SCORE × AFTER_SIGNATURE': supervisorAtSignedSet(true),
+    // Table: TABLE_ONLY; nothing to sign any more.
+    'SUPERVISOR × SIGN_OR_REFUSE × AFTER_SIGNATURE': supervisorAtSignedSet(false),
+    // Table: SET_ALREADY_SIGNED; no refused set can exist in a signed set, and the decision is CHANGE_SIGNED_SCORE × AFTER_SIGNATURE.
+    'SUPERVISOR × DECIDE_REFUSAL × AFTER_SIGNATURE': supervisorAtSignedSet(true),
+    // Table: CORRECTION; nothing to sign any more, nothing changes.
+    'ADMIN × SIGN_OR_REFUSE × AFTER_SIGNATURE': adminSignsSignedSet,
+    'ADMIN × SIGN_OR_REFUSE × FINAL': adminSignsSignedSet,
+  };
+
+  /** Cells where the API disagrees with the table: reported to the match core's owner, not walked here. */
+  const REPORTED: Record<string, string> = {
+    // reported: POST /matches/{id}/sets/2/tables/2/decision {totals 8–0, reason} by the supervisor on a set nobody entered → 200 (the seat is entered as decided); table: TABLE_ONLY.
+    'SUPERVISOR × ENTER_SCORE × BEFORE_SET': 'the supervisor enters a seat of a set not started (200)',
+    // reported: the same request → 200; table: SET_NOT_ENTERED (the core asks DECIDE_REFUSAL × DURING_SET for every unsigned seat, never BEFORE_SET).
+    'SUPERVISOR × DECIDE_REFUSAL × BEFORE_SET': 'the supervisor decides a seat of a set not started (200)',
+    // reported: the same request → 200; table: SET_NOT_SIGNED.
+    'SUPERVISOR × CHANGE_SIGNED_SCORE × BEFORE_SET': 'the supervisor changes a score of a set not started (200)',
+    // reported: POST …/sets/2/tables/3/decision {totals 8–0, reason} by the supervisor on a seat the table entered and nobody refused → 200 (the entry replaced); table: TABLE_ONLY.
+    'SUPERVISOR × ENTER_SCORE × DURING_SET': 'the supervisor overwrites a table’s unsigned, unrefused entry (200)',
+    // reported: POST …/sets/3/tables/1/decision {reason} (no score) by the supervisor on a seat the table entered and nobody refused → 200 (the set counts as signed); table: TABLE_ONLY.
+    'SUPERVISOR × SIGN_OR_REFUSE × DURING_SET': 'the supervisor signs for the table (200)',
+    // reported: POST …/sets/4/tables/2/decision {totals 8–0, reason} by the supervisor on a seat signed at the table while set 4 is still being played → 200, marked corrected; table: SET_NOT_SIGNED (the core takes the seat's phase, not the set's).
+    'SUPERVISOR × CHANGE_SIGNED_SCORE × DURING_SET': 'the supervisor changes a signed seat of a set still being played (200)',
+    // reported: POST /matches/{id}/late-pairs {teamId, pairNumber 6, fromSet 3} by the administrator, no reason → 400 VALIDATION_FAILED (reason REQUIRED, LatePairInputDto); table: ALLOWED.
+    'ADMIN × LATE_PAIR × BEFORE_SET': 'the administrator needs a reason for a late pair before the set starts (400)',
+    // reported: POST /matches/{id}/supervisor-actions {VOID_WRONG_TABLE, set 6, table 2, games [1], reason} by the administrator on a final match → 409 RESULT_LOCKED; table: CORRECTION.
+    'ADMIN × VOID_OR_REMOVE × FINAL': 'the administrator cannot void games of a final match (409 RESULT_LOCKED)',
+  };
+
+  const cells = ACTORS.flatMap((actor) => ACTS.flatMap((act) => AUTHORITY_PHASES.map((phase) => ({ actor, act, phase }))));
+  // Grouped by phase, then actor, then act: within a phase's match the cells run in this order.
+  const ordered = AUTHORITY_PHASES.flatMap((phase) => cells.filter((c) => c.phase === phase));
+
+  const title = ({ actor, act, phase }: (typeof cells)[number]) => {
+    const answer = authority(actor, phase, act);
+    const expected = answer.kind === 'REFUSED' ? `REFUSED ${answer.code}` : answer.kind === 'REASON' ? (answer.correction ? 'REASON (correction)' : 'REASON') : 'ALLOWED';
+    const route = WAYS[act].noRoute?.[actor];
+    return `${cellName(actor, act, phase)} → ${expected}${route ? ` (refused at the route: ${route[0]} ${route[1]})` : ''}${EXPLAINED[cellName(actor, act, phase)] ? ' (explained: not walkable as such)' : ''}`;
+  };
+
+  it('accounts for every cell: 4 actors × 10 acts × 4 phases = 160, each walked, explained or reported', () => {
+    const names = cells.map((c) => cellName(c.actor, c.act, c.phase));
+    expect(new Set(names).size).toBe(160);
+    // Every explained or reported cell is a cell of the table, and none is both.
+    expect(names).toEqual(expect.arrayContaining([...Object.keys(EXPLAINED), ...Object.keys(REPORTED)]));
+    expect(Object.keys(EXPLAINED).filter((name) => name in REPORTED)).toEqual([]);
+    const walked = names.filter((name) => !(name in REPORTED));
+    expect({ walked: walked.length, reported: Object.keys(REPORTED).length }).toEqual({ walked: 160 - Object.keys(REPORTED).length, reported: 8 });
+  });
+
+  it('a table code opens nothing but its table’s view, entry, signature and refusal', () => {
+    expect(ctx.routes.filter((r) => r.includes('/api/table/')).sort()).toEqual(
+      ['GET /api/table/:code', 'HEAD /api/table/:code', 'POST /api/table/:code/sets/:setNumber/refuse', 'POST /api/table/:code/sets/:setNumber/sign', 'PUT /api/table/:code/sets/:setNumber'].sort(),
+    );
+  });
+
+  describe.each(AUTHORITY_PHASES)('%s', (phase) => {
+    const these = ordered.filter((c) => c.phase === phase && !REPORTED[cellName(c.actor, c.act, c.phase)]);
+    it.each(these.map((c) => [title(c), c] as const))('%s', async (_name, { actor, act }) => {
+      const w = walkOf(act, phase);
+      const way = WAYS[act];
+      const seat = way.seat(actor, phase);
+      expect({ set: seat[0], phase: await phaseOfSet(w, seat[0], phase) }).toEqual({ set: seat[0], phase });
+      const name = cellName(actor, act, phase);
+      const reason = REASON_TEXT(name);
+      const explained = EXPLAINED[name];
+      const answer = authority(actor, phase, act);
+      const route = way.noRoute?.[actor];
+      if (route) {
+        const res = await way.send(actor, w, reason, seat);
+        expect({ status: res.status, code: res.body?.error?.code }).toEqual({ status: route[0], code: route[1] });
+        return;
+      }
+      if (explained) {
+        const without = answer.kind === 'REASON' ? await way.send(actor, w, undefined, seat) : undefined;
+        const res = await way.send(actor, w, reason, seat);
+        if (res.status < 300) way.done?.(w);
+        await explained.check({ without, with: res }, w, reason, seat);
+        return;
+      }
+      if (answer.kind === 'ALLOWED') {
+        expectSuccess(await way.send(actor, w, undefined, seat));
+        way.done?.(w);
+      } else if (answer.kind === 'REASON') {
+        const without = await way.send(actor, w, undefined, seat);
+        expect({ status: without.status, code: without.body?.error?.code }).toEqual({ status: 400, code: 'VALIDATION_FAILED' });
+        expect(without.body.error.details).toContainEqual(expect.objectContaining({ field: 'reason' }));
+        expectSuccess(await way.send(actor, w, reason, seat));
+        way.done?.(w);
+        if (answer.correction) expect((await ctx.http().get(w.url).expect(200)).body.correction).toMatchObject({ reason });
+      } else {
+        const res = await way.send(actor, w, reason, seat);
+        expect(res.status).toBeGreaterThanOrEqual(400);
+        expect(res.status).toBeLessThan(500);
+        expectError(res.body, res.status, answer.code);
+      }
+    });
+  });
+});
