@@ -7,8 +7,6 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { ConsequencesService } from '../src/matches/consequences.service';
-import { MatchDataService } from '../src/matches/match-data.service';
 import { type Agent, createClub, createDivision, createMatchDay, createMatchRow, createSeason, createTeam, expectError, lineupBody, loginAs, resetDatabase, startApp, TestContext } from './helpers';
 
 jest.setTimeout(120_000);
@@ -122,11 +120,12 @@ describe('Regel 11 renumbering, a team late, both teams incomplete, one winner (
     // Recorded as incomplete when the line-up still had pair 6 from set 2, confirmed since.
     await ctx.prisma.match.update({ where: { id: day.match.id }, data: { status: 'PLAYED', resultState: 'CONFIRMED' } });
     await ctx.prisma.incompleteAppearance.create({ data: { seasonId: day.season.id, teamId: day.home.id, matchId: day.match.id, occurrence: 1 } });
-    const data = ctx.app.get(MatchDataService);
-    await ctx.prisma.$transaction(async (tx) => {
-      const match = await data.load(day.match.id, tx);
-      await ctx.app.get(ConsequencesService).applyConfirmed(tx, match, await data.settings(day.season.id, tx), null);
-    });
+    // The federation corrects the final match's line-up (every pair from set 1): the core's consequences withdraw the occurrence.
+    const admin = (await loginAs(ctx, 'ADMIN')).agent;
+    await admin
+      .put(`/api/matches/${day.match.id}/lineups/${day.home.id}`)
+      .send({ ...lineupBody(day.homePlayers), reason: 'Koppel 6 speelde toch vanaf set 1' })
+      .expect(200);
     expect(await ctx.prisma.incompleteAppearance.count({ where: { matchId: day.match.id } })).toBe(0);
   });
 

@@ -186,7 +186,7 @@ export class LineupsService {
         const member = new Map(members.map((m) => [m.id, m]));
         const lineupRow: LineupRow = { ...stored, players: sortLineupPlayers(players.map((p) => ({ ...p, member: member.get(p.memberId)! }))) };
         const patch = (row: MatchRow): MatchRow => ({ ...row, lineups: [...row.lineups.filter((l) => l.teamId !== teamId), lineupRow] });
-        return { command: { kind: 'SET_LINEUP', by: commandUser(user), reason: body.reason ?? null, side, lineup }, members, patch };
+        return { command: { kind: 'SET_LINEUP', by: commandUser(user), reason: body.reason ?? null, side, lineup, composedBeforeMatch }, members, patch };
       },
       { user, actor: user.id, action: 'match.lineup', reason: body.reason },
     );

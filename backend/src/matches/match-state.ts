@@ -8,7 +8,7 @@ import { dbDate, isoDate } from '../common/dto';
 import { seatKey, SIDES } from '../domain/match';
 import { MatchState, Seat, SeatSource, StateAction, StateTeam } from '../domain/match/match-command';
 import type { Prisma } from '../generated/prisma/client';
-import { MatchRow, membersById, MemberRow, playerLabels, SetRow, teamFacts, teamIdOf } from './match-row';
+import { lineupOf, MatchRow, membersById, MemberRow, playerLabels, SetRow, teamFacts, teamIdOf } from './match-row';
 
 type Tx = Prisma.TransactionClient;
 
@@ -21,6 +21,7 @@ export function matchStateOf(row: MatchRow, extraMembers: readonly MemberRow[] =
     const rows = row.substitutions.filter((s) => s.teamId === teamIdOf(row, side));
     return {
       lineup: facts.lineup,
+      composedBeforeMatch: lineupOf(row, side)?.composedBeforeMatch ?? null,
       substitutions: facts.substitutions.map((s, i) => ({ ...s, id: rows[i].id, violation: rows[i].violation, outMemberId: rows[i].outMemberId, inMemberId: rows[i].inMemberId, recordedByRole: rows[i].recordedByRole })),
       removals: [...(facts.removals ?? [])],
     };

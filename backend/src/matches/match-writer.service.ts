@@ -3,7 +3,7 @@ import { AuditService } from '../audit/audit.service';
 import type { AuthUser } from '../auth/auth.types';
 import { AppError, ConflictError, ErrorDetail, NotFoundError, RuleViolationError, ValidationError } from '../common/errors';
 import { phaseOf } from '../domain/match';
-import { applyMatchCommand, CommandUser, FACTS_COMMANDS, MatchCommand, MatchEvent, Problem, RELOAD_COMMANDS } from '../domain/match/match-command';
+import { applyMatchCommand, CommandUser, MatchCommand, MatchEvent, Problem, RELOAD_COMMANDS } from '../domain/match/match-command';
 import type { CompetitionSettings } from '../domain/settings';
 import { Prisma } from '../generated/prisma/client';
 import { LiveEvents } from '../live/live-events';
@@ -13,7 +13,7 @@ import { mapMatchDetail, MatchDetailDto } from './match.dto';
 import { auditDifference } from './audit-difference';
 import { KeyedQueue } from './keyed-queue';
 import { MatchDataService } from './match-data.service';
-import { MatchRow, MemberRow } from './match-row';
+import { MatchRow, MemberRow, playerLabels } from './match-row';
 import { matchStateOf, rowAfter, storeStateChanges } from './match-state';
 
 export type Tx = Prisma.TransactionClient;
@@ -200,11 +200,19 @@ export class MatchWriterService {
           const built = typeof given === 'function' ? await given(tx, before, settings) : given;
           const { command, members = [], patch, after: follow } = 'command' in built ? built : { command: built };
           const now = new Date();
-          const result = applyMatchCommand(matchStateOf(before, members), command, settings, now);
-          if (result.problems.length) throw problemError(result.problems);
-          const changed = await storeStateChanges(tx, before, result.state, { versionCounted: options.version !== undefined, now });
-          const factsChanged = FACTS_COMMANDS.includes(command.kind);
+          const state = matchStateOf(before, members);
           const extras = { now, members, patch };
+          let result = applyMatchCommand(state, command, settings, now);
+          if (result.problems.length) throw problemError(result.problems);
+          if (result.needsEligibility) {
+            // The command makes the match final (or changes who played in it): Regel 4 needs every
+            // player's eligibility on the match date (read-only facts). The core decides again, with them.
+            const eligible = await this.consequences.eligibilityOf(tx, rowAfter(before, result.state, before.version, extras), settings);
+            const labels = playerLabels(before, members);
+            result = applyMatchCommand({ ...state, eligibility: new Map([...eligible].map(([memberId, ok]) => [labels.get(memberId) ?? memberId, ok])) }, command, settings, now);
+            if (result.problems.length) throw problemError(result.problems);
+          }
+          const changed = await storeStateChanges(tx, before, result.state, { versionCounted: options.version !== undefined, now });
           if (follow) await follow(tx, rowAfter(before, result.state, before.version + 1, extras));
           // The fixture or a record brings rows the state does not carry (teams, moves,
           // deductions, fines): read those back. Everything else is the row in memory.
@@ -213,11 +221,11 @@ export class MatchWriterService {
               ? await this.data.load(matchId, tx)
               : rowAfter(before, result.state, before.version + (changed && options.version === undefined ? 1 : 0), extras);
           // The match became final (domain/match becomeFinal: both confirmations, the end of the
-          // correction window, the paper form's hours, the supervisor's decision): the one place
-          // for what follows from that. Regel 4 and the fines also again when who played changes afterwards (the member lists: not pure).
-          const becameFinal = result.events.some((e) => e.kind === 'MATCH_CONFIRMED');
-          if (result.state.resultState === 'CONFIRMED' && (becameFinal || (factsChanged && before.resultState === 'CONFIRMED'))) {
-            await this.onFinal(tx, after, settings, options.user?.id ?? result.state.awaySignedById ?? result.state.homeSignedById ?? null);
+          // correction window, the paper form's hours, the supervisor's decision), or who played
+          // changed in a final match: the core's answer for Regel 4 and the fines is stored here.
+          if (result.consequences) {
+            await this.consequences.store(tx, after, result.consequences, options.user?.id ?? result.state.awaySignedById ?? result.state.homeSignedById ?? null);
+            // The deductions, fines and flags just stored: the answer shows them.
             after = await this.data.load(matchId, tx);
           }
           // Mapped only when kept for a retry; otherwise from the row, if the caller asks for it.
@@ -269,14 +277,6 @@ export class MatchWriterService {
         return answer;
       },
     };
-  }
-
-  /**
-   * What follows from a final result, in the transaction that made it final (or changed who
-   * played in it afterwards): Regel 4 and the fines. `actorId` is null when the scheduled job finalised it.
-   */
-  private async onFinal(tx: Tx, match: MatchRow, settings: CompetitionSettings, actorId: string | null): Promise<void> {
-    await this.consequences.applyConfirmed(tx, match, settings, actorId);
   }
 
   /** The stored answer of a command already applied with this key; 409 when the key was used for another match. */

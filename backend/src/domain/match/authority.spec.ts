@@ -103,7 +103,7 @@ function matchState(): MatchState {
   return fixtureMatchState({ teams: { HOME: team(lineup('h')), AWAY: team(lineup('a')) } });
 }
 function run(state: MatchState, ...commands: MatchCommand[]): CommandResult {
-  let result: CommandResult = { state, events: [], problems: [] };
+  let result: CommandResult = { state, events: [], problems: [], consequences: null, needsEligibility: false };
   for (const [i, command] of commands.entries()) {
     result = applyMatchCommand(result.state, command, settings, T0);
     if (result.problems.length && i < commands.length - 1) throw new Error(`${command.kind}: ${result.problems[0].message}`);

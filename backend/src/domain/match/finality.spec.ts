@@ -24,7 +24,7 @@ function matchState(overrides: Partial<MatchState> = {}): MatchState {
 
 /** Applies [command, moment] pairs; throws on a problem before the last. */
 function run(state: MatchState, steps: [MatchCommand, Date][]): CommandResult {
-  let result: CommandResult = { state, events: [], problems: [] };
+  let result: CommandResult = { state, events: [], problems: [], consequences: null, needsEligibility: false };
   steps.forEach(([command, at], i) => {
     result = applyMatchCommand(result.state, command, settings, at);
     if (result.problems.length && i < steps.length - 1) throw new Error(`${command.kind}: ${result.problems[0].message}`);
@@ -102,7 +102,7 @@ describe('Regel 35B: who may protest', () => {
   test('a team leader’s remark changes nothing, also once final', () => {
     const final = run(matchState(), [...night(minutes(5)), [FINALISE, minutes(35)]]).state;
     const result = applyMatchCommand(final, { kind: 'ADD_REMARK', by: away, text: 'Tafel 3 begon een kwartier te laat' }, settings, minutes(50));
-    expect(result).toEqual({ state: final, events: [], problems: [] });
+    expect(result).toEqual({ state: final, events: [], problems: [], consequences: null, needsEligibility: false });
   });
 
   test('a remark needs a text', () => {
@@ -136,5 +136,45 @@ describe('finality: the paper path', () => {
     const before = run(matchState(), steps.slice(0, -1)).state;
     const result = applyMatchCommand(before, steps[steps.length - 1][0], settings, steps[steps.length - 1][1]);
     expect(result.problems.map((p) => p.code)).toContain(code);
+  });
+});
+
+describe('Regel 4 and the fines are part of the core’s answer when a match becomes final', () => {
+  const players = (prefix: string) => Array.from({ length: 6 }, (_, i) => [`${prefix}${i + 1}a`, `${prefix}${i + 1}b`]).flat();
+  const everyone = (ineligible: readonly string[] = []) => new Map([...players('h'), ...players('a')].map((id) => [id, !ineligible.includes(id)]));
+  const finalised = (state: MatchState) => run(state, [...night(minutes(5)), [FINALISE, minutes(35)]]);
+
+  test('without the players’ eligibility the core asks for it (and decides nothing yet)', () => {
+    const result = finalised(matchState());
+    expect(result.state.resultState).toBe('CONFIRMED');
+    expect(result).toMatchObject({ needsEligibility: true, consequences: null });
+  });
+
+  test('with it: nobody offended and no fine when all played and the line-ups were on time (an earlier Regel 11 occurrence is withdrawn)', () => {
+    const state = matchState({ eligibility: everyone(), teams: { HOME: { ...team(lineup('h')), composedBeforeMatch: true }, AWAY: { ...team(lineup('a')), composedBeforeMatch: true } } });
+    const withdraw = (side: Side) => ({ side, kind: 'WITHDRAW_INCOMPLETE' });
+    expect(finalised(state)).toMatchObject({ needsEligibility: false, consequences: { offending: [], regel4: null, fines: [withdraw('HOME'), withdraw('AWAY')] } });
+  });
+
+  test('Regel 4: an ineligible player of the winning home side loses it the match, with the deduction (setting)', () => {
+    const consequences = finalised(matchState({ eligibility: everyone(['h3b']) })).consequences!;
+    expect(consequences.offending).toEqual(['HOME']);
+    expect(consequences.regel4).toMatchObject({ winner: 'AWAY', home: { result: 'LOSS', deduction: settings.ineligiblePlayerDeduction }, away: { result: 'WIN', deduction: 0 } });
+  });
+
+  test('Regel 5D and 11: a line-up not composed before the match, and a pair from set 2, propose their fines', () => {
+    const late = { ...team(fixtureLineup('h', { fromSet: { 6: 2 } })), composedBeforeMatch: false };
+    // The seats pair 6 did not play are the rules' (Regel 12A): the tables enter and sign every other one.
+    let state = matchState({ eligibility: everyone(), teams: { HOME: late, AWAY: team(lineup('a')) } });
+    for (const [command, at] of night(minutes(5))) {
+      const step = applyMatchCommand(state, command, settings, at);
+      if (!step.problems.length) state = step.state;
+    }
+    const fines = applyMatchCommand(state, FINALISE, settings, minutes(35)).consequences!.fines;
+    expect(fines).toEqual(expect.arrayContaining([{ side: 'HOME', kind: 'LINEUP_MISSING' }, { side: 'HOME', kind: 'INCOMPLETE' }]));
+  });
+
+  test('a command that does not make the match final brings no consequences, and asks for nothing', () => {
+    expect(run(matchState(), night(minutes(5)))).toMatchObject({ needsEligibility: false, consequences: null });
   });
 });

@@ -37,7 +37,7 @@ const refuse: MatchCommand = { kind: 'TABLE_REFUSE', setNumber: 1, tableNumber: 
 const decide: MatchCommand = { kind: 'DECIDE_SET', setNumber: 1, tableNumber: 1, reason: 'Beide koppels gehoord', by: 'SUPERVISOR' };
 
 function run(state: MatchState, commands: MatchCommand[]): CommandResult {
-  let result: CommandResult = { state, events: [], problems: [] };
+  let result: CommandResult = { state, events: [], problems: [], consequences: null, needsEligibility: false };
   for (const [i, command] of commands.entries()) {
     result = applyMatchCommand(result.state, command, settings, NOW);
     if (result.problems.length && i < commands.length - 1) throw new Error(`${command.kind}: ${result.problems[0].message}`);

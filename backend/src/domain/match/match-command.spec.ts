@@ -36,7 +36,7 @@ const WON_HOME: GameEntry[] = [
 
 /** Applies commands one after another; throws on the first problem, unless it is the last command. */
 function run(state: MatchState, ...commands: MatchCommand[]): CommandResult {
-  let result: CommandResult = { state, events: [], problems: [] };
+  let result: CommandResult = { state, events: [], problems: [], consequences: null, needsEligibility: false };
   commands.forEach((command, i) => {
     result = applyMatchCommand(result.state, command, settings, i === commands.length - 1 ? LATER : NOW);
     if (result.problems.length && i < commands.length - 1) throw new Error(`${command.kind}: ${result.problems[0].message}`);
@@ -231,7 +231,7 @@ describe('applyMatchCommand: the paper form', () => {
       .map((s) => ({ setNumber: s.setNumber, tableNumber: s.tableNumber, homePoints: 6, awayPoints: 2 }));
   const form = (by: CommandUser = home, sets: SeatEntry[] = allSets()): MatchCommand => ({ kind: 'ENTER_FORM', by, sets });
   const paper = (state: MatchState, ...commands: MatchCommand[]): CommandResult => {
-    let result: CommandResult = { state, events: [], problems: [] };
+    let result: CommandResult = { state, events: [], problems: [], consequences: null, needsEligibility: false };
     for (const [i, command] of commands.entries()) {
       result = applyMatchCommand(result.state, command, settings, DAY);
       if (result.problems.length && i < commands.length - 1) throw new Error(`${command.kind}: ${result.problems[0].message}`);
@@ -346,7 +346,7 @@ describe('applyMatchCommand: who played (line-ups, substitutions, the supervisor
     substitution: { id, setNumber, pairNumber: 1, outPlayerId: out, inPlayerId: inn, outMemberId: `m-${out}`, inMemberId: `m-${inn}` },
   });
   const apply = (state: MatchState, ...commands: MatchCommand[]): CommandResult => {
-    let result: CommandResult = { state, events: [], problems: [] };
+    let result: CommandResult = { state, events: [], problems: [], consequences: null, needsEligibility: false };
     for (const [i, command] of commands.entries()) {
       result = applyMatchCommand(result.state, command, settings, DAY);
       if (result.problems.length && i < commands.length - 1) throw new Error(`${command.kind}: ${result.problems[0].message}`);

@@ -17,6 +17,7 @@
 import { compareDates, IsoDate } from '../dates';
 import { Act, actorOfRole, authority, AuthorityAnswer, AuthorityPhase } from './authority';
 import { CompetitionSettings } from '../settings';
+import { finalConsequences, FinalConsequences } from './final-consequences';
 import { setTableLabel } from './labels';
 import { Lineup } from './lineup';
 import { matchCredits, TeamFacts } from './match-facts';
@@ -84,6 +85,8 @@ export interface StateAction {
 export interface StateTeam {
   /** Null while the team recorded no line-up. */
   lineup: Lineup | null;
+  /** Regel 5D/5E: the line-up was first saved before the start (null or absent: no line-up, or not known to the caller). */
+  composedBeforeMatch?: boolean | null;
   /** In the order they happened. */
   substitutions: StateSubstitution[];
   /** Regel 38: players the supervisor removed from this side's pairs. */
@@ -127,6 +130,12 @@ export interface MatchState {
   /** When it became final (resultState CONFIRMED: locked, the official standings count it). */
   finalAt: Date | null;
   teams: Record<Side, StateTeam>;
+  /**
+   * Read-only facts for Regel 4: per player id (as the teams name them), eligible on the match
+   * date by the member lists as they are now. Loaded only when a command makes the match final
+   * (the result then asks for it: CommandResult.needsEligibility).
+   */
+  eligibility?: ReadonlyMap<string, boolean>;
   /** The supervisor's actions, in the order recorded. */
   actions: StateAction[];
   /** The stored seats, in table-plan order; a seat without an entry is absent. */
@@ -253,6 +262,8 @@ export interface SetLineupCommand {
   reason?: string | null;
   side: Side;
   lineup: Lineup;
+  /** Regel 5D/5E, as the caller decided it from the moment of the first save (absent: unchanged). */
+  composedBeforeMatch?: boolean;
   /** Regel 5B/5C: the supervisor records that this pair came late (only its fromSet changes). */
   latePair?: { pairNumber: number };
 }
@@ -414,11 +425,19 @@ export interface CommandResult {
   events: MatchEvent[];
   /** Empty when applied; otherwise `state` is the state given, unchanged. */
   problems: Problem[];
+  /**
+   * What the final result brings with it (Regel 4, 5D/5E, 11: final-consequences.ts), when the
+   * command made the match final or changed who played in a final match, and the state carried
+   * the players' eligibility; otherwise null.
+   */
+  consequences: FinalConsequences | null;
+  /** The consequences are due but the state carried no eligibility: apply the command again to the same state with `eligibility` (read-only facts). */
+  needsEligibility: boolean;
 }
 
 export type CoreSettings = Pick<
   CompetitionSettings,
-  'pairsPerTeam' | 'gamesPerSet' | 'missingSetPoints' | 'maxSubstitutions' | 'substitutionsFromSet' | 'correctionWindowMinutes' | 'paperConfirmHours'
+  'pairsPerTeam' | 'gamesPerSet' | 'missingSetPoints' | 'maxSubstitutions' | 'substitutionsFromSet' | 'correctionWindowMinutes' | 'paperConfirmHours' | 'ineligiblePlayerDeduction' | 'pointsWin' | 'pointsDraw' | 'pointsLoss'
 >;
 
 const NOT_PLAYED_LABELS: Partial<Record<MatchStatusValue, string>> = {
@@ -1207,7 +1226,7 @@ function changeTeam(state: MatchState, cmd: SubstituteCommand | RemoveSubstituti
       answer = authority(actor, state.resultState === 'CONFIRMED' ? 'FINAL' : seated ? 'DURING_SET' : 'BEFORE_SET', 'LATE_PAIR');
     } else if (changedFrom !== null) answer = check('LINEUP', changedFrom);
     else if (state.resultState === 'CONFIRMED') answer = authority(actor, 'FINAL', 'LINEUP');
-    teams[cmd.side] = { ...teams[cmd.side], lineup: cmd.lineup };
+    teams[cmd.side] = { ...teams[cmd.side], lineup: cmd.lineup, ...(cmd.composedBeforeMatch === undefined ? {} : { composedBeforeMatch: cmd.composedBeforeMatch }) };
   }
   const problems = authorityProblems(answer, cmd.reason);
   if (problems.length) return { problems };
@@ -1540,10 +1559,25 @@ export function applyMatchCommand(state: MatchState, command: MatchCommand, sett
       break;
     default: {
       const unknown: never = command;
-      return { state, events: [], problems: [problem('UNKNOWN_COMMAND', 'INVALID', `Onbekende opdracht: ${String((unknown as { kind?: unknown }).kind)}.`)] };
+      return { state, events: [], problems: [problem('UNKNOWN_COMMAND', 'INVALID', `Onbekende opdracht: ${String((unknown as { kind?: unknown }).kind)}.`)], consequences: null, needsEligibility: false };
     }
   }
-  if ('problems' in result) return { state, events: [], problems: result.problems };
+  if ('problems' in result) return { state, events: [], problems: result.problems, consequences: null, needsEligibility: false };
   const finished = finish(result.state, settings, now);
-  return { state: finished.state, events: [...result.events, ...finished.events], problems: [] };
+  const events = [...result.events, ...finished.events];
+  const next = finished.state;
+  // Made final now, or who played changed in a final match: Regel 4 and the fines follow (again: the same facts give the same answer).
+  const due = next.resultState === 'CONFIRMED' && (events.some((e) => e.kind === 'MATCH_CONFIRMED') || (FACTS_COMMANDS.includes(command.kind) && state.resultState === 'CONFIRMED'));
+  if (!due) return { state: next, events, problems: [], consequences: null, needsEligibility: false };
+  if (!state.eligibility) return { state: next, events, problems: [], consequences: null, needsEligibility: true };
+  return { state: next, events, problems: [], consequences: consequencesOf(next, settings, state.eligibility), needsEligibility: false };
+}
+
+/** Regel 4, 5D/5E and 11 for a final match, from its state and the players' eligibility (by the state's player ids). */
+export function consequencesOf(state: MatchState, settings: CoreSettings, eligible: ReadonlyMap<string, boolean>): FinalConsequences {
+  const team = (side: Side) => {
+    const { lineup, substitutions, removals, composedBeforeMatch } = state.teams[side];
+    return { lineup, substitutions, removals, composedBeforeMatch: composedBeforeMatch ?? null, substitutionViolations: substitutions.map((s) => s.violation ?? null) };
+  };
+  return finalConsequences({ status: state.status, sets: state.seats, teams: { HOME: team('HOME'), AWAY: team('AWAY') }, eligible }, settings);
 }
