@@ -2,8 +2,8 @@
  * A late pair's arrival (Regel 5B, 5C), recorded by the supervisor at the table: the pair
  * of the line-up plays from set `fromSet` on; the sets before it count as Regel 12A.
  */
-import { ApiProperty } from '@nestjs/swagger';
-import { IsInt, IsUUID, Max, Min } from 'class-validator';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsInt, IsOptional, IsUUID, Max, Min } from 'class-validator';
 import { IsReason } from '../common/reason.dto';
 
 export class LatePairInputDto {
@@ -21,7 +21,10 @@ export class LatePairInputDto {
   @Max(12)
   fromSet: number;
 
-  @ApiProperty({ description: 'Waarom (komt in het logboek)' })
+  @ApiPropertyOptional({
+    description: 'Waarom (komt in het logboek). Verplicht voor de wedstrijdleider, en voor de bondsbeheerder zodra de set begonnen is (de bevoegdhedentabel); de bond mag een laat koppel vóór de set zonder reden vastleggen.',
+  })
+  @IsOptional()
   @IsReason()
-  reason: string;
+  reason?: string;
 }

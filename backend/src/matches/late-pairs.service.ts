@@ -40,6 +40,7 @@ export class LatePairsService {
   ) {}
 
   async record(matchId: string, body: LatePairInputDto, user: AuthUser): Promise<TeamLineupDto> {
+    assertSupervisorReason(user, body.reason);
     let side: Side = 'HOME';
     // The match is loaded once, by the writer (who may ask is checked on that row, inside the transaction).
     const { row, settings } = await this.writer.applyWithRow(
@@ -74,7 +75,7 @@ export class LatePairsService {
           ...match,
           lineups: match.lineups.map((l) => (l.id !== row.id ? l : { ...l, players: l.players.map((p) => (p.pairNumber === body.pairNumber ? { ...p, fromSet: body.fromSet } : p)) })),
         });
-        return { command: { kind: 'SET_LINEUP', by: commandUser(user), reason: body.reason, side, lineup, latePair: { pairNumber: body.pairNumber } }, patch };
+        return { command: { kind: 'SET_LINEUP', by: commandUser(user), reason: body.reason ?? null, side, lineup, latePair: { pairNumber: body.pairNumber } }, patch };
       },
       { user, actor: user.id, action: 'match.late-pair', reason: body.reason },
     );

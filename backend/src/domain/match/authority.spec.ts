@@ -253,3 +253,51 @@ describe('Regel 22, 38 and the authority table: a void or removal in a signed se
     expect(result.state.correctedAt !== null).toBe(correction);
   });
 });
+
+describe('the supervisor’s decision at a seat: what it is follows from the seat (each table enters and signs its own part of the set)', () => {
+  const decide = (by: 'SUPERVISOR' | 'ADMIN', score: boolean, setNumber = 1, tableNumber = 1): MatchCommand => ({
+    kind: 'DECIDE_SET',
+    setNumber,
+    tableNumber,
+    by,
+    reason: 'Gezien aan tafel',
+    ...(score ? { totals: { home: 8, away: 0 } } : {}),
+  });
+  const refuse: MatchCommand = { kind: 'TABLE_REFUSE', setNumber: 1, tableNumber: 1, side: 'AWAY', comment: 'Partij 3 klopt niet' };
+  test.each<[string, MatchCommand[], string | null, boolean]>([
+    ['a score where the table entered nothing is entering: the table’s (TABLE_ONLY)', [decide('SUPERVISOR', true)], 'TABLE_ONLY', false],
+    ['no score where nothing is entered: nothing to decide (SET_NOT_ENTERED)', [decide('SUPERVISOR', false)], 'SET_NOT_ENTERED', false],
+    ['a score over an entry nobody refused is entering: the table’s (TABLE_ONLY)', [enter(1, 1), decide('SUPERVISOR', true)], 'TABLE_ONLY', false],
+    ['no score on an entry nobody refused is signing: the table’s (TABLE_ONLY)', [enter(1, 1), decide('SUPERVISOR', false)], 'TABLE_ONLY', false],
+    ['a refused entry is the supervisor’s to decide (Regel 35B), not a correction', [enter(1, 1), refuse, decide('SUPERVISOR', true)], null, false],
+    ['a signed seat changed is a correction, also while other tables still play the set', [enter(1, 1), sign(1, 1), decide('SUPERVISOR', true)], null, true],
+    ['the federation enters where the table did not, with a reason', [decide('ADMIN', true)], null, false],
+  ])('%s', (_name, commands, code, correction) => {
+    const result = run(matchState(), ...commands);
+    if (code) expect(result.problems.map((p) => p.code)).toEqual([code]);
+    else {
+      expect(result.problems).toEqual([]);
+      expect(result.state.correctedAt !== null).toBe(correction);
+    }
+  });
+});
+
+describe('once final: the federation corrects a void, a removal and their withdrawal (RULES.md "Everything is a correction once final")', () => {
+  const final = (): MatchState => {
+    const signed = run(matchState(), ...wholeNight()).state;
+    return { ...signed, resultState: 'CONFIRMED', finalAt: T0 };
+  };
+  const voidBy = (by: CommandUser, reason = 'Verkeerde tafel, achteraf gemeld'): MatchCommand => ({ kind: 'VOID_WRONG_TABLE', by, reason, id: 'v9', setNumber: 2, tableNumber: 2, gameNumbers: [1] });
+  test('the supervisor cannot (RESULT_LOCKED)', () => {
+    expect(run(final(), voidBy(supervisor)).problems.map((p) => p.code)).toEqual(['RESULT_LOCKED']);
+  });
+  test('the federation can, with a reason: a correction, and the match stays final', () => {
+    expect(run(final(), { ...voidBy(admin), reason: '' } as MatchCommand).problems.map((p) => p.code)).toEqual(['VALIDATION_FAILED']);
+    const voided = run(final(), voidBy(admin));
+    expect(voided.problems).toEqual([]);
+    expect(voided.state).toMatchObject({ resultState: 'CONFIRMED', correctionReason: 'Verkeerde tafel, achteraf gemeld' });
+    const withdrawn = run(voided.state, { kind: 'WITHDRAW_ACTION', by: admin, reason: 'Toch de goede tafel', id: 'v9' });
+    expect(withdrawn.problems).toEqual([]);
+    expect(withdrawn.state).toMatchObject({ resultState: 'CONFIRMED', correctionReason: 'Toch de goede tafel' });
+  });
+});

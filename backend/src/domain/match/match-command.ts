@@ -659,10 +659,16 @@ function addRemark(state: MatchState, cmd: AddRemarkCommand): Transition {
 }
 
 function openProblems(state: MatchState): Problem[] {
-  const label = NOT_PLAYED_LABELS[state.status];
-  if (label) return [problem('MATCH_NOT_PLAYED', 'CONFLICT', `Deze wedstrijd is vastgelegd als ${label}; de bondsbeheerder kan dat eerst terugdraaien.`)];
+  const notPlayed = notPlayedProblems(state);
+  if (notPlayed.length) return notPlayed;
   if (state.resultState === 'CONFIRMED') return [problem('RESULT_LOCKED', 'CONFLICT', LOCKED_MESSAGE)];
   return [];
+}
+
+/** A match recorded as not played takes no facts of play (the federation reopens it first). */
+function notPlayedProblems(state: MatchState): Problem[] {
+  const label = NOT_PLAYED_LABELS[state.status];
+  return label ? [problem('MATCH_NOT_PLAYED', 'CONFLICT', `Deze wedstrijd is vastgelegd als ${label}; de bondsbeheerder kan dat eerst terugdraaien.`)] : [];
 }
 
 function seatProblems(ref: SeatRef, settings: CoreSettings): Problem[] {
@@ -817,12 +823,25 @@ function decideSet(state: MatchState, cmd: DecideSetCommand, settings: CoreSetti
   if (seatErrors.length) return { problems: seatErrors };
   const current = findSeat(state, cmd);
   if (current && !PLAYED_SOURCES.includes(current.source)) return { problems: [creditedProblem(current)] };
-  // Once final only the federation corrects (the authority table); a signed set changed by the supervisor is a correction.
-  const signedAtTable = current !== undefined && current.refusedAt === null && isSeatSigned(current);
-  const seatAnswer = authority(cmd.by, state.resultState === 'CONFIRMED' ? 'FINAL' : signedAtTable ? 'AFTER_SIGNATURE' : 'DURING_SET', signedAtTable || state.resultState === 'CONFIRMED' ? 'CHANGE_SIGNED_SCORE' : 'DECIDE_REFUSAL');
-  const denied = authorityProblems(seatAnswer, reason);
-  if (denied.length && !(seatAnswer.kind === 'REFUSED' && seatAnswer.code === 'SET_NOT_ENTERED')) return { problems: denied };
   const replaces = cmd.games !== undefined || cmd.totals !== undefined;
+  // What the decision does depends on the seat (each table enters and signs its own part of the
+  // set): giving a score where the table entered none or is still at it is entering (the
+  // table's); a decision without a score on an entry nobody refused is signing (the table's);
+  // deciding a refusal is the supervisor's; changing a signed score is a correction; once final
+  // only the federation corrects (the authority table).
+  const signedAtTable = current !== undefined && current.refusedAt === null && isSeatSigned(current);
+  const [phase, act]: [AuthorityPhase, Act] =
+    state.resultState === 'CONFIRMED'
+      ? ['FINAL', 'CHANGE_SIGNED_SCORE']
+      : !current
+        ? ['BEFORE_SET', replaces ? 'ENTER_SCORE' : 'DECIDE_REFUSAL']
+        : current.refusedAt !== null
+          ? ['DURING_SET', 'DECIDE_REFUSAL']
+          : signedAtTable
+            ? ['AFTER_SIGNATURE', 'CHANGE_SIGNED_SCORE']
+            : ['DURING_SET', replaces ? 'ENTER_SCORE' : 'SIGN_OR_REFUSE'];
+  const denied = authorityProblems(authority(cmd.by, phase, act), reason);
+  if (denied.length) return { problems: denied };
   if (!replaces && !current) {
     return { problems: [problem('SET_NOT_ENTERED', 'INVALID', `${setTableLabel(cmd.setNumber, cmd.tableNumber)} heeft nog geen stand: vul de partijen of de setstand in.`, 'games')] };
   }
@@ -1260,7 +1279,8 @@ function newAction(cmd: RemovePlayerCommand | VoidWrongTableCommand, data: Parti
 
 /** Regel 38: the player's side and pair at that seat, then every following game of the pair is lost 2–0 (settleCredits). */
 function removePlayer(state: MatchState, cmd: RemovePlayerCommand, settings: CoreSettings, now: Date): Transition {
-  const refused = openProblems(state);
+  // Once final the authority table decides (only the federation corrects, with a reason).
+  const refused = notPlayedProblems(state);
   if (refused.length) return { problems: refused };
   const answer = authority(actorOfRole(cmd.by.role), setPhase(state, cmd.setNumber, settings), 'VOID_OR_REMOVE');
   const denied = authorityProblems(answer, cmd.reason);
@@ -1292,7 +1312,8 @@ function removePlayer(state: MatchState, cmd: RemovePlayerCommand, settings: Cor
 
 /** Regel 22: the void games do not count; the seat's entry goes (kept with the action) and is entered again once played at the right table. */
 function voidWrongTable(state: MatchState, cmd: VoidWrongTableCommand, settings: CoreSettings, now: Date): Transition {
-  const refused = openProblems(state);
+  // Once final the authority table decides (only the federation corrects, with a reason).
+  const refused = notPlayedProblems(state);
   if (refused.length) return { problems: refused };
   const answer = authority(actorOfRole(cmd.by.role), setPhase(state, cmd.setNumber, settings), 'VOID_OR_REMOVE');
   const denied = authorityProblems(answer, cmd.reason);
@@ -1333,7 +1354,8 @@ function storedSeat(value: unknown): Seat | null {
  * removal seat as entered; the void seat as entered, now decided by the supervisor's reason).
  */
 function withdrawAction(state: MatchState, cmd: WithdrawActionCommand, settings: CoreSettings, now: Date): Transition {
-  const refused = openProblems(state);
+  // Once final the authority table decides (only the federation corrects, with a reason).
+  const refused = notPlayedProblems(state);
   if (refused.length) return { problems: refused };
   const action = state.actions.find((a) => a.id === cmd.id);
   if (!action) return { problems: [problem('NOT_FOUND', 'CONFLICT', 'Beslissing niet gevonden.')] };
