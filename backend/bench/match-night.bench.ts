@@ -1,16 +1,18 @@
 /**
  * A match night (issue 15): 30 matches on one evening, 6 tables each (180 table phones)
  * entering and signing all their sets with think time compressed to seconds, while 300
- * spectators follow the live pages (Server-Sent Events, and a read of the live picture on
- * every change), against an API in its own process (match-night/api-process.ts).
+ * spectators follow the live pages (Server-Sent Events whose messages carry the live
+ * picture), against an API in its own process (match-night/api-process.ts).
  *
  * Figures: p50/p99 of the table's entry and signature requests (target p99 < 150 ms, no
- * errors), of the table page's read and the spectators' live reads, and the p50 of the same
+ * errors), of the table page's read and the spectators' live reads (viewerReads: only when a
+ * message came without the picture), the live answers the API computed per change message
+ * (target 1, however many spectators), and the p50 of the same
  * requests sent one at a time by one more match before the night (…Alone: the cost of a
  * request without the crowd, so the rest is waiting); the time from sending a
  * signature to the change message at a spectator of that match and to the spectator's page
- * showing it (target p99 < 2 s); the API's memory (RSS, heap), CPU and event-loop delay;
- * the database connections (max during the night, the API's own apart).
+ * showing it (target p99 < 2 s); the API's memory (RSS, heap), CPU and event-loop delay
+ * (with --processes N: of all its processes); the database connections (max during the night, the API's own apart).
  *
  * Size and pacing: BENCH_NIGHT_MATCHES (30), BENCH_NIGHT_SPECTATORS (300, a fifth of them on
  * a division's round page), BENCH_NIGHT_THINK_MS ("500-3000"). Paths and shapes:
@@ -122,7 +124,23 @@ class ConnectionWatch {
   }
 }
 
-const lastSample = (samples: ProbeSample[]) => samples[samples.length - 1];
+/**
+ * The API's memory at the latest samples: with a cluster (--processes N) the sum over its
+ * processes (primary and workers, the latest sample of each); undefined before any sample.
+ */
+function lastSample(samples: ProbeSample[]): { rss: number; heapUsed: number } | undefined {
+  const latest = new Map<number, ProbeSample>();
+  for (const sample of samples) latest.set(sample.pid, sample);
+  if (!latest.size) return undefined;
+  return [...latest.values()].reduce((sum, s) => ({ rss: sum.rss + s.rss, heapUsed: sum.heapUsed + s.heapUsed }), { rss: 0, heapUsed: 0 });
+}
+
+/** The most of a field a process reached during the night, summed over the API's processes (one: its maximum). */
+function sumOfMaxima(samples: ProbeSample[], field: 'rss' | 'heapUsed'): number {
+  const max = new Map<number, number>();
+  for (const sample of samples) max.set(sample.pid, Math.max(max.get(sample.pid) ?? 0, sample[field]));
+  return [...max.values()].reduce((a, b) => a + b, 0);
+}
 
 /** The API's count of live answers computed (tsbn_live_computations_total), per kind; null when unreadable. */
 async function liveComputations(baseUrl: string): Promise<{ match: number; round: number } | null> {
@@ -227,8 +245,8 @@ export async function run(ctx: BenchContext): Promise<Figures> {
     figures.enterAloneToHealth = round1(percentile(alone.latencies.enter, 50) / percentile(health, 50));
     figures.signAloneToHealth = round1(percentile(alone.latencies.sign, 50) / percentile(health, 50));
     figures.apiProcesses = PROCESSES;
-    // With a cluster the probe, /proc's memory and CPU are the primary's (which serves nothing): not the workers'.
-    if (PROCESSES > 1) figures.api_memoryCpuOf = 'the cluster primary only';
+    // With a cluster the memory and CPU figures are those of all its processes together (the primary and every worker).
+    figures.api_processesMeasured = new Set(during.map((s) => s.pid)).size;
     figures.loadAverage1m = round1(os.loadavg()[0]);
     const writes = stats.latencies.enter.length + stats.latencies.sign.length;
     figures.writesPerSecond = round1(writes / ((tablesDone - start) / 1000));
@@ -241,21 +259,34 @@ export async function run(ctx: BenchContext): Promise<Figures> {
       figures[`${name}_p99Ms`] = s.p99Ms;
       figures[`${name}_maxMs`] = s.maxMs;
     }
-    // Live answers computed per change (a write that changed a match: it changes its match and its round).
+    // Live answers computed per change message (the events of 250 ms about a topic: its
+    // spectators got one message each, with the answer) and per signature (each changes its
+    // match and its round). Target: 1 per change, per process, however many spectators.
     // With a cluster /api/metrics answers for one worker only: not measured then.
-    const changes = stats.latencies.enter.length + stats.latencies.sign.length;
-    if (computedBefore && computedAfter && PROCESSES === 1 && changes) {
-      figures.liveComputationsPerChange_match = round1((computedAfter.match - computedBefore.match) / changes);
-      figures.liveComputationsPerChange_round = round1((computedAfter.round - computedBefore.round) / changes);
+    const signed = stats.latencies.sign.length;
+    if (computedBefore && computedAfter && PROCESSES === 1 && signed) {
+      const computed = { match: computedAfter.match - computedBefore.match, round: computedAfter.round - computedBefore.round };
+      figures.liveComputations_match = computed.match;
+      figures.liveComputations_round = computed.round;
+      figures.liveChangeMessages_match = stats.changes.match.size;
+      figures.liveChangeMessages_round = stats.changes.round.size;
+      figures.liveComputationsPerChange_match = round1(computed.match / stats.changes.match.size);
+      figures.liveComputationsPerChange_round = round1(computed.round / stats.changes.round.size);
+      figures.liveComputationsPerSignature_match = round1(computed.match / signed);
+      figures.liveComputationsPerSignature_round = round1(computed.round / signed);
     }
     figures.spectatorMissedSignatures = spectators.reduce((n, s) => n + s.missed(), 0);
+    // Reads of the live picture after a message (none while the messages carry it), and the messages that carried it.
+    figures.viewerReads = stats.viewerReads;
     figures.spectatorRereads = stats.rereads;
+    figures.pushedMessages = stats.pushedMessages;
+    figures.pushed_avgKb = stats.pushedMessages ? round1(stats.pushedChars / stats.pushedMessages / 1024) : NaN;
     figures.api_rssIdleMb = idle ? mb(idle.rss) : NaN;
     figures.api_rssWithSpectatorsMb = withSpectators ? mb(withSpectators.rss) : NaN;
-    figures.api_rssMaxMb = during.length ? mb(Math.max(...during.map((s) => s.rss))) : NaN;
+    figures.api_rssMaxMb = during.length ? mb(sumOfMaxima(during, 'rss')) : NaN;
     figures.api_rssPeakMb = api.peakRssMb() ?? NaN;
     figures.api_heapUsedIdleMb = idle ? mb(idle.heapUsed) : NaN;
-    figures.api_heapUsedMaxMb = during.length ? mb(Math.max(...during.map((s) => s.heapUsed))) : NaN;
+    figures.api_heapUsedMaxMb = during.length ? mb(sumOfMaxima(during, 'heapUsed')) : NaN;
     figures.api_cpuPercent = cpuBefore !== null && cpuAfter !== null ? Math.round(((cpuAfter - cpuBefore) / ((tablesDone - start) / 1000)) * 100) : NaN;
     // The API's event-loop delay: p99 of each 250 ms window, their median, and the worst delay seen.
     figures.api_eventLoopDelayP99MedianMs = during.length ? round1(percentile(during.map((s) => s.loopDelayP99Ms), 50)) : NaN;

@@ -3,7 +3,7 @@
  * the real database: what emit() sends (ids, kind, round, time and the process; no scores; the
  * events of one tick in one notification), that another process's notification reaches the
  * subscribers and the open streams while the process's own are skipped, and that a cut
- * listening connection is made again, after which every open stream is told to re-read.
+ * listening connection is made again, after which every open stream gets its answer read again.
  * Two real processes: multi-process.api.spec.ts.
  */
 import type { AddressInfo } from 'node:net';
@@ -123,6 +123,11 @@ describe('the live bus over PostgreSQL LISTEN/NOTIFY', () => {
     expect(cut).toHaveLength(1);
     await ctx.prisma.$executeRaw`SELECT pg_terminate_backend(${cut[0].pid}::int)`;
     await stream.until(/event: change\ndata: .*RESYNC/);
+    // With the round's answer read again from the stored state, as GET …/live answers it.
+    const resync = JSON.parse(/event: change\ndata: (.*RESYNC.*)\n/.exec(stream.text)![1]);
+    const round = await fetch(`${base}/api/public/rounds/live?divisionId=${day.division.id}&round=2`);
+    expect(resync).toMatchObject({ matchIds: [], kinds: ['RESYNC'], version: ((await round.json()) as { version: string }).version });
+    expect(round.headers.get('etag')).toBe(`"${resync.version}"`);
     await until('listening again', () => events.listening);
     const again = await ctx.prisma.$queryRaw<{ pid: number }[]>`
       SELECT pid FROM pg_stat_activity WHERE application_name = ${LISTENER_NAME} AND datname = current_database()`;

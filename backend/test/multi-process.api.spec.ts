@@ -3,8 +3,8 @@
  * compiled API (scripts/lib/build.mjs compileBackend, into a folder of this test) started twice
  * as child processes on two ports against the test database. They share nothing in memory:
  *
- * - a table write through A reaches a live stream (SSE) opened on B, and B's live picture
- *   shows it (the bus: LISTEN/NOTIFY);
+ * - a table write through A reaches a live stream (SSE) opened on B with the answer B computed
+ *   (the bus: LISTEN/NOTIFY, ids only), the same as A's streams get, and B's live picture shows it;
  * - wrong table codes split over both processes reach the 429 after the same number as on
  *   one process, and another client is not limited (the throttles in rate_limit_records);
  * - the live-stream cap per client counts the streams of both processes (live_streams);
@@ -186,11 +186,13 @@ describe('two API processes on one PostgreSQL', () => {
     await inbox?.close();
   });
 
-  it('a table write through one process reaches a live stream opened on the other, and its live picture', async () => {
+  it('a table write through one process reaches the live streams of both, each with the answer its process computed, and the live picture', async () => {
     const stream = openStream(b.base, `/api/public/matches/${day.match.id}/events`);
     const round = openStream(b.base, `/api/public/rounds/events?divisionId=${day.division.id}&round=1`);
+    const own = openStream(a.base, `/api/public/matches/${day.match.id}/events`);
     await stream.until(/event: ready/);
     await round.until(/event: ready/);
+    await own.until(/event: ready/);
     const before = (await call(b.base, 'GET', `/api/public/matches/${day.match.id}/live`)).body;
     expect(before.sets[0].tables[0]).toMatchObject({ state: 'OPEN', homePoints: null });
 
@@ -199,15 +201,31 @@ describe('two API processes on one PostgreSQL', () => {
 
     await stream.until(/event: change\ndata: .*SET_SIGNED/);
     await round.until(/event: change\ndata: .*SET_SIGNED/);
-    const message = JSON.parse(/event: change\ndata: (.*)\n/.exec(stream.text)![1]);
-    expect(message.matchIds).toEqual([day.match.id]);
-    // Ids and kinds only, no scores.
-    expect(Object.keys(message).sort()).toEqual(['at', 'kinds', 'matchIds']);
-    // B's cached live picture was dropped on A's event: it shows the signed set.
-    const after = (await call(b.base, 'GET', `/api/public/matches/${day.match.id}/live`)).body;
-    expect(after.sets[0].tables[0]).toMatchObject({ state: 'SIGNED', homePoints: expect.any(Number) });
+    await own.until(/event: change\ndata: .*SET_SIGNED/);
+    const changeOf = (text: string) => JSON.parse(/event: change\ndata: (.*)\n/.exec(text)![1]);
+    // The bus carried ids only; each process computed the answer for its own streams, and
+    // both name it the same version (a hash of the same stored state).
+    const [onB, onA] = [changeOf(stream.text), changeOf(own.text)];
+    expect(onB.matchIds).toEqual([day.match.id]);
+    expect(Object.keys(onB).sort()).toEqual(['at', 'kinds', 'live', 'matchIds', 'version']);
+    expect(onB.live.sets[0].tables[0]).toMatchObject({ state: 'SIGNED', homePoints: expect.any(Number) });
+    expect(onA.live).toEqual(onB.live);
+    expect(onA.version).toBe(onB.version);
+    // B's cached live picture was dropped on A's event: a GET shows what B pushed, with its version as ETag.
+    const after = await new Promise<{ etag: string | undefined; body: any }>((resolve, reject) =>
+      http.get(`${b.base}/api/public/matches/${day.match.id}/live`, (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (text += c));
+        res.on('end', () => resolve({ etag: res.headers.etag, body: JSON.parse(text) }));
+      }).on('error', reject),
+    );
+    expect(after.body).toEqual(onB.live);
+    expect(after.etag).toBe(`"${onB.version}"`);
+    expect(changeOf(round.text).live.matches[0]).toEqual(onB.live);
     stream.close();
     round.close();
+    own.close();
   });
 
   it('wrong table codes split over both processes reach the 429 after 10, as on one process; another client is not limited', async () => {

@@ -1,11 +1,18 @@
 /**
  * Preloaded (`node --require`) into the API process the match-night bench spawns, and only
  * there: every 250 ms it sends the process's memory and event-loop delay to the bench over
- * the IPC channel. Nothing in the API knows about it; without an IPC channel it does nothing.
+ * the IPC channel. With API_PROCESSES > 1 the cluster's workers inherit it (node:cluster
+ * forks with the primary's execArgv): a worker sends its samples to the primary, which hands
+ * them on to the bench, so the bench sees every process, told apart by pid. Nothing in the
+ * API knows about it; without an IPC channel it does nothing.
  */
+import cluster from 'node:cluster';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 
 export interface ProbeSample {
+  probe: true;
+  /** The process measured: the API, or with a cluster its primary or one of its workers. */
+  pid: number;
   at: number;
   rss: number;
   heapUsed: number;
@@ -23,6 +30,8 @@ if (process.send) {
   const timer = setInterval(() => {
     const memory = process.memoryUsage();
     const sample: ProbeSample = {
+      probe: true,
+      pid: process.pid,
       at: Date.now(),
       rss: memory.rss,
       heapUsed: memory.heapUsed,
@@ -37,4 +46,9 @@ if (process.send) {
   }, 250);
   timer.unref();
   process.on('disconnect', () => clearInterval(timer));
+  if (cluster.isPrimary) {
+    cluster.on('message', (_worker, message: Partial<ProbeSample>) => {
+      if (message?.probe === true) process.send?.(message);
+    });
+  }
 }

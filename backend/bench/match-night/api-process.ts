@@ -2,11 +2,13 @@
  * The API of the match-night bench runs in its own process (the built backend/src/main.js),
  * so that the 480 simulated clients do not share its event loop and its memory is its own.
  * api-probe.js is preloaded to report memory and event-loop delay; /proc gives its peak RSS
- * and CPU time. Its database connections carry application_name=tsbn-bench-api (Prisma's pool)
+ * and CPU time. With API_PROCESSES > 1 it is a node:cluster: the probe reports every worker
+ * too (through the primary), and the peak RSS and CPU time are those of the primary and all
+ * its workers together. Its database connections carry application_name=tsbn-bench-api (Prisma's pool)
  * and tsbn-jobs (pg-boss's).
  */
 import { ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import type { ProbeSample } from './api-probe';
@@ -18,10 +20,11 @@ export const JOBS_APPLICATION_NAME = 'tsbn-jobs';
 export interface ApiProcess {
   baseUrl: string;
   pid: number;
+  /** Every process's samples (the primary's and, with a cluster, the workers'), told apart by pid. */
   samples: ProbeSample[];
-  /** Peak resident set size so far (VmHWM), MB. */
+  /** Peak resident set size so far (VmHWM), MB, summed over the API's processes. */
   peakRssMb(): number | null;
-  /** CPU seconds (user + system) used so far. */
+  /** CPU seconds (user + system) used so far by the API's processes (a worker that ended no longer counts). */
   cpuSeconds(): number | null;
   stop(): Promise<void>;
 }
@@ -79,28 +82,46 @@ export async function startApiProcess(databaseUrl: string, env: Record<string, s
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  const status = (field: string): number | null => {
+  /** /proc/<pid>/stat's fields after the command (field 3, the state, is [0]), or null when the process is gone. */
+  const stat = (pid: number | string): string[] | null => {
     try {
-      const m = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
+      return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    } catch {
+      return null;
+    }
+  };
+  /** The API's processes: the one spawned and (a cluster) its workers, its children. */
+  const processes = (): number[] => {
+    const pids = [child.pid!];
+    for (const entry of readdirSync('/proc')) if (/^\d+$/.test(entry) && Number(stat(entry)?.[1]) === child.pid) pids.push(Number(entry));
+    return pids;
+  };
+  const status = (pid: number, field: string): number | null => {
+    try {
+      const m = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
       return m ? Math.round(Number(m[1]) / 1024) : null;
     } catch {
       return null;
     }
   };
+  // A process that ended between the listing and the reading counts nothing.
+  const sum = (values: (number | null)[]): number | null => {
+    const known = values.filter((v): v is number => v !== null);
+    return known.length ? known.reduce((a, b) => a + b, 0) : null;
+  };
   return {
     baseUrl,
     pid: child.pid!,
     samples,
-    peakRssMb: () => status('VmHWM'),
-    cpuSeconds: () => {
-      try {
-        // /proc/<pid>/stat: fields 14 and 15 (utime, stime) in clock ticks (100 per second on Linux).
-        const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
-        return (Number(fields[11]) + Number(fields[12])) / 100;
-      } catch {
-        return null;
-      }
-    },
+    peakRssMb: () => sum(processes().map((pid) => status(pid, 'VmHWM'))),
+    cpuSeconds: () =>
+      sum(
+        processes().map((pid) => {
+          // /proc/<pid>/stat: fields 14 and 15 (utime, stime) in clock ticks (100 per second on Linux).
+          const fields = stat(pid);
+          return fields ? (Number(fields[11]) + Number(fields[12])) / 100 : null;
+        }),
+      ),
     stop: async () => {
       if (child.exitCode === null) {
         child.kill('SIGTERM');

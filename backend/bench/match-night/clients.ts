@@ -1,14 +1,14 @@
 /**
  * The simulated people of a match night: a phone at every table that enters and signs its
- * six sets, and spectators that hold a live stream open and read the live picture again on
- * every `change` message, as the public live pages do.
+ * six sets, and spectators that hold a live stream open and take the live picture from each
+ * `change` message, which carries it (read again only when a message comes without it).
  *
  * Latency of a signature to a spectator: from the moment the table sends its signature to
  * - the `change` message naming that match at a spectator that follows it (the first message
  *   that arrives after the signature was answered: the API publishes after its commit, before
  *   it answers, and coalesces messages for 250 ms), and
- * - the moment the spectator's fresh live picture (GET …/live, 100–500 ms after the message
- *   as the page's script waits) shows the seat as signed: what the spectator sees.
+ * - the moment the spectator has a live picture that shows the seat as signed: the pushed
+ *   one (that same message), or a read of GET …/live when a message came without it.
  * All clocks are this process's performance.now().
  *
  * Each match's table phones share one client address (the venue's Wi-Fi: the API's
@@ -34,6 +34,13 @@ export class Stats {
   readonly signToPage: number[] = [];
   /** A spectator read the live picture while its previous read was still running: the read ran again afterwards. */
   rereads = 0;
+  /** Reads of the live picture by spectators after a message (GET …/live): none while the messages carry it. */
+  viewerReads = 0;
+  /** Messages with a live picture the spectators got (`ready` and `change`), and their characters. */
+  pushedMessages = 0;
+  pushedChars = 0;
+  /** The distinct change messages the spectators got, per kind of topic (a match, a round): the API's computations are counted against them. */
+  readonly changes = { match: new Set<string>(), round: new Set<string>() };
 
   error(endpoint: Endpoint, what: string | number, detail?: string): void {
     const key = `${endpoint} ${what}`;
@@ -154,12 +161,14 @@ export async function tableClient(
 export type Follows = { kind: 'match'; matchId: string } | { kind: 'round'; divisionId: string; round: number; matchIds: string[] };
 
 /**
- * A spectator, as the live pages' script (frontend/public/live.js) behaves: one live stream
- * (a match, or a division's round), and on a `change` message that names a followed match,
- * after 100–500 ms, one read of the live picture (a read asked for while one runs is done
- * once more afterwards). The page reads itself (server-rendered by the dashboard from this
- * same API answer); the bench reads the API's answer, so the dashboard's rendering is not in
- * these figures (the bench measures the live pages' response time apart).
+ * A spectator: one live stream (a match, or a division's round) whose `ready` and `change`
+ * messages carry the live picture, which the spectator takes as it comes (no read). A message
+ * without it (the API could not read it) makes it read the live picture after 100–500 ms, as
+ * the pages' script does (a read asked for while one runs is done once more afterwards).
+ * The live pages' script (frontend/public/live.js) uses the message's version: it reads its
+ * page again (at ?v=<version>, rendered by the dashboard from the API's cached answer) only
+ * when the page does not show that version; the dashboard's rendering is not in these
+ * figures (the bench measures the live pages' response time apart).
  */
 export class Spectator {
   private readonly abort = new AbortController();
@@ -214,7 +223,8 @@ export class Spectator {
           if (event === 'ready') {
             this.stats.latencies.connect.push(performance.now() - start);
             this.markReady();
-          } else this.onMessage(event, data.join('\n'));
+          }
+          this.onMessage(event, data.join('\n'));
         }
       }
       if (!this.closed) this.stats.error('connect', 'closed by the API');
@@ -242,8 +252,17 @@ export class Spectator {
     const change = parseChange(event, data);
     if (!change) return;
     const now = performance.now();
+    if (change.live !== null) {
+      this.stats.pushedMessages++;
+      this.stats.pushedChars += data.length;
+    }
+    if (event === 'ready') {
+      if (change.live !== null) this.show(change.live, now);
+      return;
+    }
+    const topic = this.follows.kind === 'match' ? `match:${this.follows.matchId}` : `round:${this.follows.divisionId}:${this.follows.round}`;
+    this.stats.changes[this.follows.kind].add(`${topic} ${change.at} ${change.kinds.join()} ${change.matchIds.join()} ${change.version}`);
     const named = change.matchIds.filter((id) => this.followed.has(id));
-    if (!named.length) return;
     for (const matchId of named) {
       for (const s of this.signatures.of(matchId)) {
         if (s.ok && s.answeredAt !== null && s.answeredAt <= now && !this.eventSeen.has(s.key)) {
@@ -252,7 +271,22 @@ export class Spectator {
         }
       }
     }
-    this.soon();
+    // The message carries the live picture: what the page shows now, without a read.
+    if (change.live !== null) this.show(change.live, now);
+    else if (named.length || change.kinds.includes('RESYNC')) this.soon();
+  }
+
+  /** The spectator's page shows this live picture from `now` on. */
+  private show(dto: unknown, now: number): void {
+    const shown = signedSeatsOf(dto);
+    for (const matchId of this.followed) {
+      for (const s of this.signatures.of(matchId)) {
+        if (!this.pageSeen.has(s.key) && shown.has(s.key)) {
+          this.pageSeen.add(s.key);
+          this.stats.signToPage.push(now - s.sentAt);
+        }
+      }
+    }
   }
 
   /** As frontend/public/live.js: many spectators get the same message, so each waits 100–500 ms before it reads. */
@@ -276,18 +310,10 @@ export class Spectator {
         this.again = false;
         const endpoint = this.follows.kind === 'match' ? 'matchLive' : 'roundLive';
         const url = this.baseUrl + (this.follows.kind === 'match' ? paths.matchLive(this.follows.matchId) : paths.roundLive(this.follows.divisionId, this.follows.round));
+        this.stats.viewerReads++;
         const dto = await timed(this.stats, endpoint, url, { headers: { 'x-forwarded-for': this.address } });
         if (dto === null || this.closed) continue;
-        const now = performance.now();
-        const shown = signedSeatsOf(dto);
-        for (const matchId of this.followed) {
-          for (const s of this.signatures.of(matchId)) {
-            if (!this.pageSeen.has(s.key) && shown.has(s.key)) {
-              this.pageSeen.add(s.key);
-              this.stats.signToPage.push(now - s.sentAt);
-            }
-          }
-        }
+        this.show(dto, performance.now());
       } while (this.again && !this.closed);
     } finally {
       this.reading = false;

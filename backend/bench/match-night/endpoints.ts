@@ -42,19 +42,30 @@ export function signBody(side: Side, idempotencyKey: string) {
 }
 
 /**
- * What a `change` message on a live stream names (live-streams.ts ChangeMessage): the
- * matches that changed and how; no seat and no score, so the page reads the live picture again.
+ * What a live stream's message carries (live-streams.ts ChangeMessage): on `change` the
+ * matches that changed and how; on `change` and `ready` the topic's live answer (as GET
+ * …/live answers it) and its version, when the API could read it. Without it the page reads
+ * the live picture again.
  */
 export interface ChangeMessage {
   matchIds: string[];
   kinds: string[];
+  at: string | null;
+  version: string | null;
+  live: unknown;
 }
 
 export function parseChange(event: string, data: string): ChangeMessage | null {
-  if (event !== 'change') return null;
+  if (event !== 'change' && event !== 'ready') return null;
   try {
     const m = JSON.parse(data) as Partial<ChangeMessage>;
-    return { matchIds: Array.isArray(m.matchIds) ? m.matchIds : [], kinds: Array.isArray(m.kinds) ? m.kinds : [] };
+    return {
+      matchIds: Array.isArray(m.matchIds) ? m.matchIds : [],
+      kinds: Array.isArray(m.kinds) ? m.kinds : [],
+      at: typeof m.at === 'string' ? m.at : null,
+      version: typeof m.version === 'string' ? m.version : null,
+      live: m.live ?? null,
+    };
   } catch {
     return null;
   }

@@ -2,7 +2,12 @@
  * Server-Sent Events for the live pages. One subscription to the in-process bus fans out to
  * every open stream of a topic (a match, or a division's round: a match night). Bursts are
  * coalesced: the events of COALESCE_MS become one message per stream, so six tables signing
- * at once make every spectator re-read once. A comment line every HEARTBEAT_MS keeps
+ * at once make one message. The message carries the topic's live answer and its version
+ * (the JSON GET …/live returns, and its ETag): computed once per change in this process
+ * (LiveService's cache), encoded once, and written to every stream of the topic, so 300
+ * spectators cost one computation and no reads. `ready` carries the current answer too, so
+ * a spectator who (re)connects is up to date without a read. A topic's messages are written
+ * in order (one computation may take longer than the next). A comment line every HEARTBEAT_MS keeps
  * proxies (the dashboard's rewrite proxy cuts a connection idle for 30 s) and browsers from
  * closing a quiet stream, and finds the dead ones. The number of streams is capped in total
  * and per client address over every API process: each open stream is a row of `live_streams`
@@ -10,7 +15,9 @@
  * its process refreshes the rows' heartbeat every HEARTBEAT_MS, and rows not refreshed for
  * STALE_AFTER_S (a process that died) are not counted. Beyond the caps the client gets 429
  * and falls back to reloading. When the bus (LiveEvents) lost its connection and got it back,
- * every open stream gets a change message, so every viewer re-reads the stored state.
+ * every open stream gets a change message (kind RESYNC) with its answer read again from the
+ * stored state. Every API process computes the answers of its own streams' topics: the bus
+ * carries ids only.
  */
 import { Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -19,13 +26,24 @@ import type { ServerResponse } from 'node:http';
 import { RetryLaterError } from '../common/errors';
 import { PrismaService } from '../prisma/prisma.service';
 import { LiveEvent, LiveEvents } from './live-events';
+import { LiveAnswer, LiveService, matchTopic, roundTopic } from './live.service';
 
 export const HEARTBEAT_MS = 15_000;
 export const COALESCE_MS = 250;
 /** A browser reconnects after this long when a stream breaks (the SSE `retry:` field). */
 const RETRY_MS = 5_000;
-/** A stream whose client stopped reading this much is closed (a spectator's phone went to sleep). */
-const MAX_BUFFERED_BYTES = 64 * 1024;
+/**
+ * A stream with this much still unsent is behind (a slow phone): it gets no new message until
+ * it has caught up, and then only the newest (each carries the whole answer, so nothing is
+ * lost but the steps between): a slow reader falls back to fewer messages, as it read less
+ * often when it had to read. The text of a message is one Buffer shared by every stream it is
+ * written to, so a waiting stream holds no copy of its own.
+ */
+const BEHIND_BYTES = 256 * 1024;
+/** A stream whose client read nothing for this much is closed (a spectator's phone went to sleep). */
+const MAX_BUFFERED_BYTES = 1024 * 1024;
+/** … or that stayed behind this long. */
+const BEHIND_MAX_MS = 2 * HEARTBEAT_MS;
 /** A stream row whose heartbeat is older than this is not counted (its process stopped). */
 export const STALE_AFTER_S = 60;
 /** … and deleted when older than this. */
@@ -45,21 +63,33 @@ export interface StreamLimits {
   perClient: number;
 }
 
-export const matchTopic = (matchId: string) => `match:${matchId}`;
-export const roundTopic = (divisionId: string, round: number) => `round:${divisionId}:${round}`;
-
 interface Stream {
   id: string;
   raw: ServerResponse;
   client: string;
   topic: string;
+  /** Behind since (ms), and the newest message it is owed once it has caught up. */
+  behind?: { since: number; owed: Buffer };
 }
 
-/** What a stream's `change` message carries: which matches changed and how; no scores. */
+/**
+ * What a stream's `change` message carries: which matches changed and how, and (when it could
+ * be read) the topic's live answer and its version, as GET …/live answers them.
+ */
 export interface ChangeMessage {
   matchIds: string[];
   kinds: string[];
   at: string;
+  version?: string;
+  /** The live answer (LiveMatchDto or LiveRoundDto), as its JSON text is spliced in. */
+  live?: unknown;
+}
+
+/** One SSE message, its data a JSON object (`fields`) with the answer's version and JSON text added; encoded once for every stream. */
+function message(event: string, fields: object, answer: LiveAnswer | null): Buffer {
+  const head = JSON.stringify(fields);
+  const data = answer ? `${head.length > 2 ? `${head.slice(0, -1)},` : '{'}"version":${JSON.stringify(answer.version)},"live":${answer.json}}` : head;
+  return Buffer.from(`event: ${event}\ndata: ${data}\n\n`);
 }
 
 @Injectable()
@@ -68,6 +98,8 @@ export class LiveStreams implements OnModuleInit, OnModuleDestroy {
   private readonly topics = new Map<string, Set<Stream>>();
   private readonly perClient = new Map<string, number>();
   private readonly pending = new Map<string, LiveEvent[]>();
+  /** Per topic, the last message being computed or written: the next one waits for it. */
+  private readonly sending = new Map<string, Promise<void>>();
   private count = 0;
   private heartbeat?: NodeJS.Timeout;
   private unsubscribe: (() => void)[] = [];
@@ -75,6 +107,7 @@ export class LiveStreams implements OnModuleInit, OnModuleDestroy {
   constructor(
     private readonly events: LiveEvents,
     private readonly prisma: PrismaService,
+    private readonly live: LiveService,
   ) {}
 
   onModuleInit(): void {
@@ -105,10 +138,13 @@ export class LiveStreams implements OnModuleInit, OnModuleDestroy {
   }
 
   /**
-   * Takes over the reply and keeps it open as an event stream of `topic`. Throws (before
-   * anything is written) when the caps are reached: counted over every API process.
+   * Takes over the reply and keeps it open as an event stream of `topic` (matchTopic,
+   * roundTopic). Throws (before anything is written) when its match or division does not
+   * exist (404), or when the caps are reached: counted over every API process.
    */
   async open(request: FastifyRequest, reply: FastifyReply, topic: string): Promise<void> {
+    // The answer `ready` will carry (shared, usually already cached); 404 if there is none.
+    await this.live.answer(topic);
     const client = request.ip;
     const id = randomUUID();
     if (!(await this.admit(id, client, topic))) {
@@ -136,7 +172,12 @@ export class LiveStreams implements OnModuleInit, OnModuleDestroy {
     const stream: Stream = { id, raw, client, topic };
     this.add(stream);
     raw.on('close', () => this.remove(stream));
-    this.write(stream, `retry: ${RETRY_MS}\n: live\n\nevent: ready\ndata: {}\n\n`);
+    this.write(stream, `retry: ${RETRY_MS}\n: live\n\n`);
+    // After the messages already on their way to this topic, so the stream's answers only get newer.
+    this.inOrder(topic, async () => {
+      const answer = await this.live.answer(topic).catch(() => null);
+      this.write(stream, message('ready', {}, answer));
+    });
   }
 
   /**
@@ -196,23 +237,49 @@ export class LiveStreams implements OnModuleInit, OnModuleDestroy {
   private flush(topic: string): void {
     const events = this.pending.get(topic) ?? [];
     this.pending.delete(topic);
-    const message: ChangeMessage = {
+    this.broadcast(topic, {
       matchIds: [...new Set(events.map((e) => e.matchId))],
       kinds: [...new Set(events.map((e) => e.kind))],
       at: new Date(Math.max(...events.map((e) => e.at.getTime()))).toISOString(),
-    };
-    const text = `event: change\ndata: ${JSON.stringify(message)}\n\n`;
-    for (const stream of this.topics.get(topic) ?? []) this.write(stream, text);
+    });
   }
 
-  /** The bus was away: every viewer re-reads the stored state (it may have missed changes). */
+  /** The bus was away (changes may have been missed): every topic's answer is read again from the stored state. */
   private resync(): void {
-    const text = `event: change\ndata: ${JSON.stringify({ matchIds: [], kinds: ['RESYNC'], at: new Date().toISOString() } satisfies ChangeMessage)}\n\n`;
-    for (const streams of this.topics.values()) for (const stream of streams) this.write(stream, text);
+    const at = new Date().toISOString();
+    for (const topic of this.topics.keys()) this.broadcast(topic, { matchIds: [], kinds: ['RESYNC'], at });
+  }
+
+  /**
+   * Computes the topic's answer once (LiveService: shared with the GETs) and writes one
+   * `change` message with it to every stream of the topic. An answer that cannot be read
+   * (the database away, the match archived) leaves the message without it: the page reads.
+   */
+  private broadcast(topic: string, change: Pick<ChangeMessage, 'matchIds' | 'kinds' | 'at'>): void {
+    this.inOrder(topic, async () => {
+      if (!this.topics.has(topic)) return;
+      const answer = await this.live.answer(topic).catch(() => null);
+      const text = message('change', change, answer);
+      for (const stream of this.topics.get(topic) ?? []) this.deliver(stream, text);
+    });
+  }
+
+  private inOrder(topic: string, send: () => Promise<void>): void {
+    const next = (this.sending.get(topic) ?? Promise.resolve()).then(send).catch(() => undefined);
+    this.sending.set(topic, next);
+    void next.then(() => this.sending.get(topic) === next && this.sending.delete(topic));
   }
 
   private ping(): void {
-    for (const streams of this.topics.values()) for (const stream of streams) this.write(stream, ': ping\n\n');
+    const now = Date.now();
+    for (const streams of this.topics.values()) {
+      for (const stream of streams) {
+        if (stream.behind && now - stream.behind.since > BEHIND_MAX_MS) {
+          stream.raw.destroy();
+          this.remove(stream);
+        } else this.write(stream, ': ping\n\n');
+      }
+    }
     // This process's streams are alive; the rows of processes that stopped go after a while.
     const origin = this.events.origin;
     const refresh = this.count > 0 ? this.prisma.$executeRaw`UPDATE live_streams SET "heartbeatAt" = now() WHERE "processId" = ${origin}` : Promise.resolve(0);
@@ -221,7 +288,22 @@ export class LiveStreams implements OnModuleInit, OnModuleDestroy {
       .catch(() => undefined);
   }
 
-  private write(stream: Stream, text: string): void {
+  /** A change message: written now, or, to a stream that is behind, kept as the one it gets when it has caught up. */
+  private deliver(stream: Stream, text: Buffer): void {
+    if (stream.behind) {
+      stream.behind.owed = text;
+      return;
+    }
+    if (stream.raw.writableLength <= BEHIND_BYTES) return this.write(stream, text);
+    stream.behind = { since: Date.now(), owed: text };
+    stream.raw.once('drain', () => {
+      const owed = stream.behind?.owed;
+      stream.behind = undefined;
+      if (owed) this.write(stream, owed);
+    });
+  }
+
+  private write(stream: Stream, text: string | Buffer): void {
     if (stream.raw.destroyed) return this.remove(stream);
     if (stream.raw.writableLength > MAX_BUFFERED_BYTES) {
       stream.raw.destroy();

@@ -1,15 +1,34 @@
 import { Controller, Get, Header, Param, ParseUUIDPipe, Query, Req, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import { ApiHeader, ApiOkResponse, ApiOperation, ApiProduces, ApiResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public } from '../auth/decorators';
 import { LiveMatchDto, LiveRoundDto, LiveRoundQueryDto } from './live.dto';
-import { LiveService } from './live.service';
-import { LiveStreams, matchTopic, roundTopic } from './live-streams';
+import { LiveAnswer, LiveService, matchTopic, roundTopic } from './live.service';
+import { LiveStreams } from './live-streams';
 
 const STREAM_DESCRIPTION =
-  'text/event-stream. Bij het openen `event: ready`; daarna `event: change` met `{"matchIds": [...], "kinds": [...], "at": "..."}` ' +
-  '(geen scores) telkens als een set ondertekend of beslist wordt of een wedstrijd bevestigd; snel na elkaar komende wijzigingen worden één bericht. ' +
-  'Elke 15 s een commentaarregel (": ping"). Lees daarna de live-gegevens opnieuw.';
+  'text/event-stream. Bij het openen `event: ready` met `{"version": "...", "live": {...}}`: de huidige versie en het live-antwoord ' +
+  '(hetzelfde als GET …/live, met alleen achternamen), zodat een kijker die (opnieuw) verbindt bij is zonder apart te lezen. ' +
+  'Daarna `event: change` met `{"matchIds": [...], "kinds": [...], "at": "...", "version": "...", "live": {...}}` telkens als een set ' +
+  'ondertekend of beslist wordt of een wedstrijd bevestigd; snel na elkaar komende wijzigingen worden één bericht. Het antwoord wordt per ' +
+  'wijziging één keer berekend, hoeveel kijkers er ook zijn. Een pagina die `version` al toont hoeft niets te doen; ontbreken `version` en ' +
+  '`live` (het antwoord kon niet gelezen worden), lees dan GET …/live opnieuw. Elke 15 s een commentaarregel (": ping").';
+
+const ETAG = { ETag: { description: 'De versie van het antwoord (`version`), tussen aanhalingstekens', schema: { type: 'string' } } };
+const NOT_MODIFIED = { status: 304, description: 'Niet gewijzigd: If-None-Match noemt de huidige versie' };
+const IF_NONE_MATCH = { name: 'If-None-Match', required: false, description: 'De ETag van een eerder antwoord: 304 zolang dat de huidige versie is' };
+
+/** The answer's version as ETag; 304 without a body when the client already has it. */
+function send(request: FastifyRequest, reply: FastifyReply, answer: LiveAnswer): string {
+  const etag = `"${answer.version}"`;
+  void reply.header('etag', etag);
+  const known = request.headers['if-none-match'];
+  if (known && known.split(',').some((tag) => ['*', etag].includes(tag.trim().replace(/^W\//, '')))) {
+    void reply.code(304);
+    return '';
+  }
+  return answer.json;
+}
 
 @ApiTags('live')
 @Public()
@@ -22,38 +41,40 @@ export class LiveController {
 
   @Get('matches/:id/live')
   @ApiOperation({ summary: 'Live: scores per set en tafel zoals ondertekend, lopende stand (openbaar, alleen achternamen)' })
-  @ApiOkResponse({ type: LiveMatchDto })
+  @ApiOkResponse({ type: LiveMatchDto, headers: ETAG })
+  @ApiResponse(NOT_MODIFIED)
+  @ApiHeader(IF_NONE_MATCH)
   @Header('content-type', 'application/json; charset=utf-8')
-  match(@Param('id', ParseUUIDPipe) id: string): Promise<string> {
-    // Serialised once per change, however many spectators ask (LiveService.matchJson).
-    return this.live.matchJson(id);
+  async match(@Param('id', ParseUUIDPipe) id: string, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
+    // Computed and serialised once per change, however many spectators ask (LiveService).
+    return send(request, reply, await this.live.match(id));
   }
 
   @Get('rounds/live')
   @ApiOperation({ summary: 'Live: alle wedstrijden van een ronde van een poule, de speelavond (openbaar)' })
-  @ApiOkResponse({ type: LiveRoundDto })
+  @ApiOkResponse({ type: LiveRoundDto, headers: ETAG })
+  @ApiResponse(NOT_MODIFIED)
+  @ApiHeader(IF_NONE_MATCH)
   @Header('content-type', 'application/json; charset=utf-8')
-  round(@Query() query: LiveRoundQueryDto): Promise<string> {
-    return this.live.roundJson(query.divisionId, query.round);
+  async round(@Query() query: LiveRoundQueryDto, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
+    return send(request, reply, await this.live.round(query.divisionId, query.round));
   }
 
   @Get('matches/:id/events')
-  @ApiOperation({ summary: 'Live: gebeurtenissen van één wedstrijd als Server-Sent Events (openbaar)' })
+  @ApiOperation({ summary: 'Live: gebeurtenissen van één wedstrijd als Server-Sent Events, met het live-antwoord (openbaar)' })
   @ApiProduces('text/event-stream')
   @ApiOkResponse({ description: STREAM_DESCRIPTION })
   @ApiTooManyRequestsResponse({ description: 'Te veel open live-verbindingen (LIVE_STREAMS_FULL)' })
   async matchEvents(@Param('id', ParseUUIDPipe) id: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    await this.live.assertMatch(id);
     await this.streams.open(request, reply, matchTopic(id));
   }
 
   @Get('rounds/events')
-  @ApiOperation({ summary: 'Live: gebeurtenissen van alle wedstrijden van een ronde als Server-Sent Events (openbaar)' })
+  @ApiOperation({ summary: 'Live: gebeurtenissen van alle wedstrijden van een ronde als Server-Sent Events, met het live-antwoord (openbaar)' })
   @ApiProduces('text/event-stream')
   @ApiOkResponse({ description: STREAM_DESCRIPTION })
   @ApiTooManyRequestsResponse({ description: 'Te veel open live-verbindingen (LIVE_STREAMS_FULL)' })
   async roundEvents(@Query() query: LiveRoundQueryDto, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    await this.live.assertDivision(query.divisionId);
     await this.streams.open(request, reply, roundTopic(query.divisionId, query.round));
   }
 }

@@ -75,6 +75,11 @@ export class LiveMatchDto {
   @ApiProperty({ description: 'Aantal openbare sets × tafels' }) publicSeats: number;
   @ApiProperty({ description: 'Sets × tafels van de wedstrijd' }) totalSeats: number;
   @ApiProperty({ type: [LiveSetDto] }) sets: LiveSetDto[];
+  @ApiProperty({
+    example: 'q3Jm1c0VbB2xk9Tf',
+    description: 'Versie van dit antwoord (een hash van wat het toont; gelijk in elk API-proces): ook de ETag, en de `version` van de live-berichten. Een pagina met deze versie hoeft niet opnieuw te lezen',
+  })
+  version: string;
 }
 
 export class LiveRoundDto {
@@ -85,6 +90,11 @@ export class LiveRoundDto {
   @ApiProperty({ description: 'De seizoensinstelling liveScores staat uit: alleen bevestigde wedstrijden tonen scores' }) scoresHidden: boolean;
   @ApiProperty({ nullable: true, type: String }) notice: string | null;
   @ApiProperty({ type: [LiveMatchDto], description: 'Elke wedstrijd van de ronde, op datum en thuisteam' }) matches: LiveMatchDto[];
+  @ApiProperty({
+    example: 'q3Jm1c0VbB2xk9Tf',
+    description: 'Versie van dit antwoord (een hash van wat het toont; gelijk in elk API-proces): ook de ETag, en de `version` van de live-berichten. Een pagina met deze versie hoeft niet opnieuw te lezen',
+  })
+  version: string;
 }
 
 export interface LiveMatchHeader {
@@ -106,7 +116,8 @@ export interface LiveMatchHeader {
 /** The family names of the two pairs at one seat. */
 export type SeatNames = (seat: { setNumber: number; homePairNumber: number; awayPairNumber: number }) => { homeNames: string[]; awayNames: string[] };
 
-export function mapLiveMatch(header: LiveMatchHeader, picture: LiveMatchPicture, scoresHidden: boolean, names: SeatNames): LiveMatchDto {
+/** The live answer of a match, without its version (LiveService adds it: a hash of this). */
+export function mapLiveMatch(header: LiveMatchHeader, picture: LiveMatchPicture, scoresHidden: boolean, names: SeatNames): Omit<LiveMatchDto, 'version'> {
   const setNumbers = [...new Set(picture.seats.map((s) => s.setNumber))];
   const totals = header.confirmedTotals ?? { homePoints: picture.homePoints, awayPoints: picture.awayPoints };
   return {

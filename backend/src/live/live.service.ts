@@ -1,4 +1,5 @@
 import { Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { createHash } from 'node:crypto';
 import { NotFoundError } from '../common/errors';
 import { liveMatchPicture, scoreView } from '../domain/live/live-match';
 import { pairPlayersAt } from '../domain/match';
@@ -41,6 +42,27 @@ type LiveMatchRow = Prisma.MatchGetPayload<{ select: typeof liveMatchSelect }>;
 const CACHE_MS = 3_000;
 
 /**
+ * Which live answer: a match's (`match:<id>`) or a division's round (`round:<divisionId>:<round>`).
+ * The same key names the cached answer and the event streams that follow it (LiveStreams).
+ */
+export const matchTopic = (matchId: string) => `match:${matchId}`;
+export const roundTopic = (divisionId: string, round: number) => `round:${divisionId}:${round}`;
+
+/** A live answer as served: the JSON text GET …/live returns and its version (a hash of what it shows, the ETag). */
+export interface LiveAnswer {
+  version: string;
+  json: string;
+}
+
+/**
+ * The version of an answer: a hash of its JSON, so every API process that reads the same
+ * stored state names it the same, and a page that shows it knows a message brings nothing new.
+ */
+function versioned<T extends object>(dto: T): T & { version: string } {
+  return { ...dto, version: createHash('sha256').update(JSON.stringify(dto)).digest('base64url').slice(0, 16) };
+}
+
+/**
  * The pair at a seat by family name, substitutions counted (Regel 13/14: the player who came
  * in from this set on). A pair that starts later (Regel 5B/5C) has no names before its set.
  */
@@ -74,6 +96,10 @@ function seatNames(row: LiveMatchRow): SeatNames {
 }
 
 function toDto(row: LiveMatchRow): LiveMatchDto {
+  return versioned(toPicture(row));
+}
+
+function toPicture(row: LiveMatchRow): Omit<LiveMatchDto, 'version'> {
   const settings = row.division.season.settings ?? DEFAULT_SETTINGS;
   const confirmed = row.resultState === 'CONFIRMED';
   // The live pages are public: nobody is an insider here.
@@ -102,13 +128,14 @@ function toDto(row: LiveMatchRow): LiveMatchDto {
 }
 
 /**
- * Reads the live pictures. Every spectator of a match night asks the same question after
- * each event, so an answer is shared (single flight) for a few seconds, and forgotten as
- * soon as the live bus reports a change to its match or round.
+ * Reads the live pictures. Every spectator of a match night wants the same answer after each
+ * event, so an answer is computed once (single flight), serialised and versioned once, and
+ * shared for a few seconds by the GETs and by the event streams that push it; it is forgotten
+ * as soon as the live bus reports a change to its match or round.
  */
 @Injectable()
 export class LiveService implements OnModuleInit, OnModuleDestroy {
-  private readonly cache = new Map<string, { at: number; answer: Promise<unknown>; json?: Promise<string> }>();
+  private readonly cache = new Map<string, { at: number; answer: Promise<LiveAnswer> }>();
   private unsubscribe?: () => void;
   /** How often this process computed a live answer (a read of the database), per kind: the metrics report it. */
   readonly computations = { match: 0, round: 0 };
@@ -120,8 +147,8 @@ export class LiveService implements OnModuleInit, OnModuleDestroy {
 
   onModuleInit(): void {
     const off = this.events.subscribe((event) => {
-      this.cache.delete(`match:${event.matchId}`);
-      this.cache.delete(`round:${event.divisionId}:${event.round}`);
+      this.cache.delete(matchTopic(event.matchId));
+      this.cache.delete(roundTopic(event.divisionId, event.round));
     });
     // The bus was away (events of other API processes may be missed): nothing cached is trusted.
     const offResync = this.events.onResync(() => this.cache.clear());
@@ -135,16 +162,18 @@ export class LiveService implements OnModuleInit, OnModuleDestroy {
     this.unsubscribe?.();
   }
 
-  match(id: string): Promise<LiveMatchDto> {
-    return this.shared(`match:${id}`, async () => {
+  /** A match's live answer (LiveMatchDto as JSON), computed once per change however many spectators ask. */
+  match(id: string): Promise<LiveAnswer> {
+    return this.shared(matchTopic(id), async () => {
       const row = await this.prisma.match.findFirst({ where: { id, archivedAt: null }, select: liveMatchSelect });
       if (!row) throw new NotFoundError('Wedstrijd');
       return toDto(row);
     });
   }
 
-  round(divisionId: string, round: number): Promise<LiveRoundDto> {
-    return this.shared(`round:${divisionId}:${round}`, async () => {
+  /** A division's round (the match night, LiveRoundDto as JSON); a round's is some 80 kB. */
+  round(divisionId: string, round: number): Promise<LiveAnswer> {
+    return this.shared(roundTopic(divisionId, round), async () => {
       const division = await this.prisma.division.findUnique({
         where: { id: divisionId },
         select: {
@@ -156,7 +185,7 @@ export class LiveService implements OnModuleInit, OnModuleDestroy {
       });
       if (!division) throw new NotFoundError('Poule');
       const scoresHidden = !(division.season.settings?.liveScores ?? DEFAULT_SETTINGS.liveScores);
-      return {
+      return versioned({
         divisionId: division.id,
         divisionName: division.name,
         seasonName: division.season.name,
@@ -164,42 +193,23 @@ export class LiveService implements OnModuleInit, OnModuleDestroy {
         scoresHidden,
         notice: scoresHidden ? SCORES_HIDDEN_NOTICE : null,
         matches: division.matches.map(toDto),
-      };
+      }) satisfies LiveRoundDto;
     });
   }
 
-  /** The live answer of a match as JSON text, serialised once per change (a round's is some 80 kB; 300 spectators re-read it). */
-  matchJson(id: string): Promise<string> {
-    return this.asJson(`match:${id}`, this.match(id));
+  /** The live answer a stream's topic follows (matchTopic, roundTopic). */
+  answer(topic: string): Promise<LiveAnswer> {
+    const [kind, id, round] = topic.split(':');
+    return kind === 'match' ? this.match(id) : this.round(id, Number(round));
   }
 
-  roundJson(divisionId: string, round: number): Promise<string> {
-    return this.asJson(`round:${divisionId}:${round}`, this.round(divisionId, round));
-  }
-
-  private asJson(key: string, answer: Promise<unknown>): Promise<string> {
-    const entry = this.cache.get(key);
-    if (entry?.answer === answer) return (entry.json ??= answer.then((value) => JSON.stringify(value)));
-    return answer.then((value) => JSON.stringify(value));
-  }
-
-  /** 404 before a stream opens for a match that does not exist. */
-  async assertMatch(id: string): Promise<void> {
-    const found = await this.prisma.match.count({ where: { id, archivedAt: null } });
-    if (!found) throw new NotFoundError('Wedstrijd');
-  }
-
-  async assertDivision(id: string): Promise<void> {
-    const found = await this.prisma.division.count({ where: { id } });
-    if (!found) throw new NotFoundError('Poule');
-  }
-
-  private shared<T>(key: string, load: () => Promise<T>): Promise<T> {
+  private shared(key: string, load: () => Promise<{ version: string }>): Promise<LiveAnswer> {
     const now = Date.now();
     const hit = this.cache.get(key);
-    if (hit && now - hit.at < CACHE_MS) return hit.answer as Promise<T>;
+    if (hit && now - hit.at < CACHE_MS) return hit.answer;
     this.computations[key.startsWith('match:') ? 'match' : 'round']++;
-    const answer = load();
+    // Serialised once: the GETs send this text, the streams push it.
+    const answer = load().then((dto) => ({ version: dto.version, json: JSON.stringify(dto) }));
     this.cache.set(key, { at: now, answer });
     // A failed read (404, database away) is not shared.
     answer.catch(() => this.cache.get(key)?.answer === answer && this.cache.delete(key));

@@ -2030,7 +2030,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Live: gebeurtenissen van één wedstrijd als Server-Sent Events (openbaar) */
+        /** Live: gebeurtenissen van één wedstrijd als Server-Sent Events, met het live-antwoord (openbaar) */
         get: operations["LiveController_matchEvents"];
         put?: never;
         post?: never;
@@ -2047,7 +2047,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Live: gebeurtenissen van alle wedstrijden van een ronde als Server-Sent Events (openbaar) */
+        /** Live: gebeurtenissen van alle wedstrijden van een ronde als Server-Sent Events, met het live-antwoord (openbaar) */
         get: operations["LiveController_roundEvents"];
         put?: never;
         post?: never;
@@ -4809,6 +4809,11 @@ export interface components {
             /** @description Sets × tafels van de wedstrijd */
             totalSeats: number;
             sets: components["schemas"]["LiveSetDto"][];
+            /**
+             * @description Versie van dit antwoord (een hash van wat het toont; gelijk in elk API-proces): ook de ETag, en de `version` van de live-berichten. Een pagina met deze versie hoeft niet opnieuw te lezen
+             * @example q3Jm1c0VbB2xk9Tf
+             */
+            version: string;
         };
         LiveRoundDto: {
             /** Format: uuid */
@@ -4821,6 +4826,11 @@ export interface components {
             notice: string | null;
             /** @description Elke wedstrijd van de ronde, op datum en thuisteam */
             matches: components["schemas"]["LiveMatchDto"][];
+            /**
+             * @description Versie van dit antwoord (een hash van wat het toont; gelijk in elk API-proces): ook de ETag, en de `version` van de live-berichten. Een pagina met deze versie hoeft niet opnieuw te lezen
+             * @example q3Jm1c0VbB2xk9Tf
+             */
+            version: string;
         };
         DocumentSeasonDto: {
             /** @example 2019/2020 */
@@ -8475,7 +8485,10 @@ export interface operations {
     LiveController_match: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description De ETag van een eerder antwoord: 304 zolang dat de huidige versie is */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -8485,11 +8498,20 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description De versie van het antwoord (`version`), tussen aanhalingstekens */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["LiveMatchDto"];
                 };
+            };
+            /** @description Niet gewijzigd: If-None-Match noemt de huidige versie */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -8500,7 +8522,10 @@ export interface operations {
                 /** @description Speelronde (de speelavond) */
                 round: number;
             };
-            header?: never;
+            header?: {
+                /** @description De ETag van een eerder antwoord: 304 zolang dat de huidige versie is */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -8508,11 +8533,20 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description De versie van het antwoord (`version`), tussen aanhalingstekens */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["LiveRoundDto"];
                 };
+            };
+            /** @description Niet gewijzigd: If-None-Match noemt de huidige versie */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -8527,7 +8561,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description text/event-stream. Bij het openen `event: ready`; daarna `event: change` met `{"matchIds": [...], "kinds": [...], "at": "..."}` (geen scores) telkens als een set ondertekend of beslist wordt of een wedstrijd bevestigd; snel na elkaar komende wijzigingen worden één bericht. Elke 15 s een commentaarregel (": ping"). Lees daarna de live-gegevens opnieuw. */
+            /** @description text/event-stream. Bij het openen `event: ready` met `{"version": "...", "live": {...}}`: de huidige versie en het live-antwoord (hetzelfde als GET …/live, met alleen achternamen), zodat een kijker die (opnieuw) verbindt bij is zonder apart te lezen. Daarna `event: change` met `{"matchIds": [...], "kinds": [...], "at": "...", "version": "...", "live": {...}}` telkens als een set ondertekend of beslist wordt of een wedstrijd bevestigd; snel na elkaar komende wijzigingen worden één bericht. Het antwoord wordt per wijziging één keer berekend, hoeveel kijkers er ook zijn. Een pagina die `version` al toont hoeft niets te doen; ontbreken `version` en `live` (het antwoord kon niet gelezen worden), lees dan GET …/live opnieuw. Elke 15 s een commentaarregel (": ping"). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8556,7 +8590,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description text/event-stream. Bij het openen `event: ready`; daarna `event: change` met `{"matchIds": [...], "kinds": [...], "at": "..."}` (geen scores) telkens als een set ondertekend of beslist wordt of een wedstrijd bevestigd; snel na elkaar komende wijzigingen worden één bericht. Elke 15 s een commentaarregel (": ping"). Lees daarna de live-gegevens opnieuw. */
+            /** @description text/event-stream. Bij het openen `event: ready` met `{"version": "...", "live": {...}}`: de huidige versie en het live-antwoord (hetzelfde als GET …/live, met alleen achternamen), zodat een kijker die (opnieuw) verbindt bij is zonder apart te lezen. Daarna `event: change` met `{"matchIds": [...], "kinds": [...], "at": "...", "version": "...", "live": {...}}` telkens als een set ondertekend of beslist wordt of een wedstrijd bevestigd; snel na elkaar komende wijzigingen worden één bericht. Het antwoord wordt per wijziging één keer berekend, hoeveel kijkers er ook zijn. Een pagina die `version` al toont hoeft niets te doen; ontbreken `version` en `live` (het antwoord kon niet gelezen worden), lees dan GET …/live opnieuw. Elke 15 s een commentaarregel (": ping"). */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -1,7 +1,8 @@
 // The public live pages (issue 15): a match, or every match of a round (a match night), as the
 // tables sign their sets. Server-rendered HTML only; /live.js (progressive enhancement) swaps
-// the part marked data-live-root after each Server-Sent Event, and without JavaScript the
-// page reloads itself (LiveRefresh). Players by family name only (Regel 15).
+// the part marked data-live-root (which names the version it shows, data-live-version) after
+// each Server-Sent Event that brings another version, and without JavaScript the page
+// reloads itself (LiveRefresh). Players by family name only (Regel 15).
 import Head from 'next/head';
 import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';

@@ -43,7 +43,7 @@ export default function MatchNightPage({ night, standings, big }: InferGetServer
           </Link>
         </nav>
       )}
-      <div data-live-root data-live-events={`/api/public/rounds/events?divisionId=${night.divisionId}&round=${night.round}`} className="space-y-6">
+      <div data-live-root data-live-version={night.version} data-live-events={`/api/public/rounds/events?divisionId=${night.divisionId}&round=${night.round}`} className="space-y-6">
         <div>
           <h1 className={cn('font-bold text-brand-900', big ? 'text-[clamp(1.5rem,2.6vw,3.5rem)]' : 'text-2xl')}>{title}</h1>
           {dates.length > 0 && <p className={cn('mt-1 text-stone-600', big && 'text-[clamp(1rem,1.4vw,2rem)]')}>{dates.map((d) => longDate(d)).join(', ')}</p>}

@@ -1,0 +1,168 @@
+/**
+ * One live computation per change (issue 22 item 2), in one API process: the event streams
+ * push the topic's live answer and its version (`ready` on opening, `change` after a change),
+ * equal to what GET …/live answers and its ETag; If-None-Match with the current version
+ * gives 304; and however many spectators follow a match, a change costs one computation.
+ * Two real processes, each delivering the answer: multi-process.api.spec.ts.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { LiveEvents } from '../src/live/live-events';
+import { LiveService } from '../src/live/live.service';
+import { LiveStreams } from '../src/live/live-streams';
+import { createMatchDay, resetDatabase, startApp, type TestContext } from './helpers';
+
+type Day = Awaited<ReturnType<typeof createMatchDay>>;
+
+interface Message {
+  event: string;
+  data: any;
+}
+
+/** An event stream, parsed into its messages as they come (comment lines skipped). */
+function openStream(base: string, path: string) {
+  let text = '';
+  const request = http.get(`${base}${path}`, { headers: { accept: 'text/event-stream' } });
+  request.on('response', (res) => {
+    res.setEncoding('utf8');
+    res.on('data', (chunk: string) => (text += chunk));
+  });
+  const messages = (): Message[] =>
+    text
+      .split('\n\n')
+      .slice(0, -1)
+      .map((block) => {
+        const lines = block.split('\n');
+        const event = lines.find((l) => l.startsWith('event: '))?.slice(7);
+        const data = lines.filter((l) => l.startsWith('data: ')).map((l) => l.slice(6));
+        return event ? { event, data: JSON.parse(data.join('\n')) } : null;
+      })
+      .filter((m): m is Message => m !== null);
+  return {
+    messages,
+    /** Waits for the n-th message of this kind (1-based); a hang guard, not a timing assertion. */
+    async nth(event: string, n = 1): Promise<Message> {
+      const deadline = Date.now() + 10_000;
+      for (;;) {
+        const found = messages().filter((m) => m.event === event);
+        if (found.length >= n) return found[n - 1];
+        if (Date.now() > deadline) throw new Error(`no ${n}× ${event} in ${JSON.stringify(text.slice(0, 500))}`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    },
+    close: () => request.destroy(),
+  };
+}
+
+describe('live answers pushed with their version: one computation per change', () => {
+  let ctx: TestContext;
+  let day: Day;
+  let base: string;
+  let events: LiveEvents;
+  let live: LiveService;
+  const matchPath = () => `/api/public/matches/${day.match.id}`;
+  const roundQuery = () => `divisionId=${day.division.id}&round=5`;
+
+  /** A set signed at a table, as the match writer stores it and then tells the bus. */
+  async function sign(setNumber: number, tableNumber: number, homePoints: number) {
+    await ctx.prisma.matchSet.create({
+      data: { matchId: day.match.id, setNumber, tableNumber, homePairNumber: tableNumber, awayPairNumber: tableNumber, homePoints, awayPoints: 8 - homePoints, source: 'GAMES', enteredBySide: 'HOME', enteredAt: new Date(), signedBySide: 'AWAY', signedAt: new Date() },
+    });
+    events.emit({ matchId: day.match.id, divisionId: day.division.id, round: 5, kind: 'SET_SIGNED', at: new Date() });
+  }
+
+  const get = (path: string, headers: Record<string, string> = {}) => ctx.http().get(path).set(headers);
+
+  beforeAll(async () => {
+    ctx = await startApp();
+    await resetDatabase(ctx.prisma);
+    day = await createMatchDay(ctx.prisma, { round: 5 });
+    await ctx.app.listen(0, '127.0.0.1');
+    base = `http://127.0.0.1:${(ctx.app.getHttpServer().address() as AddressInfo).port}`;
+    events = ctx.app.get(LiveEvents);
+    live = ctx.app.get(LiveService);
+  });
+
+  afterAll(() => ctx.close());
+
+  it('answers GET …/live with the version as ETag and in the body, and 304 to If-None-Match with it', async () => {
+    for (const path of [`${matchPath()}/live`, `/api/public/rounds/live?${roundQuery()}`]) {
+      const res = await get(path).expect(200);
+      expect(res.body.version).toMatch(/^[\w-]{16}$/);
+      expect(res.headers.etag).toBe(`"${res.body.version}"`);
+      const again = await get(path, { 'if-none-match': res.headers.etag }).expect(304);
+      expect(again.text ?? '').toBe('');
+      expect(again.headers.etag).toBe(res.headers.etag);
+      await get(path, { 'if-none-match': `"older", W/${res.headers.etag}` }).expect(304);
+      expect((await get(path, { 'if-none-match': '"older"' }).expect(200)).body).toEqual(res.body);
+    }
+    // A round's matches carry the version of their own answer.
+    const round = (await get(`/api/public/rounds/live?${roundQuery()}`).expect(200)).body;
+    expect(round.matches.map((m: { version: string }) => m.version)).toEqual([(await get(`${matchPath()}/live`).expect(200)).body.version]);
+  });
+
+  it('says ready with the current version and answer, and after a change pushes the new ones, equal to a GET and its ETag', async () => {
+    const match = openStream(base, `${matchPath()}/events`);
+    const round = openStream(base, `/api/public/rounds/events?${roundQuery()}`);
+    const before = await get(`${matchPath()}/live`).expect(200);
+    const ready = await match.nth('ready');
+    expect(ready.data).toEqual({ version: before.body.version, live: before.body });
+    expect((await round.nth('ready')).data.live.matches[0]).toEqual(before.body);
+
+    await sign(1, 1, 6);
+    const change = await match.nth('change');
+    const after = await get(`${matchPath()}/live`).expect(200);
+    expect(change.data).toEqual({ matchIds: [day.match.id], kinds: ['SET_SIGNED'], at: expect.any(String), version: after.body.version, live: after.body });
+    expect(after.headers.etag).toBe(`"${change.data.version}"`);
+    expect(change.data.version).not.toBe(before.body.version);
+    expect(change.data.live.sets[0].tables[0]).toMatchObject({ state: 'SIGNED', homePoints: 6, awayPoints: 2 });
+    // The page that shows this version asks with it: nothing to send.
+    await get(`${matchPath()}/live`, { 'if-none-match': `"${change.data.version}"` }).expect(304);
+
+    const roundChange = await round.nth('change');
+    const roundNow = await get(`/api/public/rounds/live?${roundQuery()}`).expect(200);
+    expect(roundChange.data).toMatchObject({ matchIds: [day.match.id], version: roundNow.body.version, live: roundNow.body });
+    expect(roundNow.headers.etag).toBe(`"${roundChange.data.version}"`);
+
+    // Who connects now is up to date without a read.
+    const late = openStream(base, `${matchPath()}/events`);
+    expect((await late.nth('ready')).data).toEqual({ version: after.body.version, live: after.body });
+    for (const s of [match, round, late]) s.close();
+  });
+
+  it('costs one computation of the match for a change, whatever the number of open streams (20), and none of a round nobody follows', async () => {
+    const streams = Array.from({ length: 20 }, () => openStream(base, `${matchPath()}/events`));
+    await Promise.all(streams.map((s) => s.nth('ready')));
+    // Only these 20 are open (the earlier tests' streams are gone): nobody follows the round.
+    const opened = ctx.app.get(LiveStreams);
+    for (const deadline = Date.now() + 10_000; opened.openStreams !== 20 && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 20));
+    expect(opened.openStreams).toBe(20);
+    const scrape = async () => {
+      const text = (await get('/api/metrics').expect(200)).text;
+      const read = (kind: string) => Number(new RegExp(`^tsbn_live_computations_total\\{kind="${kind}"\\} (\\d+)`, 'm').exec(text)?.[1]);
+      return { match: read('match'), round: read('round') };
+    };
+    const counted = { ...live.computations };
+    const scraped = await scrape();
+    expect(scraped).toEqual(counted);
+
+    await sign(1, 2, 5);
+    const changes = await Promise.all(streams.map((s) => s.nth('change')));
+    expect(new Set(changes.map((c) => c.data.version)).size).toBe(1);
+    expect(changes[0].data.live.sets[0].tables[1]).toMatchObject({ state: 'SIGNED', homePoints: 5 });
+    expect(live.computations).toEqual({ match: counted.match + 1, round: counted.round });
+    expect(await scrape()).toEqual({ match: scraped.match + 1, round: scraped.round });
+    for (const s of streams) s.close();
+  });
+
+  it('leaves the answer out of the message when it cannot be read (the match archived): the page reads and gets 404', async () => {
+    const stream = openStream(base, `${matchPath()}/events`);
+    await stream.nth('ready');
+    await ctx.prisma.match.update({ where: { id: day.match.id }, data: { archivedAt: new Date() } });
+    events.emit({ matchId: day.match.id, divisionId: day.division.id, round: 5, kind: 'MATCH_ARCHIVED', at: new Date() });
+    const change = await stream.nth('change');
+    expect(change.data).toEqual({ matchIds: [day.match.id], kinds: ['MATCH_ARCHIVED'], at: expect.any(String) });
+    await get(`${matchPath()}/live`).expect(404);
+    stream.close();
+  });
+});
