@@ -105,6 +105,19 @@ describe('match authority API: who played, undo, one match per day, corrections'
     expect(log).toHaveLength(1);
   });
 
+  it('a match played at the tables: a club’s paper form is refused (422 TABLE_ONLY); the federation’s needs a reason and is then a correction', async () => {
+    const detail = (await home.get(url).expect(200)).body;
+    expect(detail.resultEntry.atTables).toBe(true);
+    const body = { version: detail.version, tables: [{ tableNumber: 1, homePoints: 4, awayPoints: 4 }] };
+    expectError((await home.put(`${url}/sets/6`).send(body).expect(422)).body, 422, 'TABLE_ONLY');
+    const admin = (await loginAs(ctx, 'ADMIN')).agent;
+    const without = await admin.put(`${url}/sets/6`).send(body).expect(400);
+    expect(without.body.error.details).toContainEqual(expect.objectContaining({ field: 'reason' }));
+    const reason = 'Tafel 1 speelde set 6 op papier: de telefoon was leeg';
+    const entered = await admin.put(`${url}/sets/6`).send({ ...body, reason }).expect(200);
+    expect(entered.body.sets.find((s: { setNumber: number; tableNumber: number }) => s.setNumber === 6 && s.tableNumber === 1)).toMatchObject({ homePoints: 4, awayPoints: 4 });
+  });
+
   it('one member, one match per date: a second line-up that day is refused, naming the other match (422 MEMBER_PLAYS_ELSEWHERE)', async () => {
     const second = await ctx.prisma.match.create({
       data: { divisionId: day.division.id, round: 2, date: day.match.date, homeTeamId: day.away.id, awayTeamId: day.home.id },

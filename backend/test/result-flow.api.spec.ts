@@ -48,7 +48,7 @@ describe('result flow API: entry window, signature, dispute, correction', () => 
 
     it('says on the match when entry opens', async () => {
       const body = await detail(m.url);
-      expect(body.resultEntry).toEqual({ open: false, opensOn: inFourDays, notice: expect.stringMatching(/^Invoeren kan vanaf (ma|di|wo|do|vr|za|zo) \d{1,2} \S+$/) });
+      expect(body.resultEntry).toEqual({ open: false, atTables: false, opensOn: inFourDays, notice: expect.stringMatching(/^Invoeren kan vanaf (ma|di|wo|do|vr|za|zo) \d{1,2} \S+$/) });
     });
 
     it('refuses the home secretary’s result and set entry four days before the match (409 ENTRY_NOT_OPEN)', async () => {
@@ -95,7 +95,7 @@ describe('result flow API: entry window, signature, dispute, correction', () => 
 
     it('opens on the match day itself', async () => {
       const today = await matchDay(todayIso(), 2);
-      expect((await detail(today.url)).resultEntry).toEqual({ open: true, opensOn: todayIso(), notice: null });
+      expect((await detail(today.url)).resultEntry).toEqual({ open: true, atTables: false, opensOn: todayIso(), notice: null });
       await today.home.put(`${today.url}/sets/1`).send({ version: 0, tables: [{ tableNumber: 1, homePoints: 8, awayPoints: 0 }] }).expect(200);
     });
   });

@@ -50,6 +50,7 @@ export function matchStateOf(row: MatchRow, extraMembers: readonly MemberRow[] =
     correctionReason: row.correctionReason,
     finalDueAt: row.finalDueAt,
     finalAt: row.finalAt,
+    nightOpenedAt: row.nightOpenedAt,
     teams: { HOME: team('HOME'), AWAY: team('AWAY') },
     actions: row.supervisorActions.map(
       (a): StateAction => ({

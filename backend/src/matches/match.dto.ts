@@ -204,6 +204,11 @@ export class ResultEntryWindowDto {
   @ApiProperty({ description: 'Een secretaris kan de uitslag vandaag invoeren, ondertekenen en bevestigen (vanaf de wedstrijddag, Europe/Amsterdam)' }) open: boolean;
   @ApiProperty({ format: 'date', description: 'Vanaf deze dag (de wedstrijddatum); de bondsbeheerder mag eerder, met reden' }) opensOn: string;
   @ApiProperty({ nullable: true, type: String, example: 'Invoeren kan vanaf za 28 nov.', description: 'null zodra het open is' }) notice: string | null;
+  @ApiProperty({
+    description:
+      'De wedstrijd wordt aan de tafels gespeeld (de speelavond is geopend of een tafel voerde een set in): de koppels voeren hun sets in op de telefoon; een papieren formulier legt alleen de bond vast, met een reden (de bevoegdhedentabel)',
+  })
+  atTables: boolean;
 }
 
 export class CorrectionDto {
@@ -344,7 +349,7 @@ export function mapMatchDetail(match: MatchRow, settings: Pick<CompetitionSettin
     moves: match.moves.map((m) => ({ fromDate: isoDate(m.fromDate), toDate: isoDate(m.toDate), swapped: m.swapped, reason: m.reason, createdAt: m.createdAt.toISOString() })),
     deductions: match.deductions.map((d) => ({ teamId: d.teamId, points: d.points, rule: d.rule, reason: d.reason })),
     signatures: { enteredAt: dateTime(match.enteredAt), homeSignedAt: dateTime(match.homeSignedAt), awaySignedAt: dateTime(match.awaySignedAt) },
-    resultEntry: entryWindowOf(match),
+    resultEntry: { ...entryWindowOf(match), atTables: playedAtTables(match) },
     correction:
       match.correctedAt && match.correctionReason
         ? { reason: match.correctionReason, correctedAt: match.correctedAt.toISOString(), by: match.correctedByRole === 'ADMIN' ? 'ADMIN' : 'SUPERVISOR' }
@@ -353,10 +358,15 @@ export function mapMatchDetail(match: MatchRow, settings: Pick<CompetitionSettin
 }
 
 /** Whether a secretary may enter the result today (from the match day on, Europe/Amsterdam). */
-export function entryWindowOf(match: { date: Date }, today = todayIso()): ResultEntryWindowDto {
+export function entryWindowOf(match: { date: Date }, today = todayIso()): Omit<ResultEntryWindowDto, 'atTables'> {
   const opensOn = isoDate(match.date);
   const window = resultEntryWindow(opensOn, today, 'SECRETARY');
   return { open: window.open, opensOn, notice: window.open ? null : sentence(entryOpensText(opensOn)) };
+}
+
+/** Played at the tables: the night was opened, or a table entered, signed or refused a set (the core's rule for the paper form, match-command.ts). */
+export function playedAtTables(match: { nightOpenedAt: Date | null; sets: readonly { enteredBySide: unknown; signedBySide: unknown; refusedBySide: unknown }[] }): boolean {
+  return match.nightOpenedAt !== null || match.sets.some((s) => s.enteredBySide !== null || s.signedBySide !== null || s.refusedBySide !== null);
 }
 
 /** Matches grouped by round, in round order. */

@@ -230,6 +230,9 @@ describe('applyMatchCommand: the paper form', () => {
       .filter((s) => !skip.includes(`${s.setNumber}/${s.tableNumber}`))
       .map((s) => ({ setNumber: s.setNumber, tableNumber: s.tableNumber, homePoints: 6, awayPoints: 2 }));
   const form = (by: CommandUser = home, sets: SeatEntry[] = allSets()): MatchCommand => ({ kind: 'ENTER_FORM', by, sets });
+  /** The federation's form, with a reason (at a match played at the tables the form is the federation's: a club's is refused). */
+  const federationForm = (sets: SeatEntry[] = allSets()): MatchCommand => ({ kind: 'ENTER_FORM', by: admin, sets, reason: 'Papieren formulier van de wedstrijdleider' });
+  const federationSet = (setNumber: number, tables: Omit<SeatEntry, 'setNumber'>[]): MatchCommand => ({ kind: 'ENTER_SET', by: admin, setNumber, tables, reason: 'Papieren formulier van de wedstrijdleider' });
   const paper = (state: MatchState, ...commands: MatchCommand[]): CommandResult => {
     let result: CommandResult = { state, events: [], problems: [], consequences: null, needsEligibility: false };
     for (const [i, command] of commands.entries()) {
@@ -250,10 +253,13 @@ describe('applyMatchCommand: the paper form', () => {
     ['Regel 15: nothing to confirm before an entry', matchState(), [{ kind: 'CONFIRM_FORM', by: away }], 'NOTHING_TO_CONFIRM'],
     ['Regel 15: a confirmed form is locked', matchState(), [form(), { kind: 'SIGN_FORM', by: home }, { kind: 'CONFIRM_FORM', by: away }, form()], 'RESULT_LOCKED'],
     ['Regel 15: only a locked result is corrected', matchState(), [form(), { kind: 'CORRECT', by: admin, sets: allSets(), reason: 'Telfout' }], 'NOT_CONFIRMED'],
-    ['Regel 15: a set signed at the table is not changed on the form', matchState(), [enter(1, 1, 'HOME', { totals: { home: 4, away: 4 } }), sign(1, 1), form()], 'SET_ALREADY_SIGNED'],
-    ['Regel 35B: a set disputed at the table is not replaced by the form', matchState(), [enter(1, 1, 'HOME', { totals: { home: 4, away: 4 } }), refuse(1, 1), form()], 'SET_DISPUTED'],
-    ['Regel 35B: a set disputed at the table is not replaced by one set of the form', matchState(), [enter(1, 1, 'HOME', { totals: { home: 4, away: 4 } }), refuse(1, 1), { kind: 'ENTER_SET', by: home, setNumber: 1, tables: [{ tableNumber: 1, homePoints: 6, awayPoints: 2 }] }], 'SET_DISPUTED'],
-    ['Regel 35B: a set disputed at the table is not dropped by one set of the form', matchState(), [enter(1, 1, 'HOME', { totals: { home: 4, away: 4 } }), refuse(1, 1), { kind: 'ENTER_SET', by: home, setNumber: 1, tables: [{ tableNumber: 2, homePoints: 6, awayPoints: 2 }] }], 'SET_DISPUTED'],
+    ['RULES.md authority: a club does not enter on the form what the tables play (their entry is the table’s)', matchState(), [enter(1, 1, 'HOME', { totals: { home: 4, away: 4 } }), form()], 'TABLE_ONLY'],
+    ['RULES.md authority: nor once the night is open, before any table entered', matchState({ nightOpenedAt: DAY }), [form()], 'TABLE_ONLY'],
+    ['RULES.md authority: the federation’s form at a match played at the tables needs a reason', matchState({ nightOpenedAt: DAY }), [form(admin)], 'VALIDATION_FAILED'],
+    ['Regel 15: a set signed at the table is not changed on the form', matchState(), [enter(1, 1, 'HOME', { totals: { home: 4, away: 4 } }), sign(1, 1), federationForm()], 'SET_ALREADY_SIGNED'],
+    ['Regel 35B: a set disputed at the table is not replaced by the form', matchState(), [enter(1, 1, 'HOME', { totals: { home: 4, away: 4 } }), refuse(1, 1), federationForm()], 'SET_DISPUTED'],
+    ['Regel 35B: a set disputed at the table is not replaced by one set of the form', matchState(), [enter(1, 1, 'HOME', { totals: { home: 4, away: 4 } }), refuse(1, 1), federationSet(1, [{ tableNumber: 1, homePoints: 6, awayPoints: 2 }])], 'SET_DISPUTED'],
+    ['Regel 35B: a set disputed at the table is not dropped by one set of the form', matchState(), [enter(1, 1, 'HOME', { totals: { home: 4, away: 4 } }), refuse(1, 1), federationSet(1, [{ tableNumber: 2, homePoints: 6, awayPoints: 2 }])], 'SET_DISPUTED'],
     ['Regel 35B: the home team does not sign while a set waits for the supervisor', matchState(), [form(home, allSets(['1/1'])), enter(1, 1, 'HOME', { totals: { home: 4, away: 4 } }), refuse(1, 1), { kind: 'SIGN_FORM', by: home }], 'SET_DISPUTED'],
     ['Regel 35B: the away team does not confirm while a set waits for the supervisor', matchState(), [form(home, allSets(['1/1'])), enter(1, 1, 'HOME', { totals: { home: 4, away: 4 } }), sign(1, 1), { kind: 'SIGN_FORM', by: home }, enter(1, 1, 'AWAY', { totals: { home: 2, away: 6 } }, 'HOME'), { kind: 'CONFIRM_FORM', by: away }], 'SET_DISPUTED'],
   ])('%s', (_name, state, commands, code) => {
@@ -291,7 +297,7 @@ describe('applyMatchCommand: the paper form', () => {
   });
 
   test('Regel 35B: the form may repeat a disputed set’s score; the dispute and its comment stay', () => {
-    const disputed = paper(matchState(), enter(1, 1, 'HOME', { totals: { home: 6, away: 2 } }), refuse(1, 1, 'AWAY', 'Partij 4 was een kap'), form());
+    const disputed = paper(matchState(), enter(1, 1, 'HOME', { totals: { home: 6, away: 2 } }), refuse(1, 1, 'AWAY', 'Partij 4 was een kap'), federationForm());
     expect(disputed.problems).toEqual([]);
     expect(seatPhase(disputed.state.seats.find((s) => s.setNumber === 1 && s.tableNumber === 1))).toBe('DISPUTED');
     expect(disputed.state.seats.find((s) => s.setNumber === 1 && s.tableNumber === 1)).toMatchObject({ refusalComment: 'Partij 4 was een kap' });
@@ -309,12 +315,12 @@ describe('applyMatchCommand: the paper form', () => {
     expect(signed.events).toEqual([{ kind: 'RESULT_SIGNED', side: 'HOME' }, { kind: 'MATCH_CONFIRMED' }]);
   });
 
-  test('Regel 15: a form entered after the away club confirmed the night lapses that confirmation', () => {
+  test('Regel 15: a form the federation enters after the away club confirmed the night lapses that confirmation, as a correction', () => {
     const night = paper(matchState(), ...wholeNight(), confirm('AWAY'));
     const tables = [1, 2, 3, 4, 5, 6].map((tableNumber) => ({ tableNumber, homePoints: 6, awayPoints: 2 }));
-    const entered = paper(night.state, { kind: 'ENTER_SET', by: home, setNumber: 2, tables });
+    const entered = paper(night.state, federationSet(2, tables));
     expect(entered.problems).toEqual([]);
-    expect(entered.state).toMatchObject({ awaySignedAt: null, awaySignedById: null, homeSignedAt: null });
+    expect(entered.state).toMatchObject({ awaySignedAt: null, awaySignedById: null, homeSignedAt: null, correctionReason: 'Papieren formulier van de wedstrijdleider' });
   });
 
   test('Regel 12A: the form gives way to the credited seats, and the credits count', () => {

@@ -136,6 +136,8 @@ export interface MatchState {
    * (the result then asks for it: CommandResult.needsEligibility).
    */
   eligibility?: ReadonlyMap<string, boolean>;
+  /** When the match night was opened (table codes handed out): from then on the tables enter the sets, not a club's paper form. */
+  nightOpenedAt?: Date | null;
   /** The supervisor's actions, in the order recorded. */
   actions: StateAction[];
   /** The stored seats, in table-plan order; a seat without an entry is absent. */
@@ -997,8 +999,21 @@ function replaceSeats(state: MatchState, entries: readonly SeatEntry[], settings
   return { state: { ...state, seats: [...kept, ...typed.values()].sort(bySeat) } };
 }
 
+/**
+ * A match played at the tables (its night opened, or a table entered a set): the tables enter
+ * their own sets (the authority table: ENTER_SCORE is the table's), so a club's paper form is
+ * refused and the federation's needs a reason (a correction once a table signed).
+ */
+function atTablesAnswer(state: MatchState, cmd: EnterFormCommand | EnterSetCommand): AuthorityAnswer | null {
+  const tableSeats = state.seats.filter((s) => s.enteredBySide !== null || s.signedBySide !== null || s.refusedBySide !== null);
+  if (!state.nightOpenedAt && !tableSeats.length) return null;
+  const phase: AuthorityPhase = tableSeats.some((s) => s.signedAt !== null) ? 'AFTER_SIGNATURE' : 'DURING_SET';
+  return authority(actorOfRole(cmd.by.role), phase, 'ENTER_SCORE');
+}
+
 function enterForm(state: MatchState, cmd: EnterFormCommand | EnterSetCommand, settings: CoreSettings, now: Date): Transition {
-  const refused = [...openProblems(state), ...disputeWaitsProblems(state, cmd.by), ...transitionProblems(state, 'ENTER'), ...entryWindowProblems(state, cmd.by, cmd.reason, now)];
+  const atTables = atTablesAnswer(state, cmd);
+  const refused = [...openProblems(state), ...(atTables ? authorityProblems(atTables, cmd.reason) : []), ...disputeWaitsProblems(state, cmd.by), ...transitionProblems(state, 'ENTER'), ...entryWindowProblems(state, cmd.by, cmd.reason, now)];
   if (refused.length) return { problems: refused.slice(0, 1) };
   let replaced: { state: MatchState } | { problems: Problem[] };
   if (cmd.kind === 'ENTER_SET') {
@@ -1017,13 +1032,15 @@ function enterForm(state: MatchState, cmd: EnterFormCommand | EnterSetCommand, s
   const played = settled.seats.some((s) => PLAYED_SOURCES.includes(s.source));
   // Every entry lapses the home signature (and a club's confirmation of the night): the home
   // team signs explicitly after the summary (Regel 15). A dispute stays.
-  const next: MatchState = lapseConfirmations({
+  const entry: MatchState = lapseConfirmations({
     ...settled,
     status: played ? 'PLAYED' : 'SCHEDULED',
     resultState: played ? 'ENTERED' : 'NONE',
     enteredById: played ? cmd.by.userId : null,
     enteredAt: played ? now : null,
   });
+  // The federation's paper entry over what a table signed is a correction (publicly marked).
+  const next = atTables?.kind === 'REASON' && atTables.correction ? corrected(entry, cmd.by.role, cmd.reason, now) : entry;
   return { state: next, events: [{ kind: 'RESULT_ENTERED', ...(cmd.kind === 'ENTER_SET' ? { setNumber: cmd.setNumber } : {}) }] };
 }
 

@@ -104,7 +104,9 @@ export function ResultEntry({ initial, kind, backHref, initialSet }: { initial: 
   const router = useRouter();
   const [match, setMatch] = useState(initial);
   // Before the match day only the federation enters (the secretary's page says when it opens), with a reason.
-  const early = kind === 'enter' && !initial.resultEntry.open;
+  // A reason goes with the entry before the match day, and at a match played at the tables (then only the federation enters on paper).
+  const atTables = kind === 'enter' && initial.resultEntry.atTables;
+  const early = (kind === 'enter' && !initial.resultEntry.open) || atTables;
   const [setNumber, setSetNumber] = useState(initialSet && initialSet <= initial.pairsPerTeam ? initialSet : firstOpenSet(initial));
   const [draft, setDraftState] = useState<SetDraft>(() => setDraft(initial, setNumber, 'games'));
   const [dirty, setDirty] = useState(false);
@@ -260,7 +262,11 @@ export function ResultEntry({ initial, kind, backHref, initialSet }: { initial: 
       <SetTabs match={match} current={setNumber} onChoose={(n) => open(n)} />
       {(kind === 'correct' || early) && (
         <label className="block text-sm font-medium text-stone-700">
-          {kind === 'correct' ? 'Reden van de correctie (verplicht, komt in het logboek)' : 'Reden om vóór de wedstrijddag in te voeren (verplicht, komt in het logboek)'}
+          {kind === 'correct'
+            ? 'Reden van de correctie (verplicht, komt in het logboek)'
+            : atTables
+              ? 'Reden om deze aan de tafels gespeelde wedstrijd op papier in te voeren (verplicht, komt in het logboek)'
+              : 'Reden om vóór de wedstrijddag in te voeren (verplicht, komt in het logboek)'}
           <input
             id="correction-reason"
             value={reason}

@@ -107,6 +107,10 @@ export async function SubstitutionsScreen({ match, teamId, isAdmin }: { match: M
   );
 }
 
+/** A match played at the tables: the pairs enter and sign each set on the phone, not a club on paper (the authority table). */
+export const AT_TABLES_NOTE =
+  'Deze wedstrijd wordt aan de tafels gespeeld: de koppels voeren elke set in en ondertekenen hem op de telefoon (met de tafelcode). Een weigering beslist de wedstrijdleider; de uitslag wordt vanzelf definitief. Een papieren formulier legt alleen de bond nog vast, met een reden.';
+
 export function ResultScreen({ match, kind, backHref, set }: { match: MatchDetail; kind: EntryKind; backHref: string; set?: string }) {
   return (
     <>
@@ -237,6 +241,8 @@ export function MatchDaySteps({
           ) : (
             <p>De uitslag staat vast.</p>
           )
+        ) : match.resultEntry.atTables && !isAdmin ? (
+          <p>{AT_TABLES_NOTE}</p>
         ) : notOpen ? (
           <p>
             {match.resultEntry.notice} De uitslag wordt op of na de wedstrijddag ingevoerd; de spelerslijst stelt u al vóór de wedstrijd samen.

@@ -1,4 +1,4 @@
-import { ResultScreen, ScreenTitle } from '@/components/matches/screens';
+import { AT_TABLES_NOTE, ResultScreen, ScreenTitle } from '@/components/matches/screens';
 import { Forbidden, Note } from '@/components/ui/layout';
 import { secretaryMatch } from '../../access';
 
@@ -22,6 +22,14 @@ export default async function SecretaryResultPage({ params, searchParams }: { pa
             ? 'De uitslag is door beide teams ondertekend en staat vast. Klopt er iets niet, neem dan contact op met de wedstrijdleider.'
             : 'Deze wedstrijd is door de bond vastgelegd als niet gespeeld.'}
         </Note>
+      </>
+    );
+  }
+  if (match.resultEntry.atTables) {
+    return (
+      <>
+        <ScreenTitle match={match} title="Uitslag invoeren" backHref={back} />
+        <Note>{AT_TABLES_NOTE}</Note>
       </>
     );
   }
