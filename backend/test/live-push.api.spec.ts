@@ -102,8 +102,8 @@ describe('live answers pushed with their version: one computation per change', (
   });
 
   it('says ready with the current version and answer, and after a change pushes the new ones, equal to a GET and its ETag', async () => {
-    const match = openStream(base, `${matchPath()}/events`);
-    const round = openStream(base, `/api/public/rounds/events?${roundQuery()}`);
+    const match = openStream(base, `${matchPath()}/events?answer=1`);
+    const round = openStream(base, `/api/public/rounds/events?${roundQuery()}&answer=1`);
     const before = await get(`${matchPath()}/live`).expect(200);
     const ready = await match.nth('ready');
     expect(ready.data).toEqual({ version: before.body.version, live: before.body });
@@ -125,13 +125,14 @@ describe('live answers pushed with their version: one computation per change', (
     expect(roundNow.headers.etag).toBe(`"${roundChange.data.version}"`);
 
     // Who connects now is up to date without a read.
-    const late = openStream(base, `${matchPath()}/events`);
+    const late = openStream(base, `${matchPath()}/events?answer=1`);
     expect((await late.nth('ready')).data).toEqual({ version: after.body.version, live: after.body });
     for (const s of [match, round, late]) s.close();
   });
 
   it('costs one computation of the match for a change, whatever the number of open streams (20), and none of a round nobody follows', async () => {
-    const streams = Array.from({ length: 20 }, () => openStream(base, `${matchPath()}/events`));
+    // Half of them apps (the whole answer), half pages (its version): still one computation.
+    const streams = Array.from({ length: 20 }, (_, i) => openStream(base, `${matchPath()}/events${i % 2 ? '' : '?answer=1'}`));
     await Promise.all(streams.map((s) => s.nth('ready')));
     // Only these 20 are open (the earlier tests' streams are gone): nobody follows the round.
     const opened = ctx.app.get(LiveStreams);
@@ -150,13 +151,22 @@ describe('live answers pushed with their version: one computation per change', (
     const changes = await Promise.all(streams.map((s) => s.nth('change')));
     expect(new Set(changes.map((c) => c.data.version)).size).toBe(1);
     expect(changes[0].data.live.sets[0].tables[1]).toMatchObject({ state: 'SIGNED', homePoints: 5 });
+    // A page's stream carries the version only (it re-reads itself when the version is new).
+    expect(Object.keys(changes[1].data).sort()).toEqual(['at', 'kinds', 'matchIds', 'version']);
     expect(live.computations).toEqual({ match: counted.match + 1, round: counted.round });
     expect(await scrape()).toEqual({ match: scraped.match + 1, round: scraped.round });
     for (const s of streams) s.close();
   });
 
+  it('an unknown stream option is refused (400), and a page’s stream says ready with the version only', async () => {
+    expect((await get(`${matchPath()}/events?answer=2`).expect(400)).body.error.code).toBe('VALIDATION_FAILED');
+    const page = openStream(base, `${matchPath()}/events`);
+    expect((await page.nth('ready')).data).toEqual({ version: (await get(`${matchPath()}/live`).expect(200)).body.version });
+    page.close();
+  });
+
   it('leaves the answer out of the message when it cannot be read (the match archived): the page reads and gets 404', async () => {
-    const stream = openStream(base, `${matchPath()}/events`);
+    const stream = openStream(base, `${matchPath()}/events?answer=1`);
     await stream.nth('ready');
     await ctx.prisma.match.update({ where: { id: day.match.id }, data: { archivedAt: new Date() } });
     events.emit({ matchId: day.match.id, divisionId: day.division.id, round: 5, kind: 'MATCH_ARCHIVED', at: new Date() });

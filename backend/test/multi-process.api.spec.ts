@@ -187,9 +187,9 @@ describe('two API processes on one PostgreSQL', () => {
   });
 
   it('a table write through one process reaches the live streams of both, each with the answer its process computed, and the live picture', async () => {
-    const stream = openStream(b.base, `/api/public/matches/${day.match.id}/events`);
-    const round = openStream(b.base, `/api/public/rounds/events?divisionId=${day.division.id}&round=1`);
-    const own = openStream(a.base, `/api/public/matches/${day.match.id}/events`);
+    const stream = openStream(b.base, `/api/public/matches/${day.match.id}/events?answer=1`);
+    const round = openStream(b.base, `/api/public/rounds/events?divisionId=${day.division.id}&round=1&answer=1`);
+    const own = openStream(a.base, `/api/public/matches/${day.match.id}/events?answer=1`);
     await stream.until(/event: ready/);
     await round.until(/event: ready/);
     await own.until(/event: ready/);

@@ -17,10 +17,11 @@ export const paths = {
   tableSet: (code: string, setNumber: number) => `/api/table/${code}/sets/${setNumber}`,
   tableSign: (code: string, setNumber: number) => `/api/table/${code}/sets/${setNumber}/sign`,
   /** A spectator of one match: the event stream and the live picture it refreshes. */
-  matchEvents: (matchId: string) => `/api/public/matches/${matchId}/events`,
+  // The simulated viewers are apps: each message brings the whole answer (?answer=1), so they never read.
+  matchEvents: (matchId: string) => `/api/public/matches/${matchId}/events?answer=1`,
   matchLive: (matchId: string) => `/api/public/matches/${matchId}/live`,
   /** A spectator of a whole round of a division (the match-night page). */
-  roundEvents: (divisionId: string, round: number) => `/api/public/rounds/events?divisionId=${divisionId}&round=${round}`,
+  roundEvents: (divisionId: string, round: number) => `/api/public/rounds/events?divisionId=${divisionId}&round=${round}&answer=1`,
   roundLive: (divisionId: string, round: number) => `/api/public/rounds/live?divisionId=${divisionId}&round=${round}`,
 };
 

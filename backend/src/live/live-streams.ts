@@ -68,6 +68,8 @@ interface Stream {
   raw: ServerResponse;
   client: string;
   topic: string;
+  /** The client asked for the whole answer in each message (`?answer=1`); otherwise only its version (a page re-reads itself when the version is new). */
+  withAnswer: boolean;
   /** Behind since (ms), and the newest message it is owed once it has caught up. */
   behind?: { since: number; owed: Buffer };
 }
@@ -85,10 +87,14 @@ export interface ChangeMessage {
   live?: unknown;
 }
 
-/** One SSE message, its data a JSON object (`fields`) with the answer's version and JSON text added; encoded once for every stream. */
-function message(event: string, fields: object, answer: LiveAnswer | null): Buffer {
+/**
+ * One SSE message, its data a JSON object (`fields`) with the answer's version added, and its
+ * JSON text when `withAnswer`; encoded once for all the streams that asked for the same.
+ */
+function message(event: string, fields: object, answer: LiveAnswer | null, withAnswer: boolean): Buffer {
   const head = JSON.stringify(fields);
-  const data = answer ? `${head.length > 2 ? `${head.slice(0, -1)},` : '{'}"version":${JSON.stringify(answer.version)},"live":${answer.json}}` : head;
+  const extra = answer ? `"version":${JSON.stringify(answer.version)}${withAnswer ? `,"live":${answer.json}` : ''}` : '';
+  const data = extra ? `${head.length > 2 ? `${head.slice(0, -1)},` : '{'}${extra}}` : head;
   return Buffer.from(`event: ${event}\ndata: ${data}\n\n`);
 }
 
@@ -142,7 +148,7 @@ export class LiveStreams implements OnModuleInit, OnModuleDestroy {
    * roundTopic). Throws (before anything is written) when its match or division does not
    * exist (404), or when the caps are reached: counted over every API process.
    */
-  async open(request: FastifyRequest, reply: FastifyReply, topic: string): Promise<void> {
+  async open(request: FastifyRequest, reply: FastifyReply, topic: string, withAnswer = false): Promise<void> {
     // The answer `ready` will carry (shared, usually already cached); 404 if there is none.
     await this.live.answer(topic);
     const client = request.ip;
@@ -169,14 +175,14 @@ export class LiveStreams implements OnModuleInit, OnModuleDestroy {
     });
     raw.socket?.setNoDelay(true);
     raw.socket?.setTimeout(0);
-    const stream: Stream = { id, raw, client, topic };
+    const stream: Stream = { id, raw, client, topic, withAnswer };
     this.add(stream);
     raw.on('close', () => this.remove(stream));
     this.write(stream, `retry: ${RETRY_MS}\n: live\n\n`);
     // After the messages already on their way to this topic, so the stream's answers only get newer.
     this.inOrder(topic, async () => {
       const answer = await this.live.answer(topic).catch(() => null);
-      this.write(stream, message('ready', {}, answer));
+      this.write(stream, message('ready', {}, answer, stream.withAnswer));
     });
   }
 
@@ -259,8 +265,10 @@ export class LiveStreams implements OnModuleInit, OnModuleDestroy {
     this.inOrder(topic, async () => {
       if (!this.topics.has(topic)) return;
       const answer = await this.live.answer(topic).catch(() => null);
-      const text = message('change', change, answer);
-      for (const stream of this.topics.get(topic) ?? []) this.deliver(stream, text);
+      // Encoded at most twice, whatever the number of streams: with the answer, and with its version only.
+      const texts = new Map<boolean, Buffer>();
+      const text = (withAnswer: boolean) => texts.get(withAnswer) ?? texts.set(withAnswer, message('change', change, answer, withAnswer)).get(withAnswer)!;
+      for (const stream of this.topics.get(topic) ?? []) this.deliver(stream, text(stream.withAnswer));
     });
   }
 

@@ -2,17 +2,17 @@ import { Controller, Get, Header, Param, ParseUUIDPipe, Query, Req, Res } from '
 import { ApiHeader, ApiOkResponse, ApiOperation, ApiProduces, ApiResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public } from '../auth/decorators';
-import { LiveMatchDto, LiveRoundDto, LiveRoundQueryDto } from './live.dto';
+import { LiveMatchDto, LiveRoundDto, LiveRoundQueryDto, LiveRoundStreamQueryDto, LiveStreamQueryDto } from './live.dto';
 import { LiveAnswer, LiveService, matchTopic, roundTopic } from './live.service';
 import { LiveStreams } from './live-streams';
 
 const STREAM_DESCRIPTION =
-  'text/event-stream. Bij het openen `event: ready` met `{"version": "...", "live": {...}}`: de huidige versie en het live-antwoord ' +
-  '(hetzelfde als GET …/live, met alleen achternamen), zodat een kijker die (opnieuw) verbindt bij is zonder apart te lezen. ' +
-  'Daarna `event: change` met `{"matchIds": [...], "kinds": [...], "at": "...", "version": "...", "live": {...}}` telkens als een set ' +
-  'ondertekend of beslist wordt of een wedstrijd bevestigd; snel na elkaar komende wijzigingen worden één bericht. Het antwoord wordt per ' +
-  'wijziging één keer berekend, hoeveel kijkers er ook zijn. Een pagina die `version` al toont hoeft niets te doen; ontbreken `version` en ' +
-  '`live` (het antwoord kon niet gelezen worden), lees dan GET …/live opnieuw. Elke 15 s een commentaarregel (": ping").';
+  'text/event-stream. Bij het openen `event: ready` met `{"version": "..."}`: de huidige versie van het live-antwoord (de ETag van GET …/live). ' +
+  'Daarna `event: change` met `{"matchIds": [...], "kinds": [...], "at": "...", "version": "..."}` telkens als een set ondertekend of beslist ' +
+  'wordt of een wedstrijd bevestigd; snel na elkaar komende wijzigingen worden één bericht. Met `?answer=1` bevat elk bericht ook `"live": {...}`, ' +
+  'het hele live-antwoord (hetzelfde als GET …/live, met alleen achternamen): een app hoeft dan niets te lezen. Het antwoord wordt per wijziging ' +
+  'één keer berekend, hoeveel kijkers er ook zijn. Een pagina die `version` al toont hoeft niets te doen; ontbreekt `version` (het antwoord kon ' +
+  'niet gelezen worden), lees dan GET …/live opnieuw. Elke 15 s een commentaarregel (": ping").';
 
 const ETAG = { ETag: { description: 'De versie van het antwoord (`version`), tussen aanhalingstekens', schema: { type: 'string' } } };
 const NOT_MODIFIED = { status: 304, description: 'Niet gewijzigd: If-None-Match noemt de huidige versie' };
@@ -65,8 +65,8 @@ export class LiveController {
   @ApiProduces('text/event-stream')
   @ApiOkResponse({ description: STREAM_DESCRIPTION })
   @ApiTooManyRequestsResponse({ description: 'Te veel open live-verbindingen (LIVE_STREAMS_FULL)' })
-  async matchEvents(@Param('id', ParseUUIDPipe) id: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    await this.streams.open(request, reply, matchTopic(id));
+  async matchEvents(@Param('id', ParseUUIDPipe) id: string, @Query() query: LiveStreamQueryDto, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    await this.streams.open(request, reply, matchTopic(id), query.answer === '1');
   }
 
   @Get('rounds/events')
@@ -74,7 +74,7 @@ export class LiveController {
   @ApiProduces('text/event-stream')
   @ApiOkResponse({ description: STREAM_DESCRIPTION })
   @ApiTooManyRequestsResponse({ description: 'Te veel open live-verbindingen (LIVE_STREAMS_FULL)' })
-  async roundEvents(@Query() query: LiveRoundQueryDto, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    await this.streams.open(request, reply, roundTopic(query.divisionId, query.round));
+  async roundEvents(@Query() query: LiveRoundStreamQueryDto, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    await this.streams.open(request, reply, roundTopic(query.divisionId, query.round), query.answer === '1');
   }
 }

@@ -3,9 +3,9 @@
  * credited by the rules) score, the running totals and the match's state. Players by
  * family name only (Regel 15): no given names, member numbers or ids of persons.
  */
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsInt, IsUUID, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsUUID, Max, Min } from 'class-validator';
 import { isoDate } from '../common/dto';
 import { LIVE_MATCH_STATES, LIVE_SEAT_STATES, LiveMatchPicture, LiveMatchState, LiveSeatState } from '../domain/live/live-match';
 
@@ -17,6 +17,16 @@ export class LiveRoundQueryDto {
   @ApiProperty({ format: 'uuid' }) @IsUUID() divisionId: string;
   @ApiProperty({ minimum: 1, description: 'Speelronde (de speelavond)' }) @Type(() => Number) @IsInt() @Min(1) @Max(1000) round: number;
 }
+
+/** A live stream's options: `answer=1` puts the whole live answer in every message (an app); without it a message carries its version (a page re-reads itself). */
+export class LiveStreamQueryDto {
+  @ApiPropertyOptional({ enum: ['1'], description: '1: elk bericht bevat het hele live-antwoord (zoals GET …/live); anders alleen de versie' })
+  @IsOptional()
+  @IsIn(['1'])
+  answer?: '1';
+}
+
+export class LiveRoundStreamQueryDto extends IntersectionType(LiveRoundQueryDto, LiveStreamQueryDto) {}
 
 export class LiveTeamDto {
   @ApiProperty({ format: 'uuid' }) id: string;

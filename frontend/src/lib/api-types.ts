@@ -3408,6 +3408,8 @@ export interface components {
              * @example Invoeren kan vanaf za 28 nov.
              */
             notice: string | null;
+            /** @description De wedstrijd wordt aan de tafels gespeeld (de speelavond is geopend of een tafel voerde een set in): de koppels voeren hun sets in op de telefoon; een papieren formulier legt alleen de bond vast, met een reden (de bevoegdhedentabel) */
+            atTables: boolean;
         };
         CorrectionDto: {
             /** @description Reden van de laatste correctie */
@@ -3904,8 +3906,8 @@ export interface components {
             pairNumber: number;
             /** @description Eerste set die het koppel speelt (Regel 5B: laatkomers vanaf set 3; 5C: het zesde koppel van een team dat met vijf begon vanaf set 2). 1 = het koppel was er vanaf het begin (een vergissing herstellen). */
             fromSet: number;
-            /** @description Waarom (komt in het logboek) */
-            reason: string;
+            /** @description Waarom (komt in het logboek). Verplicht voor de wedstrijdleider, en voor de bondsbeheerder zodra de set begonnen is (de bevoegdhedentabel); de bond mag een laat koppel vóór de set zonder reden vastleggen. */
+            reason?: string;
         };
         /**
          * @description INCOMPLETE: onvolledig (minder koppels, of reglementair verlies met te weinig koppels); LATE: het hele team te laat
@@ -8552,7 +8554,10 @@ export interface operations {
     };
     LiveController_matchEvents: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description 1: elk bericht bevat het hele live-antwoord (zoals GET …/live); anders alleen de versie */
+                answer?: "1";
+            };
             header?: never;
             path: {
                 id: string;
@@ -8561,7 +8566,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description text/event-stream. Bij het openen `event: ready` met `{"version": "...", "live": {...}}`: de huidige versie en het live-antwoord (hetzelfde als GET …/live, met alleen achternamen), zodat een kijker die (opnieuw) verbindt bij is zonder apart te lezen. Daarna `event: change` met `{"matchIds": [...], "kinds": [...], "at": "...", "version": "...", "live": {...}}` telkens als een set ondertekend of beslist wordt of een wedstrijd bevestigd; snel na elkaar komende wijzigingen worden één bericht. Het antwoord wordt per wijziging één keer berekend, hoeveel kijkers er ook zijn. Een pagina die `version` al toont hoeft niets te doen; ontbreken `version` en `live` (het antwoord kon niet gelezen worden), lees dan GET …/live opnieuw. Elke 15 s een commentaarregel (": ping"). */
+            /** @description text/event-stream. Bij het openen `event: ready` met `{"version": "..."}`: de huidige versie van het live-antwoord (de ETag van GET …/live). Daarna `event: change` met `{"matchIds": [...], "kinds": [...], "at": "...", "version": "..."}` telkens als een set ondertekend of beslist wordt of een wedstrijd bevestigd; snel na elkaar komende wijzigingen worden één bericht. Met `?answer=1` bevat elk bericht ook `"live": {...}`, het hele live-antwoord (hetzelfde als GET …/live, met alleen achternamen): een app hoeft dan niets te lezen. Het antwoord wordt per wijziging één keer berekend, hoeveel kijkers er ook zijn. Een pagina die `version` al toont hoeft niets te doen; ontbreekt `version` (het antwoord kon niet gelezen worden), lees dan GET …/live opnieuw. Elke 15 s een commentaarregel (": ping"). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8583,6 +8588,8 @@ export interface operations {
                 divisionId: string;
                 /** @description Speelronde (de speelavond) */
                 round: number;
+                /** @description 1: elk bericht bevat het hele live-antwoord (zoals GET …/live); anders alleen de versie */
+                answer?: "1";
             };
             header?: never;
             path?: never;
@@ -8590,7 +8597,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description text/event-stream. Bij het openen `event: ready` met `{"version": "...", "live": {...}}`: de huidige versie en het live-antwoord (hetzelfde als GET …/live, met alleen achternamen), zodat een kijker die (opnieuw) verbindt bij is zonder apart te lezen. Daarna `event: change` met `{"matchIds": [...], "kinds": [...], "at": "...", "version": "...", "live": {...}}` telkens als een set ondertekend of beslist wordt of een wedstrijd bevestigd; snel na elkaar komende wijzigingen worden één bericht. Het antwoord wordt per wijziging één keer berekend, hoeveel kijkers er ook zijn. Een pagina die `version` al toont hoeft niets te doen; ontbreken `version` en `live` (het antwoord kon niet gelezen worden), lees dan GET …/live opnieuw. Elke 15 s een commentaarregel (": ping"). */
+            /** @description text/event-stream. Bij het openen `event: ready` met `{"version": "..."}`: de huidige versie van het live-antwoord (de ETag van GET …/live). Daarna `event: change` met `{"matchIds": [...], "kinds": [...], "at": "...", "version": "..."}` telkens als een set ondertekend of beslist wordt of een wedstrijd bevestigd; snel na elkaar komende wijzigingen worden één bericht. Met `?answer=1` bevat elk bericht ook `"live": {...}`, het hele live-antwoord (hetzelfde als GET …/live, met alleen achternamen): een app hoeft dan niets te lezen. Het antwoord wordt per wijziging één keer berekend, hoeveel kijkers er ook zijn. Een pagina die `version` al toont hoeft niets te doen; ontbreekt `version` (het antwoord kon niet gelezen worden), lees dan GET …/live opnieuw. Elke 15 s een commentaarregel (": ping"). */
             200: {
                 headers: {
                     [name: string]: unknown;
