@@ -4,6 +4,7 @@
  */
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsInt, IsOptional, IsUUID, Max, Min } from 'class-validator';
+import { IsIdempotencyKey } from '../common/idempotency.dto';
 import { IsReason } from '../common/reason.dto';
 
 export class LatePairInputDto {
@@ -27,4 +28,7 @@ export class LatePairInputDto {
   @IsOptional()
   @IsReason()
   reason?: string;
+
+  @IsIdempotencyKey()
+  idempotencyKey?: string;
 }

@@ -77,7 +77,7 @@ export class LatePairsService {
         });
         return { command: { kind: 'SET_LINEUP', by: commandUser(user), reason: body.reason ?? null, side, lineup, latePair: { pairNumber: body.pairNumber } }, patch };
       },
-      { user, actor: user.id, action: 'match.late-pair', reason: body.reason },
+      { user, actor: user.id, action: 'match.late-pair', reason: body.reason, idempotencyKey: body.idempotencyKey },
     );
     return row && settings ? this.lineups.viewOf(row, side, settings, user) : this.lineups.view(matchId, body.teamId, user);
   }

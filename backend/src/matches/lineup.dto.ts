@@ -17,6 +17,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
+import { IsIdempotencyKey } from '../common/idempotency.dto';
 import { IsReason } from '../common/reason.dto';
 import type { IneligibilityCode } from '../domain/eligibility';
 import { PublicSubstitutionDto } from './match.dto';
@@ -66,6 +67,9 @@ export class LineupInputDto {
   @IsOptional()
   @IsReason()
   reason?: string;
+
+  @IsIdempotencyKey()
+  idempotencyKey?: string;
 }
 
 export class SubstitutionInputDto {
@@ -74,6 +78,9 @@ export class SubstitutionInputDto {
   @ApiProperty() @IsInt() @Min(1) @Max(12) pairNumber: number;
   @ApiProperty({ format: 'uuid', description: 'Wie eruit gaat' }) @IsUUID() outMemberId: string;
   @ApiProperty({ format: 'uuid', description: 'De invaller (van de reservelijst)' }) @IsUUID() inMemberId: string;
+
+  @IsIdempotencyKey()
+  idempotencyKey?: string;
 }
 
 export class ChangeReasonDto {
@@ -81,6 +88,9 @@ export class ChangeReasonDto {
   @IsOptional()
   @IsReason()
   reason?: string;
+
+  @IsIdempotencyKey()
+  idempotencyKey?: string;
 }
 
 export class LineupPlayerDto {

@@ -188,7 +188,7 @@ export class LineupsService {
         const patch = (row: MatchRow): MatchRow => ({ ...row, lineups: [...row.lineups.filter((l) => l.teamId !== teamId), lineupRow] });
         return { command: { kind: 'SET_LINEUP', by: commandUser(user), reason: body.reason ?? null, side, lineup, composedBeforeMatch }, members, patch };
       },
-      { user, actor: user.id, action: 'match.lineup', reason: body.reason },
+      { user, actor: user.id, action: 'match.lineup', reason: body.reason, idempotencyKey: body.idempotencyKey },
     );
     return row && settings ? this.viewOf(row, side, settings, user) : this.view(matchId, teamId, user);
   }

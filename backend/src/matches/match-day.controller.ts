@@ -121,7 +121,7 @@ export class MatchDayController {
     @Query() query: ChangeReasonDto,
     @CurrentUser() user: AuthUser,
   ): Promise<void> {
-    return this.substitutions.remove(id, substitutionId, user, query.reason);
+    return this.substitutions.remove(id, substitutionId, user, query.reason, query.idempotencyKey);
   }
 
   @Roles('ADMIN', 'SECRETARY')

@@ -33,6 +33,10 @@ export class VersionDto {
   @ApiProperty({ description: 'De versie van de wedstrijd die de gebruiker voor zich had (MatchDetailDto.version)', minimum: 0, maximum: MAX_DB_INT })
   @IsDbInt()
   version: number;
+
+  /** Every versioned match command: a retry with the same key gets the first answer (the writer's command log). */
+  @IsIdempotencyKey()
+  idempotencyKey?: string;
 }
 
 export class GameInputDto {
@@ -215,18 +219,12 @@ export class NotPlayedInputDto extends VersionDto {
   @ApiProperty({ description: 'Toelichting (openbaar zichtbaar bij de wedstrijd en in het logboek)' })
   @IsReason()
   reason: string;
-
-  @IsIdempotencyKey()
-  idempotencyKey?: string;
 }
 
 export class ReopenInputDto extends VersionDto {
   @ApiProperty({ description: 'Waarom de vastlegging als niet gespeeld wordt teruggedraaid' })
   @IsReason()
   reason: string;
-
-  @IsIdempotencyKey()
-  idempotencyKey?: string;
 }
 
 /** Documents the 409 answer to a stale version: details[0].current is the match as it is now. */
@@ -271,6 +269,9 @@ export class RemarkInputDto {
   @ApiProperty({ description: 'De opmerking (3–1000 tekens); heropent niets' })
   @IsRequiredText('de opmerking', { min: 3, max: 1000 })
   text: string;
+
+  @IsIdempotencyKey()
+  idempotencyKey?: string;
 }
 
 export class MatchRemarkDto {

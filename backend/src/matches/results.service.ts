@@ -22,12 +22,12 @@ export class ResultsService {
   async putResult(matchId: string, body: ResultEntryInputDto, user: AuthUser): Promise<MatchDetailDto> {
     assertHomeEntry(user, await this.data.teams(matchId));
     const command = { kind: 'ENTER_FORM', by: commandUser(user), sets: body.sets, reason: body.reason ?? null } as const;
-    return this.writer.apply(matchId, command, { user, actor: user.id, action: 'match.result', version: body.version, reason: body.reason });
+    return this.writer.apply(matchId, command, { user, actor: user.id, action: 'match.result', version: body.version, reason: body.reason, idempotencyKey: body.idempotencyKey });
   }
 
   async putSet(matchId: string, setNumber: number, body: SetInputDto, user: AuthUser): Promise<MatchDetailDto> {
     assertHomeEntry(user, await this.data.teams(matchId));
     const command = { kind: 'ENTER_SET', by: commandUser(user), setNumber, tables: body.tables, reason: body.reason ?? null } as const;
-    return this.writer.apply(matchId, command, { user, actor: user.id, action: 'match.set', version: body.version, reason: body.reason });
+    return this.writer.apply(matchId, command, { user, actor: user.id, action: 'match.set', version: body.version, reason: body.reason, idempotencyKey: body.idempotencyKey });
   }
 }

@@ -29,27 +29,27 @@ export class SignaturesService {
   async sign(matchId: string, body: SignatureInputDto, user: AuthUser): Promise<MatchDetailDto> {
     assertHomeEntry(user, await this.data.teams(matchId));
     const command = { kind: 'SIGN_FORM', by: commandUser(user), reason: body.reason ?? null } as const;
-    return this.writer.apply(matchId, command, { user, actor: user.id, action: 'match.sign', version: body.version, reason: body.reason });
+    return this.writer.apply(matchId, command, { user, actor: user.id, action: 'match.sign', version: body.version, reason: body.reason, idempotencyKey: body.idempotencyKey });
   }
 
   async confirm(matchId: string, body: SignatureInputDto, user: AuthUser): Promise<MatchDetailDto> {
     assertAwayConfirmation(user, await this.data.teams(matchId));
     const command = { kind: 'CONFIRM_FORM', by: commandUser(user), reason: body.reason ?? null } as const;
-    return this.writer.apply(matchId, command, { user, actor: user.id, action: 'match.confirm', version: body.version, reason: body.reason });
+    return this.writer.apply(matchId, command, { user, actor: user.id, action: 'match.confirm', version: body.version, reason: body.reason, idempotencyKey: body.idempotencyKey });
   }
 
   /** "Niet akkoord": the away secretary disagrees, with a comment; the result goes back to the home team. */
   async dispute(matchId: string, body: DisputeInputDto, user: AuthUser): Promise<MatchDetailDto> {
     assertAwayConfirmation(user, await this.data.teams(matchId));
     const command = { kind: 'DISPUTE_FORM', by: commandUser(user), comment: body.comment } as const;
-    return this.writer.apply(matchId, command, { user, actor: user.id, action: 'match.dispute', version: body.version, reason: body.comment });
+    return this.writer.apply(matchId, command, { user, actor: user.id, action: 'match.dispute', version: body.version, reason: body.comment, idempotencyKey: body.idempotencyKey });
   }
 
   /** The supervisor decides the away team's refusal of the paper form, with a reason: the result becomes final (RULES.md, the paper path). */
   async decide(matchId: string, body: FormDecisionInputDto, user: AuthUser): Promise<MatchDetailDto> {
     await this.data.teams(matchId);
     const command = { kind: 'DECIDE_FORM', by: commandUser(user), reason: body.reason, ...(body.sets ? { sets: body.sets } : {}) } as const;
-    return this.writer.apply(matchId, command, { user, actor: user.id, action: 'match.dispute.decide', version: body.version, reason: body.reason });
+    return this.writer.apply(matchId, command, { user, actor: user.id, action: 'match.dispute.decide', version: body.version, reason: body.reason, idempotencyKey: body.idempotencyKey });
   }
 
   /**
@@ -67,7 +67,7 @@ export class SignaturesService {
         if (text) await tx.matchRemark.create({ data: { matchId, clubId: user.role === 'ADMIN' ? null : user.clubId, authorId: user.id, text } });
         return { kind: 'ADD_REMARK', by: commandUser(user), text } as const;
       },
-      { user, actor: user.id, action: 'match.remark', reason: body.text, storeResponse: false },
+      { user, actor: user.id, action: 'match.remark', reason: body.text, storeResponse: false, idempotencyKey: body.idempotencyKey },
     );
     return this.remarks(matchId, user);
   }
@@ -85,6 +85,6 @@ export class SignaturesService {
   async correct(matchId: string, body: CorrectionInputDto, user: AuthUser): Promise<MatchDetailDto> {
     await this.data.teams(matchId);
     const command = { kind: 'CORRECT', by: commandUser(user), sets: body.sets, reason: body.reason } as const;
-    return this.writer.apply(matchId, command, { user, actor: user.id, action: 'match.correct', version: body.version, reason: body.reason });
+    return this.writer.apply(matchId, command, { user, actor: user.id, action: 'match.correct', version: body.version, reason: body.reason, idempotencyKey: body.idempotencyKey });
   }
 }

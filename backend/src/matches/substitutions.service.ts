@@ -6,6 +6,7 @@ import { NotFoundError, RuleViolationError, ValidationError } from '../common/er
 import { oneMatchPerDayMessages } from '../domain/match/one-match-per-day';
 import { SubstitutionDto, SubstitutionInputDto } from './lineup.dto';
 import { mapSubstitution, teamSideFor } from './lineups.service';
+import { PrismaService } from '../prisma/prisma.service';
 import { MatchDataService } from './match-data.service';
 import { familyNameOf, playerLabels } from './match-row';
 import { assertNoProblems, commandUser, MatchWriterService } from './match-writer.service';
@@ -24,6 +25,7 @@ export class SubstitutionsService {
   constructor(
     private readonly data: MatchDataService,
     private readonly writer: MatchWriterService,
+    private readonly prisma: PrismaService,
   ) {}
 
   async add(matchId: string, body: SubstitutionInputDto, user: AuthUser, reason?: string): Promise<SubstitutionDto> {
@@ -54,13 +56,18 @@ export class SubstitutionsService {
         const substitution = { id, setNumber: body.setNumber, pairNumber: body.pairNumber, outMemberId: body.outMemberId, inMemberId: body.inMemberId, outPlayerId: name(body.outMemberId), inPlayerId: name(body.inMemberId) };
         return { command: { kind: 'SUBSTITUTE', by: commandUser(user), reason: reason ?? null, side, substitution }, members };
       },
-      { user, actor: user.id, action: 'match.substitution', reason },
+      { user, actor: user.id, action: 'match.substitution', reason, idempotencyKey: body.idempotencyKey },
     );
-    const match = row ?? (await this.data.load(matchId));
-    return mapSubstitution(match.substitutions.find((s) => s.id === id)!);
+    if (row) return mapSubstitution(row.substitutions.find((s) => s.id === id)!);
+    // A retry with the key of an earlier request: the substitution that request recorded (named in the command log).
+    const record = await this.prisma.matchCommandRecord.findUnique({ where: { idempotencyKey: body.idempotencyKey! }, select: { payload: true } });
+    const recordedId = (record?.payload as { substitution?: { id?: string } } | null)?.substitution?.id;
+    const recorded = (await this.data.load(matchId)).substitutions.find((s) => s.id === recordedId);
+    if (!recorded) throw new NotFoundError('Wissel');
+    return mapSubstitution(recorded);
   }
 
-  async remove(matchId: string, substitutionId: string, user: AuthUser, reason?: string): Promise<void> {
+  async remove(matchId: string, substitutionId: string, user: AuthUser, reason?: string, idempotencyKey?: string): Promise<void> {
     assertSupervisorReason(user, reason);
     const teams = await this.data.teams(matchId);
     await this.writer.apply(
@@ -72,7 +79,7 @@ export class SubstitutionsService {
         teamSideFor(user, teams, substitution.teamId);
         return { kind: 'REMOVE_SUBSTITUTION', by: commandUser(user), reason: reason ?? null, id: substitutionId };
       },
-      { user, actor: user.id, action: 'match.substitution.delete', reason },
+      { user, actor: user.id, action: 'match.substitution.delete', reason, idempotencyKey },
     );
   }
 }

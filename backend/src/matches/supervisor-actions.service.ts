@@ -74,13 +74,13 @@ export class SupervisorActionsService {
         const label = playerLabels(match).get(body.memberId!) ?? body.memberId!;
         return { kind: 'REMOVE_PLAYER', ...base, fromGame: body.gameNumber!, memberId: body.memberId!, playerId: label };
       },
-      { user, actor: user.id, action, version: body.version, reason: body.reason },
+      { user, actor: user.id, action, version: body.version, reason: body.reason, idempotencyKey: body.idempotencyKey },
     );
   }
 
   /** RULES.md "Undo": the supervisor withdraws their own removal (Regel 38) or void (Regel 22), with a reason, until the match is final. */
   async withdraw(matchId: string, actionId: string, body: WithdrawActionInputDto, user: AuthUser): Promise<MatchDetailDto> {
     const command = { kind: 'WITHDRAW_ACTION', by: commandUser(user), reason: body.reason, id: actionId } as const;
-    return this.writer.apply(matchId, command, { user, actor: user.id, action: 'match.supervisor.withdraw', version: body.version, reason: body.reason });
+    return this.writer.apply(matchId, command, { user, actor: user.id, action: 'match.supervisor.withdraw', version: body.version, reason: body.reason, idempotencyKey: body.idempotencyKey });
   }
 }

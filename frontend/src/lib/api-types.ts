@@ -3672,6 +3672,11 @@ export interface components {
             composedBeforeMatch?: boolean;
             /** @description Verplicht als de uitslag al vaststaat of bij composedBeforeMatch (bondsbeheerder): waarom de spelerslijst wordt gewijzigd */
             reason?: string;
+            /**
+             * @description Optioneel: een zelfgekozen sleutel (8–100 tekens: letters, cijfers, - en _). Wordt hetzelfde verzoek opnieuw gestuurd (slechte verbinding, een tweede tik), dan komt hetzelfde antwoord en gebeurt het maar één keer.
+             * @example 6f1c2e9a-4b7d-4a51-9d0e-2f7c8b1a3e55
+             */
+            idempotencyKey?: string;
         };
         GameInputDto: {
             /** @description Het team dat de punten krijgt: bij een mislukte baunie of straf dus de tegenstander van wie de fout maakte */
@@ -3701,6 +3706,11 @@ export interface components {
         ResultEntryInputDto: {
             /** @description De versie van de wedstrijd die de gebruiker voor zich had (MatchDetailDto.version) */
             version: number;
+            /**
+             * @description Optioneel: een zelfgekozen sleutel (8–100 tekens: letters, cijfers, - en _). Wordt hetzelfde verzoek opnieuw gestuurd (slechte verbinding, een tweede tik), dan komt hetzelfde antwoord en gebeurt het maar één keer.
+             * @example 6f1c2e9a-4b7d-4a51-9d0e-2f7c8b1a3e55
+             */
+            idempotencyKey?: string;
             /** @description De gespeelde sets (mag onvolledig zijn); vervangt alle eerder ingevoerde sets. Door de regels bepaalde sets (8–0) niet meesturen. */
             sets: components["schemas"]["SeatScoreInputDto"][];
             /** @description Alleen de bondsbeheerder, vóór de wedstrijddag: waarom nu al (verplicht, komt in het logboek) */
@@ -3738,6 +3748,11 @@ export interface components {
         SetInputDto: {
             /** @description De versie van de wedstrijd die de gebruiker voor zich had (MatchDetailDto.version) */
             version: number;
+            /**
+             * @description Optioneel: een zelfgekozen sleutel (8–100 tekens: letters, cijfers, - en _). Wordt hetzelfde verzoek opnieuw gestuurd (slechte verbinding, een tweede tik), dan komt hetzelfde antwoord en gebeurt het maar één keer.
+             * @example 6f1c2e9a-4b7d-4a51-9d0e-2f7c8b1a3e55
+             */
+            idempotencyKey?: string;
             /** @description Alleen de bondsbeheerder, vóór de wedstrijddag: waarom nu al (verplicht, komt in het logboek) */
             reason?: string;
             /** @description De tafels van deze set; vervangt wat eerder voor deze set was ingevoerd */
@@ -3762,22 +3777,42 @@ export interface components {
              * @description De invaller (van de reservelijst)
              */
             inMemberId: string;
+            /**
+             * @description Optioneel: een zelfgekozen sleutel (8–100 tekens: letters, cijfers, - en _). Wordt hetzelfde verzoek opnieuw gestuurd (slechte verbinding, een tweede tik), dan komt hetzelfde antwoord en gebeurt het maar één keer.
+             * @example 6f1c2e9a-4b7d-4a51-9d0e-2f7c8b1a3e55
+             */
+            idempotencyKey?: string;
         };
         SignatureInputDto: {
             /** @description De versie van de wedstrijd die de gebruiker voor zich had (MatchDetailDto.version) */
             version: number;
+            /**
+             * @description Optioneel: een zelfgekozen sleutel (8–100 tekens: letters, cijfers, - en _). Wordt hetzelfde verzoek opnieuw gestuurd (slechte verbinding, een tweede tik), dan komt hetzelfde antwoord en gebeurt het maar één keer.
+             * @example 6f1c2e9a-4b7d-4a51-9d0e-2f7c8b1a3e55
+             */
+            idempotencyKey?: string;
             /** @description Alleen de bondsbeheerder, vóór de wedstrijddag: waarom nu al (verplicht, komt in het logboek) */
             reason?: string;
         };
         DisputeInputDto: {
             /** @description De versie van de wedstrijd die de gebruiker voor zich had (MatchDetailDto.version) */
             version: number;
+            /**
+             * @description Optioneel: een zelfgekozen sleutel (8–100 tekens: letters, cijfers, - en _). Wordt hetzelfde verzoek opnieuw gestuurd (slechte verbinding, een tweede tik), dan komt hetzelfde antwoord en gebeurt het maar één keer.
+             * @example 6f1c2e9a-4b7d-4a51-9d0e-2f7c8b1a3e55
+             */
+            idempotencyKey?: string;
             /** @description Wat er volgens de uitploeg niet klopt (verplicht; zichtbaar voor beide teams en de wedstrijdleider, komt in het logboek) */
             comment: string;
         };
         FormDecisionInputDto: {
             /** @description De versie van de wedstrijd die de gebruiker voor zich had (MatchDetailDto.version) */
             version: number;
+            /**
+             * @description Optioneel: een zelfgekozen sleutel (8–100 tekens: letters, cijfers, - en _). Wordt hetzelfde verzoek opnieuw gestuurd (slechte verbinding, een tweede tik), dan komt hetzelfde antwoord en gebeurt het maar één keer.
+             * @example 6f1c2e9a-4b7d-4a51-9d0e-2f7c8b1a3e55
+             */
+            idempotencyKey?: string;
             /** @description Waarom (verplicht; beide teams zien het, komt in het logboek) */
             reason: string;
             /** @description Het formulier zoals de wedstrijdleider beslist (alle gespeelde sets); weglaten: het formulier zoals de thuisploeg het ondertekende geldt */
@@ -3786,6 +3821,11 @@ export interface components {
         RemarkInputDto: {
             /** @description De opmerking (3–1000 tekens); heropent niets */
             text: string;
+            /**
+             * @description Optioneel: een zelfgekozen sleutel (8–100 tekens: letters, cijfers, - en _). Wordt hetzelfde verzoek opnieuw gestuurd (slechte verbinding, een tweede tik), dan komt hetzelfde antwoord en gebeurt het maar één keer.
+             * @example 6f1c2e9a-4b7d-4a51-9d0e-2f7c8b1a3e55
+             */
+            idempotencyKey?: string;
         };
         MatchRemarkDto: {
             /** Format: uuid */
@@ -3799,6 +3839,11 @@ export interface components {
         CorrectionInputDto: {
             /** @description De versie van de wedstrijd die de gebruiker voor zich had (MatchDetailDto.version) */
             version: number;
+            /**
+             * @description Optioneel: een zelfgekozen sleutel (8–100 tekens: letters, cijfers, - en _). Wordt hetzelfde verzoek opnieuw gestuurd (slechte verbinding, een tweede tik), dan komt hetzelfde antwoord en gebeurt het maar één keer.
+             * @example 6f1c2e9a-4b7d-4a51-9d0e-2f7c8b1a3e55
+             */
+            idempotencyKey?: string;
             /** @description De gespeelde sets (mag onvolledig zijn); vervangt alle eerder ingevoerde sets. Door de regels bepaalde sets (8–0) niet meesturen. */
             sets: components["schemas"]["SeatScoreInputDto"][];
             /** @description Waarom de vastgezette uitslag wordt gecorrigeerd (wordt in het logboek bewaard) */
@@ -3812,6 +3857,11 @@ export interface components {
         NotPlayedInputDto: {
             /** @description De versie van de wedstrijd die de gebruiker voor zich had (MatchDetailDto.version) */
             version: number;
+            /**
+             * @description Optioneel: een zelfgekozen sleutel (8–100 tekens: letters, cijfers, - en _). Wordt hetzelfde verzoek opnieuw gestuurd (slechte verbinding, een tweede tik), dan komt hetzelfde antwoord en gebeurt het maar één keer.
+             * @example 6f1c2e9a-4b7d-4a51-9d0e-2f7c8b1a3e55
+             */
+            idempotencyKey?: string;
             /** @description NO_TABLE_SCREEN: gespeeld zonder tafelscherm (Regel 6); FORFEIT: grove nalatigheid van één team (Regel 7, 9A); BOTH_INCOMPLETE: beide teams met te weinig koppels (elk Regel 7: beide verliezen, geen punten, elke vereniging een boete aan de bond, elk telt voor Regel 11); CANCELLED: afgelast door de bond (Regel 8) */
             kind: components["schemas"]["NotPlayedKind"];
             /**
@@ -3830,22 +3880,17 @@ export interface components {
             calledOffBy?: string;
             /** @description Toelichting (openbaar zichtbaar bij de wedstrijd en in het logboek) */
             reason: string;
-            /**
-             * @description Optioneel: een zelfgekozen sleutel (8–100 tekens: letters, cijfers, - en _). Wordt hetzelfde verzoek opnieuw gestuurd (slechte verbinding, een tweede tik), dan komt hetzelfde antwoord en gebeurt het maar één keer.
-             * @example 6f1c2e9a-4b7d-4a51-9d0e-2f7c8b1a3e55
-             */
-            idempotencyKey?: string;
         };
         ReopenInputDto: {
             /** @description De versie van de wedstrijd die de gebruiker voor zich had (MatchDetailDto.version) */
             version: number;
-            /** @description Waarom de vastlegging als niet gespeeld wordt teruggedraaid */
-            reason: string;
             /**
              * @description Optioneel: een zelfgekozen sleutel (8–100 tekens: letters, cijfers, - en _). Wordt hetzelfde verzoek opnieuw gestuurd (slechte verbinding, een tweede tik), dan komt hetzelfde antwoord en gebeurt het maar één keer.
              * @example 6f1c2e9a-4b7d-4a51-9d0e-2f7c8b1a3e55
              */
             idempotencyKey?: string;
+            /** @description Waarom de vastlegging als niet gespeeld wordt teruggedraaid */
+            reason: string;
         };
         /** @enum {string} */
         SupervisorActionKind: "REMOVE_PLAYER" | "VOID_WRONG_TABLE";
@@ -3874,6 +3919,11 @@ export interface components {
         SupervisorActionInputDto: {
             /** @description De versie van de wedstrijd die de gebruiker voor zich had (MatchDetailDto.version) */
             version: number;
+            /**
+             * @description Optioneel: een zelfgekozen sleutel (8–100 tekens: letters, cijfers, - en _). Wordt hetzelfde verzoek opnieuw gestuurd (slechte verbinding, een tweede tik), dan komt hetzelfde antwoord en gebeurt het maar één keer.
+             * @example 6f1c2e9a-4b7d-4a51-9d0e-2f7c8b1a3e55
+             */
+            idempotencyKey?: string;
             /** @description REMOVE_PLAYER: speler uit het spel gehaald (Regel 38), elke volgende partij van het koppel telt als 2–0 verloren; VOID_WRONG_TABLE: partijen aan een verkeerde tafel gespeeld (Regel 22), ze vervallen en worden aan de juiste tafel opnieuw gespeeld */
             kind: components["schemas"]["SupervisorActionKind"];
             setNumber: number;
@@ -3893,6 +3943,11 @@ export interface components {
         WithdrawActionInputDto: {
             /** @description De versie van de wedstrijd die de gebruiker voor zich had (MatchDetailDto.version) */
             version: number;
+            /**
+             * @description Optioneel: een zelfgekozen sleutel (8–100 tekens: letters, cijfers, - en _). Wordt hetzelfde verzoek opnieuw gestuurd (slechte verbinding, een tweede tik), dan komt hetzelfde antwoord en gebeurt het maar één keer.
+             * @example 6f1c2e9a-4b7d-4a51-9d0e-2f7c8b1a3e55
+             */
+            idempotencyKey?: string;
             /** @description Waarom de beslissing wordt ingetrokken (verplicht, komt in het logboek) */
             reason: string;
         };
@@ -3908,6 +3963,11 @@ export interface components {
             fromSet: number;
             /** @description Waarom (komt in het logboek). Verplicht voor de wedstrijdleider, en voor de bondsbeheerder zodra de set begonnen is (de bevoegdhedentabel); de bond mag een laat koppel vóór de set zonder reden vastleggen. */
             reason?: string;
+            /**
+             * @description Optioneel: een zelfgekozen sleutel (8–100 tekens: letters, cijfers, - en _). Wordt hetzelfde verzoek opnieuw gestuurd (slechte verbinding, een tweede tik), dan komt hetzelfde antwoord en gebeurt het maar één keer.
+             * @example 6f1c2e9a-4b7d-4a51-9d0e-2f7c8b1a3e55
+             */
+            idempotencyKey?: string;
         };
         /**
          * @description INCOMPLETE: onvolledig (minder koppels, of reglementair verlies met te weinig koppels); LATE: het hele team te laat
@@ -6857,6 +6917,8 @@ export interface operations {
             query?: {
                 /** @description Verplicht voor de wedstrijdleider (komt in het logboek), en als de uitslag al vaststaat (bondsbeheerder) */
                 reason?: string;
+                /** @description Optioneel: een zelfgekozen sleutel (8–100 tekens: letters, cijfers, - en _). Wordt hetzelfde verzoek opnieuw gestuurd (slechte verbinding, een tweede tik), dan komt hetzelfde antwoord en gebeurt het maar één keer. */
+                idempotencyKey?: string;
             };
             header?: never;
             path: {
@@ -6885,6 +6947,8 @@ export interface operations {
             query?: {
                 /** @description Verplicht voor de wedstrijdleider (komt in het logboek), en als de uitslag al vaststaat (bondsbeheerder) */
                 reason?: string;
+                /** @description Optioneel: een zelfgekozen sleutel (8–100 tekens: letters, cijfers, - en _). Wordt hetzelfde verzoek opnieuw gestuurd (slechte verbinding, een tweede tik), dan komt hetzelfde antwoord en gebeurt het maar één keer. */
+                idempotencyKey?: string;
             };
             header?: never;
             path: {

@@ -58,8 +58,8 @@ function SubstitutionItem({ matchId, sub, teamName, onRemoved }: { matchId: stri
   const { busy, submit } = useSubmit();
   async function remove() {
     if (reason.trim().length < 3) return onRemoved({ tone: 'bad', lines: ['Geef de reden waarom de wissel vervalt (komt in het logboek).'] });
-    const answer = await submit(async () => {
-      const outcome = await attempt(api.DELETE('/api/matches/{id}/substitutions/{substitutionId}', { params: { path: { id: matchId, substitutionId: sub.id }, query: { reason: reason.trim() } } }));
+    const answer = await submit(async (idempotencyKey) => {
+      const outcome = await attempt(api.DELETE('/api/matches/{id}/substitutions/{substitutionId}', { params: { path: { id: matchId, substitutionId: sub.id }, query: { reason: reason.trim(), idempotencyKey } } }));
       return outcome.ok
         ? { tone: 'good', lines: [`Wissel verwijderd: ${sub.inName} voor ${sub.outName}, ${teamName}, koppel ${sub.pairNumber}, vanaf set ${sub.setNumber}.`] }
         : { tone: 'bad', lines: messagesOf(outcome.error) };
@@ -132,11 +132,11 @@ export function ConsoleSubstitutions({ matchId, lineups, pairsPerTeam, rules }: 
   async function record() {
     if (!lineup) return;
     const got = { recorded: false };
-    const answer = await submit(async () => {
+    const answer = await submit(async (idempotencyKey) => {
       const outcome = await attempt(
         api.POST('/api/matches/{id}/substitutions', {
           params: { path: { id: matchId }, query: { reason: reason.trim() } },
-          body: { teamId: lineup.teamId, setNumber, pairNumber, outMemberId: outId, inMemberId: inId },
+          body: { teamId: lineup.teamId, setNumber, pairNumber, outMemberId: outId, inMemberId: inId, idempotencyKey },
         }),
       );
       if (!outcome.ok) return { tone: 'bad', lines: messagesOf(outcome.error) };
@@ -306,8 +306,8 @@ export function ConsoleLatePair({ matchId, lineups, pairsPerTeam }: { matchId: s
   }
 
   async function record() {
-    const answer = await submit(async () => {
-      const outcome = await attempt(api.POST('/api/matches/{id}/late-pairs', { params: { path: { id: matchId } }, body: { teamId, pairNumber, fromSet, reason: reason.trim() } }));
+    const answer = await submit(async (idempotencyKey) => {
+      const outcome = await attempt(api.POST('/api/matches/{id}/late-pairs', { params: { path: { id: matchId } }, body: { teamId, pairNumber, fromSet, reason: reason.trim(), idempotencyKey } }));
       if (!outcome.ok) return { tone: 'bad', lines: messagesOf(outcome.error) };
       return {
         tone: 'good',

@@ -22,8 +22,8 @@ export function ConfirmResult({ match, label = 'Uitslag bevestigen' }: { match: 
 
   async function confirm() {
     const got = { changed: false };
-    const answer = await submit(async () => {
-      const outcome = await attempt(api.POST('/api/matches/{id}/confirm', { params: { path: { id: match.id } }, body: { version: match.version, ...(early ? { reason: reason.trim() } : {}) } }));
+    const answer = await submit(async (idempotencyKey) => {
+      const outcome = await attempt(api.POST('/api/matches/{id}/confirm', { params: { path: { id: match.id } }, body: { version: match.version, ...(early ? { reason: reason.trim() } : {}), idempotencyKey } }));
       if (outcome.ok) {
         return { tone: 'good', lines: [`Uitslag bevestigd namens ${match.awayTeam.name}: ${match.homeTeam.name} ${outcome.data.homePoints} – ${outcome.data.awayPoints} ${match.awayTeam.name}. De uitslag staat nu vast.`] };
       }

@@ -25,8 +25,8 @@ export function DisputeResult({ match }: { match: MatchDetail }) {
       return;
     }
     const got = { changed: false };
-    const answer = await submit(async () => {
-      const outcome = await attempt(api.POST('/api/matches/{id}/dispute', { params: { path: { id: match.id } }, body: { version: match.version, comment: comment.trim() } }));
+    const answer = await submit(async (idempotencyKey) => {
+      const outcome = await attempt(api.POST('/api/matches/{id}/dispute', { params: { path: { id: match.id } }, body: { version: match.version, comment: comment.trim(), idempotencyKey } }));
       if (outcome.ok) {
         return {
           tone: 'good',

@@ -24,8 +24,8 @@ export function FormDecision({ match }: { match: MatchDetail }) {
       return;
     }
     const got = { changed: false };
-    const answer = await submit(async () => {
-      const outcome = await attempt(api.POST('/api/matches/{id}/dispute/decision', { params: { path: { id: match.id } }, body: { version: match.version, reason: reason.trim() } }));
+    const answer = await submit(async (idempotencyKey) => {
+      const outcome = await attempt(api.POST('/api/matches/{id}/dispute/decision', { params: { path: { id: match.id } }, body: { version: match.version, reason: reason.trim(), idempotencyKey } }));
       if (outcome.ok) {
         const m = outcome.data;
         return {

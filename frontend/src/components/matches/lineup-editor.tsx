@@ -285,7 +285,7 @@ export function LineupEditor({
   }
 
   async function save() {
-    const answer = await send(async () => {
+    const answer = await send(async (idempotencyKey) => {
       const outcome = await attempt(
         api.PUT('/api/matches/{id}/lineups/{teamId}', {
           params: { path: { id: lineup.matchId, teamId: lineup.teamId } },
@@ -294,6 +294,7 @@ export function LineupEditor({
             reserves: reserves.filter(Boolean),
             ...(override ? { composedBeforeMatch: override === 'yes' } : {}),
             ...(needsReason ? { reason: reason.trim() } : {}),
+            idempotencyKey,
           },
         }),
       );

@@ -24,8 +24,8 @@ export function MatchRemarks({ matchId, remarks, canWrite }: { matchId: string; 
       setMessage({ tone: 'bad', lines: ['Schrijf de opmerking (minstens 3 tekens).'] });
       return;
     }
-    const answer = await submit(async () => {
-      const outcome = await attempt(api.POST('/api/matches/{id}/remarks', { params: { path: { id: matchId } }, body: { text: text.trim() } }));
+    const answer = await submit(async (idempotencyKey) => {
+      const outcome = await attempt(api.POST('/api/matches/{id}/remarks', { params: { path: { id: matchId } }, body: { text: text.trim(), idempotencyKey } }));
       if (!outcome.ok) return { tone: 'bad', lines: messagesOf(outcome.error) };
       const said = text.trim();
       return { tone: 'good', lines: [`Opmerking bewaard: “${said.length > 60 ? `${said.slice(0, 60)}…` : said}”. De wedstrijdleider en de bond lezen hem.`] };

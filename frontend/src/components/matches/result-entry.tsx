@@ -195,16 +195,16 @@ export function ResultEntry({ initial, kind, backHref, initialSet }: { initial: 
     const path = { id: base.id };
     const withVersion = base.version;
     const got: { saved?: MatchDetail; stale?: MatchDetail; placed?: Record<number, string[]> } = {};
-    const answer = await send(async () => {
+    const answer = await send(async (idempotencyKey) => {
       const outcome =
         kind === 'enter'
           ? await attempt(
               api.PUT('/api/matches/{id}/sets/{setNumber}', {
                 params: { path: { ...path, setNumber } },
-                body: { version: withVersion, tables: thisSet.map(({ setNumber: _, ...table }) => table), ...(early ? { reason: reason.trim() } : {}) },
+                body: { version: withVersion, tables: thisSet.map(({ setNumber: _, ...table }) => table), ...(early ? { reason: reason.trim() } : {}), idempotencyKey },
               }),
             )
-          : await attempt(api.POST('/api/matches/{id}/corrections', { params: { path }, body: { version: withVersion, reason: reason.trim(), sets: sent } }));
+          : await attempt(api.POST('/api/matches/{id}/corrections', { params: { path }, body: { version: withVersion, reason: reason.trim(), sets: sent, idempotencyKey } }));
       if (!outcome.ok) {
         got.stale = staleCurrent(outcome.error) ?? undefined;
         if (!got.stale) got.placed = placeErrors(outcome.error, kind === 'enter' ? thisSet : sent, setNumber);

@@ -58,8 +58,8 @@ export function SignResult({ match, onSigned }: { match: MatchDetail; onSigned?:
   async function sign() {
     const body = { version: match.version, ...(early ? { reason: reason.trim() } : {}) };
     const got: { signed?: MatchDetail; changed?: boolean } = {};
-    const answer = await submit(async () => {
-      const outcome = await attempt(api.POST('/api/matches/{id}/sign', { params: { path: { id: match.id } }, body }));
+    const answer = await submit(async (idempotencyKey) => {
+      const outcome = await attempt(api.POST('/api/matches/{id}/sign', { params: { path: { id: match.id } }, body: { ...body, idempotencyKey } }));
       if (outcome.ok) {
         got.signed = outcome.data as MatchDetail;
         return {

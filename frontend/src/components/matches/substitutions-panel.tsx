@@ -109,11 +109,11 @@ export function SubstitutionsPanel({
       return;
     }
     const got = { recorded: false };
-    const answer = await submit(async () => {
+    const answer = await submit(async (idempotencyKey) => {
       const outcome = await attempt(
         api.POST('/api/matches/{id}/substitutions', {
           params: { path: { id: lineup.matchId }, query },
-          body: { teamId: lineup.teamId, setNumber, pairNumber, outMemberId: outId, inMemberId: inId },
+          body: { teamId: lineup.teamId, setNumber, pairNumber, outMemberId: outId, inMemberId: inId, idempotencyKey },
         }),
       );
       if (!outcome.ok) return { tone: 'bad', lines: messagesOf(outcome.error) };
@@ -131,8 +131,8 @@ export function SubstitutionsPanel({
 
   async function remove(sub: Substitution) {
     if (needsReason && reason.trim().length < 3) return setMessage({ tone: 'bad', lines: ['De uitslag staat al vast: geef onder "Reden van de wijziging" waarom deze wissel vervalt.'] });
-    const answer = await submit(async () => {
-      const outcome = await attempt(api.DELETE('/api/matches/{id}/substitutions/{substitutionId}', { params: { path: { id: lineup.matchId, substitutionId: sub.id }, query } }));
+    const answer = await submit(async (idempotencyKey) => {
+      const outcome = await attempt(api.DELETE('/api/matches/{id}/substitutions/{substitutionId}', { params: { path: { id: lineup.matchId, substitutionId: sub.id }, query: { ...query, idempotencyKey } } }));
       return outcome.ok
         ? { tone: 'good', lines: [`Wissel verwijderd: ${sub.inName} voor ${sub.outName}, koppel ${sub.pairNumber}, vanaf set ${sub.setNumber}.`] }
         : { tone: 'bad', lines: messagesOf(outcome.error) };

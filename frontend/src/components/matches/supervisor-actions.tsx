@@ -73,8 +73,8 @@ export function SupervisorActions({ match, lineups, actions }: { match: MatchDet
         ? { version: match.version, kind, setNumber, tableNumber, memberId, gameNumber, reason: reason.trim() }
         : { version: match.version, kind, setNumber, tableNumber, gameNumbers, reason: reason.trim() };
     const player = players.find((p) => p.id === memberId)?.text ?? 'de speler';
-    const answer = await send(async () => {
-      const outcome = await attempt(api.POST('/api/matches/{id}/supervisor-actions', { params: { path: { id: match.id } }, body }));
+    const answer = await send(async (idempotencyKey) => {
+      const outcome = await attempt(api.POST('/api/matches/{id}/supervisor-actions', { params: { path: { id: match.id } }, body: { ...body, idempotencyKey } }));
       if (!outcome.ok) return { tone: 'bad', lines: messagesOf(outcome.error) };
       const stand = `stand nu ${outcome.data.homePoints ?? 0} – ${outcome.data.awayPoints ?? 0}`;
       return {
@@ -200,9 +200,9 @@ function WithdrawAction({ match, actionId, what }: { match: MatchDetail; actionI
 
   async function send() {
     if (reason.trim().length < 3) return setMessage({ tone: 'bad', lines: ['Geef de reden van het intrekken; het logboek en de tafel tonen hem.'] });
-    const answer = await submit(async () => {
+    const answer = await submit(async (idempotencyKey) => {
       const outcome = await attempt(
-        api.POST('/api/matches/{id}/supervisor-actions/{actionId}/withdraw', { params: { path: { id: match.id, actionId } }, body: { version: match.version, reason: reason.trim() } }),
+        api.POST('/api/matches/{id}/supervisor-actions/{actionId}/withdraw', { params: { path: { id: match.id, actionId } }, body: { version: match.version, reason: reason.trim(), idempotencyKey } }),
       );
       if (!outcome.ok) return { tone: 'bad', lines: messagesOf(outcome.error) };
       return { tone: 'good', lines: [`Beslissing ingetrokken (${what}); stand nu ${outcome.data.homePoints ?? 0} – ${outcome.data.awayPoints ?? 0}.`] };
