@@ -39,6 +39,8 @@ const ROUND_SPECTATOR_SHARE = 0.2;
 const SETS = 6;
 /** `npm run bench -- match-night --processes 2`: the API as a node:cluster of N processes (API_PROCESSES). */
 const PROCESSES = Math.max(1, Number(process.env.BENCH_NIGHT_PROCESSES ?? 1) || 1);
+/** The spectators: pages (as live.js: the version in each message, a read when it is new; the default) or apps (the whole answer in each message). */
+const VIEWERS = process.env.BENCH_NIGHT_VIEWERS === 'apps' ? 'apps' : 'pages';
 const [THINK_MIN, THINK_MAX] = (process.env.BENCH_NIGHT_THINK_MS ?? '500-3000').split('-').map(Number);
 const PACING: Pacing = { thinkMinMs: THINK_MIN, thinkMaxMs: THINK_MAX, rampMs: 3000, reloadChance: 0.25 };
 /** How long spectators may still take to show the last signatures once the tables are done. */
@@ -194,7 +196,7 @@ export async function run(ctx: BenchContext): Promise<Figures> {
     const roundSpectators = Math.round(SPECTATORS * ROUND_SPECTATOR_SHARE);
     for (let i = 0; i < SPECTATORS; i++) {
       const follows: Follows = i < roundSpectators ? { kind: 'round', ...rounds[i % rounds.length] } : { kind: 'match', matchId: matches[(i - roundSpectators) % matches.length].id };
-      spectators.push(new Spectator(api.baseUrl, follows, `10.200.${Math.floor(i / 250)}.${(i % 250) + 1}`, stats, signatures));
+      spectators.push(new Spectator(api.baseUrl, follows, `10.200.${Math.floor(i / 250)}.${(i % 250) + 1}`, stats, signatures, VIEWERS === 'apps'));
     }
     watch.reset();
     const streams = spectators.map((s) => s.run());
@@ -224,6 +226,7 @@ export async function run(ctx: BenchContext): Promise<Figures> {
       matches: matches.length,
       tables: matches.reduce((n, m) => n + m.tables.length, 0),
       spectators: spectators.length,
+      viewers: VIEWERS,
       roundSpectators,
       thinkMs: `${THINK_MIN}-${THINK_MAX}`,
       nightSeconds: round1((tablesDone - start) / 1000),

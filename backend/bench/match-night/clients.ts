@@ -161,14 +161,14 @@ export async function tableClient(
 export type Follows = { kind: 'match'; matchId: string } | { kind: 'round'; divisionId: string; round: number; matchIds: string[] };
 
 /**
- * A spectator: one live stream (a match, or a division's round) whose `ready` and `change`
- * messages carry the live picture, which the spectator takes as it comes (no read). A message
- * without it (the API could not read it) makes it read the live picture after 100–500 ms, as
- * the pages' script does (a read asked for while one runs is done once more afterwards).
- * The live pages' script (frontend/public/live.js) uses the message's version: it reads its
- * page again (at ?v=<version>, rendered by the dashboard from the API's cached answer) only
- * when the page does not show that version; the dashboard's rendering is not in these
- * figures (the bench measures the live pages' response time apart).
+ * A spectator: one live stream (a match, or a division's round).
+ * - A page (the default, as frontend/public/live.js): its messages carry the answer's version;
+ *   when the page does not show that version it reads the live picture again after 100–500 ms
+ *   (a read asked for while one runs is done once more afterwards). The live pages read their
+ *   page at ?v=<version>, rendered by the dashboard from the API's cached answer; the
+ *   dashboard's rendering is not in these figures (the bench measures the pages apart).
+ * - An app (BENCH_NIGHT_VIEWERS=apps, the stream's ?answer=1): `ready` and `change` carry the
+ *   live picture, which it takes as it comes (no read).
  */
 export class Spectator {
   private readonly abort = new AbortController();
@@ -177,6 +177,8 @@ export class Spectator {
   private reading = false;
   private timer?: NodeJS.Timeout;
   private again = false;
+  /** The version of the live picture this page shows (a page's reads). */
+  private shownVersion: string | null = null;
   private readonly followed: Set<string>;
   /** Resolves when the stream said `ready` (or failed). */
   readonly ready: Promise<void>;
@@ -189,6 +191,7 @@ export class Spectator {
     private readonly address: string,
     private readonly stats: Stats,
     private readonly signatures: Signatures,
+    private readonly withAnswer = false,
   ) {
     this.followed = new Set(follows.kind === 'match' ? [follows.matchId] : follows.matchIds);
     this.ready = new Promise((resolve) => (this.markReady = resolve));
@@ -196,7 +199,7 @@ export class Spectator {
 
   /** Opens the stream and reads it until stop(). */
   async run(): Promise<void> {
-    const url = this.baseUrl + (this.follows.kind === 'match' ? paths.matchEvents(this.follows.matchId) : paths.roundEvents(this.follows.divisionId, this.follows.round));
+    const url = this.baseUrl + (this.follows.kind === 'match' ? paths.matchEvents(this.follows.matchId, this.withAnswer) : paths.roundEvents(this.follows.divisionId, this.follows.round, this.withAnswer));
     const start = performance.now();
     try {
       const res = await fetch(url, { headers: { accept: 'text/event-stream', 'x-forwarded-for': this.address }, signal: this.abort.signal });
@@ -258,6 +261,7 @@ export class Spectator {
     }
     if (event === 'ready') {
       if (change.live !== null) this.show(change.live, now);
+      else if (change.version !== this.shownVersion) this.soon();
       return;
     }
     const topic = this.follows.kind === 'match' ? `match:${this.follows.matchId}` : `round:${this.follows.divisionId}:${this.follows.round}`;
@@ -273,7 +277,8 @@ export class Spectator {
     }
     // The message carries the live picture: what the page shows now, without a read.
     if (change.live !== null) this.show(change.live, now);
-    else if (named.length || change.kinds.includes('RESYNC')) this.soon();
+    // A page reads itself again only when it does not show the message's version yet.
+    else if ((named.length || change.kinds.includes('RESYNC')) && (change.version === null || change.version !== this.shownVersion)) this.soon();
   }
 
   /** The spectator's page shows this live picture from `now` on. */
@@ -313,6 +318,7 @@ export class Spectator {
         this.stats.viewerReads++;
         const dto = await timed(this.stats, endpoint, url, { headers: { 'x-forwarded-for': this.address } });
         if (dto === null || this.closed) continue;
+        this.shownVersion = (dto as { version?: string }).version ?? null;
         this.show(dto, performance.now());
       } while (this.again && !this.closed);
     } finally {

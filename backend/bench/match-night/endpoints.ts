@@ -17,11 +17,11 @@ export const paths = {
   tableSet: (code: string, setNumber: number) => `/api/table/${code}/sets/${setNumber}`,
   tableSign: (code: string, setNumber: number) => `/api/table/${code}/sets/${setNumber}/sign`,
   /** A spectator of one match: the event stream and the live picture it refreshes. */
-  // The simulated viewers are apps: each message brings the whole answer (?answer=1), so they never read.
-  matchEvents: (matchId: string) => `/api/public/matches/${matchId}/events?answer=1`,
+  /** `withAnswer`: an app, whose messages bring the whole answer (?answer=1); otherwise a page, whose messages bring its version. */
+  matchEvents: (matchId: string, withAnswer: boolean) => `/api/public/matches/${matchId}/events${withAnswer ? '?answer=1' : ''}`,
   matchLive: (matchId: string) => `/api/public/matches/${matchId}/live`,
   /** A spectator of a whole round of a division (the match-night page). */
-  roundEvents: (divisionId: string, round: number) => `/api/public/rounds/events?divisionId=${divisionId}&round=${round}&answer=1`,
+  roundEvents: (divisionId: string, round: number, withAnswer: boolean) => `/api/public/rounds/events?divisionId=${divisionId}&round=${round}${withAnswer ? '&answer=1' : ''}`,
   roundLive: (divisionId: string, round: number) => `/api/public/rounds/live?divisionId=${divisionId}&round=${round}`,
 };
 
