@@ -4,7 +4,7 @@
  * substitution. The figures are written to .data/match-queries.json (not a tracked file; they
  * are counts, not speed figures, and do not depend on the machine). Every request loads the
  * match exactly once: the writer's load under the lock; the answer is built from that row and
- * the command's changes in memory (match-state.ts rowAfter), also after a change to who played.
+ * the command's changes in memory (match.repository.ts rowAfter), also after a change to who played.
  * Reads of *other* matches are counted apart: a line-up and a substitute check the other
  * matches of that date (one member, one match), and the line-up's answer marks the candidates
  * who play elsewhere that date. The statement ceilings are this commit's figures: Prisma loads

@@ -14,7 +14,7 @@ import { auditDifference } from './audit-difference';
 import { KeyedQueue } from './keyed-queue';
 import { MatchDataService } from './match-data.service';
 import { MatchRow, MemberRow, playerLabels } from './match-row';
-import { matchStateOf, rowAfter, storeStateChanges } from './match-state';
+import { matchStateOf, rowAfter, storeStateChanges } from './match.repository';
 
 export type Tx = Prisma.TransactionClient;
 

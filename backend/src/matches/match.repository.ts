@@ -1,7 +1,10 @@
 /**
- * Between the stored match (MatchRow) and the core's plain picture of it (MatchState):
- * the state read from one load, the differences to store after a command, and the row as
- * the transaction leaves it (for the audit's "after" and the answer, without reading again).
+ * The match repository: between the stored match (MatchRow, loaded once with all its relations
+ * by MatchDataService.load under the writer's lock) and the core's plain picture of it
+ * (MatchState): the state from that one load, the differences to store after a command (the
+ * changed columns, seats, games, substitutions and supervisor's actions; nothing else), and the
+ * row as the transaction leaves it (for the audit's "after" and the answer, without reading
+ * again).
  */
 import { randomUUID } from 'node:crypto';
 import { dbDate, isoDate } from '../common/dto';
