@@ -55,22 +55,8 @@ export function matchStateOf(row: MatchRow, extraMembers: readonly MemberRow[] =
     finalAt: row.finalAt,
     nightOpenedAt: row.nightOpenedAt,
     teams: { HOME: team('HOME'), AWAY: team('AWAY') },
-    actions: row.supervisorActions.map(
-      (a): StateAction => ({
-        id: a.id,
-        kind: a.kind,
-        setNumber: a.setNumber,
-        tableNumber: a.tableNumber,
-        side: a.side,
-        pairNumber: a.pairNumber,
-        memberId: a.memberId,
-        fromGame: a.fromGame,
-        gameNumbers: a.gameNumbers,
-        reason: a.reason,
-        createdById: a.createdById,
-        voidedEntry: a.voidedEntry,
-      }),
-    ),
+    // The action's own columns are the state's (StateAction); the row adds its match, moment and member.
+    actions: row.supervisorActions.map(({ matchId: _match, createdAt: _at, member: _member, ...action }): StateAction => action),
     seats: row.sets.map(seatOf),
   };
 }
@@ -217,23 +203,13 @@ export async function storeStateChanges(tx: Tx, before: MatchRow, after: MatchSt
     changed = true;
   }
   const actions = after.actions.filter((a) => !before.supervisorActions.some((row) => row.id === a.id));
-  for (const a of actions) {
+  for (const { voidedEntry, ...action } of actions) {
     await tx.supervisorAction.create({
       data: {
-        id: a.id,
+        ...action,
         matchId: before.id,
-        kind: a.kind,
-        setNumber: a.setNumber,
-        tableNumber: a.tableNumber,
-        side: a.side,
-        pairNumber: a.pairNumber,
-        memberId: a.memberId,
-        fromGame: a.fromGame,
-        gameNumbers: a.gameNumbers,
-        reason: a.reason,
-        createdById: a.createdById,
         createdAt,
-        ...(a.voidedEntry == null ? {} : { voidedEntry: JSON.parse(JSON.stringify(a.voidedEntry)) as Prisma.InputJsonValue }),
+        ...(voidedEntry == null ? {} : { voidedEntry: JSON.parse(JSON.stringify(voidedEntry)) as Prisma.InputJsonValue }),
       },
     });
     changed = true;
