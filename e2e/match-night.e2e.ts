@@ -69,6 +69,10 @@ describe('match night at the table: enter, sign on the same phone, live page, di
     expect(await page.getByLabel('Code tafel 2').innerText()).toBe(codes[1].displayCode);
     await expectNoSidewaysScroll(page);
     await screenshot(page, 'table-codes', page.getByRole('heading', { name: 'Tafelcodes' }));
+    // One match, one way: with the night open the pairs enter at the table, the club no longer on paper.
+    await page.goto(`${BASE_URL}/vereniging/wedstrijden/${match.id}/uitslag`);
+    await page.getByText(/Deze wedstrijd wordt aan de tafels gespeeld/).waitFor();
+    expect(await page.getByRole('button', { name: /opslaan/i }).count()).toBe(0);
   });
 
   it('opens table 2 on a phone by its short code and shows the pairs of set 1 by family name (Regel 22)', async () => {
