@@ -130,6 +130,22 @@ describe('live answers pushed with their version: one computation per change', (
     for (const s of [match, round, late]) s.close();
   });
 
+  it('computes nothing again for an entry waiting for its signature (SET_ENTERED: the seat stays open on the live picture)', async () => {
+    // The cache's few seconds stand still meanwhile (Date.now fixed), whatever the machine's speed.
+    const clock = jest.spyOn(Date, 'now').mockReturnValue(Date.now());
+    try {
+      // Cached from here on (computed now if what was cached is older than the cache's seconds).
+      const first = await get(`${matchPath()}/live`).expect(200);
+      const counted = { ...live.computations };
+      events.emit({ matchId: day.match.id, divisionId: day.division.id, round: 5, kind: 'SET_ENTERED', at: new Date() });
+      const again = await get(`${matchPath()}/live`).expect(200);
+      expect(again.body.version).toBe(first.body.version);
+      expect(live.computations).toEqual(counted);
+    } finally {
+      clock.mockRestore();
+    }
+  });
+
   it('costs one computation of the match for a change, whatever the number of open streams (20), and none of a round nobody follows', async () => {
     // Half of them apps (the whole answer), half pages (its version): still one computation.
     const streams = Array.from({ length: 20 }, (_, i) => openStream(base, `${matchPath()}/events${i % 2 ? '' : '?answer=1'}`));

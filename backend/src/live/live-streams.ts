@@ -26,7 +26,7 @@ import type { ServerResponse } from 'node:http';
 import { RetryLaterError } from '../common/errors';
 import { PrismaService } from '../prisma/prisma.service';
 import { LiveEvent, LiveEvents } from './live-events';
-import { LiveAnswer, LiveService, matchTopic, roundTopic } from './live.service';
+import { LiveAnswer, LiveService, matchTopic, QUIET_KINDS, roundTopic } from './live.service';
 
 export const HEARTBEAT_MS = 15_000;
 export const COALESCE_MS = 250;
@@ -51,11 +51,6 @@ const DELETE_AFTER_S = 600;
 /** The advisory lock (pg_advisory_xact_lock, with the client's hash as its second key) under which a stream is counted and admitted. */
 const ADMIT_LOCK = 220_004;
 
-/**
- * Events that never change what the public sees (an entry waiting for its signature, a
- * refusal of such an entry): no message, so spectators do not re-read for nothing.
- */
-const QUIET_KINDS: ReadonlySet<string> = new Set(['SET_ENTERED', 'SET_DISPUTED']);
 
 export interface StreamLimits {
   total: number;

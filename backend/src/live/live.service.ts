@@ -45,6 +45,13 @@ const CACHE_MS = 3_000;
  * Which live answer: a match's (`match:<id>`) or a division's round (`round:<divisionId>:<round>`).
  * The same key names the cached answer and the event streams that follow it (LiveStreams).
  */
+/**
+ * Events that never change what the public sees (an entry waiting for its signature, a
+ * refusal of such an entry: the seat stays OPEN on the live picture): no stream message, and
+ * the cached answer stays, so spectators neither re-read nor make the API compute for nothing.
+ */
+export const QUIET_KINDS: ReadonlySet<string> = new Set(['SET_ENTERED', 'SET_DISPUTED']);
+
 export const matchTopic = (matchId: string) => `match:${matchId}`;
 export const roundTopic = (divisionId: string, round: number) => `round:${divisionId}:${round}`;
 
@@ -147,6 +154,7 @@ export class LiveService implements OnModuleInit, OnModuleDestroy {
 
   onModuleInit(): void {
     const off = this.events.subscribe((event) => {
+      if (QUIET_KINDS.has(event.kind)) return;
       this.cache.delete(matchTopic(event.matchId));
       this.cache.delete(roundTopic(event.divisionId, event.round));
     });
