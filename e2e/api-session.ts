@@ -91,9 +91,9 @@ const FAMILY_NAMES = ['Sewdien', 'Ramdin', 'Doelwijt', 'Karsters', 'Pinas', 'Won
  * its own twelve), and the given reserves, through the API (set-up, not under test).
  */
 export async function composeLineup(secretary: ApiCall, matchId: string, teamId: string, reserves: string[] = []): Promise<void> {
-  const lineup = await secretary<{ candidates: { memberId: string; eligible: boolean }[] }>('GET', `/api/matches/${matchId}/lineups/${teamId}`);
+  const lineup = await secretary<{ candidates: { memberId: string; eligible: boolean; playsElsewhere: string | null }[] }>('GET', `/api/matches/${matchId}/lineups/${teamId}`);
   const own = ownPlayers.get(teamId);
-  const ids = lineup.candidates.filter((c) => c.eligible && !reserves.includes(c.memberId) && (!own || own.includes(c.memberId))).map((c) => c.memberId);
+  const ids = lineup.candidates.filter((c) => c.eligible && !c.playsElsewhere && !reserves.includes(c.memberId) && (!own || own.includes(c.memberId))).map((c) => c.memberId);
   const pairs = [1, 2, 3, 4, 5, 6].map((pairNumber) => ({ pairNumber, memberIds: [ids[2 * pairNumber - 2], ids[2 * pairNumber - 1]] }));
   await secretary('PUT', `/api/matches/${matchId}/lineups/${teamId}`, { pairs, reserves });
 }

@@ -22,8 +22,9 @@ async function pickMatch(admin: ApiCall): Promise<Fixture> {
 
 /** Pairs 1–6 from the first twelve players of the team's member list, through the API. */
 async function composeLineup(secretary: ApiCall, matchId: string, teamId: string): Promise<void> {
-  const lineup = await secretary<{ candidates: { memberId: string; eligible: boolean }[] }>('GET', `/api/matches/${matchId}/lineups/${teamId}`);
-  const ids = lineup.candidates.filter((c) => c.eligible).map((c) => c.memberId);
+  const lineup = await secretary<{ candidates: { memberId: string; eligible: boolean; playsElsewhere: string | null }[] }>('GET', `/api/matches/${matchId}/lineups/${teamId}`);
+  // One member, one match a day: not those already on another match's line-up today (another test file's).
+  const ids = lineup.candidates.filter((c) => c.eligible && !c.playsElsewhere).map((c) => c.memberId);
   const pairs = [1, 2, 3, 4, 5, 6].map((pairNumber) => ({ pairNumber, memberIds: [ids[2 * pairNumber - 2], ids[2 * pairNumber - 1]] }));
   await secretary('PUT', `/api/matches/${matchId}/lineups/${teamId}`, { pairs, reserves: [] });
 }
