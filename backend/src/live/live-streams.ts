@@ -2,11 +2,12 @@
  * Server-Sent Events for the live pages. One subscription to the in-process bus fans out to
  * every open stream of a topic (a match, or a division's round: a match night). Bursts are
  * coalesced: the events of COALESCE_MS become one message per stream, so six tables signing
- * at once make one message. The message carries the topic's live answer and its version
- * (the JSON GET …/live returns, and its ETag): computed once per change in this process
- * (LiveService's cache), encoded once, and written to every stream of the topic, so 300
- * spectators cost one computation and no reads. `ready` carries the current answer too, so
- * a spectator who (re)connects is up to date without a read. A topic's messages are written
+ * at once make one message. The message carries the version of the topic's live answer
+ * (the ETag of GET …/live), and with `?answer=1` the answer itself: computed once per change
+ * in this process (LiveService's cache), encoded at most twice (with and without the answer),
+ * and written to every stream of the topic, so 300 spectators cost one computation. A page
+ * re-reads only a version it does not show; an app that asked for the answer reads nothing,
+ * and its `ready` carries the current answer, so it is up to date when it (re)connects. A topic's messages are written
  * in order (one computation may take longer than the next). A comment line every HEARTBEAT_MS keeps
  * proxies (the dashboard's rewrite proxy cuts a connection idle for 30 s) and browsers from
  * closing a quiet stream, and finds the dead ones. The number of streams is capped in total
@@ -34,8 +35,8 @@ export const COALESCE_MS = 250;
 const RETRY_MS = 5_000;
 /**
  * A stream with this much still unsent is behind (a slow phone): it gets no new message until
- * it has caught up, and then only the newest (each carries the whole answer, so nothing is
- * lost but the steps between): a slow reader falls back to fewer messages, as it read less
+ * it has caught up, and then only the newest (each carries the newest version, or answer,
+ * so nothing is lost but the steps between): a slow reader falls back to fewer messages, as it read less
  * often when it had to read. The text of a message is one Buffer shared by every stream it is
  * written to, so a waiting stream holds no copy of its own.
  */
