@@ -18,6 +18,7 @@
  * a division's round page), BENCH_NIGHT_THINK_MS ("500-3000"). Paths and shapes:
  * match-night/endpoints.ts.
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { Client } from 'pg';
@@ -144,16 +145,59 @@ function sumOfMaxima(samples: ProbeSample[], field: 'rss' | 'heapUsed'): number 
   return [...max.values()].reduce((a, b) => a + b, 0);
 }
 
-/** The API's count of live answers computed (tsbn_live_computations_total), per kind; null when unreadable. */
-async function liveComputations(baseUrl: string): Promise<{ match: number; round: number } | null> {
+/**
+ * Where the machine's CPU went (Linux /proc): the whole machine's busy and total time (all
+ * cores, /proc/stat), PostgreSQL's processes (every process named postgres) and this process's
+ * own (the simulated tables and spectators), in seconds. On a small machine the API, the
+ * database and the clients share the cores: these figures say how much room was left.
+ */
+function cpuNow(): { machineBusy: number; machineTotal: number; postgres: number; clients: number } {
+  const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
+  const ticks = fields.map(Number);
+  // user nice system idle iowait irq softirq steal: idle and iowait are not busy.
+  const total = ticks.slice(0, 8).reduce((a, b) => a + b, 0);
+  const busy = total - ticks[3] - ticks[4];
+  let postgres = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (!stat.includes('(postgres)')) continue;
+      const after = stat.split(') ')[1].split(' ');
+      postgres += Number(after[11]) + Number(after[12]);
+    } catch {
+      /* ended meanwhile */
+    }
+  }
+  const own = process.cpuUsage();
+  return { machineBusy: busy / 100, machineTotal: total / 100, postgres: postgres / 100, clients: (own.user + own.system) / 1e6 };
+}
+
+type LiveCounts = { match: number; round: number; matchMessages: number; roundMessages: number };
+
+/**
+ * The live answers the API computed so far (tsbn_live_computations_total) and the change
+ * messages it sent (tsbn_live_messages_total, one per topic, however many streams), summed
+ * over its processes: with a cluster each scrape is answered by one worker (tsbn_process_info
+ * names it), so the metrics are read on new connections until every worker answered once.
+ * Null when unreadable.
+ */
+async function liveComputations(baseUrl: string, processes: number): Promise<LiveCounts | null> {
+  const byProcess = new Map<string, LiveCounts>();
   try {
-    const text = await fetch(`${baseUrl}/api/metrics`).then((r) => (r.ok ? r.text() : ''));
-    const read = (kind: string) => Number(new RegExp(`^tsbn_live_computations_total\\{kind="${kind}"\\} (\\d+)`, 'm').exec(text)?.[1] ?? NaN);
-    const counts = { match: read('match'), round: read('round') };
-    return Number.isFinite(counts.match) && Number.isFinite(counts.round) ? counts : null;
+    for (let attempt = 0; attempt < 20 * processes && byProcess.size < processes; attempt++) {
+      const text = await fetch(`${baseUrl}/api/metrics`, { headers: { connection: 'close' } }).then((r) => (r.ok ? r.text() : ''));
+      const read = (kind: string) => Number(new RegExp(`^tsbn_live_computations_total\\{kind="${kind}"\\} (\\d+)`, 'm').exec(text)?.[1] ?? NaN);
+      const pid = /^tsbn_process_info\{pid="(\d+)"\} 1$/m.exec(text)?.[1];
+      const sent = (kind: string) => Number(new RegExp(`^tsbn_live_messages_total\\{kind="${kind}"\\} (\\d+)`, 'm').exec(text)?.[1] ?? NaN);
+      const counts = { match: read('match'), round: read('round'), matchMessages: sent('match'), roundMessages: sent('round') };
+      if (pid && Object.values(counts).every(Number.isFinite)) byProcess.set(pid, counts);
+    }
   } catch {
     return null;
   }
+  if (byProcess.size < processes) return null;
+  return [...byProcess.values()].reduce((a, b) => ({ match: a.match + b.match, round: a.round + b.round, matchMessages: a.matchMessages + b.matchMessages, roundMessages: a.roundMessages + b.roundMessages }));
 }
 
 export async function run(ctx: BenchContext): Promise<Figures> {
@@ -205,22 +249,24 @@ export async function run(ctx: BenchContext): Promise<Figures> {
     const withSpectators = lastSample(api.samples);
 
     // The night: every table of every match, one venue address per match.
-    const computedBefore = await liveComputations(api.baseUrl);
+    const computedBefore = await liveComputations(api.baseUrl, PROCESSES);
     const firstSample = api.samples.length;
     const cpuBefore = api.cpuSeconds();
+    const machineBefore = cpuNow();
     const start = performance.now();
     await Promise.all(
       matches.flatMap((match, m) => match.tables.map((table) => tableClient(api.baseUrl, match, table, `10.100.${Math.floor(m / 250)}.${(m % 250) + 1}`, PACING, stats, signatures, SETS))),
     );
     const tablesDone = performance.now();
     const cpuAfter = api.cpuSeconds();
+    const machineAfter = cpuNow();
     const settleUntil = Date.now() + SETTLE_MS;
     while (spectators.some((s) => s.missed() > 0) && Date.now() < settleUntil) await sleep(100);
     for (const s of spectators) s.stop();
     await Promise.all(streams);
     const during = api.samples.slice(firstSample);
 
-    const computedAfter = await liveComputations(api.baseUrl);
+    const computedAfter = await liveComputations(api.baseUrl, PROCESSES);
     const setsSigned = await ctx.prisma.matchSet.count({ where: { matchId: { in: matches.map((m) => m.id) }, signedAt: { not: null } } });
     const figures: Figures = {
       matches: matches.length,
@@ -263,18 +309,22 @@ export async function run(ctx: BenchContext): Promise<Figures> {
       figures[`${name}_maxMs`] = s.maxMs;
     }
     // Live answers computed per change message (the events of 250 ms about a topic: its
-    // spectators got one message each, with the answer) and per signature (each changes its
-    // match and its round). Target: 1 per change, per process, however many spectators.
-    // With a cluster /api/metrics answers for one worker only: not measured then.
+    // spectators got one message each) and per signature (each changes its match and its
+    // round). Target: 1 per change, per process, however many spectators. The messages are the
+    // API's own count: with a cluster every worker sends its own to its streams (coalesced in
+    // its own 250 ms), so computations and messages are both summed over the workers.
     const signed = stats.latencies.sign.length;
-    if (computedBefore && computedAfter && PROCESSES === 1 && signed) {
+    if (computedBefore && computedAfter && signed) {
       const computed = { match: computedAfter.match - computedBefore.match, round: computedAfter.round - computedBefore.round };
+      const sent = { match: computedAfter.matchMessages - computedBefore.matchMessages, round: computedAfter.roundMessages - computedBefore.roundMessages };
       figures.liveComputations_match = computed.match;
       figures.liveComputations_round = computed.round;
-      figures.liveChangeMessages_match = stats.changes.match.size;
-      figures.liveChangeMessages_round = stats.changes.round.size;
-      figures.liveComputationsPerChange_match = round1(computed.match / stats.changes.match.size);
-      figures.liveComputationsPerChange_round = round1(computed.round / stats.changes.round.size);
+      figures.liveChangeMessages_match = sent.match;
+      figures.liveChangeMessages_round = sent.round;
+      figures.liveChangeMessagesSeen_match = stats.changes.match.size;
+      figures.liveChangeMessagesSeen_round = stats.changes.round.size;
+      figures.liveComputationsPerChange_match = round1(computed.match / sent.match);
+      figures.liveComputationsPerChange_round = round1(computed.round / sent.round);
       figures.liveComputationsPerSignature_match = round1(computed.match / signed);
       figures.liveComputationsPerSignature_round = round1(computed.round / signed);
     }
@@ -291,6 +341,15 @@ export async function run(ctx: BenchContext): Promise<Figures> {
     figures.api_heapUsedIdleMb = idle ? mb(idle.heapUsed) : NaN;
     figures.api_heapUsedMaxMb = during.length ? mb(sumOfMaxima(during, 'heapUsed')) : NaN;
     figures.api_cpuPercent = cpuBefore !== null && cpuAfter !== null ? Math.round(((cpuAfter - cpuBefore) / ((tablesDone - start) / 1000)) * 100) : NaN;
+    // The machine during the night: how busy all its cores were, and the CPU per table write of
+    // the API, PostgreSQL and the bench's own clients (tables and spectators, this process).
+    const machineTotal = machineAfter.machineTotal - machineBefore.machineTotal;
+    figures.machine_cores = os.cpus().length;
+    figures.machine_cpuBusyPercent = machineTotal > 0 ? Math.round(((machineAfter.machineBusy - machineBefore.machineBusy) / machineTotal) * 100) : NaN;
+    const perWrite = (seconds: number) => (writes ? round1((seconds * 1000) / writes) : NaN);
+    figures.cpu_apiMsPerWrite = cpuBefore !== null && cpuAfter !== null ? perWrite(cpuAfter - cpuBefore) : NaN;
+    figures.cpu_postgresMsPerWrite = perWrite(machineAfter.postgres - machineBefore.postgres);
+    figures.cpu_clientsMsPerWrite = perWrite(machineAfter.clients - machineBefore.clients);
     // The API's event-loop delay: p99 of each 250 ms window, their median, and the worst delay seen.
     figures.api_eventLoopDelayP99MedianMs = during.length ? round1(percentile(during.map((s) => s.loopDelayP99Ms), 50)) : NaN;
     figures.api_eventLoopDelayMaxMs = during.length ? round1(Math.max(...during.map((s) => s.loopDelayMaxMs))) : NaN;

@@ -146,6 +146,38 @@ describe('live answers pushed with their version: one computation per change', (
     }
   });
 
+  it('answers a page that reads the version its message named without computing, even after a newer change; the current answer once', async () => {
+    // The cache's few seconds stand still meanwhile (Date.now fixed), whatever the machine's speed.
+    const clock = jest.spyOn(Date, 'now').mockReturnValue(Date.now());
+    try {
+      const paths = { match: `${matchPath()}/live`, round: `/api/public/rounds/live?${roundQuery()}` };
+      const withVersion = (path: string, version: string) => `${path}${path.includes('?') ? '&' : '?'}version=${version}`;
+      const first = { match: (await get(paths.match).expect(200)).body, round: (await get(paths.round).expect(200)).body };
+      const counted = { ...live.computations };
+      // A change: the pages that got the previous message are still reading the version it named.
+      await sign(1, 3, 7);
+      for (const kind of ['match', 'round'] as const) {
+        const named = await get(withVersion(paths[kind], first[kind].version)).expect(200);
+        expect(named.body).toEqual(first[kind]);
+        expect(named.headers.etag).toBe(`"${first[kind].version}"`);
+      }
+      expect(live.computations).toEqual(counted);
+      // Without a version (or naming another): the current answer, computed once for everybody.
+      const now = { match: (await get(paths.match).expect(200)).body, round: (await get(withVersion(paths.round, 'someOtherVersion')).expect(200)).body };
+      expect(now.match.version).not.toBe(first.match.version);
+      expect(now.match.sets[0].tables[2]).toMatchObject({ state: 'SIGNED', homePoints: 7 });
+      expect(now.round.matches[0]).toEqual(now.match);
+      expect(live.computations).toEqual({ match: counted.match + 1, round: counted.round + 1 });
+      // The old version once the new one is known: the current answer.
+      expect((await get(withVersion(paths.match, first.match.version)).expect(200)).body).toEqual(now.match);
+      expect((await get(withVersion(paths.round, now.round.version)).expect(200)).body).toEqual(now.round);
+      expect(live.computations).toEqual({ match: counted.match + 1, round: counted.round + 1 });
+      expect((await get(withVersion(paths.match, 'no%20version')).expect(400)).body.error.code).toBe('VALIDATION_FAILED');
+    } finally {
+      clock.mockRestore();
+    }
+  });
+
   it('costs one computation of the match for a change, whatever the number of open streams (20), and none of a round nobody follows', async () => {
     // Half of them apps (the whole answer), half pages (its version): still one computation.
     const streams = Array.from({ length: 20 }, (_, i) => openStream(base, `${matchPath()}/events${i % 2 ? '' : '?answer=1'}`));
@@ -157,11 +189,14 @@ describe('live answers pushed with their version: one computation per change', (
     const scrape = async () => {
       const text = (await get('/api/metrics').expect(200)).text;
       const read = (kind: string) => Number(new RegExp(`^tsbn_live_computations_total\\{kind="${kind}"\\} (\\d+)`, 'm').exec(text)?.[1]);
-      return { match: read('match'), round: read('round') };
+      const sent = (kind: string) => Number(new RegExp(`^tsbn_live_messages_total\\{kind="${kind}"\\} (\\d+)`, 'm').exec(text)?.[1]);
+      // The process that answered: several API processes behind one address are told apart by it.
+      expect(text).toContain(`tsbn_process_info{pid="${process.pid}"} 1`);
+      return { match: read('match'), round: read('round'), matchMessages: sent('match'), roundMessages: sent('round') };
     };
     const counted = { ...live.computations };
     const scraped = await scrape();
-    expect(scraped).toEqual(counted);
+    expect(scraped).toEqual({ ...counted, matchMessages: opened.messages.match, roundMessages: opened.messages.round });
 
     await sign(1, 2, 5);
     const changes = await Promise.all(streams.map((s) => s.nth('change')));
@@ -170,7 +205,8 @@ describe('live answers pushed with their version: one computation per change', (
     // A page's stream carries the version only (it re-reads itself when the version is new).
     expect(Object.keys(changes[1].data).sort()).toEqual(['at', 'kinds', 'matchIds', 'version']);
     expect(live.computations).toEqual({ match: counted.match + 1, round: counted.round });
-    expect(await scrape()).toEqual({ match: scraped.match + 1, round: scraped.round });
+    // One message to the 20 streams, one computation for it; nobody follows the round: no message.
+    expect(await scrape()).toEqual({ match: scraped.match + 1, round: scraped.round, matchMessages: scraped.matchMessages + 1, roundMessages: scraped.roundMessages });
     for (const s of streams) s.close();
   });
 

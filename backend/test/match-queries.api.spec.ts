@@ -76,7 +76,7 @@ describe('queries per match request', () => {
     // The answer is built in memory from the one load and the stored rows: it equals the line-up read afresh.
     expect(answer).toEqual((await home.get(`${url}/lineups/${day.home.id}`).expect(200)).body);
     expect(counted.statements).toBeGreaterThan(0);
-    expect(counted.statements).toBeLessThanOrEqual(18);
+    expect(counted.statements).toBeLessThanOrEqual(16);
     expect(counted.matchLoads).toBe(1);
     // The players checked against the other matches of that date, and the answer's candidates likewise.
     expect(counted.otherMatchReads).toBeLessThanOrEqual(2);
@@ -87,7 +87,7 @@ describe('queries per match request', () => {
     for (const t of night.body.tables) code[t.tableNumber] = t.code;
     const counted = await measure('tableEntry', () => ctx.http().put(`/api/table/${code[1]}/sets/1`).send({ enteredBy: 'HOME', totals: { home: 6, away: 2 } }).expect(200));
     expect(counted.statements).toBeGreaterThan(0);
-    expect(counted.statements).toBeLessThanOrEqual(11);
+    expect(counted.statements).toBeLessThanOrEqual(9);
     // The code's lookup does not read the match: the writer's one load does (and checks the night on it).
     expect(counted.matchLoads).toBe(1);
     expect(counted.otherMatchReads).toBe(0);
@@ -99,7 +99,7 @@ describe('queries per match request', () => {
     expect(answer!.pairs.find((p) => p.pairNumber === 6)!.fromSet).toBe(3);
     expect(answer).toEqual((await supervisor.get(`${url}/lineups/${day.away.id}`).expect(200)).body);
     expect(counted.statements).toBeGreaterThan(0);
-    expect(counted.statements).toBeLessThanOrEqual(10);
+    expect(counted.statements).toBeLessThanOrEqual(8);
     expect(counted.matchLoads).toBe(1);
     expect(counted.otherMatchReads).toBe(0);
   });
@@ -118,7 +118,7 @@ describe('queries per match request', () => {
     const stored = (await home.get(`${url}/lineups/${day.home.id}`).expect(200)).body.substitutions as { id: string }[];
     expect(stored).toContainEqual(answer);
     expect(counted.statements).toBeGreaterThan(0);
-    expect(counted.statements).toBeLessThanOrEqual(11);
+    expect(counted.statements).toBeLessThanOrEqual(9);
     expect(counted.matchLoads).toBe(1);
     // The substitute checked against the other matches of that date.
     expect(counted.otherMatchReads).toBeLessThanOrEqual(1);

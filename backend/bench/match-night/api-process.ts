@@ -50,7 +50,9 @@ export async function startApiProcess(databaseUrl: string, env: Record<string, s
   const port = Number(process.env.BENCH_MATCH_NIGHT_API_PORT ?? 0) || (await freePort());
   const main = path.join(__dirname, '..', '..', 'src', 'main.js');
   const probe = path.join(__dirname, 'api-probe.js');
-  const child: ChildProcess = spawn(process.execPath, ['--require', probe, main], {
+  // BENCH_API_CPU_PROF=<folder>: the API writes a V8 CPU profile there when it stops (to see where a write's time goes).
+  const profile = process.env.BENCH_API_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_API_CPU_PROF}`] : [];
+  const child: ChildProcess = spawn(process.execPath, [...profile, '--require', probe, main], {
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     env: {
       ...process.env,

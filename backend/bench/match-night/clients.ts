@@ -179,6 +179,8 @@ export class Spectator {
   private again = false;
   /** The version of the live picture this page shows (a page's reads). */
   private shownVersion: string | null = null;
+  /** The version the newest message announced: the page reads its address at ?v=<that version>. */
+  private announced: string | null = null;
   private readonly followed: Set<string>;
   /** Resolves when the stream said `ready` (or failed). */
   readonly ready: Promise<void>;
@@ -259,6 +261,7 @@ export class Spectator {
       this.stats.pushedMessages++;
       this.stats.pushedChars += data.length;
     }
+    this.announced = change.version;
     if (event === 'ready') {
       if (change.live !== null) this.show(change.live, now);
       else if (change.version !== this.shownVersion) this.soon();
@@ -314,7 +317,7 @@ export class Spectator {
       do {
         this.again = false;
         const endpoint = this.follows.kind === 'match' ? 'matchLive' : 'roundLive';
-        const url = this.baseUrl + (this.follows.kind === 'match' ? paths.matchLive(this.follows.matchId) : paths.roundLive(this.follows.divisionId, this.follows.round));
+        const url = this.baseUrl + (this.follows.kind === 'match' ? paths.matchLive(this.follows.matchId, this.announced) : paths.roundLive(this.follows.divisionId, this.follows.round, this.announced));
         this.stats.viewerReads++;
         const dto = await timed(this.stats, endpoint, url, { headers: { 'x-forwarded-for': this.address } });
         if (dto === null || this.closed) continue;

@@ -19,10 +19,11 @@ export const paths = {
   /** A spectator of one match: the event stream and the live picture it refreshes. */
   /** `withAnswer`: an app, whose messages bring the whole answer (?answer=1); otherwise a page, whose messages bring its version. */
   matchEvents: (matchId: string, withAnswer: boolean) => `/api/public/matches/${matchId}/events${withAnswer ? '?answer=1' : ''}`,
-  matchLive: (matchId: string) => `/api/public/matches/${matchId}/live`,
+  /** `version`: the one the page's message announced (the page reads ?v=<version>, the dashboard asks the API for it). */
+  matchLive: (matchId: string, version?: string | null) => `/api/public/matches/${matchId}/live${version ? `?version=${version}` : ''}`,
   /** A spectator of a whole round of a division (the match-night page). */
   roundEvents: (divisionId: string, round: number, withAnswer: boolean) => `/api/public/rounds/events?divisionId=${divisionId}&round=${round}${withAnswer ? '&answer=1' : ''}`,
-  roundLive: (divisionId: string, round: number) => `/api/public/rounds/live?divisionId=${divisionId}&round=${round}`,
+  roundLive: (divisionId: string, round: number, version?: string | null) => `/api/public/rounds/live?divisionId=${divisionId}&round=${round}${version ? `&version=${version}` : ''}`,
 };
 
 /** The table codes of an opened night (MatchNightDto.tables). */

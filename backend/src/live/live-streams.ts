@@ -103,6 +103,8 @@ export class LiveStreams implements OnModuleInit, OnModuleDestroy {
   /** Per topic, the last message being computed or written: the next one waits for it. */
   private readonly sending = new Map<string, Promise<void>>();
   private count = 0;
+  /** Change messages this process sent, one per topic whatever the number of its streams (the metrics report it). */
+  readonly messages = { match: 0, round: 0 };
   private heartbeat?: NodeJS.Timeout;
   private unsubscribe: (() => void)[] = [];
 
@@ -260,6 +262,7 @@ export class LiveStreams implements OnModuleInit, OnModuleDestroy {
   private broadcast(topic: string, change: Pick<ChangeMessage, 'matchIds' | 'kinds' | 'at'>): void {
     this.inOrder(topic, async () => {
       if (!this.topics.has(topic)) return;
+      this.messages[topic.startsWith('match:') ? 'match' : 'round']++;
       const answer = await this.live.answer(topic).catch(() => null);
       // Encoded at most twice, whatever the number of streams: with the answer, and with its version only.
       const texts = new Map<boolean, Buffer>();

@@ -2,7 +2,7 @@ import { Controller, Get, Header, Param, ParseUUIDPipe, Query, Req, Res } from '
 import { ApiHeader, ApiOkResponse, ApiOperation, ApiProduces, ApiResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public } from '../auth/decorators';
-import { LiveMatchDto, LiveRoundDto, LiveRoundQueryDto, LiveRoundStreamQueryDto, LiveStreamQueryDto } from './live.dto';
+import { LiveMatchDto, LiveReadQueryDto, LiveRoundDto, LiveRoundReadQueryDto, LiveRoundStreamQueryDto, LiveStreamQueryDto } from './live.dto';
 import { LiveAnswer, LiveService, matchTopic, roundTopic } from './live.service';
 import { LiveStreams } from './live-streams';
 
@@ -45,9 +45,9 @@ export class LiveController {
   @ApiResponse(NOT_MODIFIED)
   @ApiHeader(IF_NONE_MATCH)
   @Header('content-type', 'application/json; charset=utf-8')
-  async match(@Param('id', ParseUUIDPipe) id: string, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
+  async match(@Param('id', ParseUUIDPipe) id: string, @Query() query: LiveReadQueryDto, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
     // Computed and serialised once per change, however many spectators ask (LiveService).
-    return send(request, reply, await this.live.match(id));
+    return send(request, reply, await this.live.match(id, query.version));
   }
 
   @Get('rounds/live')
@@ -56,8 +56,8 @@ export class LiveController {
   @ApiResponse(NOT_MODIFIED)
   @ApiHeader(IF_NONE_MATCH)
   @Header('content-type', 'application/json; charset=utf-8')
-  async round(@Query() query: LiveRoundQueryDto, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
-    return send(request, reply, await this.live.round(query.divisionId, query.round));
+  async round(@Query() query: LiveRoundReadQueryDto, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
+    return send(request, reply, await this.live.round(query.divisionId, query.round, query.version));
   }
 
   @Get('matches/:id/events')

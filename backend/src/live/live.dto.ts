@@ -5,7 +5,7 @@
  */
 import { ApiProperty, ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsUUID, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsUUID, Matches, Max, Min } from 'class-validator';
 import { isoDate } from '../common/dto';
 import { LIVE_MATCH_STATES, LIVE_SEAT_STATES, LiveMatchPicture, LiveMatchState, LiveSeatState } from '../domain/live/live-match';
 
@@ -27,6 +27,21 @@ export class LiveStreamQueryDto {
 }
 
 export class LiveRoundStreamQueryDto extends IntersectionType(LiveRoundQueryDto, LiveStreamQueryDto) {}
+
+/**
+ * A read of the live answer that names the version it wants (a page reading what a message
+ * announced, ?v= on its address): the answer of that version while this process still holds
+ * it, even when a change came after it (the next message names the newer one); otherwise, and
+ * without `version`, the current answer.
+ */
+export class LiveReadQueryDto {
+  @ApiPropertyOptional({ description: 'De versie die een bericht noemde: dat antwoord zolang het er nog is, anders het huidige' })
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9_-]{1,64}$/, { message: 'version is een versie uit een live-bericht (letters, cijfers, - en _)' })
+  version?: string;
+}
+
+export class LiveRoundReadQueryDto extends IntersectionType(LiveRoundQueryDto, LiveReadQueryDto) {}
 
 export class LiveTeamDto {
   @ApiProperty({ format: 'uuid' }) id: string;

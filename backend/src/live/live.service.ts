@@ -62,11 +62,14 @@ export interface LiveAnswer {
 }
 
 /**
- * The version of an answer: a hash of its JSON, so every API process that reads the same
- * stored state names it the same, and a page that shows it knows a message brings nothing new.
+ * An answer as served, from its JSON without the version: the version is a hash of that text,
+ * so every API process that reads the same stored state names it the same, and a page that
+ * shows it knows a message brings nothing new. The text is written once: the version goes in
+ * front of it (`{"version":"…",…}`), not through a second JSON.stringify.
  */
-function versioned<T extends object>(dto: T): T & { version: string } {
-  return { ...dto, version: createHash('sha256').update(JSON.stringify(dto)).digest('base64url').slice(0, 16) };
+function served(text: string): LiveAnswer {
+  const version = createHash('sha256').update(text).digest('base64url').slice(0, 16);
+  return { version, json: `{"version":${JSON.stringify(version)},${text.slice(1)}` };
 }
 
 /**
@@ -102,8 +105,9 @@ function seatNames(row: LiveMatchRow): SeatNames {
   return (seat) => ({ homeNames: home(seat.homePairNumber, seat.setNumber), awayNames: away(seat.awayPairNumber, seat.setNumber) });
 }
 
-function toDto(row: LiveMatchRow): LiveMatchDto {
-  return versioned(toPicture(row));
+/** A match's live answer (LiveMatchDto), as served. */
+function toAnswer(row: LiveMatchRow): LiveAnswer {
+  return served(JSON.stringify(toPicture(row)));
 }
 
 function toPicture(row: LiveMatchRow): Omit<LiveMatchDto, 'version'> {
@@ -134,6 +138,15 @@ function toPicture(row: LiveMatchRow): Omit<LiveMatchDto, 'version'> {
   );
 }
 
+interface CachedAnswer {
+  at: number;
+  answer: Promise<LiveAnswer>;
+  /** Its version, once computed. */
+  version?: string;
+  /** A change came after its computation began: served only to a reader that names its version. */
+  stale: boolean;
+}
+
 /**
  * Reads the live pictures. Every spectator of a match night wants the same answer after each
  * event, so an answer is computed once (single flight), serialised and versioned once, and
@@ -142,7 +155,7 @@ function toPicture(row: LiveMatchRow): Omit<LiveMatchDto, 'version'> {
  */
 @Injectable()
 export class LiveService implements OnModuleInit, OnModuleDestroy {
-  private readonly cache = new Map<string, { at: number; answer: Promise<LiveAnswer> }>();
+  private readonly cache = new Map<string, CachedAnswer>();
   private unsubscribe?: () => void;
   /** How often this process computed a live answer (a read of the database), per kind: the metrics report it. */
   readonly computations = { match: 0, round: 0 };
@@ -155,8 +168,11 @@ export class LiveService implements OnModuleInit, OnModuleDestroy {
   onModuleInit(): void {
     const off = this.events.subscribe((event) => {
       if (QUIET_KINDS.has(event.kind)) return;
-      this.cache.delete(matchTopic(event.matchId));
-      this.cache.delete(roundTopic(event.divisionId, event.round));
+      // Kept for a reader that names its version (shared), no longer served as the current answer.
+      for (const key of [matchTopic(event.matchId), roundTopic(event.divisionId, event.round)]) {
+        const hit = this.cache.get(key);
+        if (hit) hit.stale = true;
+      }
     });
     // The bus was away (events of other API processes may be missed): nothing cached is trusted.
     const offResync = this.events.onResync(() => this.cache.clear());
@@ -171,38 +187,48 @@ export class LiveService implements OnModuleInit, OnModuleDestroy {
   }
 
   /** A match's live answer (LiveMatchDto as JSON), computed once per change however many spectators ask. */
-  match(id: string): Promise<LiveAnswer> {
-    return this.shared(matchTopic(id), async () => {
-      const row = await this.prisma.match.findFirst({ where: { id, archivedAt: null }, select: liveMatchSelect });
-      if (!row) throw new NotFoundError('Wedstrijd');
-      return toDto(row);
-    });
+  match(id: string, wanted?: string): Promise<LiveAnswer> {
+    return this.shared(
+      matchTopic(id),
+      async () => {
+        const row = await this.prisma.match.findFirst({ where: { id, archivedAt: null }, select: liveMatchSelect });
+        if (!row) throw new NotFoundError('Wedstrijd');
+        return toAnswer(row);
+      },
+      wanted,
+    );
   }
 
   /** A division's round (the match night, LiveRoundDto as JSON); a round's is some 80 kB. */
-  round(divisionId: string, round: number): Promise<LiveAnswer> {
-    return this.shared(roundTopic(divisionId, round), async () => {
-      const division = await this.prisma.division.findUnique({
-        where: { id: divisionId },
-        select: {
-          id: true,
-          name: true,
-          season: { select: { name: true, settings: { select: { liveScores: true } } } },
-          matches: { where: { round, archivedAt: null }, select: liveMatchSelect, orderBy: [{ date: 'asc' }, { startTime: 'asc' }, { homeTeam: { name: 'asc' } }] },
-        },
-      });
-      if (!division) throw new NotFoundError('Poule');
-      const scoresHidden = !(division.season.settings?.liveScores ?? DEFAULT_SETTINGS.liveScores);
-      return versioned({
-        divisionId: division.id,
-        divisionName: division.name,
-        seasonName: division.season.name,
-        round,
-        scoresHidden,
-        notice: scoresHidden ? SCORES_HIDDEN_NOTICE : null,
-        matches: division.matches.map(toDto),
-      }) satisfies LiveRoundDto;
-    });
+  round(divisionId: string, round: number, wanted?: string): Promise<LiveAnswer> {
+    return this.shared(
+      roundTopic(divisionId, round),
+      async () => {
+        const division = await this.prisma.division.findUnique({
+          where: { id: divisionId },
+          select: {
+            id: true,
+            name: true,
+            season: { select: { name: true, settings: { select: { liveScores: true } } } },
+            matches: { where: { round, archivedAt: null }, select: liveMatchSelect, orderBy: [{ date: 'asc' }, { startTime: 'asc' }, { homeTeam: { name: 'asc' } }] },
+          },
+        });
+        if (!division) throw new NotFoundError('Poule');
+        const scoresHidden = !(division.season.settings?.liveScores ?? DEFAULT_SETTINGS.liveScores);
+        const head = {
+          divisionId: division.id,
+          divisionName: division.name,
+          seasonName: division.season.name,
+          round,
+          scoresHidden,
+          notice: scoresHidden ? SCORES_HIDDEN_NOTICE : null,
+        } satisfies Omit<LiveRoundDto, 'version' | 'matches'>;
+        // Each match's text once, joined into the round's: the round's ~80 kB are never stringified again.
+        const matches = division.matches.map((row) => toAnswer(row).json).join(',');
+        return served(`${JSON.stringify(head).slice(0, -1)},"matches":[${matches}]}`);
+      },
+      wanted,
+    );
   }
 
   /** The live answer a stream's topic follows (matchTopic, roundTopic). */
@@ -211,17 +237,27 @@ export class LiveService implements OnModuleInit, OnModuleDestroy {
     return kind === 'match' ? this.match(id) : this.round(id, Number(round));
   }
 
-  private shared(key: string, load: () => Promise<{ version: string }>): Promise<LiveAnswer> {
+  /**
+   * The cached answer of `key`, or a new computation. After a change the cached answer is kept,
+   * marked stale: it is no longer served as the current one (the next read, or the stream's
+   * message, computes again), but a reader that names its version (`wanted`: a page reading
+   * the version a message announced) still gets it. A page that got the message before a
+   * change and reads just after it thus costs no computation: one per change, the message's.
+   */
+  private shared(key: string, load: () => Promise<LiveAnswer>, wanted?: string): Promise<LiveAnswer> {
     const now = Date.now();
     const hit = this.cache.get(key);
-    if (hit && now - hit.at < CACHE_MS) return hit.answer;
+    if (hit && now - hit.at < CACHE_MS && (!hit.stale || (wanted !== undefined && hit.version === wanted))) return hit.answer;
     this.computations[key.startsWith('match:') ? 'match' : 'round']++;
-    // Serialised once: the GETs send this text, the streams push it.
-    const answer = load().then((dto) => ({ version: dto.version, json: JSON.stringify(dto) }));
-    this.cache.set(key, { at: now, answer });
-    // A failed read (404, database away) is not shared.
-    answer.catch(() => this.cache.get(key)?.answer === answer && this.cache.delete(key));
+    const entry: CachedAnswer = { at: now, stale: false, answer: load() };
+    entry.answer.then(
+      (answer) => (entry.version = answer.version),
+      // A failed read (404, database away) is not shared.
+      () => this.cache.get(key) === entry && this.cache.delete(key),
+    );
+    this.cache.delete(key);
+    this.cache.set(key, entry);
     if (this.cache.size > 500) this.cache.delete(this.cache.keys().next().value!);
-    return answer;
+    return entry.answer;
   }
 }

@@ -53,7 +53,7 @@ export class ConsoleService {
   async match(matchId: string, user: AuthUser): Promise<ConsoleMatchDto> {
     const match = await this.data.load(matchId);
     assertConsoleAccess(user, match);
-    return mapConsoleMatch(match, await this.data.settings(match.division.seasonId));
+    return mapConsoleMatch(match, this.data.settingsOf(match));
   }
 
   /**
@@ -77,7 +77,7 @@ export class ConsoleService {
     );
     // The row the write left (a retry answered from the log has none: read it then). @Roles keeps this to supervisors and administrators.
     const match = row ?? (await this.data.load(matchId));
-    return mapConsoleMatch(match, settings ?? (await this.data.settings(match.division.seasonId)));
+    return mapConsoleMatch(match, settings ?? (this.data.settingsOf(match)));
   }
 
   /**

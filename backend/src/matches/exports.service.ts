@@ -210,7 +210,7 @@ export class ExportsService {
    */
   async matchForm(matchId: string, viewer?: AuthUser, origin?: string): Promise<DownloadFile> {
     const match: MatchRow = await this.data.load(matchId);
-    const settings = await this.data.settings(match.division.seasonId);
+    const settings = this.data.settingsOf(match);
     // The scores as this viewer may read them (the match page's rule): the form is public.
     const detail = forViewer(mapMatchDetail(match, settings), viewer, { liveScores: settings.liveScores });
     const now = new Date();
@@ -241,7 +241,7 @@ export class ExportsService {
   /** A card per set and table for keeping the score on paper (Regel 22 seats, family names only). */
   async scoreSlips(matchId: string): Promise<DownloadFile> {
     const match: MatchRow = await this.data.load(matchId);
-    const settings = await this.data.settings(match.division.seasonId);
+    const settings = this.data.settingsOf(match);
     const substitutions = match.substitutions.map(mapPublicSubstitution);
     const home = formTeam(match.homeTeam.name, lineupOf(match, 'HOME'), substitutions);
     const away = formTeam(match.awayTeam.name, lineupOf(match, 'AWAY'), substitutions);

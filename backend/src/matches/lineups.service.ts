@@ -88,7 +88,7 @@ export class LineupsService {
   async view(matchId: string, teamId: string, user: AuthUser): Promise<TeamLineupDto> {
     const side = teamSideFor(user, await this.data.teams(matchId), teamId);
     const match = await this.data.load(matchId);
-    return this.viewOf(match, side, await this.data.settings(match.division.seasonId), user);
+    return this.viewOf(match, side, this.data.settingsOf(match), user);
   }
 
   /** The line-up of one side from a match row already loaded (the writer's, after a save: no second load). */

@@ -5,6 +5,7 @@ import type { CompetitionSettings } from '../domain/settings';
 import type { Prisma } from '../generated/prisma/client';
 import { PrismaService } from '../prisma/prisma.service';
 import { SeasonsService } from '../seasons/seasons.service';
+import { mapSettings } from '../seasons/season.dto';
 import type { MatchHistoryEntryDto } from './fixtures.dto';
 import { DivisionMatchesDto, groupByRound, mapMatchDetail, mapMatchSummary, MatchDetailDto, MatchSummaryDto } from './match.dto';
 import { matchInclude, MatchRow, matchSummaryInclude } from './match-row';
@@ -44,9 +45,14 @@ export class MatchDataService {
     return this.seasons.settings(seasonId, tx);
   }
 
+  /** The settings of a loaded match's season: they come with the load (matchInclude), no read. */
+  settingsOf(match: Pick<MatchRow, 'division'>): CompetitionSettings {
+    return mapSettings(match.division.season.settings);
+  }
+
   async detail(id: string): Promise<MatchDetailDto> {
     const match = await this.load(id);
-    return mapMatchDetail(match, await this.settings(match.division.seasonId));
+    return mapMatchDetail(match, this.settingsOf(match));
   }
 
   async division(divisionId: string): Promise<DivisionMatchesDto> {

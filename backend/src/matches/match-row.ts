@@ -20,7 +20,8 @@ export const matchSummaryInclude = {
 
 export const matchInclude = {
   ...matchSummaryInclude,
-  division: { select: { id: true, name: true, seasonId: true, season: { select: { name: true, startsOn: true, endsOn: true } } } },
+  // The season's settings come with the match: a write or a view needs no second read for them.
+  division: { select: { id: true, name: true, seasonId: true, season: { select: { name: true, startsOn: true, endsOn: true, settings: true } } } },
   lineups: {
     include: {
       players: {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AuditService } from '../audit/audit.service';
+import { randomUUID } from 'node:crypto';
 import type { AuthUser } from '../auth/auth.types';
 import { AppError, ConflictError, ErrorDetail, NotFoundError, RuleViolationError, ValidationError } from '../common/errors';
 import { phaseOf } from '../domain/match';
@@ -157,7 +157,6 @@ export class MatchWriterService {
   constructor(
     private readonly prisma: PrismaService,
     private readonly data: MatchDataService,
-    private readonly audit: AuditService,
     private readonly consequences: ConsequencesService,
     private readonly live: LiveEvents,
   ) {}
@@ -196,7 +195,7 @@ export class MatchWriterService {
           const again = await this.replay(tx, matchId, options.idempotencyKey);
           if (again) return again;
           const before = await this.data.load(matchId, tx);
-          const settings = await this.data.settings(before.division.seasonId, tx);
+          const settings = this.data.settingsOf(before);
           const built = typeof given === 'function' ? await given(tx, before, settings) : given;
           const { command, members = [], patch, after: follow } = 'command' in built ? built : { command: built };
           const now = new Date();
@@ -230,28 +229,18 @@ export class MatchWriterService {
           }
           // Mapped only when kept for a retry; otherwise from the row, if the caller asks for it.
           const response = options.storeResponse === false ? null : mapMatchDetail(after, settings);
-          await tx.matchCommandRecord.create({
-            data: {
-              matchId,
-              idempotencyKey: options.idempotencyKey ?? null,
-              kind: command.kind,
-              actor: options.actor,
-              payload: JSON.parse(JSON.stringify(commandPayload(command))) as Prisma.InputJsonValue,
-              response: response === null ? Prisma.DbNull : (JSON.parse(JSON.stringify(response)) as Prisma.InputJsonValue),
-            },
-          });
-          await this.audit.record(
-            {
-              userId: options.user?.id ?? null,
-              action: options.action,
-              entityType: 'Match',
-              entityId: matchId,
-              // What the command changed (not two pictures of the whole match).
-              ...auditDifference(auditSnapshot({ ...before, version: options.version ?? before.version }), auditSnapshot(after)),
-              reason: options.reason ?? null,
-            },
-            tx,
-          );
+          // The command for a retry and the audit entry for the history: one statement, two rows.
+          const audited = auditDifference(auditSnapshot({ ...before, version: options.version ?? before.version }), auditSnapshot(after));
+          const json = (value: unknown) => (value === undefined || value === null ? null : JSON.stringify(value));
+          // The writer's time, stored as Prisma stores a DateTime (UTC in a timestamp column).
+          const at = now.toISOString();
+          await tx.$executeRaw`
+            WITH command AS (
+              INSERT INTO match_commands (id, "matchId", "idempotencyKey", kind, actor, payload, response, "createdAt")
+              VALUES (${randomUUID()}::uuid, ${matchId}::uuid, ${options.idempotencyKey ?? null}, ${command.kind}, ${options.actor}, ${json(commandPayload(command))}::jsonb, ${json(response)}::jsonb, ${at}::timestamptz AT TIME ZONE 'UTC')
+            )
+            INSERT INTO audit_logs (id, "userId", action, "entityType", "entityId", before, after, reason, "createdAt")
+            VALUES (${randomUUID()}::uuid, ${options.user?.id ?? null}::uuid, ${options.action}, 'Match', ${matchId}, ${json(audited.before)}::jsonb, ${json(audited.after)}::jsonb, ${options.reason ?? null}, ${at}::timestamptz AT TIME ZONE 'UTC')`;
           events = result.events;
           live = { divisionId: before.divisionId, round: before.round };
           row = after;
@@ -292,7 +281,7 @@ export class MatchWriterService {
     if (record.response !== null) return record.response as unknown as MatchDetailDto;
     // Applied without a stored answer (storeResponse: false): the match as it is now.
     const match = await this.data.load(matchId, tx);
-    return mapMatchDetail(match, await this.data.settings(match.division.seasonId, tx));
+    return mapMatchDetail(match, this.data.settingsOf(match));
   }
 
   private async lock(tx: Tx, matchId: string, version: number | undefined): Promise<void> {

@@ -80,6 +80,26 @@ export class MetricsService implements OnModuleInit {
         this.inc({ kind: 'round' }, counts.round);
       },
     });
+    new Counter({
+      name: 'tsbn_live_messages_total',
+      help: 'Live-berichten (change) die dit proces stuurde, één per wedstrijd of speelronde hoeveel kijkers er ook zijn: tegenover tsbn_live_computations_total',
+      labelNames: ['kind'] as const,
+      registers: [this.registry],
+      collect() {
+        const sent = streams()?.messages;
+        if (!sent) return;
+        this.reset();
+        this.inc({ kind: 'match' }, sent.match);
+        this.inc({ kind: 'round' }, sent.round);
+      },
+    });
+    // Several API processes behind one address (API_PROCESSES): which one answered this scrape.
+    new Gauge({
+      name: 'tsbn_process_info',
+      help: 'Het API-proces dat deze meting gaf (pid): bij meerdere API-processen komt elke meting van één ervan',
+      labelNames: ['pid'] as const,
+      registers: [this.registry],
+    }).set({ pid: String(process.pid) }, 1);
     new Gauge({
       name: 'tsbn_live_streams_open',
       help: 'Open live-verbindingen (Server-Sent Events) van dit proces',

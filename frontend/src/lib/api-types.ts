@@ -8550,7 +8550,10 @@ export interface operations {
     };
     LiveController_match: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description De versie die een bericht noemde: dat antwoord zolang het er nog is, anders het huidige */
+                version?: string;
+            };
             header?: {
                 /** @description De ETag van een eerder antwoord: 304 zolang dat de huidige versie is */
                 "If-None-Match"?: string;
@@ -8587,6 +8590,8 @@ export interface operations {
                 divisionId: string;
                 /** @description Speelronde (de speelavond) */
                 round: number;
+                /** @description De versie die een bericht noemde: dat antwoord zolang het er nog is, anders het huidige */
+                version?: string;
             };
             header?: {
                 /** @description De ETag van een eerder antwoord: 304 zolang dat de huidige versie is */

@@ -39,6 +39,16 @@ export function queryParam(value: string | string[] | undefined): string | null 
   return (Array.isArray(value) ? value[0] : value) ?? null;
 }
 
+/**
+ * A live page's `?v=` (the version a live message announced, live.js) as the API's `version`:
+ * the API then answers that version while it still holds it, without computing it again.
+ * Anything else is left out (the current answer).
+ */
+export function liveVersion(value: string | string[] | undefined): { version?: string } {
+  const v = queryParam(value);
+  return v && /^[A-Za-z0-9_-]{1,64}$/.test(v) ? { version: v } : {};
+}
+
 export function PageTitle({ title }: { title?: string }) {
   return (
     <Head>

@@ -5,7 +5,7 @@ import { longDate } from '@/components/standings/format';
 import { StandingsTable } from '@/components/standings/standings-table';
 import { Card, EmptyState } from '@/components/ui/layout';
 import { cn } from '@/lib/cn';
-import { PageTitle, publicPage, queryParam } from '@/lib/public-page';
+import { liveVersion, PageTitle, publicPage, queryParam } from '@/lib/public-page';
 
 // No Next.js runtime: the page's only script is /live.js (see LiveShell).
 export const config = { runtime: 'nodejs', unstable_runtimeJS: false };
@@ -16,7 +16,7 @@ export const getServerSideProps = publicPage(async (api, { query }) => {
   if (!/^\d{1,3}$/.test(ronde) || Number(ronde) < 1) return null;
   const round = Number(ronde);
   const [{ data: night }, { data: standings }] = await Promise.all([
-    api.GET('/api/public/rounds/live', { params: { query: { divisionId, round } } }),
+    api.GET('/api/public/rounds/live', { params: { query: { divisionId, round, ...liveVersion(query.v) } } }),
     api.GET('/api/divisions/{divisionId}/standings', { params: { path: { divisionId }, query: { provisional: true } } }),
   ]);
   return night && standings ? { night, standings, big: queryParam(query.groot) === '1' } : null;

@@ -2,14 +2,14 @@ import type { InferGetServerSidePropsType } from 'next';
 import Link from 'next/link';
 import { LiveNotice, LiveSets, LiveShell, Scoreline } from '@/components/live/live-view';
 import { longDate } from '@/components/standings/format';
-import { PageTitle, publicPage, queryParam } from '@/lib/public-page';
+import { liveVersion, PageTitle, publicPage, queryParam } from '@/lib/public-page';
 
 // No Next.js runtime: the page's only script is /live.js (see LiveShell).
 export const config = { runtime: 'nodejs', unstable_runtimeJS: false };
 
 export const getServerSideProps = publicPage(async (api, { query }) => {
   const id = queryParam(query.id) ?? '';
-  const { data: match } = await api.GET('/api/public/matches/{id}/live', { params: { path: { id } } });
+  const { data: match } = await api.GET('/api/public/matches/{id}/live', { params: { path: { id }, query: liveVersion(query.v) } });
   return match ? { match, big: queryParam(query.groot) === '1' } : null;
 });
 
