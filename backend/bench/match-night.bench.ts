@@ -173,6 +173,39 @@ function cpuNow(): { machineBusy: number; machineTotal: number; postgres: number
   return { machineBusy: busy / 100, machineTotal: total / 100, postgres: postgres / 100, clients: (own.user + own.system) / 1e6 };
 }
 
+/**
+ * What the database spent its time on (pg_stat_statements, preloaded in the bench's embedded
+ * cluster; skipped on a server without it): reset when the night starts, read when it ends.
+ */
+const statementCosts = {
+  async reset(prisma: BenchContext['prisma']): Promise<boolean> {
+    try {
+      await prisma.$executeRawUnsafe('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+      await prisma.$queryRawUnsafe('SELECT pg_stat_statements_reset()');
+      return true;
+    } catch {
+      return false;
+    }
+  },
+  async read(prisma: BenchContext['prisma']): Promise<{ totalMs: number; top: string } | null> {
+    try {
+      const rows = await prisma.$queryRawUnsafe<{ calls: bigint; ms: number; query: string }[]>(
+        `SELECT calls, total_exec_time AS ms, left(regexp_replace(query, '\\s+', ' ', 'g'), 110) AS query
+         FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
+         ORDER BY total_exec_time DESC`,
+      );
+      const totalMs = rows.reduce((n, r) => n + Number(r.ms), 0);
+      const top = rows
+        .slice(0, 8)
+        .map((r) => `${Math.round(Number(r.ms))} ms / ${r.calls}× ${r.query}`)
+        .join(' | ');
+      return { totalMs, top };
+    } catch {
+      return null;
+    }
+  },
+};
+
 type LiveCounts = { match: number; round: number; matchMessages: number; roundMessages: number };
 
 /**
@@ -251,6 +284,7 @@ export async function run(ctx: BenchContext): Promise<Figures> {
     // The night: every table of every match, one venue address per match.
     const computedBefore = await liveComputations(api.baseUrl, PROCESSES);
     const firstSample = api.samples.length;
+    const counting = await statementCosts.reset(ctx.prisma);
     const cpuBefore = api.cpuSeconds();
     const machineBefore = cpuNow();
     const start = performance.now();
@@ -260,6 +294,7 @@ export async function run(ctx: BenchContext): Promise<Figures> {
     const tablesDone = performance.now();
     const cpuAfter = api.cpuSeconds();
     const machineAfter = cpuNow();
+    const statements = counting ? await statementCosts.read(ctx.prisma) : null;
     const settleUntil = Date.now() + SETTLE_MS;
     while (spectators.some((s) => s.missed() > 0) && Date.now() < settleUntil) await sleep(100);
     for (const s of spectators) s.stop();
@@ -350,6 +385,10 @@ export async function run(ctx: BenchContext): Promise<Figures> {
     figures.cpu_apiMsPerWrite = cpuBefore !== null && cpuAfter !== null ? perWrite(cpuAfter - cpuBefore) : NaN;
     figures.cpu_postgresMsPerWrite = perWrite(machineAfter.postgres - machineBefore.postgres);
     figures.cpu_clientsMsPerWrite = perWrite(machineAfter.clients - machineBefore.clients);
+    // The database's execution time per table write (all statements of the night, the
+    // spectators' reads and the jobs included), and the statements that took most of it.
+    figures.db_execMsPerWrite = statements ? perWrite(statements.totalMs / 1000) : NaN;
+    figures.db_statementsTop = statements?.top ?? 'not measured (pg_stat_statements is not loaded)';
     // The API's event-loop delay: p99 of each 250 ms window, their median, and the worst delay seen.
     figures.api_eventLoopDelayP99MedianMs = during.length ? round1(percentile(during.map((s) => s.loopDelayP99Ms), 50)) : NaN;
     figures.api_eventLoopDelayMaxMs = during.length ? round1(Math.max(...during.map((s) => s.loopDelayMaxMs))) : NaN;

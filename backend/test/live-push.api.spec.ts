@@ -168,9 +168,11 @@ describe('live answers pushed with their version: one computation per change', (
       expect(now.match.sets[0].tables[2]).toMatchObject({ state: 'SIGNED', homePoints: 7 });
       expect(now.round.matches[0]).toEqual(now.match);
       expect(live.computations).toEqual({ match: counted.match + 1, round: counted.round + 1 });
-      // The old version once the new one is known: the current answer.
-      expect((await get(withVersion(paths.match, first.match.version)).expect(200)).body).toEqual(now.match);
+      // The version before, named by a page told of it just before the new one was computed: still that one.
+      expect((await get(withVersion(paths.match, first.match.version)).expect(200)).body).toEqual(first.match);
       expect((await get(withVersion(paths.round, now.round.version)).expect(200)).body).toEqual(now.round);
+      // A version this process does not hold (another's, or long gone): the current answer.
+      expect((await get(withVersion(paths.match, 'neverAnnounced')).expect(200)).body).toEqual(now.match);
       expect(live.computations).toEqual({ match: counted.match + 1, round: counted.round + 1 });
       expect((await get(withVersion(paths.match, 'no%20version')).expect(400)).body.error.code).toBe('VALIDATION_FAILED');
     } finally {

@@ -14,5 +14,8 @@ const THROWAWAY = new Set(['test', 'e2e', 'bench', 'outage']);
  * @param {keyof typeof DATA_DIRS} kind
  */
 export function postgresFlags(kind) {
-  return [...(THROWAWAY.has(kind) ? ['-c', 'fsync=off'] : []), '-c', 'max_connections=200'];
+  // The bench's cluster also counts what each statement costs (pg_stat_statements): the
+  // match-night bench reports the statements that took the database's time.
+  const statements = kind === 'bench' ? ['-c', 'shared_preload_libraries=pg_stat_statements'] : [];
+  return [...(THROWAWAY.has(kind) ? ['-c', 'fsync=off'] : []), '-c', 'max_connections=200', ...statements];
 }

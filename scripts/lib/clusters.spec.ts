@@ -13,6 +13,8 @@ describe('postgresFlags', () => {
     const flags = postgresFlags(kind as keyof typeof DATA_DIRS);
     expect(flags.includes('fsync=off')).toBe(fsyncOff);
     expect(flags).toContain('max_connections=200');
+    // Only the bench's cluster counts its statements' cost.
+    expect(flags.includes('shared_preload_libraries=pg_stat_statements')).toBe(kind === 'bench');
   });
 
   it('the development cluster keeps its data in .data/pg', () => {

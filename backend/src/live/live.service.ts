@@ -145,6 +145,8 @@ interface CachedAnswer {
   version?: string;
   /** A change came after its computation began: served only to a reader that names its version. */
   stale: boolean;
+  /** The answer this one replaced, for a reader that names its version (a page told of it just before). */
+  previous?: { at: number; version: string; answer: Promise<LiveAnswer> };
 }
 
 /**
@@ -247,9 +249,16 @@ export class LiveService implements OnModuleInit, OnModuleDestroy {
   private shared(key: string, load: () => Promise<LiveAnswer>, wanted?: string): Promise<LiveAnswer> {
     const now = Date.now();
     const hit = this.cache.get(key);
-    if (hit && now - hit.at < CACHE_MS && (!hit.stale || (wanted !== undefined && hit.version === wanted))) return hit.answer;
+    const previous = hit?.previous;
+    if (wanted !== undefined) {
+      // The version the reader names: the cached answer (stale or not), or the one it replaced
+      // while the reader, told of it just before, was on its way.
+      if (hit && hit.version === wanted && now - hit.at < CACHE_MS) return hit.answer;
+      if (previous && previous.version === wanted && now - previous.at < CACHE_MS) return previous.answer;
+    }
+    if (hit && !hit.stale && now - hit.at < CACHE_MS) return hit.answer;
     this.computations[key.startsWith('match:') ? 'match' : 'round']++;
-    const entry: CachedAnswer = { at: now, stale: false, answer: load() };
+    const entry: CachedAnswer = { at: now, stale: false, answer: load(), previous: hit?.version !== undefined ? { at: hit.at, version: hit.version, answer: hit.answer } : previous };
     entry.answer.then(
       (answer) => (entry.version = answer.version),
       // A failed read (404, database away) is not shared.

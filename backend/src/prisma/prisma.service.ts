@@ -4,6 +4,7 @@ import { Pool } from 'pg';
 import { PrismaClient } from '../generated/prisma/client';
 import { databaseOutage, isDatabaseUnavailable } from './database-outage';
 import { silenceKnownWarnings } from './known-warnings';
+import { statementNames } from './statement-names';
 
 silenceKnownWarnings();
 
@@ -29,7 +30,10 @@ export class PrismaService extends PrismaClient implements OnModuleDestroy {
       if (isDatabaseUnavailable(error)) databaseOutage.failed(error);
     });
     pool.on('acquire', () => databaseOutage.recovered());
-    super({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
+    // DATABASE_PREPARED_STATEMENTS=off: every statement unnamed (e.g. behind a pooler in transaction mode).
+    // The adapter hands the name to pg's query as is: undefined is pg's unnamed statement, as without a generator.
+    const prepared = process.env.DATABASE_PREPARED_STATEMENTS === 'off' ? {} : { statementNameGenerator: statementNames() as (query: { sql: string }) => string };
+    super({ adapter: new PrismaPg(pool, { disposeExternalPool: true, ...prepared }) });
     this.pool = pool;
   }
 
