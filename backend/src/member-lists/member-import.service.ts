@@ -265,10 +265,13 @@ function memberFields({ memberNumber, familyName, namePrefix, givenNames, birthD
 
 /** Identifies this file applied to the list as it is now; see the class comment. */
 function previewId(seasonId: string, clubId: string, file: UploadedFile, preview: ImportPreview<StoredMember>): string {
+  // In a fixed order: the stored entries come from the database in no guaranteed order (a
+  // prepared statement's plan may return them otherwise than the preview's did).
+  const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
   const changes = {
-    added: preview.added.map(({ row: _row, ...member }) => member),
-    changed: preview.changed.map((change) => [change.memberNumber, change.fields, change.before.entryId]),
-    removed: preview.removed.map((member) => member.entryId),
+    added: preview.added.map(({ row: _row, ...member }) => member).sort((a, b) => byText(a.memberNumber, b.memberNumber)),
+    changed: preview.changed.map((change) => [change.memberNumber, change.fields, change.before.entryId] as const).sort((a, b) => byText(a[0], b[0])),
+    removed: preview.removed.map((member) => member.entryId).sort(byText),
   };
   return createHash('sha256').update(seasonId).update(clubId).update(file.buffer).update(JSON.stringify(changes)).digest('base64url');
 }
