@@ -180,6 +180,31 @@ describe('live answers pushed with their version: one computation per change', (
     }
   });
 
+  it('builds a round from its matches’ own answers: a match that did not change is not read again, one that did is read once for both', async () => {
+    const clock = jest.spyOn(Date, 'now').mockReturnValue(Date.now());
+    try {
+      const paths = { match: `${matchPath()}/live`, round: `/api/public/rounds/live?${roundQuery()}` };
+      const match = (await get(paths.match).expect(200)).body;
+      // The round follows a change of its match (its cached answer was computed before the tests' changes, or not at all).
+      await sign(2, 1, 4);
+      const fresh = (await get(paths.match).expect(200)).body;
+      expect(fresh.version).not.toBe(match.version);
+      const counted = { ...live.computations };
+      const round = (await get(paths.round).expect(200)).body;
+      // The round's match is the match's own answer, from the cache: only the round was computed.
+      expect(round.matches).toEqual([fresh]);
+      expect(live.computations).toEqual({ match: counted.match, round: counted.round + 1 });
+      // A change: the round reads its match once, and the match's spectators get that same answer.
+      await sign(2, 2, 3);
+      const next = (await get(paths.round).expect(200)).body;
+      expect(next.matches[0].sets[1].tables[1]).toMatchObject({ state: 'SIGNED', homePoints: 3 });
+      expect((await get(paths.match).expect(200)).body).toEqual(next.matches[0]);
+      expect(live.computations).toEqual({ match: counted.match + 1, round: counted.round + 2 });
+    } finally {
+      clock.mockRestore();
+    }
+  });
+
   it('costs one computation of the match for a change, whatever the number of open streams (20), and none of a round nobody follows', async () => {
     // Half of them apps (the whole answer), half pages (its version): still one computation.
     const streams = Array.from({ length: 20 }, (_, i) => openStream(base, `${matchPath()}/events${i % 2 ? '' : '?answer=1'}`));

@@ -212,7 +212,7 @@ export class LiveService implements OnModuleInit, OnModuleDestroy {
             id: true,
             name: true,
             season: { select: { name: true, settings: { select: { liveScores: true } } } },
-            matches: { where: { round, archivedAt: null }, select: liveMatchSelect, orderBy: [{ date: 'asc' }, { startTime: 'asc' }, { homeTeam: { name: 'asc' } }] },
+            matches: { where: { round, archivedAt: null }, select: { id: true }, orderBy: [{ date: 'asc' }, { startTime: 'asc' }, { homeTeam: { name: 'asc' } }] },
           },
         });
         if (!division) throw new NotFoundError('Poule');
@@ -225,12 +225,39 @@ export class LiveService implements OnModuleInit, OnModuleDestroy {
           scoresHidden,
           notice: scoresHidden ? SCORES_HIDDEN_NOTICE : null,
         } satisfies Omit<LiveRoundDto, 'version' | 'matches'>;
-        // Each match's text once, joined into the round's: the round's ~80 kB are never stringified again.
-        const matches = division.matches.map((row) => toAnswer(row).json).join(',');
-        return served(`${JSON.stringify(head).slice(0, -1)},"matches":[${matches}]}`);
+        // Each match's own answer, as its spectators get it: joined into the round's text (the
+        // round's ~80 kB are never stringified again), and read only for the matches that changed.
+        const matches = await this.matchAnswers(division.matches.map((m) => m.id));
+        return served(`${JSON.stringify(head).slice(0, -1)},"matches":[${matches.map((a) => a.json).join(',')}]}`);
       },
       wanted,
     );
+  }
+
+  /**
+   * The current answers of these matches, in their order: from the cache where no change came
+   * since, the others in one read (and cached for their own spectators). A match archived
+   * meanwhile is left out.
+   */
+  private async matchAnswers(ids: readonly string[]): Promise<LiveAnswer[]> {
+    const now = Date.now();
+    const known = new Map<string, Promise<LiveAnswer>>();
+    for (const id of ids) {
+      const hit = this.cache.get(matchTopic(id));
+      if (hit && !hit.stale && now - hit.at < CACHE_MS) known.set(id, hit.answer);
+    }
+    const missing = ids.filter((id) => !known.has(id));
+    if (missing.length) {
+      this.computations.match += missing.length;
+      const read = this.prisma.match.findMany({ where: { id: { in: missing }, archivedAt: null }, select: liveMatchSelect }).then((rows) => new Map(rows.map((row) => [row.id, toAnswer(row)])));
+      for (const id of missing) {
+        const answer = read.then((answers) => answers.get(id) ?? Promise.reject(new NotFoundError('Wedstrijd')));
+        known.set(id, answer);
+        this.remember(matchTopic(id), now, answer);
+      }
+    }
+    const answers = await Promise.all(ids.map((id) => known.get(id)!.catch((error: unknown) => (error instanceof NotFoundError ? null : Promise.reject(error)))));
+    return answers.filter((a): a is LiveAnswer => a !== null);
   }
 
   /** The live answer a stream's topic follows (matchTopic, roundTopic). */
@@ -258,7 +285,13 @@ export class LiveService implements OnModuleInit, OnModuleDestroy {
     }
     if (hit && !hit.stale && now - hit.at < CACHE_MS) return hit.answer;
     this.computations[key.startsWith('match:') ? 'match' : 'round']++;
-    const entry: CachedAnswer = { at: now, stale: false, answer: load(), previous: hit?.version !== undefined ? { at: hit.at, version: hit.version, answer: hit.answer } : previous };
+    return this.remember(key, now, load());
+  }
+
+  /** Caches an answer being computed (the one it replaces kept as `previous`) and returns it. */
+  private remember(key: string, now: number, answer: Promise<LiveAnswer>): Promise<LiveAnswer> {
+    const hit = this.cache.get(key);
+    const entry: CachedAnswer = { at: now, stale: false, answer, previous: hit?.version !== undefined ? { at: hit.at, version: hit.version, answer: hit.answer } : hit?.previous };
     entry.answer.then(
       (answer) => (entry.version = answer.version),
       // A failed read (404, database away) is not shared.
