@@ -270,11 +270,12 @@ describe('files larger inside than a member list can be', () => {
     expect(error).toBeInstanceOf(MemberFileLimitError);
     expect(error).toMatchObject({ status: 413, code });
     expect((error as MemberFileLimitError).details?.[0].message).toMatch(detail);
-  });
+    // Building a 20,001-row or 300 MB workbook takes seconds on a busy machine: a hang guard, not a timing.
+  }, 60_000);
 
   it('the 300 MB workbook is about 1 MB zipped', () => {
     expect(memberWorkbook({ repeatMb: 300 }).length).toBeGreaterThan(1_000_000);
-  });
+  }, 60_000);
 });
 
 describe('our own CSV download read back', () => {
