@@ -72,6 +72,17 @@ describe('live answers pushed with their version: one computation per change', (
   }
 
   const get = (path: string, headers: Record<string, string> = {}) => ctx.http().get(path).set(headers);
+  const paths = { match: () => `${matchPath()}/live`, round: () => `/api/public/rounds/live?${roundQuery()}` };
+
+  /** Runs `test` with Date.now held still: the cache's few seconds do not pass, whatever the machine's speed. */
+  async function withClockStill(test: () => Promise<void>): Promise<void> {
+    const clock = jest.spyOn(Date, 'now').mockReturnValue(Date.now());
+    try {
+      await test();
+    } finally {
+      clock.mockRestore();
+    }
+  }
 
   beforeAll(async () => {
     ctx = await startApp();
@@ -131,9 +142,7 @@ describe('live answers pushed with their version: one computation per change', (
   });
 
   it('computes nothing again for an entry waiting for its signature (SET_ENTERED: the seat stays open on the live picture)', async () => {
-    // The cache's few seconds stand still meanwhile (Date.now fixed), whatever the machine's speed.
-    const clock = jest.spyOn(Date, 'now').mockReturnValue(Date.now());
-    try {
+    await withClockStill(async () => {
       // Cached from here on (computed now if what was cached is older than the cache's seconds).
       const first = await get(`${matchPath()}/live`).expect(200);
       const counted = { ...live.computations };
@@ -141,68 +150,57 @@ describe('live answers pushed with their version: one computation per change', (
       const again = await get(`${matchPath()}/live`).expect(200);
       expect(again.body.version).toBe(first.body.version);
       expect(live.computations).toEqual(counted);
-    } finally {
-      clock.mockRestore();
-    }
+    });
   });
 
   it('answers a page that reads the version its message named without computing, even after a newer change; the current answer once', async () => {
-    // The cache's few seconds stand still meanwhile (Date.now fixed), whatever the machine's speed.
-    const clock = jest.spyOn(Date, 'now').mockReturnValue(Date.now());
-    try {
-      const paths = { match: `${matchPath()}/live`, round: `/api/public/rounds/live?${roundQuery()}` };
+    await withClockStill(async () => {
       const withVersion = (path: string, version: string) => `${path}${path.includes('?') ? '&' : '?'}version=${version}`;
-      const first = { match: (await get(paths.match).expect(200)).body, round: (await get(paths.round).expect(200)).body };
+      const first = { match: (await get(paths.match()).expect(200)).body, round: (await get(paths.round()).expect(200)).body };
       const counted = { ...live.computations };
       // A change: the pages that got the previous message are still reading the version it named.
       await sign(1, 3, 7);
       for (const kind of ['match', 'round'] as const) {
-        const named = await get(withVersion(paths[kind], first[kind].version)).expect(200);
+        const named = await get(withVersion(paths[kind](), first[kind].version)).expect(200);
         expect(named.body).toEqual(first[kind]);
         expect(named.headers.etag).toBe(`"${first[kind].version}"`);
       }
       expect(live.computations).toEqual(counted);
       // Without a version (or naming another): the current answer, computed once for everybody.
-      const now = { match: (await get(paths.match).expect(200)).body, round: (await get(withVersion(paths.round, 'someOtherVersion')).expect(200)).body };
+      const now = { match: (await get(paths.match()).expect(200)).body, round: (await get(withVersion(paths.round(), 'someOtherVersion')).expect(200)).body };
       expect(now.match.version).not.toBe(first.match.version);
       expect(now.match.sets[0].tables[2]).toMatchObject({ state: 'SIGNED', homePoints: 7 });
       expect(now.round.matches[0]).toEqual(now.match);
       expect(live.computations).toEqual({ match: counted.match + 1, round: counted.round + 1 });
       // The version before, named by a page told of it just before the new one was computed: still that one.
-      expect((await get(withVersion(paths.match, first.match.version)).expect(200)).body).toEqual(first.match);
-      expect((await get(withVersion(paths.round, now.round.version)).expect(200)).body).toEqual(now.round);
+      expect((await get(withVersion(paths.match(), first.match.version)).expect(200)).body).toEqual(first.match);
+      expect((await get(withVersion(paths.round(), now.round.version)).expect(200)).body).toEqual(now.round);
       // A version this process does not hold (another's, or long gone): the current answer.
-      expect((await get(withVersion(paths.match, 'neverAnnounced')).expect(200)).body).toEqual(now.match);
+      expect((await get(withVersion(paths.match(), 'neverAnnounced')).expect(200)).body).toEqual(now.match);
       expect(live.computations).toEqual({ match: counted.match + 1, round: counted.round + 1 });
-      expect((await get(withVersion(paths.match, 'no%20version')).expect(400)).body.error.code).toBe('VALIDATION_FAILED');
-    } finally {
-      clock.mockRestore();
-    }
+      expect((await get(withVersion(paths.match(), 'no%20version')).expect(400)).body.error.code).toBe('VALIDATION_FAILED');
+    });
   });
 
   it('builds a round from its matches’ own answers: a match that did not change is not read again, one that did is read once for both', async () => {
-    const clock = jest.spyOn(Date, 'now').mockReturnValue(Date.now());
-    try {
-      const paths = { match: `${matchPath()}/live`, round: `/api/public/rounds/live?${roundQuery()}` };
-      const match = (await get(paths.match).expect(200)).body;
+    await withClockStill(async () => {
+      const match = (await get(paths.match()).expect(200)).body;
       // The round follows a change of its match (its cached answer was computed before the tests' changes, or not at all).
       await sign(2, 1, 4);
-      const fresh = (await get(paths.match).expect(200)).body;
+      const fresh = (await get(paths.match()).expect(200)).body;
       expect(fresh.version).not.toBe(match.version);
       const counted = { ...live.computations };
-      const round = (await get(paths.round).expect(200)).body;
+      const round = (await get(paths.round()).expect(200)).body;
       // The round's match is the match's own answer, from the cache: only the round was computed.
       expect(round.matches).toEqual([fresh]);
       expect(live.computations).toEqual({ match: counted.match, round: counted.round + 1 });
       // A change: the round reads its match once, and the match's spectators get that same answer.
       await sign(2, 2, 3);
-      const next = (await get(paths.round).expect(200)).body;
+      const next = (await get(paths.round()).expect(200)).body;
       expect(next.matches[0].sets[1].tables[1]).toMatchObject({ state: 'SIGNED', homePoints: 3 });
-      expect((await get(paths.match).expect(200)).body).toEqual(next.matches[0]);
+      expect((await get(paths.match()).expect(200)).body).toEqual(next.matches[0]);
       expect(live.computations).toEqual({ match: counted.match + 1, round: counted.round + 2 });
-    } finally {
-      clock.mockRestore();
-    }
+    });
   });
 
   it('costs one computation of the match for a change, whatever the number of open streams (20), and none of a round nobody follows', async () => {

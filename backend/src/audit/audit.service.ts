@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { Prisma } from '../generated/prisma/client';
+import { randomUUID } from 'node:crypto';
+import { Prisma } from '../generated/prisma/client';
 import { PrismaService } from '../prisma/prisma.service';
 
 export interface AuditEntry {
@@ -37,6 +38,22 @@ export class AuditService {
         reason: entry.reason ?? null,
       },
     });
+  }
+
+  /**
+   * The same row as an INSERT statement, for a caller that writes it in one statement with its
+   * own (the match writer: the command log and the audit entry together). `at` is the writer's
+   * time, stored as Prisma stores a DateTime (UTC in a timestamp column).
+   */
+  insertStatement(entry: AuditEntry, at: Date): Prisma.Sql {
+    const json = (value: unknown) => {
+      const copy = snapshot(value);
+      return copy === undefined ? null : JSON.stringify(copy);
+    };
+    return Prisma.sql`
+      INSERT INTO audit_logs (id, "userId", action, "entityType", "entityId", before, after, reason, "createdAt")
+      VALUES (${randomUUID()}::uuid, ${entry.userId}::uuid, ${entry.action}, ${entry.entityType}, ${entry.entityId},
+              ${json(entry.before)}::jsonb, ${json(entry.after)}::jsonb, ${entry.reason ?? null}, ${at.toISOString()}::timestamptz AT TIME ZONE 'UTC')`;
   }
 
   async history(entityType: string, entityId: string) {

@@ -77,7 +77,7 @@ export class ConsoleService {
     );
     // The row the write left (a retry answered from the log has none: read it then). @Roles keeps this to supervisors and administrators.
     const match = row ?? (await this.data.load(matchId));
-    return mapConsoleMatch(match, settings ?? (this.data.settingsOf(match)));
+    return mapConsoleMatch(match, settings ?? this.data.settingsOf(match));
   }
 
   /**

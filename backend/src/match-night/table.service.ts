@@ -130,7 +130,7 @@ export class TableService {
       });
     // The row the write left (a retry answered from the log has none: read it then).
     const match = row ?? (await this.data.load(matchId));
-    return mapTableView(match, settings ?? (this.data.settingsOf(match)), tableNumber, new Date());
+    return mapTableView(match, settings ?? this.data.settingsOf(match), tableNumber, new Date());
   }
 
   /** An unknown or malformed code: a guess, counted towards the client's wait. */

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
+import { AuditService } from '../audit/audit.service';
 import type { AuthUser } from '../auth/auth.types';
 import { AppError, ConflictError, ErrorDetail, NotFoundError, RuleViolationError, ValidationError } from '../common/errors';
 import { phaseOf } from '../domain/match';
@@ -157,6 +158,7 @@ export class MatchWriterService {
   constructor(
     private readonly prisma: PrismaService,
     private readonly data: MatchDataService,
+    private readonly audit: AuditService,
     private readonly consequences: ConsequencesService,
     private readonly live: LiveEvents,
   ) {}
@@ -230,17 +232,25 @@ export class MatchWriterService {
           // Mapped only when kept for a retry; otherwise from the row, if the caller asks for it.
           const response = options.storeResponse === false ? null : mapMatchDetail(after, settings);
           // The command for a retry and the audit entry for the history: one statement, two rows.
-          const audited = auditDifference(auditSnapshot({ ...before, version: options.version ?? before.version }), auditSnapshot(after));
-          const json = (value: unknown) => (value === undefined || value === null ? null : JSON.stringify(value));
-          // The writer's time, stored as Prisma stores a DateTime (UTC in a timestamp column).
-          const at = now.toISOString();
+          const audit = this.audit.insertStatement(
+            {
+              userId: options.user?.id ?? null,
+              action: options.action,
+              entityType: 'Match',
+              entityId: matchId,
+              // What the command changed (not two pictures of the whole match).
+              ...auditDifference(auditSnapshot({ ...before, version: options.version ?? before.version }), auditSnapshot(after)),
+              reason: options.reason ?? null,
+            },
+            now,
+          );
+          const json = (value: unknown) => (value === null ? null : JSON.stringify(value));
           await tx.$executeRaw`
             WITH command AS (
               INSERT INTO match_commands (id, "matchId", "idempotencyKey", kind, actor, payload, response, "createdAt")
-              VALUES (${randomUUID()}::uuid, ${matchId}::uuid, ${options.idempotencyKey ?? null}, ${command.kind}, ${options.actor}, ${json(commandPayload(command))}::jsonb, ${json(response)}::jsonb, ${at}::timestamptz AT TIME ZONE 'UTC')
+              VALUES (${randomUUID()}::uuid, ${matchId}::uuid, ${options.idempotencyKey ?? null}, ${command.kind}, ${options.actor}, ${json(commandPayload(command))}::jsonb, ${json(response)}::jsonb, ${now.toISOString()}::timestamptz AT TIME ZONE 'UTC')
             )
-            INSERT INTO audit_logs (id, "userId", action, "entityType", "entityId", before, after, reason, "createdAt")
-            VALUES (${randomUUID()}::uuid, ${options.user?.id ?? null}::uuid, ${options.action}, 'Match', ${matchId}, ${json(audited.before)}::jsonb, ${json(audited.after)}::jsonb, ${options.reason ?? null}, ${at}::timestamptz AT TIME ZONE 'UTC')`;
+            ${audit}`;
           events = result.events;
           live = { divisionId: before.divisionId, round: before.round };
           row = after;

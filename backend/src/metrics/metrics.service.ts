@@ -67,32 +67,31 @@ export class MetricsService implements OnModuleInit {
         return null;
       }
     };
-    new Counter({
-      name: 'tsbn_live_computations_total',
-      help: 'Hoe vaak dit proces een live-antwoord berekende (een wedstrijd of een speelronde): één keer per wijziging, hoeveel kijkers er ook zijn',
-      labelNames: ['kind'] as const,
-      registers: [this.registry],
-      collect() {
-        const counts = live()?.computations;
-        if (!counts) return;
-        this.reset();
-        this.inc({ kind: 'match' }, counts.match);
-        this.inc({ kind: 'round' }, counts.round);
-      },
-    });
-    new Counter({
-      name: 'tsbn_live_messages_total',
-      help: 'Live-berichten (change) die dit proces stuurde, één per wedstrijd of speelronde hoeveel kijkers er ook zijn: tegenover tsbn_live_computations_total',
-      labelNames: ['kind'] as const,
-      registers: [this.registry],
-      collect() {
-        const sent = streams()?.messages;
-        if (!sent) return;
-        this.reset();
-        this.inc({ kind: 'match' }, sent.match);
-        this.inc({ kind: 'round' }, sent.round);
-      },
-    });
+    // Counted by the live parts of this process, per kind (a match, or a division's round).
+    const perKind = (name: string, help: string, read: () => { match: number; round: number } | undefined) =>
+      new Counter({
+        name,
+        help,
+        labelNames: ['kind'] as const,
+        registers: [this.registry],
+        collect() {
+          const counts = read();
+          if (!counts) return;
+          this.reset();
+          this.inc({ kind: 'match' }, counts.match);
+          this.inc({ kind: 'round' }, counts.round);
+        },
+      });
+    perKind(
+      'tsbn_live_computations_total',
+      'Hoe vaak dit proces een live-antwoord berekende (een wedstrijd of een speelronde): één keer per wijziging, hoeveel kijkers er ook zijn',
+      () => live()?.computations,
+    );
+    perKind(
+      'tsbn_live_messages_total',
+      'Live-berichten (change) die dit proces stuurde, één per wedstrijd of speelronde hoeveel kijkers er ook zijn: tegenover tsbn_live_computations_total',
+      () => streams()?.messages,
+    );
     // Several API processes behind one address (API_PROCESSES): which one answered this scrape.
     new Gauge({
       name: 'tsbn_process_info',
