@@ -16,17 +16,20 @@
  *
  * Size and pacing: BENCH_NIGHT_MATCHES (30), BENCH_NIGHT_SPECTATORS (300, a fifth of them on
  * a division's round page), BENCH_NIGHT_THINK_MS ("500-3000"). Paths and shapes:
- * match-night/endpoints.ts.
+ * match-night/endpoints.ts. Before the night one match per API process is played through
+ * on new connections, so every worker has written before (a warm process, as on a real
+ * evening). clients_eventLoopDelayMaxMs: the clients' own delay (were they keeping up?);
+ * BENCH_TIMELINE=1 prints the night second by second.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { Client } from 'pg';
 import { API_APPLICATION_NAME, JOBS_APPLICATION_NAME, startApiProcess } from './match-night/api-process';
 import type { ProbeSample } from './match-night/api-probe';
 import { type Endpoint, type Follows, type Pacing, Signatures, Spectator, Stats, tableClient } from './match-night/clients';
 import { paths } from './match-night/endpoints';
-import { DEFAULT_POOL_SIZE } from '../src/prisma/prisma.service';
+import { poolSizeOf } from '../src/prisma/prisma.service';
 import { prepareNights, seedMatchNight } from './match-night/seed';
 import type { BenchContext } from './run';
 import { percentile, round1, sleep } from './stats';
@@ -238,12 +241,14 @@ export async function run(ctx: BenchContext): Promise<Figures> {
   if (!databaseUrl) throw new Error('DATABASE_URL is not set');
   // One match more: its tables enter and sign alone, one request at a time, before the night
   // (what a request costs without the crowd).
-  const seeded = await seedMatchNight(ctx.prisma, MATCHES + 1);
+  // And one match per API process for the warm-up.
+  const seeded = await seedMatchNight(ctx.prisma, MATCHES + 1 + PROCESSES);
   const api = await startApiProcess(databaseUrl, PROCESSES > 1 ? { API_PROCESSES: String(PROCESSES) } : {});
   const watch = await ConnectionWatch.start(databaseUrl);
   const spectators: Spectator[] = [];
   try {
     const prepared = await prepareNights(ctx.prisma, api.baseUrl, seeded);
+    const warmUps = prepared.splice(MATCHES + 1);
     const calibration = prepared.pop()!;
     const matches = prepared;
     const stats = new Stats();
@@ -254,6 +259,11 @@ export async function run(ctx: BenchContext): Promise<Figures> {
       await fetch(api.baseUrl + paths.matchLive(match.id)).then((r) => r.arrayBuffer());
       await fetch(api.baseUrl + paths.tableView(match.tables[0].code), { headers: { 'x-forwarded-for': '10.99.0.1' } }).then((r) => r.arrayBuffer());
     }
+    // Every process has entered and signed sets before (a worker that never wrote would meet its
+    // first writes cold, its code not yet compiled, in the night's first seconds): the warm-up
+    // matches' tables, each request on a new connection, so every worker of a cluster serves some.
+    const warm = { thinkMinMs: 0, thinkMaxMs: 0, rampMs: 0, reloadChance: 1, freshConnections: true };
+    await Promise.all(warmUps.flatMap((match) => match.tables.map((table) => tableClient(api.baseUrl, match, table, '10.99.0.3', warm, new Stats(), new Signatures(), SETS))));
     // The request that does nothing (no database): the yardstick for one table write alone.
     const health: number[] = [];
     for (let i = 0; i < 50; i++) {
@@ -287,11 +297,35 @@ export async function run(ctx: BenchContext): Promise<Figures> {
     const counting = await statementCosts.reset(ctx.prisma);
     const cpuBefore = api.cpuSeconds();
     const machineBefore = cpuNow();
+    // The clients' own event loop (the phones and spectators share this process): a late timer here would be counted as the API's latency.
+    const clientLag = monitorEventLoopDelay({ resolution: 10 });
+    clientLag.enable();
+    const lagTimeline: string[] = [];
+    let clientLagMaxMs = 0;
+    const lagTimer = setInterval(() => {
+      const maxMs = clientLag.max / 1e6;
+      clientLagMaxMs = Math.max(clientLagMaxMs, maxMs);
+      lagTimeline.push(`${Math.round(maxMs)}`);
+      clientLag.reset();
+    }, 1000);
     const start = performance.now();
     await Promise.all(
       matches.flatMap((match, m) => match.tables.map((table) => tableClient(api.baseUrl, match, table, `10.100.${Math.floor(m / 250)}.${(m % 250) + 1}`, PACING, stats, signatures, SETS))),
     );
     const tablesDone = performance.now();
+    clearInterval(lagTimer);
+    // BENCH_TIMELINE=1: the night second by second (where a p99 comes from: a start, a wave).
+    if (process.env.BENCH_TIMELINE) {
+      console.log('[bench] clients: event loop delay, max per second (ms): ' + lagTimeline.join(' '));
+      for (const endpoint of ['enter', 'sign'] as const) {
+        const bySecond = new Map<number, number[]>();
+        stats.latencies[endpoint].forEach((ms, i) => {
+          const second = Math.floor((stats.sentAt[endpoint][i] - start) / 1000);
+          bySecond.set(second, [...(bySecond.get(second) ?? []), ms]);
+        });
+        console.log(`[bench] ${endpoint} per second: ` + [...bySecond].sort((a, b) => a[0] - b[0]).map(([s, l]) => `${s}s n${l.length} p50 ${Math.round(percentile(l, 50))} max ${Math.round(Math.max(...l))}`).join(' | '));
+      }
+    }
     const cpuAfter = api.cpuSeconds();
     const machineAfter = cpuNow();
     const statements = counting ? await statementCosts.read(ctx.prisma) : null;
@@ -385,6 +419,7 @@ export async function run(ctx: BenchContext): Promise<Figures> {
     figures.cpu_apiMsPerWrite = cpuBefore !== null && cpuAfter !== null ? perWrite(cpuAfter - cpuBefore) : NaN;
     figures.cpu_postgresMsPerWrite = perWrite(machineAfter.postgres - machineBefore.postgres);
     figures.cpu_clientsMsPerWrite = perWrite(machineAfter.clients - machineBefore.clients);
+    figures.clients_eventLoopDelayMaxMs = round1(clientLagMaxMs);
     // The database's execution time per table write (all statements of the night, the
     // spectators' reads and the jobs included), and the statements that took most of it.
     figures.db_execMsPerWrite = statements ? perWrite(statements.totalMs / 1000) : NaN;
@@ -398,7 +433,7 @@ export async function run(ctx: BenchContext): Promise<Figures> {
     figures.db_apiWaitingForLockMax = watch.max.apiLockWait;
     figures.db_lockWaitsTop = watch.topLockWaits();
     figures.db_jobsConnectionsMax = watch.max.jobs;
-    figures.db_apiPoolSize = Number(process.env.DATABASE_POOL_SIZE ?? DEFAULT_POOL_SIZE);
+    figures.db_apiPoolSize = poolSizeOf({ ...process.env, API_PROCESSES: String(PROCESSES) });
     figures.db_maxConnections = watch.maxConnections;
     if (ctx.webUrl) {
       // The live pages as the dashboard renders them after the night (every seat signed),

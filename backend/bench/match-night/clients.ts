@@ -26,6 +26,8 @@ export type Endpoint = 'view' | 'enter' | 'sign' | 'matchLive' | 'roundLive' | '
 
 export class Stats {
   readonly latencies: Record<Endpoint, number[]> = { view: [], enter: [], sign: [], matchLive: [], roundLive: [], connect: [] };
+  /** When each timed request was sent (performance.now()), in the order of `latencies`. */
+  readonly sentAt: Record<Endpoint, number[]> = { view: [], enter: [], sign: [], matchLive: [], roundLive: [], connect: [] };
   /** Characters of the successful answers, per endpoint. */
   readonly chars: Record<Endpoint, number> = { view: 0, enter: 0, sign: 0, matchLive: 0, roundLive: 0, connect: 0 };
   /** "endpoint status" (or "endpoint network") → count. */
@@ -87,6 +89,11 @@ export interface Pacing {
   rampMs: number;
   /** Chance that a phone reloads the table page before entering a set. */
   reloadChance: number;
+  /**
+   * Every request on a new connection (the warm-up): with a cluster (--processes N) the
+   * primary hands each connection to the next worker, so every worker serves some.
+   */
+  freshConnections?: boolean;
 }
 
 const between = (min: number, max: number) => min + Math.random() * (max - min);
@@ -110,6 +117,7 @@ async function timed(stats: Stats, endpoint: Endpoint, url: string, init: Reques
     const elapsed = performance.now() - start;
     if (status >= 200 && status < 300) {
       stats.latencies[endpoint].push(elapsed);
+      stats.sentAt[endpoint].push(start);
       stats.chars[endpoint] += text.length;
       return text ? JSON.parse(text) : null;
     }
@@ -130,8 +138,9 @@ export async function tableClient(
   signatures: Signatures,
   sets = 6,
 ): Promise<void> {
-  const headers = { 'content-type': 'application/json', 'x-forwarded-for': address };
-  const view = () => timed(stats, 'view', baseUrl + paths.tableView(table.code), { headers: { 'x-forwarded-for': address } });
+  const connection: Record<string, string> = pacing.freshConnections ? { connection: 'close' } : {};
+  const headers = { 'content-type': 'application/json', 'x-forwarded-for': address, ...connection };
+  const view = () => timed(stats, 'view', baseUrl + paths.tableView(table.code), { headers: { 'x-forwarded-for': address, ...connection } });
   const think = () => sleep(between(pacing.thinkMinMs, pacing.thinkMaxMs));
   await sleep(Math.random() * pacing.rampMs);
   await view();
