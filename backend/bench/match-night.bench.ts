@@ -52,6 +52,8 @@ const PACING: Pacing = { thinkMinMs: THINK_MIN, thinkMaxMs: THINK_MAX, rampMs: 3
 const CAPACITY_PACES = (process.env.BENCH_NIGHT_CAPACITY_PACES ?? '1.5,2,3,4').split(',').filter((p) => p.trim()).map(Number);
 /** Sets per table in a capacity step. */
 const CAPACITY_SETS = 3;
+/** BENCH_TIMELINE=1: the night second by second. */
+const TIMELINE = Boolean(process.env.BENCH_TIMELINE);
 /** How long spectators may still take to show the last signatures once the tables are done. */
 const SETTLE_MS = 5000;
 
@@ -89,6 +91,7 @@ class ConnectionWatch {
   reset(): void {
     this.max = { total: 0, api: 0, apiActive: 0, apiLockWait: 0, jobs: 0 };
     this.lockWaits.clear();
+    this.timeline.length = 0;
   }
 
   private async sample(): Promise<void> {
@@ -108,6 +111,15 @@ class ConnectionWatch {
     this.max.apiActive = Math.max(this.max.apiActive, rows[0].api_active);
     this.max.apiLockWait = Math.max(this.max.apiLockWait, rows[0].api_lock_wait);
     this.max.jobs = Math.max(this.max.jobs, rows[0].jobs);
+    if (TIMELINE) {
+      // What the pool's busy connections were doing: their wait events (CPU when none).
+      const busy = await this.client.query<{ what: string; n: number }>(
+        `SELECT coalesce(wait_event_type || ':' || wait_event, 'CPU') AS what, count(*)::int AS n FROM pg_stat_activity
+          WHERE datname = current_database() AND application_name = $1 AND state <> 'idle' AND query NOT ILIKE '%pgboss.%' GROUP BY 1`,
+        [API_APPLICATION_NAME],
+      );
+      this.timeline.push({ at: performance.now(), busy: busy.rows.reduce((n, r) => n + r.n, 0), waits: busy.rows.map((r) => `${r.what}×${r.n}`).join(',') });
+    }
     if (rows[0].api_lock_wait > 0) {
       // What the waiting statements wait for: the lock's kind and table, and the statement's first words.
       const waits = await this.client.query<{ what: string }>(
@@ -119,6 +131,9 @@ class ConnectionWatch {
       for (const { what } of waits.rows) this.lockWaits.set(what, (this.lockWaits.get(what) ?? 0) + 1);
     }
   }
+
+  /** BENCH_TIMELINE: every sample's busy API connections and what they waited for. */
+  readonly timeline: { at: number; busy: number; waits: string }[] = [];
 
   /** Samples of statements waiting for a lock, by what they waited for (the night's, after reset). */
   readonly lockWaits = new Map<string, number>();
@@ -352,7 +367,15 @@ export async function run(ctx: BenchContext): Promise<Figures> {
     const tablesDone = performance.now();
     clearInterval(lagTimer);
     // BENCH_TIMELINE=1: the night second by second (where a p99 comes from: a start, a wave).
-    if (process.env.BENCH_TIMELINE) {
+    if (TIMELINE) {
+      const second = (at: number) => Math.floor((at - start) / 1000);
+      const busiest = new Map<number, { busy: number; waits: string }>();
+      for (const t of watch.timeline) if ((busiest.get(second(t.at))?.busy ?? -1) < t.busy) busiest.set(second(t.at), t);
+      console.log('[bench] database: the busiest sample of each second (busy API connections: wait events): ' + [...busiest].map(([s, t]) => `${s}s ${t.busy}: ${t.waits}`).join(' | '));
+      const startedAt = Date.now() - (performance.now() - start);
+      const loop = new Map<number, number>();
+      for (const sample of api.samples) if (sample.at >= startedAt) loop.set(Math.floor((sample.at - startedAt) / 1000), Math.max(loop.get(Math.floor((sample.at - startedAt) / 1000)) ?? 0, sample.loopDelayMaxMs));
+      console.log('[bench] API: event loop delay, max per second (ms): ' + [...loop].map(([s, ms]) => `${s}s ${Math.round(ms)}`).join(' '));
       console.log('[bench] clients: event loop delay, max per second (ms): ' + lagTimeline.join(' '));
       for (const endpoint of ['enter', 'sign'] as const) {
         const bySecond = new Map<number, number[]>();

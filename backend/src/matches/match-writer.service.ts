@@ -193,8 +193,8 @@ export class MatchWriterService {
             const replayed = await this.replay(tx, matchId, options.idempotencyKey);
             if (replayed) return replayed;
           }
-          await this.lock(tx, matchId, options.version);
-          const again = await this.replay(tx, matchId, options.idempotencyKey);
+          // Without a version: the lock and the retry's stored command in one statement.
+          const again = options.version === undefined ? await this.lockAndReplay(tx, matchId, options.idempotencyKey) : await this.lockVersion(tx, matchId, options.version).then(() => this.replay(tx, matchId, options.idempotencyKey));
           if (again) return again;
           const before = await this.data.load(matchId, tx);
           const settings = this.data.settingsOf(before);
@@ -282,7 +282,26 @@ export class MatchWriterService {
   private async replay(tx: Tx, matchId: string, key: string | undefined): Promise<MatchDetailDto | null> {
     if (!key) return null;
     const record = await tx.matchCommandRecord.findUnique({ where: { idempotencyKey: key }, select: { matchId: true, response: true } });
-    if (!record) return null;
+    return record ? this.replayOf(tx, matchId, record) : null;
+  }
+
+  /**
+   * Locks the match row (a write without a version) and, in the same statement, finds the
+   * command stored with this key: a retry is answered from it after the lock, as replay would.
+   */
+  private async lockAndReplay(tx: Tx, matchId: string, key: string | undefined): Promise<MatchDetailDto | null> {
+    const rows = await tx.$queryRaw<{ commandMatchId: string | null; response: string | null }[]>`
+      SELECT c."matchId"::text AS "commandMatchId", c.response::text AS response
+        FROM matches m LEFT JOIN match_commands c ON c."idempotencyKey" = ${key ?? null}
+       WHERE m.id = ${matchId}::uuid
+         FOR UPDATE OF m`;
+    if (rows.length === 0) throw new NotFoundError('Wedstrijd');
+    const [{ commandMatchId, response }] = rows;
+    if (commandMatchId === null) return null;
+    return this.replayOf(tx, matchId, { matchId: commandMatchId, response: response === null ? null : (JSON.parse(response) as Prisma.JsonValue) });
+  }
+
+  private async replayOf(tx: Tx, matchId: string, record: { matchId: string; response: Prisma.JsonValue | null }): Promise<MatchDetailDto> {
     if (record.matchId !== matchId) {
       throw new ConflictError('Deze sleutel (idempotencyKey) is al gebruikt voor een andere wedstrijd; stuur een nieuwe.', 'IDEMPOTENCY_KEY_REUSED', [
         { field: 'idempotencyKey', code: 'IDEMPOTENCY_KEY_REUSED', message: 'Al gebruikt voor een andere wedstrijd.' },
@@ -294,12 +313,8 @@ export class MatchWriterService {
     return mapMatchDetail(match, this.data.settingsOf(match));
   }
 
-  private async lock(tx: Tx, matchId: string, version: number | undefined): Promise<void> {
-    if (version === undefined) {
-      const rows = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM matches WHERE id = ${matchId}::uuid FOR UPDATE`;
-      if (rows.length === 0) throw new NotFoundError('Wedstrijd');
-      return;
-    }
+  /** The lock of a write based on a version: `UPDATE … WHERE version = $v` (StaleLock when it is no longer current). */
+  private async lockVersion(tx: Tx, matchId: string, version: number): Promise<void> {
     const { count } = await tx.match.updateMany({ where: { id: matchId, version }, data: { version: { increment: 1 } } });
     if (count === 0) throw new StaleLock();
   }
