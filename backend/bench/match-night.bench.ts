@@ -23,6 +23,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { Client } from 'pg';
 import { API_APPLICATION_NAME, JOBS_APPLICATION_NAME, startApiProcess } from './match-night/api-process';
@@ -49,9 +50,7 @@ const VIEWERS = process.env.BENCH_NIGHT_VIEWERS === 'apps' ? 'apps' : 'pages';
 const [THINK_MIN, THINK_MAX] = (process.env.BENCH_NIGHT_THINK_MS ?? '500-3000').split('-').map(Number);
 const PACING: Pacing = { thinkMinMs: THINK_MIN, thinkMaxMs: THINK_MAX, rampMs: 3000, reloadChance: 0.25 };
 /** The capacity steps' paces: the night's think time divided by each (BENCH_NIGHT_CAPACITY_PACES; "" for none). */
-const CAPACITY_PACES = (process.env.BENCH_NIGHT_CAPACITY_PACES ?? '1.5,2,3,4').split(',').filter((p) => p.trim()).map(Number);
-/** Sets per table in a capacity step. */
-const CAPACITY_SETS = 3;
+const CAPACITY_PACES = (process.env.BENCH_NIGHT_CAPACITY_PACES ?? '0.5,0.75,1.5,2,3').split(',').filter((p) => p.trim()).map(Number);
 /** BENCH_TIMELINE=1: the night second by second. */
 const TIMELINE = Boolean(process.env.BENCH_TIMELINE);
 /** How long spectators may still take to show the last signatures once the tables are done. */
@@ -240,7 +239,7 @@ function spectatorsOf(baseUrl: string, matches: readonly SeededMatch[], block: n
 }
 
 /**
- * One capacity step: MATCHES new matches play CAPACITY_SETS sets at `pace` times the night's
+ * One capacity step: MATCHES new matches play their sets at `pace` times the night's
  * pace (think time and start spread divided by it), with SPECTATORS new spectators. Its
  * throughput and the p99 of its table writes (entries and signatures together).
  */
@@ -254,7 +253,7 @@ async function capacityStep(ctx: BenchContext, baseUrl: string, pace: number, st
     await Promise.race([Promise.all(spectators.map((s) => s.ready)), sleep(30_000)]);
     const pacing: Pacing = { thinkMinMs: THINK_MIN / pace, thinkMaxMs: THINK_MAX / pace, rampMs: 3000 / pace, reloadChance: 0.25 };
     const start = performance.now();
-    await Promise.all(matches.flatMap((match, m) => match.tables.map((table) => tableClient(baseUrl, match, table, `10.${110 + step}.${Math.floor(m / 250)}.${(m % 250) + 1}`, pacing, stats, signatures, CAPACITY_SETS))));
+    await Promise.all(matches.flatMap((match, m) => match.tables.map((table) => tableClient(baseUrl, match, table, `10.${110 + step}.${Math.floor(m / 250)}.${(m % 250) + 1}`, pacing, stats, signatures, SETS))));
     const seconds = (performance.now() - start) / 1000;
     const writes = [...stats.latencies.enter, ...stats.latencies.sign];
     const result = { pace, writesPerSecond: round1(writes.length / seconds), p99Ms: percentile(writes, 99), errors: stats.errorCount };
@@ -263,6 +262,19 @@ async function capacityStep(ctx: BenchContext, baseUrl: string, pace: number, st
   } finally {
     for (const s of spectators) s.stop();
     await Promise.all(streams);
+  }
+}
+
+/** One API process's capacity figures from the latest run of this bench on this machine (bench-results/latest.json), if any. */
+function oneProcessCapacity(): { writesPerSecond: number; max: number } | null {
+  const file = process.env.BENCH_OUTPUT ?? path.resolve(__dirname, '..', '..', '..', 'bench-results', 'latest.json');
+  try {
+    const figures = (JSON.parse(readFileSync(file, 'utf8')) as { results?: Record<string, Figures> }).results?.['match-night'];
+    const writesPerSecond = Number(figures?.capacity_writesPerSecondAtP99Under150Ms);
+    const max = Number(figures?.capacity_writesPerSecondMax);
+    return Number.isFinite(writesPerSecond) && Number.isFinite(max) ? { writesPerSecond, max } : null;
+  } catch {
+    return null;
   }
 }
 
@@ -509,15 +521,23 @@ export async function run(ctx: BenchContext): Promise<Figures> {
         figures.page_error = String(error);
       }
     }
-    // Capacity: the same night at faster paces, each on matches of its own, with its spectators.
+    // Capacity: the same night at slower and faster paces, each on matches of its own, with its spectators.
     // The throughput "at the same p99" (issue 22) is the most writes per second of a night whose
     // table writes kept p99 under 150 ms; the paces of a run with --processes N are the same.
     const paces: { pace: number; writesPerSecond: number; p99Ms: number; errors: number }[] = [{ pace: 1, writesPerSecond: Number(figures.writesPerSecond), p99Ms: percentile([...stats.latencies.enter, ...stats.latencies.sign], 99), errors: stats.errorCount }];
     for (const [step, pace] of CAPACITY_PACES.entries()) paces.push(await capacityStep(ctx, api.baseUrl, pace, step));
+    paces.sort((a, b) => a.pace - b.pace);
     figures.capacity_paces = paces.map((p) => `×${p.pace}: ${p.writesPerSecond} writes/s, p99 ${Math.round(p.p99Ms)} ms${p.errors ? `, ${p.errors} errors` : ''}`).join(' | ');
     const kept = paces.filter((p) => p.p99Ms < 150 && p.errors === 0);
     figures.capacity_writesPerSecondAtP99Under150Ms = kept.length ? Math.max(...kept.map((p) => p.writesPerSecond)) : 0;
     figures.capacity_writesPerSecondMax = Math.max(...paces.map((p) => p.writesPerSecond));
+    if (PROCESSES > 1) {
+      // Against one process's latest figures on this machine (bench-results/latest.json, from `npm run bench -- match-night`).
+      const one = oneProcessCapacity();
+      figures.capacity_oneProcessWritesPerSecondAtP99Under150Ms = one?.writesPerSecond ?? 'not measured yet: run npm run bench -- match-night first';
+      figures.capacity_vsOneProcess = one && one.writesPerSecond > 0 ? round1(Number(figures.capacity_writesPerSecondAtP99Under150Ms) / one.writesPerSecond) : NaN;
+      figures.capacity_vsOneProcessMax = one ? round1(Number(figures.capacity_writesPerSecondMax) / one.max) : NaN;
+    }
     figures.target = 'enter/sign p99 < 150 ms, no errors; signature → spectator p99 < 2000 ms; with --processes 2 ≥ 1.6 × capacity_writesPerSecondAtP99Under150Ms of one process';
     return figures;
   } finally {
