@@ -8,7 +8,8 @@ import { SeasonsService } from '../seasons/seasons.service';
 import { mapSettings } from '../seasons/season.dto';
 import type { MatchHistoryEntryDto } from './fixtures.dto';
 import { DivisionMatchesDto, groupByRound, mapMatchDetail, mapMatchSummary, MatchDetailDto, MatchSummaryDto } from './match.dto';
-import { matchInclude, MatchRow, matchSummaryInclude } from './match-row';
+import { loadMatchRow } from './match-load';
+import { MatchRow, matchSummaryInclude } from './match-row';
 import { describeAudit } from '../domain/audit-descriptions';
 
 type Db = Prisma.TransactionClient;
@@ -24,8 +25,9 @@ export class MatchDataService {
     private readonly audit: AuditService,
   ) {}
 
+  /** The match with everything matchInclude names, in one hand-written statement (match-load.ts). */
   async load(id: string, db: Db = this.prisma): Promise<MatchRow> {
-    const match = await db.match.findFirst({ where: { id, archivedAt: null }, include: matchInclude });
+    const match = await loadMatchRow(db, id);
     if (!match) throw new NotFoundError('Wedstrijd');
     return match;
   }
