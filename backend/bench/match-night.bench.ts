@@ -23,7 +23,6 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { Client } from 'pg';
 import { API_APPLICATION_NAME, JOBS_APPLICATION_NAME, startApiProcess } from './match-night/api-process';
@@ -34,14 +33,15 @@ import { paths } from './match-night/endpoints';
 import { poolSizeOf } from '../src/prisma/prisma.service';
 import { prepareNights, seedMatchNight } from './match-night/seed';
 import type { BenchContext } from './run';
-import { percentile, round1, sleep } from './stats';
+import { benchOutputFile, percentile, round1, sleep } from './stats';
 import { measurePage } from './standings.bench';
 
 type Figures = Record<string, number | string>;
 
 const MATCHES = Number(process.env.BENCH_NIGHT_MATCHES ?? 30);
 const SPECTATORS = Number(process.env.BENCH_NIGHT_SPECTATORS ?? 300);
-const ROUND_SPECTATOR_SHARE = 0.2;
+/** A fifth of the spectators follow a division's round (the match-night page), the others one match. */
+const ROUND_SPECTATORS = Math.round(SPECTATORS * 0.2);
 const SETS = 6;
 /** `npm run bench -- match-night --processes 2`: the API as a node:cluster of N processes (API_PROCESSES). */
 const PROCESSES = Math.max(1, Number(process.env.BENCH_NIGHT_PROCESSES ?? 1) || 1);
@@ -49,6 +49,8 @@ const PROCESSES = Math.max(1, Number(process.env.BENCH_NIGHT_PROCESSES ?? 1) || 
 const VIEWERS = process.env.BENCH_NIGHT_VIEWERS === 'apps' ? 'apps' : 'pages';
 const [THINK_MIN, THINK_MAX] = (process.env.BENCH_NIGHT_THINK_MS ?? '500-3000').split('-').map(Number);
 const PACING: Pacing = { thinkMinMs: THINK_MIN, thinkMaxMs: THINK_MAX, rampMs: 3000, reloadChance: 0.25 };
+/** A table that sends its requests one after the other, without thinking (the warm-up and the writes alone). */
+const AT_ONCE: Pacing = { thinkMinMs: 0, thinkMaxMs: 0, rampMs: 0, reloadChance: 1 };
 /** The capacity steps' paces: the night's think time divided by each (BENCH_NIGHT_CAPACITY_PACES; "" for none). */
 const CAPACITY_PACES = (process.env.BENCH_NIGHT_CAPACITY_PACES ?? '0.5,0.75,1.5,2,3').split(',').filter((p) => p.trim()).map(Number);
 /** BENCH_TIMELINE=1: the night second by second. */
@@ -228,15 +230,25 @@ const statementCosts = {
   },
 };
 
-/** Spectators of these matches: most follow one match, a fifth a division's round (the match-night page); addresses 10.<block>.x.y. */
+/** The i-th client address of a block: 10.<block>.x.y. */
+const addressOf = (block: number, i: number) => `10.${block}.${Math.floor(i / 250)}.${(i % 250) + 1}`;
+
+/** Spectators of these matches (ROUND_SPECTATORS of them on a round), their addresses in `block`. */
 function spectatorsOf(baseUrl: string, matches: readonly SeededMatch[], block: number, stats: Stats, signatures: Signatures): Spectator[] {
   const rounds = [...new Map(matches.map((m) => [`${m.divisionId}/${m.round}`, { divisionId: m.divisionId, round: m.round, matchIds: matches.filter((x) => x.divisionId === m.divisionId && x.round === m.round).map((x) => x.id) }])).values()];
-  const roundSpectators = Math.round(SPECTATORS * ROUND_SPECTATOR_SHARE);
   return Array.from({ length: SPECTATORS }, (_, i) => {
-    const follows: Follows = i < roundSpectators ? { kind: 'round', ...rounds[i % rounds.length] } : { kind: 'match', matchId: matches[(i - roundSpectators) % matches.length].id };
-    return new Spectator(baseUrl, follows, `10.${block}.${Math.floor(i / 250)}.${(i % 250) + 1}`, stats, signatures, VIEWERS === 'apps');
+    const follows: Follows = i < ROUND_SPECTATORS ? { kind: 'round', ...rounds[i % rounds.length] } : { kind: 'match', matchId: matches[(i - ROUND_SPECTATORS) % matches.length].id };
+    return new Spectator(baseUrl, follows, addressOf(block, i), stats, signatures, VIEWERS === 'apps');
   });
 }
+
+/** Every table of these matches plays its sets at this pace; one venue address per match (in `block`). */
+function playTables(baseUrl: string, matches: readonly SeededMatch[], block: number, pacing: Pacing, stats: Stats, signatures: Signatures): Promise<void[]> {
+  return Promise.all(matches.flatMap((match, m) => match.tables.map((table) => tableClient(baseUrl, match, table, addressOf(block, m), pacing, stats, signatures, SETS))));
+}
+
+/** The p99 of the table writes, entries and signatures together. */
+const writesP99 = (stats: Stats) => percentile([...stats.latencies.enter, ...stats.latencies.sign], 99);
 
 /**
  * One capacity step: MATCHES new matches play their sets at `pace` times the night's
@@ -253,10 +265,10 @@ async function capacityStep(ctx: BenchContext, baseUrl: string, pace: number, st
     await Promise.race([Promise.all(spectators.map((s) => s.ready)), sleep(30_000)]);
     const pacing: Pacing = { thinkMinMs: THINK_MIN / pace, thinkMaxMs: THINK_MAX / pace, rampMs: 3000 / pace, reloadChance: 0.25 };
     const start = performance.now();
-    await Promise.all(matches.flatMap((match, m) => match.tables.map((table) => tableClient(baseUrl, match, table, `10.${110 + step}.${Math.floor(m / 250)}.${(m % 250) + 1}`, pacing, stats, signatures, SETS))));
+    await playTables(baseUrl, matches, 110 + step, pacing, stats, signatures);
     const seconds = (performance.now() - start) / 1000;
-    const writes = [...stats.latencies.enter, ...stats.latencies.sign];
-    const result = { pace, writesPerSecond: round1(writes.length / seconds), p99Ms: percentile(writes, 99), errors: stats.errorCount };
+    const writes = stats.latencies.enter.length + stats.latencies.sign.length;
+    const result = { pace, writesPerSecond: round1(writes / seconds), p99Ms: writesP99(stats), errors: stats.errorCount };
     console.log(`[bench]   capacity ×${pace}: ${result.writesPerSecond} writes/s, p99 ${Math.round(result.p99Ms)} ms, ${result.errors} errors`);
     return result;
   } finally {
@@ -267,14 +279,39 @@ async function capacityStep(ctx: BenchContext, baseUrl: string, pace: number, st
 
 /** One API process's capacity figures from the latest run of this bench on this machine (bench-results/latest.json), if any. */
 function oneProcessCapacity(): { writesPerSecond: number; max: number } | null {
-  const file = process.env.BENCH_OUTPUT ?? path.resolve(__dirname, '..', '..', '..', 'bench-results', 'latest.json');
   try {
-    const figures = (JSON.parse(readFileSync(file, 'utf8')) as { results?: Record<string, Figures> }).results?.['match-night'];
+    const figures = (JSON.parse(readFileSync(benchOutputFile(), 'utf8')) as { results?: Record<string, Figures> }).results?.['match-night'];
     const writesPerSecond = Number(figures?.capacity_writesPerSecondAtP99Under150Ms);
     const max = Number(figures?.capacity_writesPerSecondMax);
     return Number.isFinite(writesPerSecond) && Number.isFinite(max) ? { writesPerSecond, max } : null;
   } catch {
     return null;
+  }
+}
+
+/** BENCH_TIMELINE: per second of the night (from `start`, performance.now()), the busiest database sample, the API's and the clients' event-loop delay, and the writes. */
+function printTimeline(start: number, stats: Stats, database: readonly { at: number; busy: number; waits: string }[], samples: readonly ProbeSample[], clientLagPerSecond: readonly number[]): void {
+  const second = (at: number) => Math.floor((at - start) / 1000);
+  const busiest = new Map<number, { busy: number; waits: string }>();
+  for (const t of database) if ((busiest.get(second(t.at))?.busy ?? -1) < t.busy) busiest.set(second(t.at), t);
+  console.log('[bench] database: the busiest sample of each second (busy API connections: wait events): ' + [...busiest].map(([s, t]) => `${s}s ${t.busy}: ${t.waits}`).join(' | '));
+  // The API's samples carry wall-clock time: the night's start on that clock.
+  const startedAt = Date.now() - (performance.now() - start);
+  const loop = new Map<number, number>();
+  for (const sample of samples) {
+    if (sample.at < startedAt) continue;
+    const s = Math.floor((sample.at - startedAt) / 1000);
+    loop.set(s, Math.max(loop.get(s) ?? 0, sample.loopDelayMaxMs));
+  }
+  console.log('[bench] API: event loop delay, max per second (ms): ' + [...loop].map(([s, ms]) => `${s}s ${Math.round(ms)}`).join(' '));
+  console.log('[bench] clients: event loop delay, max per second (ms): ' + clientLagPerSecond.map(Math.round).join(' '));
+  for (const endpoint of ['enter', 'sign'] as const) {
+    const bySecond = new Map<number, number[]>();
+    stats.latencies[endpoint].forEach((ms, i) => {
+      const s = second(stats.sentAt[endpoint][i]);
+      bySecond.set(s, [...(bySecond.get(s) ?? []), ms]);
+    });
+    console.log(`[bench] ${endpoint} per second: ` + [...bySecond].sort((a, b) => a[0] - b[0]).map(([s, l]) => `${s}s n${l.length} p50 ${Math.round(percentile(l, 50))} max ${Math.round(Math.max(...l))}`).join(' | '));
   }
 }
 
@@ -331,8 +368,7 @@ export async function run(ctx: BenchContext): Promise<Figures> {
     // Every process has entered and signed sets before (a worker that never wrote would meet its
     // first writes cold, its code not yet compiled, in the night's first seconds): the warm-up
     // matches' tables, each request on a new connection, so every worker of a cluster serves some.
-    const warm = { thinkMinMs: 0, thinkMaxMs: 0, rampMs: 0, reloadChance: 1, freshConnections: true };
-    await Promise.all(warmUps.flatMap((match) => match.tables.map((table) => tableClient(api.baseUrl, match, table, '10.99.0.3', warm, new Stats(), new Signatures(), SETS))));
+    await Promise.all(warmUps.flatMap((match) => match.tables.map((table) => tableClient(api.baseUrl, match, table, '10.99.0.3', { ...AT_ONCE, freshConnections: true }, new Stats(), new Signatures(), SETS))));
     // The request that does nothing (no database): the yardstick for one table write alone.
     const health: number[] = [];
     for (let i = 0; i < 50; i++) {
@@ -342,13 +378,12 @@ export async function run(ctx: BenchContext): Promise<Figures> {
     }
     const alone = new Stats();
     for (const table of calibration.tables) {
-      await tableClient(api.baseUrl, calibration, table, '10.99.0.2', { thinkMinMs: 0, thinkMaxMs: 0, rampMs: 0, reloadChance: 1 }, alone, new Signatures(), SETS);
+      await tableClient(api.baseUrl, calibration, table, '10.99.0.2', AT_ONCE, alone, new Signatures(), SETS);
     }
     await sleep(600);
     const idle = lastSample(api.samples);
 
     spectators.push(...spectatorsOf(api.baseUrl, matches, 200, stats, signatures));
-    const roundSpectators = Math.round(SPECTATORS * ROUND_SPECTATOR_SHARE);
     watch.reset();
     const streams = spectators.map((s) => s.run());
     await Promise.race([Promise.all(spectators.map((s) => s.ready)), sleep(30_000)]);
@@ -364,40 +399,19 @@ export async function run(ctx: BenchContext): Promise<Figures> {
     // The clients' own event loop (the phones and spectators share this process): a late timer here would be counted as the API's latency.
     const clientLag = monitorEventLoopDelay({ resolution: 10 });
     clientLag.enable();
-    const lagTimeline: string[] = [];
-    let clientLagMaxMs = 0;
+    // The worst delay of each second of the night (ms).
+    const clientLagPerSecond: number[] = [];
     const lagTimer = setInterval(() => {
-      const maxMs = clientLag.max / 1e6;
-      clientLagMaxMs = Math.max(clientLagMaxMs, maxMs);
-      lagTimeline.push(`${Math.round(maxMs)}`);
+      clientLagPerSecond.push(clientLag.max / 1e6);
       clientLag.reset();
     }, 1000);
     const start = performance.now();
-    await Promise.all(
-      matches.flatMap((match, m) => match.tables.map((table) => tableClient(api.baseUrl, match, table, `10.100.${Math.floor(m / 250)}.${(m % 250) + 1}`, PACING, stats, signatures, SETS))),
-    );
+    await playTables(api.baseUrl, matches, 100, PACING, stats, signatures);
     const tablesDone = performance.now();
     clearInterval(lagTimer);
+    clientLag.disable();
     // BENCH_TIMELINE=1: the night second by second (where a p99 comes from: a start, a wave).
-    if (TIMELINE) {
-      const second = (at: number) => Math.floor((at - start) / 1000);
-      const busiest = new Map<number, { busy: number; waits: string }>();
-      for (const t of watch.timeline) if ((busiest.get(second(t.at))?.busy ?? -1) < t.busy) busiest.set(second(t.at), t);
-      console.log('[bench] database: the busiest sample of each second (busy API connections: wait events): ' + [...busiest].map(([s, t]) => `${s}s ${t.busy}: ${t.waits}`).join(' | '));
-      const startedAt = Date.now() - (performance.now() - start);
-      const loop = new Map<number, number>();
-      for (const sample of api.samples) if (sample.at >= startedAt) loop.set(Math.floor((sample.at - startedAt) / 1000), Math.max(loop.get(Math.floor((sample.at - startedAt) / 1000)) ?? 0, sample.loopDelayMaxMs));
-      console.log('[bench] API: event loop delay, max per second (ms): ' + [...loop].map(([s, ms]) => `${s}s ${Math.round(ms)}`).join(' '));
-      console.log('[bench] clients: event loop delay, max per second (ms): ' + lagTimeline.join(' '));
-      for (const endpoint of ['enter', 'sign'] as const) {
-        const bySecond = new Map<number, number[]>();
-        stats.latencies[endpoint].forEach((ms, i) => {
-          const second = Math.floor((stats.sentAt[endpoint][i] - start) / 1000);
-          bySecond.set(second, [...(bySecond.get(second) ?? []), ms]);
-        });
-        console.log(`[bench] ${endpoint} per second: ` + [...bySecond].sort((a, b) => a[0] - b[0]).map(([s, l]) => `${s}s n${l.length} p50 ${Math.round(percentile(l, 50))} max ${Math.round(Math.max(...l))}`).join(' | '));
-      }
-    }
+    if (TIMELINE) printTimeline(start, stats, watch.timeline, api.samples, clientLagPerSecond);
     const cpuAfter = api.cpuSeconds();
     const machineAfter = cpuNow();
     const statements = counting ? await statementCosts.read(ctx.prisma) : null;
@@ -414,7 +428,7 @@ export async function run(ctx: BenchContext): Promise<Figures> {
       tables: matches.reduce((n, m) => n + m.tables.length, 0),
       spectators: spectators.length,
       viewers: VIEWERS,
-      roundSpectators,
+      roundSpectators: ROUND_SPECTATORS,
       thinkMs: `${THINK_MIN}-${THINK_MAX}`,
       nightSeconds: round1((tablesDone - start) / 1000),
       setsExpected: matches.reduce((n, m) => n + m.tables.length, 0) * SETS,
@@ -491,7 +505,7 @@ export async function run(ctx: BenchContext): Promise<Figures> {
     figures.cpu_apiMsPerWrite = cpuBefore !== null && cpuAfter !== null ? perWrite(cpuAfter - cpuBefore) : NaN;
     figures.cpu_postgresMsPerWrite = perWrite(machineAfter.postgres - machineBefore.postgres);
     figures.cpu_clientsMsPerWrite = perWrite(machineAfter.clients - machineBefore.clients);
-    figures.clients_eventLoopDelayMaxMs = round1(clientLagMaxMs);
+    figures.clients_eventLoopDelayMaxMs = clientLagPerSecond.length ? round1(Math.max(...clientLagPerSecond)) : NaN;
     // The database's execution time per table write (all statements of the night, the
     // spectators' reads and the jobs included), and the statements that took most of it.
     figures.db_execMsPerWrite = statements ? perWrite(statements.totalMs / 1000) : NaN;
@@ -524,7 +538,7 @@ export async function run(ctx: BenchContext): Promise<Figures> {
     // Capacity: the same night at slower and faster paces, each on matches of its own, with its spectators.
     // The throughput "at the same p99" (issue 22) is the most writes per second of a night whose
     // table writes kept p99 under 150 ms; the paces of a run with --processes N are the same.
-    const paces: { pace: number; writesPerSecond: number; p99Ms: number; errors: number }[] = [{ pace: 1, writesPerSecond: Number(figures.writesPerSecond), p99Ms: percentile([...stats.latencies.enter, ...stats.latencies.sign], 99), errors: stats.errorCount }];
+    const paces: { pace: number; writesPerSecond: number; p99Ms: number; errors: number }[] = [{ pace: 1, writesPerSecond: Number(figures.writesPerSecond), p99Ms: writesP99(stats), errors: stats.errorCount }];
     for (const [step, pace] of CAPACITY_PACES.entries()) paces.push(await capacityStep(ctx, api.baseUrl, pace, step));
     paces.sort((a, b) => a.pace - b.pace);
     figures.capacity_paces = paces.map((p) => `×${p.pace}: ${p.writesPerSecond} writes/s, p99 ${Math.round(p.p99Ms)} ms${p.errors ? `, ${p.errors} errors` : ''}`).join(' | ');

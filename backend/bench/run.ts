@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createApp } from '../src/app.factory';
 import { PrismaService } from '../src/prisma/prisma.service';
+import { benchOutputFile } from './stats';
 
 export interface BenchContext {
   app: Awaited<ReturnType<typeof createApp>>;
@@ -56,7 +57,7 @@ async function main(): Promise<void> {
     for (const [key, value] of Object.entries(results[name])) console.log(`[bench]   ${key}: ${value}`);
   }
   await app.close();
-  const out = process.env.BENCH_OUTPUT ?? path.resolve(__dirname, '..', '..', '..', 'bench-results', 'latest.json');
+  const out = benchOutputFile();
   // A run of some cases (`npm run bench -- match-night`) keeps the other cases' figures.
   const earlier = only.length && existsSync(out) ? (JSON.parse(readFileSync(out, 'utf8')) as { results?: Record<string, Figures> }).results : undefined;
   const report = {

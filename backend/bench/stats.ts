@@ -1,4 +1,5 @@
-/** Small helpers the benches share: a percentile of unsorted values, rounding to 0.1, a pause. */
+/** Small helpers the benches share: a percentile of unsorted values, rounding to 0.1, a pause, where the figures go. */
+import path from 'node:path';
 
 /** The p-th percentile (nearest rank) of `values`, unsorted; NaN when there are none. */
 export function percentile(values: readonly number[], p: number): number {
@@ -10,3 +11,6 @@ export function percentile(values: readonly number[], p: number): number {
 export const round1 = (n: number): number => Math.round(n * 10) / 10;
 
 export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Where a bench run writes its figures (BENCH_OUTPUT, or bench-results/latest.json of the repository; this file runs from backend/.bench-build/bench). */
+export const benchOutputFile = (): string => process.env.BENCH_OUTPUT ?? path.resolve(__dirname, '..', '..', '..', 'bench-results', 'latest.json');

@@ -17,12 +17,12 @@ import type { MatchRow } from './match-row';
 type Db = Pick<Prisma.TransactionClient, '$queryRaw'>;
 type Json = Record<string, unknown>;
 
-/** One statement, one JSON value: the match row and its relations as matchInclude selects them. */
-const MEMBER = (alias: string) => `row_to_json(${alias})`;
+/** A team as matchSummaryInclude selects it. */
 const TEAM = (column: string) => Prisma.raw(`(
     SELECT json_build_object('id', t.id, 'name', t.name, 'clubId', t."clubId", 'club', json_build_object('name', c.name, 'venue', c.venue, 'city', c.city))
       FROM teams t JOIN clubs c ON c.id = t."clubId" WHERE t.id = m."${column}")`);
 
+/** One statement, one JSON value: the match row and its relations as matchInclude selects them. */
 function statement(id: string): Prisma.Sql {
   return Prisma.sql`
     SELECT json_build_object(
@@ -36,15 +36,15 @@ function statement(id: string): Prisma.Sql {
             FROM seasons s WHERE s.id = d."seasonId"))
           FROM divisions d WHERE d.id = m."divisionId"),
       'lineups', coalesce((
-        SELECT json_agg(row_to_json(l))
+        SELECT json_agg(row_to_json(x))
           FROM (SELECT l.*, coalesce((
                   SELECT json_agg(row_to_json(p) ORDER BY p."pairNumber" ASC NULLS LAST, o."familyName" ASC, o."memberNumber" ASC)
-                    FROM (SELECT lp.*, ${Prisma.raw(MEMBER('mem'))} AS member FROM lineup_players lp JOIN members mem ON mem.id = lp."memberId" WHERE lp."lineupId" = l.id) p
+                    FROM (SELECT lp.*, row_to_json(mem) AS member FROM lineup_players lp JOIN members mem ON mem.id = lp."memberId" WHERE lp."lineupId" = l.id) p
                     JOIN members o ON o.id = p."memberId"), '[]') AS players
-                  FROM lineups l WHERE l."matchId" = m.id) l), '[]'),
+                  FROM lineups l WHERE l."matchId" = m.id) x), '[]'),
       'substitutions', coalesce((
         SELECT json_agg(row_to_json(x) ORDER BY x."setNumber", x."createdAt")
-          FROM (SELECT su.*, ${Prisma.raw(MEMBER('i'))} AS "inMember", ${Prisma.raw(MEMBER('o'))} AS "outMember"
+          FROM (SELECT su.*, row_to_json(i) AS "inMember", row_to_json(o) AS "outMember"
                   FROM substitutions su JOIN members i ON i.id = su."inMemberId" JOIN members o ON o.id = su."outMemberId"
                  WHERE su."matchId" = m.id) x), '[]'),
       'sets', coalesce((
@@ -55,7 +55,7 @@ function statement(id: string): Prisma.Sql {
       'deductions', coalesce((SELECT json_agg(row_to_json(pd) ORDER BY pd."createdAt") FROM point_deductions pd WHERE pd."matchId" = m.id), '[]'),
       'supervisorActions', coalesce((
         SELECT json_agg(row_to_json(x) ORDER BY x."createdAt")
-          FROM (SELECT sa.*, ${Prisma.raw(MEMBER('mem'))} AS member FROM supervisor_actions sa LEFT JOIN members mem ON mem.id = sa."memberId" WHERE sa."matchId" = m.id) x), '[]')
+          FROM (SELECT sa.*, row_to_json(mem) AS member FROM supervisor_actions sa LEFT JOIN members mem ON mem.id = sa."memberId" WHERE sa."matchId" = m.id) x), '[]')
     )::text AS row
     FROM matches m
     WHERE m.id = ${id}::uuid AND m."archivedAt" IS NULL`;

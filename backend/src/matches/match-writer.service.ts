@@ -194,7 +194,13 @@ export class MatchWriterService {
             if (replayed) return replayed;
           }
           // Without a version: the lock and the retry's stored command in one statement.
-          const again = options.version === undefined ? await this.lockAndReplay(tx, matchId, options.idempotencyKey) : await this.lockVersion(tx, matchId, options.version).then(() => this.replay(tx, matchId, options.idempotencyKey));
+          let again: MatchDetailDto | null;
+          if (options.version === undefined) {
+            again = await this.lockAndReplay(tx, matchId, options.idempotencyKey);
+          } else {
+            await this.lockVersion(tx, matchId, options.version);
+            again = await this.replay(tx, matchId, options.idempotencyKey);
+          }
           if (again) return again;
           const before = await this.data.load(matchId, tx);
           const settings = this.data.settingsOf(before);
