@@ -52,7 +52,15 @@ export class PrismaService extends PrismaClient implements OnModuleDestroy {
     // Our own pool, so we hear when connections die (an idle one when PostgreSQL stops) and
     // when a query gets a connection again: that is where an outage starts and ends. (Not
     // 'connect': after a pool timeout with healthy connections no new one may be made.)
-    const pool = new Pool({ connectionString, max: poolSizeOf(process.env), idleTimeoutMillis: POOL_IDLE_MS, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+    const pool = new Pool({
+      connectionString,
+      max: poolSizeOf(process.env),
+      idleTimeoutMillis: POOL_IDLE_MS,
+      // Idle connections (kept five minutes) never hold a process open by themselves: the API's
+      // server does that; a script or a test that is done may end without waiting for them.
+      allowExitOnIdle: true,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    });
     pool.on('error', (error) => {
       if (isDatabaseUnavailable(error)) databaseOutage.failed(error);
     });
