@@ -70,6 +70,18 @@ describe('match night API: at the table, the supervisor’s decisions and the fi
       await ctx.http().put(`${table(1)}/sets/1`).send({ enteredBy: 'HOME', games: games(1, 1) }).expect(200);
     });
 
+    it('stores each replaced entry exactly as it answers: other games, totals (no games), the games again', async () => {
+      // The answer is built from the row in memory; the view reads what was stored.
+      const entries = [{ games: games(1, 2) }, { games: games(2, 2) }, { totals: { home: 4, away: 9 } }, { games: games(1, 1) }];
+      for (const entry of entries) {
+        const answer = (await ctx.http().put(`${table(1)}/sets/1`).send({ enteredBy: 'HOME', ...entry }).expect(200)).body;
+        const stored = await view(1);
+        expect(stored.sets[0]).toEqual(answer.sets[0]);
+        expect(stored.sets[0].games.map((g: { gameNumber: number }) => g.gameNumber)).toEqual(entry.games ? entry.games.map((_, i) => i + 1) : []);
+      }
+      expect(await set(1, 1)).toMatchObject({ state: 'ENTERED', ...score(1, 1) });
+    });
+
     it('shows an entry awaiting its signature to both clubs, but not to the public or another club (Regel 15: it counts once signed)', async () => {
       const seatOf = (body: { sets: { setNumber: number; tableNumber: number; homePoints: number | null }[] }) => body.sets.find((s) => s.setNumber === 1 && s.tableNumber === 1);
       expect(seatOf((await home.get(url).expect(200)).body)).toMatchObject(score(1, 1));

@@ -35,7 +35,7 @@ beforeEach(async () => {
   await prisma.$executeRaw`TRUNCATE rate_limit_records`;
 });
 
-async function refusal(run: () => Promise<void>): Promise<number | null> {
+async function refusal(run: () => Promise<unknown>): Promise<number | null> {
   try {
     await run();
     return null;

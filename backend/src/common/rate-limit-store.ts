@@ -8,6 +8,7 @@
  * Old rows go by themselves: at most every CLEANUP_EVERY_MS a write also deletes the rows
  * untouched for RETENTION_MS (longer than any throttle remembers anything).
  */
+import { Prisma } from '../generated/prisma/client';
 import type { PrismaService } from '../prisma/prisma.service';
 
 /** Longer than every window and every forgetAfterMs of the throttles (a day). */
@@ -49,12 +50,20 @@ export class RateLimitStore {
    * `windowMs` old starts anew. With `unlessBlocked`: when that failure record is blocked at
    * `now` (and not forgotten), nothing is counted and its blockedUntil is returned. The rows are
    * taken in (kind, key) order, so concurrent statements never wait for each other in a circle.
+   * With `lookup` (a SELECT of one value, in the same round trip): what it found, or null; it
+   * is read whatever the counts decide.
    */
-  async hitAll(records: { kind: string; key: string }[], now: number, windowMs: number, unlessBlocked?: Blocker): Promise<{ counts: { count: number; startedAt: number }[]; blockedUntil: number | null }> {
+  async hitAll(
+    records: { kind: string; key: string }[],
+    now: number,
+    windowMs: number,
+    unlessBlocked?: Blocker,
+    lookup: Prisma.Sql = Prisma.sql`SELECT NULL::text`,
+  ): Promise<{ counts: { count: number; startedAt: number }[]; blockedUntil: number | null; found: unknown }> {
     this.maybeCleanup(now);
     const [blockKind, blockKey, forget] = unlessBlocked ? [unlessBlocked.kind, unlessBlocked.key, unlessBlocked.forgetAfterMs] : ['', '', 0];
-    const rows = await this.db.$queryRaw<{ blockedUntil: bigint | null; kind: string | null; key: string | null; count: number | null; startedAt: bigint | null }[]>`
-      WITH blocked AS (
+    const rows = await this.db.$queryRaw<{ blockedUntil: bigint | null; found: unknown; kind: string | null; key: string | null; count: number | null; startedAt: bigint | null }[]>`
+      WITH found AS (${lookup} LIMIT 1), blocked AS (
         SELECT "blockedUntilMs" AS until FROM rate_limit_records
         WHERE kind = ${blockKind} AND key = ${blockKey} AND "blockedUntilMs" > ${now}::bigint AND "touchedAtMs" > ${now}::bigint - ${forget}::bigint
       ), up AS (
@@ -69,13 +78,14 @@ export class RateLimitStore {
           "touchedAtMs" = ${now}::bigint
         RETURNING r.kind, r.key, r.count, r."startedAtMs"
       )
-      SELECT (SELECT until FROM blocked) AS "blockedUntil", up.kind, up.key, up.count, up."startedAtMs" AS "startedAt"
+      SELECT (SELECT until FROM blocked) AS "blockedUntil", (SELECT * FROM found) AS found, up.kind, up.key, up.count, up."startedAtMs" AS "startedAt"
       FROM (SELECT 1) AS one LEFT JOIN up ON true`;
     const blocked = rows[0]?.blockedUntil;
     const byRecord = new Map(rows.filter((r) => r.kind !== null).map((r) => [`${r.kind}\n${r.key}`, { count: num(r.count), startedAt: num(r.startedAt) }]));
     return {
       counts: blocked !== null && blocked !== undefined ? [] : records.map((r) => byRecord.get(`${r.kind}\n${r.key}`) ?? { count: 0, startedAt: 0 }),
       blockedUntil: blocked === null || blocked === undefined ? null : Number(blocked),
+      found: rows[0]?.found ?? null,
     };
   }
 

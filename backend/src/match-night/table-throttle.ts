@@ -15,6 +15,7 @@
 import { RetryLaterError } from '../common/errors';
 import { delayAfter, waitInDutch } from '../auth/login-throttle';
 import type { RateLimitStore } from '../common/rate-limit-store';
+import type { Prisma } from '../generated/prisma/client';
 
 export interface TableThrottleOptions {
   windowMs: number;
@@ -79,24 +80,26 @@ export class TableThrottle {
    * Before anything is looked up, in one statement: a client still waiting after failed codes
    * gets 429 (nothing counted); otherwise the request counts for the client and, for a
    * well-formed code (not null), for that code, reads and writes apart; over a limit is 429.
+   * With `lookup` (the code's table), in the same statement: what it found, once admitted.
    */
-  async admit(client: string, code: string | null, kind: TableAccessKind): Promise<void> {
+  async admit(client: string, code: string | null, kind: TableAccessKind, lookup?: Prisma.Sql): Promise<unknown> {
     const now = this.options.now();
     const { windowMs, requestsPerClient, forgetAfterMs } = this.options;
     const records = [{ kind: 'table:client', key: client }, ...(code ? [{ kind: `table:${kind}`, key: code }] : [])];
-    const { counts, blockedUntil } = await this.store.hitAll(records, now, windowMs, { kind: FAILURES, key: client, forgetAfterMs });
+    const { counts, blockedUntil, found } = await this.store.hitAll(records, now, windowMs, { kind: FAILURES, key: client, forgetAfterMs }, lookup);
     if (blockedUntil !== null) throw new TableRateLimitError(seconds(blockedUntil - now), 'FAILURES');
     const byClient = windowRefusal(counts[0].count, counts[0].startedAt, now, requestsPerClient, windowMs);
     if (byClient !== null) throw new TableRateLimitError(byClient, 'CLIENT');
-    if (!code) return;
+    if (!code) return found;
     const limit = kind === 'read' ? this.options.readsPerCode : this.options.writesPerCode;
     const byCode = windowRefusal(counts[1].count, counts[1].startedAt, now, limit, windowMs);
     if (byCode !== null) throw new TableRateLimitError(byCode, 'CODE');
+    return found;
   }
 
   /** A client without a code (admit with none). */
-  admitClient(client: string): Promise<void> {
-    return this.admit(client, null, 'read');
+  async admitClient(client: string): Promise<void> {
+    await this.admit(client, null, 'read');
   }
 
   /** A request for a (well-formed) code: counted per code, reads and writes apart. One statement. */

@@ -3,7 +3,7 @@ import { AppError, NotFoundError } from '../common/errors';
 import type { MatchCommand } from '../domain/match/match-command';
 import { MatchDataService } from '../matches/match-data.service';
 import { MatchWriterService } from '../matches/match-writer.service';
-import { PrismaService } from '../prisma/prisma.service';
+import { Prisma } from '../generated/prisma/client';
 import type { TableEntryInputDto, TableRefuseInputDto, TableSignInputDto, TableViewDto } from './match-night.dto';
 import { mapTableView } from './night-views';
 import { normalizeTableCode } from './table-code';
@@ -21,6 +21,17 @@ function nightOpen(match: { archivedAt: Date | null; nightEndsAt: Date | null },
   return match.archivedAt === null && match.nightEndsAt !== null && match.nightEndsAt > now;
 }
 
+const at = (ms: number | null) => (ms === null ? null : new Date(ms));
+
+/** The code's table and what decides whether it still opens it (times as epoch milliseconds), as JSON text. */
+function codeLookup(code: string): Prisma.Sql {
+  const ms = (column: string) => Prisma.raw(`(extract(epoch FROM ${column} AT TIME ZONE 'UTC') * 1000)::bigint`);
+  return Prisma.sql`
+    SELECT json_build_object('matchId', tc."matchId", 'tableNumber', tc."tableNumber", 'revokedAt', ${ms('tc."revokedAt"')}, 'expiresAt', ${ms('tc."expiresAt"')},
+                             'archivedAt', ${ms('m."archivedAt"')}, 'nightEndsAt', ${ms('m."nightEndsAt"')})::text
+      FROM table_codes tc JOIN matches m ON m.id = tc."matchId" WHERE tc.code = ${code}`;
+}
+
 export interface TableAccess {
   matchId: string;
   tableNumber: number;
@@ -34,7 +45,6 @@ export interface TableAccess {
 @Injectable()
 export class TableService {
   constructor(
-    private readonly prisma: PrismaService,
     private readonly data: MatchDataService,
     private readonly writer: MatchWriterService,
     @Inject(TableThrottle) private readonly throttle: TableThrottle,
@@ -43,21 +53,17 @@ export class TableService {
   /** The table a code opens, after the rate limits; 404 TABLE_CODE_INVALID otherwise (an unknown code counts against the client). */
   async resolve(rawCode: string, client: string, kind: TableAccessKind): Promise<TableAccess> {
     const code = normalizeTableCode(rawCode);
-    // One statement: the client's wait and request count, and the code's (when well-formed).
-    await this.throttle.admit(client, code, kind);
-    if (!code) return this.invalid(client);
-    const now = new Date();
-    // A write checks the match (archived, the night over) on the row the writer loads anyway: one read of the match.
-    const row = await this.prisma.tableCode.findUnique({
-      where: { code },
-      select: { matchId: true, tableNumber: true, revokedAt: true, expiresAt: true, ...(kind === 'write' ? {} : { match: { select: { archivedAt: true, nightEndsAt: true } } }) },
-    });
-    if (!row) return this.invalid(client);
+    // One statement: the client's wait and request count, the code's (when well-formed), and the code's table.
+    const found = await this.throttle.admit(client, code, kind, code ? codeLookup(code) : undefined);
+    if (!code || typeof found !== 'string') return this.invalid(client);
+    const row = JSON.parse(found) as { matchId: string; tableNumber: number; revokedAt: number | null; expiresAt: number; archivedAt: number | null; nightEndsAt: number | null };
+    const now = Date.now();
     // A code that once opened a table (now revoked or expired) is no guess: it answers the same
     // 404 but does not count towards the client's wait, so a phone left open after a revoke or
     // at the end of the evening cannot make the whole club room (one address) wait.
     if (row.revokedAt !== null || row.expiresAt <= now) throw new TableCodeInvalidError();
-    if (row.match && !nightOpen(row.match, now)) throw new TableCodeInvalidError();
+    // A write checks the match (archived, the night over) on the row the writer loads anyway, under its lock.
+    if (kind === 'read' && !nightOpen({ archivedAt: at(row.archivedAt), nightEndsAt: at(row.nightEndsAt) }, new Date(now))) throw new TableCodeInvalidError();
     // Only the match and the table: a write loads the match once, inside its transaction.
     return { matchId: row.matchId, tableNumber: row.tableNumber };
   }

@@ -15,7 +15,7 @@ import { auditDifference } from './audit-difference';
 import { KeyedQueue } from './keyed-queue';
 import { MatchDataService } from './match-data.service';
 import { MatchRow, MemberRow, playerLabels } from './match-row';
-import { matchStateOf, rowAfter, storeStateChanges } from './match.repository';
+import { matchStateOf, oneStatement, rowAfter, storeStateChanges } from './match.repository';
 
 export type Tx = Prisma.TransactionClient;
 
@@ -219,12 +219,17 @@ export class MatchWriterService {
             result = applyMatchCommand({ ...state, eligibility: new Map([...eligible].map(([memberId, ok]) => [labels.get(memberId) ?? memberId, ok])) }, command, settings, now);
             if (result.problems.length) throw problemError(result.problems);
           }
-          const changed = await storeStateChanges(tx, before, result.state, { versionCounted: options.version !== undefined, now });
-          if (follow) await follow(tx, rowAfter(before, result.state, before.version + 1, extras));
+          const { changed, statements } = await storeStateChanges(tx, before, result.state, { versionCounted: options.version !== undefined, now });
           // The fixture or a record brings rows the state does not carry (teams, moves,
           // deductions, fines): read those back. Everything else is the row in memory.
+          const reload = RELOAD_COMMANDS.includes(command.kind) || follow !== undefined;
+          // What follows reads the stored match: its changes go first, as one statement. Otherwise
+          // (every table write) they go with the command log and the audit entry, at the end.
+          const storeNow = reload || Boolean(result.consequences);
+          if (storeNow && statements.length) await tx.$executeRaw(oneStatement(statements));
+          if (follow) await follow(tx, rowAfter(before, result.state, before.version + 1, extras));
           let after =
-            RELOAD_COMMANDS.includes(command.kind) || follow
+            reload
               ? await this.data.load(matchId, tx)
               : rowAfter(before, result.state, before.version + (changed && options.version === undefined ? 1 : 0), extras);
           // The match became final (domain/match becomeFinal: both confirmations, the end of the
@@ -251,12 +256,10 @@ export class MatchWriterService {
             now,
           );
           const json = (value: unknown) => (value === null ? null : JSON.stringify(value));
-          await tx.$executeRaw`
-            WITH command AS (
-              INSERT INTO match_commands (id, "matchId", "idempotencyKey", kind, actor, payload, response, "createdAt")
-              VALUES (${randomUUID()}::uuid, ${matchId}::uuid, ${options.idempotencyKey ?? null}, ${command.kind}, ${options.actor}, ${json(commandPayload(command))}::jsonb, ${json(response)}::jsonb, ${now.toISOString()}::timestamptz AT TIME ZONE 'UTC')
-            )
-            ${audit}`;
+          const commandLog = Prisma.sql`
+            INSERT INTO match_commands (id, "matchId", "idempotencyKey", kind, actor, payload, response, "createdAt")
+            VALUES (${randomUUID()}::uuid, ${matchId}::uuid, ${options.idempotencyKey ?? null}, ${command.kind}, ${options.actor}, ${json(commandPayload(command))}::jsonb, ${json(response)}::jsonb, ${now.toISOString()}::timestamptz AT TIME ZONE 'UTC')`;
+          await tx.$executeRaw(oneStatement([...(storeNow ? [] : statements), commandLog], audit));
           events = result.events;
           live = { divisionId: before.divisionId, round: before.round };
           row = after;

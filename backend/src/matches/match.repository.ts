@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { dbDate, isoDate } from '../common/dto';
 import { seatKey, SIDES } from '../domain/match';
 import { MatchState, Seat, SeatSource, StateAction, StateTeam } from '../domain/match/match-command';
-import type { Prisma } from '../generated/prisma/client';
+import { Prisma } from '../generated/prisma/client';
 import { lineupOf, MatchRow, membersById, MemberRow, playerLabels, SetRow, teamFacts, teamIdOf } from './match-row';
 
 type Tx = Prisma.TransactionClient;
@@ -132,23 +132,72 @@ function changedColumns<T, K extends keyof T>(before: T, after: T, columns: read
 
 const gamesKey = (seat: Seat) => JSON.stringify(seat.games);
 
+// ---- statements whose values PostgreSQL types from JSON ------------------------------------
+// A row goes over as one JSON parameter and jsonb_populate_record(set) turns it into the
+// table's own row type: enums, timestamps (an ISO instant into a UTC timestamp column, as
+// Prisma stores a DateTime) and dates come out as the columns want them. The column names
+// come from the fixed lists in this file, never from a request.
+
+const quoted = (columns: readonly string[]) => columns.map((c) => `"${c}"`).join(', ');
+
+/** UPDATE these columns of one row to these values; `also` adds assignments of its own (the version). */
+function updateStatement(table: string, id: string, values: Record<string, unknown>, also: readonly string[] = []): Prisma.Sql {
+  const assignments = [...Object.keys(values).map((c) => `"${c}" = r."${c}"`), ...also].join(', ');
+  return Prisma.sql`UPDATE ${Prisma.raw(table)} t SET ${Prisma.raw(assignments)}
+    FROM jsonb_populate_record(NULL::${Prisma.raw(table)}, ${JSON.stringify(values)}::jsonb) r WHERE t.id = ${id}::uuid`;
+}
+
+/** INSERT these rows (these columns of each); `then` adds an ON CONFLICT clause. */
+function insertStatement(table: string, columns: readonly string[], rows: readonly Record<string, unknown>[], then = ''): Prisma.Sql {
+  return Prisma.sql`INSERT INTO ${Prisma.raw(table)} (${Prisma.raw(quoted(columns))})
+    SELECT ${Prisma.raw(quoted(columns))} FROM jsonb_populate_recordset(NULL::${Prisma.raw(table)}, ${JSON.stringify(rows)}::jsonb)${Prisma.raw(then)}`;
+}
+
+const GAME_COLUMNS = ['id', 'matchSetId', 'gameNumber', 'winner', 'kind', 'points', 'penaltyRule'] as const;
+const NEW_SET_COLUMNS = ['id', 'matchId', 'setNumber', 'tableNumber', ...SEAT_COLUMNS, 'createdAt', 'updatedAt'] as const;
+
+const gameRows = (matchSetId: string, seat: Seat) =>
+  seat.games.map((g) => ({ id: randomUUID(), matchSetId, gameNumber: g.gameNumber, winner: g.winner, kind: g.kind, points: g.points, penaltyRule: g.penaltyRule ?? null }));
+
+/** Only the defined values: an undefined one leaves its column as it is (as Prisma's update does). */
+const defined = (data: Record<string, unknown>) => Object.fromEntries(Object.entries(data).filter(([, v]) => v !== undefined));
+
+/**
+ * Several statements as one (data-modifying WITH queries, then `main`, or nothing more):
+ * one round trip. They see the same snapshot and must not touch the same rows; foreign keys
+ * are checked at the end, so a new set and its games go together.
+ */
+export function oneStatement(parts: readonly Prisma.Sql[], main: Prisma.Sql = Prisma.sql`SELECT 1`): Prisma.Sql {
+  if (!parts.length) return main;
+  return Prisma.sql`WITH ${Prisma.join(parts.map((part, i) => Prisma.sql`${Prisma.raw(`w${i}`)} AS (${part})`), ', ')} ${main}`;
+}
+
+export interface StoredChanges {
+  /** Whether anything was (or is to be) written. */
+  changed: boolean;
+  /**
+   * The changes of the match row, its sets and their games, not yet run: the writer runs them
+   * in one round trip, on their own (oneStatement) or with the command log and the audit entry.
+   */
+  statements: Prisma.Sql[];
+}
+
 /**
  * Stores what the command changed, and nothing else: the changed Match columns (with a
  * new version when anything changed and the lock did not already count one), the seats
  * created, changed or removed (a seat's games only when they changed), and the
- * substitutions whose violation changed. Answers whether anything was written.
+ * substitutions whose violation changed. The substitutions and supervisor's actions (rare)
+ * are written here; the match row, sets and games come back as statements to run.
  */
-export async function storeStateChanges(tx: Tx, before: MatchRow, after: MatchState, options: { versionCounted: boolean; now: Date }): Promise<boolean> {
+export async function storeStateChanges(tx: Tx, before: MatchRow, after: MatchState, options: { versionCounted: boolean; now: Date }): Promise<StoredChanges> {
   const createdAt = options.now;
   const rows = new Map(before.sets.map((row) => [seatKey(row.setNumber, row.tableNumber), row]));
   const wanted = new Map(after.seats.map((seat) => [seatKey(seat.setNumber, seat.tableNumber), seat]));
-  let changed = false;
+  const statements: Prisma.Sql[] = [];
 
   const removed = before.sets.filter((row) => !wanted.has(seatKey(row.setNumber, row.tableNumber)));
-  if (removed.length) {
-    await tx.matchSet.deleteMany({ where: { id: { in: removed.map((row) => row.id) } } });
-    changed = true;
-  }
+  // Their games go with them (ON DELETE CASCADE).
+  if (removed.length) statements.push(Prisma.sql`DELETE FROM match_sets WHERE id = ANY(${removed.map((row) => row.id)}::uuid[])`);
   const created: { id: string; seat: Seat }[] = [];
   for (const [key, seat] of wanted) {
     const row = rows.get(key);
@@ -157,25 +206,24 @@ export async function storeStateChanges(tx: Tx, before: MatchRow, after: MatchSt
       continue;
     }
     const old = seatOf(row);
-    const data = changedColumns(old, seat, SEAT_COLUMNS);
-    if (Object.keys(data).length) {
-      await tx.matchSet.update({ where: { id: row.id }, data });
-      changed = true;
-    }
+    const data = defined(changedColumns(old, seat, SEAT_COLUMNS));
+    if (Object.keys(data).length) statements.push(updateStatement('match_sets', row.id, { ...data, updatedAt: options.now }));
     if (gamesKey(old) !== gamesKey(seat)) {
-      await tx.game.deleteMany({ where: { matchSetId: row.id } });
-      if (seat.games.length) await tx.game.createMany({ data: seat.games.map((g) => ({ matchSetId: row.id, ...g })) });
-      changed = true;
+      // The new games replace the old by number; numbers no longer there go (two statements on different rows).
+      const numbers = seat.games.map((g) => g.gameNumber);
+      statements.push(Prisma.sql`DELETE FROM games WHERE "matchSetId" = ${row.id}::uuid AND NOT ("gameNumber" = ANY(${numbers}::int[]))`);
+      if (seat.games.length) {
+        const update = ['winner', 'kind', 'points', 'penaltyRule'].map((c) => `"${c}" = EXCLUDED."${c}"`).join(', ');
+        statements.push(insertStatement('games', GAME_COLUMNS, gameRows(row.id, seat), ` ON CONFLICT ("matchSetId", "gameNumber") DO UPDATE SET ${update}`));
+      }
     }
   }
   if (created.length) {
-    await tx.matchSet.createMany({
-      data: created.map(({ id, seat: { games: _games, ...seat } }) => ({ id, matchId: before.id, ...seat })),
-    });
-    const games = created.flatMap(({ id, seat }) => seat.games.map((g) => ({ matchSetId: id, ...g })));
-    if (games.length) await tx.game.createMany({ data: games });
-    changed = true;
+    statements.push(insertStatement('match_sets', NEW_SET_COLUMNS, created.map(({ id, seat: { games: _games, ...seat } }) => ({ id, matchId: before.id, ...seat, createdAt, updatedAt: createdAt }))));
+    const games = created.flatMap(({ id, seat }) => gameRows(id, seat));
+    if (games.length) statements.push(insertStatement('games', GAME_COLUMNS, games));
   }
+  let changed = statements.length > 0;
 
   const kept = new Set(SIDES.flatMap((side) => after.teams[side].substitutions.map((s) => s.id)));
   const gone = before.substitutions.filter((s) => !kept.has(s.id));
@@ -223,9 +271,10 @@ export async function storeStateChanges(tx: Tx, before: MatchRow, after: MatchSt
     data.homeTeamId = after.teamIds.HOME;
     data.awayTeamId = after.teamIds.AWAY;
   }
-  changed ||= Object.keys(data).length > 0;
-  if (changed) await tx.match.update({ where: { id: before.id }, data: { ...data, ...(options.versionCounted ? {} : { version: { increment: 1 } }) } });
-  return changed;
+  const values = defined(data as Record<string, unknown>);
+  changed ||= Object.keys(values).length > 0;
+  if (changed) statements.push(updateStatement('matches', before.id, { ...values, updatedAt: options.now }, options.versionCounted ? [] : ['version = t.version + 1']));
+  return { changed, statements };
 }
 
 /** What a command's builder stored itself, beside the core's state (a line-up's players), and the members it named. */
