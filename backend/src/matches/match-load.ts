@@ -6,6 +6,8 @@
  * turn it back into objects. Here the database builds plain JSON (row_to_json of each row,
  * so every column the schema has and nothing else), the API parses it once and turns the
  * DateTime fields into Dates, as Prisma does (a timestamp as UTC, a @db.Date as UTC midnight).
+ * A line-up's players find their member each by its key (a scalar subquery; OFFSET 0 keeps it
+ * to one lookup per player), not by a scan of the member table, which grows with the federation.
  *
  * Same shape, same order as Prisma's: a spec (match-load.api.spec.ts) compares the two on
  * matches with every relation filled. A column added to one of these tables comes along by
@@ -38,9 +40,9 @@ function statement(id: string): Prisma.Sql {
       'lineups', coalesce((
         SELECT json_agg(row_to_json(x))
           FROM (SELECT l.*, coalesce((
-                  SELECT json_agg(row_to_json(p) ORDER BY p."pairNumber" ASC NULLS LAST, o."familyName" ASC, o."memberNumber" ASC)
-                    FROM (SELECT lp.*, row_to_json(mem) AS member FROM lineup_players lp JOIN members mem ON mem.id = lp."memberId" WHERE lp."lineupId" = l.id) p
-                    JOIN members o ON o.id = p."memberId"), '[]') AS players
+                  SELECT json_agg(row_to_json(p) ORDER BY p."pairNumber" ASC NULLS LAST, p.member->>'familyName' ASC, p.member->>'memberNumber' ASC)
+                    FROM (SELECT lp.*, (SELECT row_to_json(mem) FROM members mem WHERE mem.id = lp."memberId") AS member
+                            FROM lineup_players lp WHERE lp."lineupId" = l.id OFFSET 0) p), '[]') AS players
                   FROM lineups l WHERE l."matchId" = m.id) x), '[]'),
       'substitutions', coalesce((
         SELECT json_agg(row_to_json(x) ORDER BY x."setNumber", x."createdAt")
