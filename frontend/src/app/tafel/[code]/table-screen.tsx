@@ -6,7 +6,7 @@
 // Offline (issue 16): every entry, signature and refusal goes into the outbox (IndexedDB,
 // ./outbox.ts) before it is sent, and the screen shows the table with what waits laid over
 // it, so a table goes on entering and signing without a connection, also after a reload.
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { longDate } from '@/components/matches/labels';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
@@ -157,19 +157,26 @@ export function TableScreen({ code, initial, renderedAt }: { code: string; initi
   const base = `/api/table/${encodeURIComponent(code)}`;
   const scope = tableScope(code);
 
-  const setView = useCallback(
-    (next: TableView) => {
+  // Views in the order they were asked for: a read that started before a write's answer (or
+  // before a later read) was applied is older than what the phone shows, and is dropped.
+  const order = useRef({ asked: 0, shown: 0 });
+  const show = useCallback(
+    (asked: number, next: TableView) => {
+      if (asked < order.current.shown) return;
+      order.current.shown = asked;
       setServerView(next);
       void saveView(code, next);
     },
     [code],
   );
+  const setView = useCallback((next: TableView) => show(++order.current.asked, next), [show]);
 
   const refresh = useCallback(async () => {
+    const asked = ++order.current.asked;
     const outcome = await call('GET', base);
-    if (outcome.ok) setView(outcome.view);
+    if (outcome.ok) show(asked, outcome.view);
     else if (outcome.status === 404 || outcome.status === 410) setGone(outcome.failure.message);
-  }, [base, setView]);
+  }, [base, show]);
 
   const reloadItems = useCallback(async () => setItems(await itemsOf(scope).catch(() => [])), [scope]);
 
