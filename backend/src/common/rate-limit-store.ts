@@ -9,6 +9,7 @@
  * untouched for RETENTION_MS (longer than any throttle remembers anything).
  */
 import { Prisma } from '../generated/prisma/client';
+import { pooledQueries, type PooledQueries } from '../prisma/pooled-queries';
 import type { PrismaService } from '../prisma/prisma.service';
 
 /** Longer than every window and every forgetAfterMs of the throttles (a day). */
@@ -23,7 +24,7 @@ export interface WindowCount {
   blockedUntil: number | null;
 }
 
-type Db = Pick<PrismaService, '$queryRaw' | '$executeRaw' | '$transaction'>;
+type Db = Pick<PrismaService, '$queryRaw' | '$executeRaw' | '$transaction' | 'pool' | 'statementName'>;
 
 /** A failure record that, while blocked, stops a request from being counted at all. */
 export interface Blocker {
@@ -36,8 +37,12 @@ const num = (value: unknown): number => (value === null || value === undefined ?
 
 export class RateLimitStore {
   private lastCleanup = -Infinity;
+  /** Every request's count (hitAll) goes straight to pg: the hottest statement of a match night. */
+  private readonly direct: PooledQueries;
 
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: Db) {
+    this.direct = pooledQueries(db.pool, db.statementName);
+  }
 
   /** One more request in the fixed window of (kind, key): hitAll with one record. */
   async hit(kind: string, key: string, now: number, windowMs: number, unlessBlocked?: Blocker): Promise<WindowCount> {
@@ -62,7 +67,8 @@ export class RateLimitStore {
   ): Promise<{ counts: { count: number; startedAt: number }[]; blockedUntil: number | null; found: unknown }> {
     this.maybeCleanup(now);
     const [blockKind, blockKey, forget] = unlessBlocked ? [unlessBlocked.kind, unlessBlocked.key, unlessBlocked.forgetAfterMs] : ['', '', 0];
-    const rows = await this.db.$queryRaw<{ blockedUntil: bigint | null; found: unknown; kind: string | null; key: string | null; count: number | null; startedAt: bigint | null }[]>`
+    // bigint columns come back as text (pg): read with Number().
+    const rows = await this.direct.$queryRaw<{ blockedUntil: string | null; found: unknown; kind: string | null; key: string | null; count: number | null; startedAt: string | null }[]>(Prisma.sql`
       WITH found AS (${lookup} LIMIT 1), blocked AS (
         SELECT "blockedUntilMs" AS until FROM rate_limit_records
         WHERE kind = ${blockKind} AND key = ${blockKey} AND "blockedUntilMs" > ${now}::bigint AND "touchedAtMs" > ${now}::bigint - ${forget}::bigint
@@ -79,7 +85,7 @@ export class RateLimitStore {
         RETURNING r.kind, r.key, r.count, r."startedAtMs"
       )
       SELECT (SELECT until FROM blocked) AS "blockedUntil", (SELECT * FROM found) AS found, up.kind, up.key, up.count, up."startedAtMs" AS "startedAt"
-      FROM (SELECT 1) AS one LEFT JOIN up ON true`;
+      FROM (SELECT 1) AS one LEFT JOIN up ON true`);
     const blocked = rows[0]?.blockedUntil;
     const byRecord = new Map(rows.filter((r) => r.kind !== null).map((r) => [`${r.kind}\n${r.key}`, { count: num(r.count), startedAt: num(r.startedAt) }]));
     return {

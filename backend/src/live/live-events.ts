@@ -3,6 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { Client, type Notification } from 'pg';
 import { databaseOutage, isDatabaseUnavailable } from '../prisma/database-outage';
+import { Prisma } from '../generated/prisma/client';
+import { pooledQueries } from '../prisma/pooled-queries';
 import { PrismaService } from '../prisma/prisma.service';
 
 /** Something a spectator's live page should show: a set entered, signed or decided, a match confirmed. */
@@ -119,8 +121,9 @@ export class LiveEvents implements OnModuleInit, OnModuleDestroy {
     }
     // Off the writer's path: a lost notification costs the other processes' viewers one
     // change message (their next change or a reconnect brings them up to date).
-    this.prisma.$executeRaw`
-      SELECT pg_notify(${LIVE_CHANNEL}, x.payload) FROM unnest(${payloads}::text[]) WITH ORDINALITY AS x(payload, n) ORDER BY x.n`.catch((error: unknown) => this.problem(error));
+    pooledQueries(this.prisma.pool, this.prisma.statementName)
+      .$executeRaw(Prisma.sql`SELECT pg_notify(${LIVE_CHANNEL}, x.payload) FROM unnest(${payloads}::text[]) WITH ORDINALITY AS x(payload, n) ORDER BY x.n`)
+      .catch((error: unknown) => this.problem(error));
   }
 
   private receive(notification: Notification): void {

@@ -122,9 +122,9 @@ export class TableService {
   ): Promise<TableViewDto> {
     const { matchId, tableNumber } = await this.resolve(rawCode, client, 'write');
     const { row, settings } = await this.writer
-      .applyWithRow(
+      .applyAtTable(
         matchId,
-        async (_tx, match) => {
+        (match) => {
           if (!nightOpen(match, new Date())) throw new TableCodeInvalidError();
           return command(tableNumber);
         },

@@ -16,7 +16,8 @@
 import { Prisma } from '../generated/prisma/client';
 import type { MatchRow } from './match-row';
 
-type Db = Pick<Prisma.TransactionClient, '$queryRaw'>;
+/** A Prisma client (or transaction), or a pooled connection's queries (prisma/pooled-queries.ts). */
+type Db = { $queryRaw<T>(sql: Prisma.Sql): PromiseLike<T> };
 type Json = Record<string, unknown>;
 
 /** A team as matchSummaryInclude selects it. */

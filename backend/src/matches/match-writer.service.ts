@@ -16,6 +16,10 @@ import { KeyedQueue } from './keyed-queue';
 import { MatchDataService } from './match-data.service';
 import { MatchRow, MemberRow, playerLabels } from './match-row';
 import { matchStateOf, oneStatement, rowAfter, storeStateChanges } from './match.repository';
+import { loadMatchRow } from './match-load';
+import { pooledQueries } from '../prisma/pooled-queries';
+import { isDatabaseUnavailable } from '../prisma/database-outage';
+import type { QueryResult } from 'pg';
 
 export type Tx = Prisma.TransactionClient;
 
@@ -145,6 +149,28 @@ export function auditSnapshot(match: MatchRow) {
   };
 }
 
+/** 409 when a retry's key was used for another match. */
+function sameMatch(matchId: string, commandMatchId: string): void {
+  if (commandMatchId !== matchId) {
+    throw new ConflictError('Deze sleutel (idempotencyKey) is al gebruikt voor een andere wedstrijd; stuur een nieuwe.', 'IDEMPOTENCY_KEY_REUSED', [
+      { field: 'idempotencyKey', code: 'IDEMPOTENCY_KEY_REUSED', message: 'Al gebruikt voor een andere wedstrijd.' },
+    ]);
+  }
+}
+
+/** The table write's answer when the command must go the full way (applyWithRow). */
+const FULL_PATH = Symbol('full path');
+
+/** Thrown by NO_MODELS: the change needs Prisma's models (substitutions, the supervisor's actions). */
+class FullPathNeeded extends Error {}
+
+/** The transaction client of a path without Prisma: the core's changes of a table write never reach a model. */
+const NO_MODELS = new Proxy({} as Tx, {
+  get: () => {
+    throw new FullPathNeeded();
+  },
+});
+
 /**
  * Every change on match day goes through here: one transaction that first locks the
  * match row (a conditional `UPDATE … WHERE version = $v` when the client sent a version,
@@ -242,24 +268,7 @@ export class MatchWriterService {
           }
           // Mapped only when kept for a retry; otherwise from the row, if the caller asks for it.
           const response = options.storeResponse === false ? null : mapMatchDetail(after, settings);
-          // The command for a retry and the audit entry for the history: one statement, two rows.
-          const audit = this.audit.insertStatement(
-            {
-              userId: options.user?.id ?? null,
-              action: options.action,
-              entityType: 'Match',
-              entityId: matchId,
-              // What the command changed (not two pictures of the whole match).
-              ...auditDifference(auditSnapshot({ ...before, version: options.version ?? before.version }), auditSnapshot(after)),
-              reason: options.reason ?? null,
-            },
-            now,
-          );
-          const json = (value: unknown) => (value === null ? null : JSON.stringify(value));
-          const commandLog = Prisma.sql`
-            INSERT INTO match_commands (id, "matchId", "idempotencyKey", kind, actor, payload, response, "createdAt")
-            VALUES (${randomUUID()}::uuid, ${matchId}::uuid, ${options.idempotencyKey ?? null}, ${command.kind}, ${options.actor}, ${json(commandPayload(command))}::jsonb, ${json(response)}::jsonb, ${now.toISOString()}::timestamptz AT TIME ZONE 'UTC')`;
-          await tx.$executeRaw(oneStatement([...(storeNow ? [] : statements), commandLog], audit));
+          await tx.$executeRaw(this.logged(storeNow ? [] : statements, { matchId, command, options, before, after, response, now }));
           events = result.events;
           live = { divisionId: before.divisionId, round: before.round };
           row = after;
@@ -272,10 +281,7 @@ export class MatchWriterService {
       if (error instanceof StaleLock) throw new StaleVersionError(await this.data.detail(matchId));
       throw error;
     }
-    if (live) {
-      const at = new Date();
-      for (const event of events) this.live.emit({ matchId, ...(live as { divisionId: string; round: number }), kind: event.kind, at });
-    }
+    if (live) this.emit(matchId, live, events);
     const done = { row, settings: usedSettings };
     return {
       ...done,
@@ -285,6 +291,107 @@ export class MatchWriterService {
         return answer;
       },
     };
+  }
+
+  /**
+   * A table write (enter, sign, refuse) on a connection of its own from the pool, without
+   * Prisma's engine: the transaction's start and the lock (with a retry's stored command) in one
+   * round trip, the load, the changes with the command log and the audit entry in one statement,
+   * the commit. A command that needs more than that (it makes the match final: Regel 4 and the
+   * fines; or what it changes must be read back) is rolled back untouched and goes the full way
+   * (applyWithRow), which decides it again under its own lock. The row is null for a retry
+   * answered from the log.
+   */
+  async applyAtTable(matchId: string, build: (match: MatchRow) => MatchCommand, options: ApplyOptions & { storeResponse: false }): Promise<{ row: MatchRow | null; settings: CompetitionSettings | null }> {
+    const fast = await this.queue.run(matchId, () => this.atTable(matchId, build, options));
+    if (fast !== FULL_PATH) return fast;
+    const { row, settings } = await this.applyWithRow(matchId, (_tx, match) => Promise.resolve(build(match)), options);
+    return { row, settings };
+  }
+
+  private async atTable(matchId: string, build: (match: MatchRow) => MatchCommand, options: ApplyOptions): Promise<{ row: MatchRow | null; settings: CompetitionSettings | null } | typeof FULL_PATH> {
+    const client = await this.prisma.pool.connect();
+    let open = false;
+    let lost: Error | undefined;
+    try {
+      const db = pooledQueries(client, this.prisma.statementName);
+      const key = options.idempotencyKey === undefined ? 'NULL' : client.escapeLiteral(options.idempotencyKey);
+      // One round trip (literals, so no parameters): BEGIN, then the lock in a statement of its own,
+      // so the load after it sees what a write that held the lock before committed.
+      open = true;
+      const [, lock] = (await client.query(
+        `BEGIN; SELECT c."matchId"::text AS "commandMatchId" FROM matches m LEFT JOIN match_commands c ON c."idempotencyKey" = ${key}
+          WHERE m.id = ${client.escapeLiteral(matchId)}::uuid FOR UPDATE OF m`,
+      )) as unknown as QueryResult<{ commandMatchId: string | null }>[];
+      if (lock.rows.length === 0) throw new NotFoundError('Wedstrijd');
+      const [{ commandMatchId }] = lock.rows;
+      if (commandMatchId !== null) {
+        // A retry: applied before, its answer is the match as it is now (the caller reads it).
+        sameMatch(matchId, commandMatchId);
+        await client.query('COMMIT');
+        open = false;
+        return { row: null, settings: null };
+      }
+      const before = await loadMatchRow(db, matchId);
+      if (!before) throw new NotFoundError('Wedstrijd');
+      const settings = this.data.settingsOf(before);
+      const command = build(before);
+      const now = new Date();
+      const result = applyMatchCommand(matchStateOf(before, []), command, settings, now);
+      if (result.problems.length) throw problemError(result.problems);
+      if (result.needsEligibility || result.consequences || RELOAD_COMMANDS.includes(command.kind)) {
+        await client.query('ROLLBACK');
+        open = false;
+        return FULL_PATH;
+      }
+      const { changed, statements } = await storeStateChanges(NO_MODELS, before, result.state, { versionCounted: false, now });
+      const after = rowAfter(before, result.state, before.version + (changed ? 1 : 0), { now });
+      await db.$executeRaw(this.logged(statements, { matchId, command, options, before, after, response: null, now }));
+      await client.query('COMMIT');
+      open = false;
+      this.emit(matchId, before, result.events);
+      return { row: after, settings };
+    } catch (error) {
+      // A connection that failed (gone, cut, refused) is not used again.
+      if (isDatabaseUnavailable(error)) lost = error as Error;
+      else if (open) await client.query('ROLLBACK').catch((e: Error) => (lost = e));
+      // The core's state changed substitutions or the supervisor's actions: the full way stores them.
+      if (error instanceof FullPathNeeded && !lost) return FULL_PATH;
+      throw error;
+    } finally {
+      // A connection that failed mid-transaction is not given back to the pool.
+      client.release(lost);
+    }
+  }
+
+  /** After the commit: the live pages hear of the change. */
+  private emit(matchId: string, match: Pick<MatchRow, 'divisionId' | 'round'>, events: readonly MatchEvent[]): void {
+    const at = new Date();
+    for (const event of events) this.live.emit({ matchId, divisionId: match.divisionId, round: match.round, kind: event.kind, at });
+  }
+
+  /** The changes, the command for a retry and the audit entry for the history: one statement. */
+  private logged(
+    changes: readonly Prisma.Sql[],
+    { matchId, command, options, before, after, response, now }: { matchId: string; command: MatchCommand; options: ApplyOptions; before: MatchRow; after: MatchRow; response: MatchDetailDto | null; now: Date },
+  ): Prisma.Sql {
+    const audit = this.audit.insertStatement(
+      {
+        userId: options.user?.id ?? null,
+        action: options.action,
+        entityType: 'Match',
+        entityId: matchId,
+        // What the command changed (not two pictures of the whole match).
+        ...auditDifference(auditSnapshot({ ...before, version: options.version ?? before.version }), auditSnapshot(after)),
+        reason: options.reason ?? null,
+      },
+      now,
+    );
+    const json = (value: unknown) => (value === null ? null : JSON.stringify(value));
+    const commandLog = Prisma.sql`
+      INSERT INTO match_commands (id, "matchId", "idempotencyKey", kind, actor, payload, response, "createdAt")
+      VALUES (${randomUUID()}::uuid, ${matchId}::uuid, ${options.idempotencyKey ?? null}, ${command.kind}, ${options.actor}, ${json(commandPayload(command))}::jsonb, ${json(response)}::jsonb, ${now.toISOString()}::timestamptz AT TIME ZONE 'UTC')`;
+    return oneStatement([...changes, commandLog], audit);
   }
 
   /** The stored answer of a command already applied with this key; 409 when the key was used for another match. */
@@ -311,11 +418,7 @@ export class MatchWriterService {
   }
 
   private async replayOf(tx: Tx, matchId: string, record: { matchId: string; response: Prisma.JsonValue | null }): Promise<MatchDetailDto> {
-    if (record.matchId !== matchId) {
-      throw new ConflictError('Deze sleutel (idempotencyKey) is al gebruikt voor een andere wedstrijd; stuur een nieuwe.', 'IDEMPOTENCY_KEY_REUSED', [
-        { field: 'idempotencyKey', code: 'IDEMPOTENCY_KEY_REUSED', message: 'Al gebruikt voor een andere wedstrijd.' },
-      ]);
-    }
+    sameMatch(matchId, record.matchId);
     if (record.response !== null) return record.response as unknown as MatchDetailDto;
     // Applied without a stored answer (storeResponse: false): the match as it is now.
     const match = await this.data.load(matchId, tx);

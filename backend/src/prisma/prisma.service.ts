@@ -45,6 +45,11 @@ export const POOL_IDLE_MS = 5 * 60_000;
 export class PrismaService extends PrismaClient implements OnModuleDestroy {
   /** The pool under the client (its counts are reported at /api/metrics). */
   readonly pool: Pool;
+  /**
+   * The names the adapter gives its statements (undefined: unnamed), for a path that sends its
+   * statements on a pooled connection itself (the table write): the same text gets the same name.
+   */
+  readonly statementName: (query: { sql: string }) => string | undefined;
 
   constructor() {
     const connectionString = process.env.DATABASE_URL;
@@ -67,9 +72,10 @@ export class PrismaService extends PrismaClient implements OnModuleDestroy {
     pool.on('acquire', () => databaseOutage.recovered());
     // DATABASE_PREPARED_STATEMENTS=off: every statement unnamed (e.g. behind a pooler in transaction mode).
     // The adapter hands the name to pg's query as is: undefined is pg's unnamed statement, as without a generator.
-    const prepared = process.env.DATABASE_PREPARED_STATEMENTS === 'off' ? {} : { statementNameGenerator: statementNames() as (query: { sql: string }) => string };
-    super({ adapter: new PrismaPg(pool, { disposeExternalPool: true, ...prepared }) });
+    const statementName = process.env.DATABASE_PREPARED_STATEMENTS === 'off' ? () => undefined : statementNames();
+    super({ adapter: new PrismaPg(pool, { disposeExternalPool: true, statementNameGenerator: statementName as (query: { sql: string }) => string }) });
     this.pool = pool;
+    this.statementName = statementName;
   }
 
   async onModuleDestroy(): Promise<void> {
