@@ -57,7 +57,7 @@ export interface MatchFormData {
   gamesPerSet: number;
   maxSubstitutions: number;
   substitutionsFromSet: number;
-  plan: TableSeat[];
+  plan: readonly TableSeat[];
   scores?: FormScores | null;
   /** The match night's table codes (QR code and short code per table); printed on a page of their own. */
   tableCodes?: { tableNumber: number; displayCode: string; url: string }[];

@@ -58,21 +58,36 @@ export function tableOfPair(side: Side, set: number, pair: number, pairs = DEFAU
   return pair;
 }
 
+/**
+ * Plans and positions by number of pairs, built once: the rules ask for them on every command
+ * and every view (a table write asked for the plan some ten times). Frozen, so no caller can
+ * change another's.
+ */
+const plans = new Map<number, readonly TableSeat[]>();
+const numbered = new Map<number, readonly number[]>();
+
 /** Every seat of the match, set by set and table by table: what the match form prints. */
-export function tablePlan(pairs = DEFAULT_PAIRS): TableSeat[] {
-  const numbers = positions(pairs);
-  return numbers.flatMap((setNumber) =>
-    numbers.map((tableNumber) => ({
-      setNumber,
-      tableNumber,
-      homePairNumber: tableNumber,
-      awayPairNumber: awayPairAt(setNumber, tableNumber, pairs),
-    })),
-  );
+export function tablePlan(pairs = DEFAULT_PAIRS): readonly TableSeat[] {
+  let plan = plans.get(pairs);
+  if (!plan) {
+    const numbers = positions(pairs);
+    plan = Object.freeze(
+      numbers.flatMap((setNumber) =>
+        numbers.map((tableNumber) => Object.freeze({ setNumber, tableNumber, homePairNumber: tableNumber, awayPairNumber: awayPairAt(setNumber, tableNumber, pairs) })),
+      ),
+    );
+    plans.set(pairs, plan);
+  }
+  return plan;
 }
 
 /** 1 … n: the numbers of the sets, the tables and the pairs of one team. */
-export function positions(pairs = DEFAULT_PAIRS): number[] {
-  assertPairs(pairs);
-  return Array.from({ length: pairs }, (_, i) => i + 1);
+export function positions(pairs = DEFAULT_PAIRS): readonly number[] {
+  let numbers = numbered.get(pairs);
+  if (!numbers) {
+    assertPairs(pairs);
+    numbers = Object.freeze(Array.from({ length: pairs }, (_, i) => i + 1));
+    numbered.set(pairs, numbers);
+  }
+  return numbers;
 }
