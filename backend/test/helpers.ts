@@ -251,6 +251,22 @@ export function lineupBody(playerIds: readonly string[], options: { pairs?: numb
 
 type TestGame = { winner: 'HOME' | 'AWAY'; kind: 'WON' | 'KAP' | 'KAP_TAPPED' | 'BAUNIE' | 'FAILED_BAUNIE' | 'PENALTY'; points?: number; penaltyRule?: string };
 
+/**
+ * Both clubs' line-ups saved (by their secretaries) and the night opened: the table codes by
+ * table number, and the secretaries' agents.
+ */
+export async function openMatchNight(ctx: TestContext, day: Awaited<ReturnType<typeof createMatchDay>>) {
+  const url = `/api/matches/${day.match.id}`;
+  const home = (await loginAs(ctx, 'SECRETARY', day.homeClub.id)).agent;
+  const away = (await loginAs(ctx, 'SECRETARY', day.awayClub.id)).agent;
+  await home.put(`${url}/lineups/${day.home.id}`).send(lineupBody(day.homePlayers)).expect(200);
+  await away.put(`${url}/lineups/${day.away.id}`).send(lineupBody(day.awayPlayers)).expect(200);
+  const night = await home.post(`${url}/night`).expect(200);
+  const codes: Record<number, string> = {};
+  for (const t of night.body.tables as { tableNumber: number; code: string }[]) codes[t.tableNumber] = t.code;
+  return { codes, home, away };
+}
+
 /** Four games for one seat, varied by set and table; the home team wins most of them. */
 export function seatGames(setNumber: number, tableNumber: number): TestGame[] {
   const patterns: TestGame[][] = [

@@ -13,7 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { todayIso } from '../src/common/dto';
 import { MatchWriterService } from '../src/matches/match-writer.service';
-import { type Agent, createMatchDay, lineupBody, loginAs, resetDatabase, seatGames, startApp, TestContext } from './helpers';
+import { createMatchDay, loginAs, openMatchNight, resetDatabase, seatGames, startApp, TestContext } from './helpers';
 
 type TableSet = { setNumber: number; state: string; homePoints: number | null; awayPoints: number | null };
 
@@ -21,20 +21,14 @@ describe('the table write path', () => {
   let ctx: TestContext;
   let day: Awaited<ReturnType<typeof createMatchDay>>;
   let supervisorId: string;
-  const code: Record<number, string> = {};
+  let code: Record<number, string>;
 
   beforeAll(async () => {
     ctx = await startApp();
     await resetDatabase(ctx.prisma);
     supervisorId = (await loginAs(ctx, 'SUPERVISOR')).user.id;
     day = await createMatchDay(ctx.prisma, { date: todayIso(), round: 1 });
-    const url = `/api/matches/${day.match.id}`;
-    const home: Agent = (await loginAs(ctx, 'SECRETARY', day.homeClub.id)).agent;
-    const away: Agent = (await loginAs(ctx, 'SECRETARY', day.awayClub.id)).agent;
-    await home.put(`${url}/lineups/${day.home.id}`).send(lineupBody(day.homePlayers)).expect(200);
-    await away.put(`${url}/lineups/${day.away.id}`).send(lineupBody(day.awayPlayers)).expect(200);
-    const night = await home.post(`${url}/night`).expect(200);
-    for (const t of night.body.tables) code[t.tableNumber] = t.code;
+    code = (await openMatchNight(ctx, day)).codes;
   });
 
   afterAll(() => ctx.close());
