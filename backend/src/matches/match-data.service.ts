@@ -9,6 +9,7 @@ import { mapSettings } from '../seasons/season.dto';
 import type { MatchHistoryEntryDto } from './fixtures.dto';
 import { DivisionMatchesDto, groupByRound, mapMatchDetail, mapMatchSummary, MatchDetailDto, MatchSummaryDto } from './match.dto';
 import { loadMatchRow } from './match-load';
+import { pooledQueries } from '../prisma/pooled-queries';
 import { MatchRow, matchSummaryInclude } from './match-row';
 import { describeAudit } from '../domain/audit-descriptions';
 
@@ -25,9 +26,13 @@ export class MatchDataService {
     private readonly audit: AuditService,
   ) {}
 
-  /** The match with everything matchInclude names, in one hand-written statement (match-load.ts). */
-  async load(id: string, db: Db = this.prisma): Promise<MatchRow> {
-    const match = await loadMatchRow(db, id);
+  /**
+   * The match with everything matchInclude names, in one hand-written statement (match-load.ts):
+   * in the caller's transaction, or else straight on the pool (a table page, the console, a live
+   * answer: the most-read statement of a match night needs nothing of Prisma's engine).
+   */
+  async load(id: string, db?: Db): Promise<MatchRow> {
+    const match = await loadMatchRow(db ?? pooledQueries(this.prisma.pool, this.prisma.statementName), id);
     if (!match) throw new NotFoundError('Wedstrijd');
     return match;
   }
