@@ -116,7 +116,9 @@ describe('match night at the table: enter, sign on the same phone, live page, di
     // The review for the away pair: every game, the total, then the signature.
     await page.getByRole('heading', { name: 'Controleren en ondertekenen' }).waitFor();
     expect(await page.getByRole('status').filter({ hasText: 'Ingevoerd — wacht op handtekening' }).count()).toBe(1);
-    expect(await page.getByText('Partij 1: thuis, kap').count()).toBe(1);
+    // Waited for, not counted at once: the review's games may render a moment after its heading
+    // (waitFor is strict: exactly one such line).
+    await page.getByText('Partij 1: thuis, kap').waitFor();
     expect(await page.getByLabel('Stand set 1').innerText()).toBe('9–2');
     await screenshot(page, 'table-sign', page.getByRole('heading', { name: 'Controleren en ondertekenen' }));
     await page.getByRole('button', { name: 'Ondertekenen als uitkoppel' }).click();
