@@ -8,7 +8,7 @@
  */
 import { todayIso } from '../src/common/dto';
 import { TableThrottle } from '../src/match-night/table-throttle';
-import { type Agent, createMatchDay, lineupBody, loginAs, resetDatabase, seatGames, startApp, TestContext } from './helpers';
+import { type Agent, createMatchDay, loginAs, openMatchNight, resetDatabase, seatGames, startApp, TestContext } from './helpers';
 
 type Who = 'table' | 'supervisor' | 'home' | 'away';
 interface NightRequest {
@@ -118,14 +118,7 @@ describe('match night replay: every request twice and shuffled, the stored resul
 
   async function openNight(round: number): Promise<Night> {
     const day = await createMatchDay(ctx.prisma, { date: todayIso(), round });
-    const url = `/api/matches/${day.match.id}`;
-    const home = (await loginAs(ctx, 'SECRETARY', day.homeClub.id)).agent;
-    const away = (await loginAs(ctx, 'SECRETARY', day.awayClub.id)).agent;
-    await home.put(`${url}/lineups/${day.home.id}`).send(lineupBody(day.homePlayers)).expect(200);
-    await away.put(`${url}/lineups/${day.away.id}`).send(lineupBody(day.awayPlayers)).expect(200);
-    const night = await home.post(`${url}/night`).expect(200);
-    const code: Record<number, string> = {};
-    for (const t of night.body.tables) code[t.tableNumber] = t.code;
+    const { codes: code, home, away } = await openMatchNight(ctx, day);
     return { matchId: day.match.id, code, agents: { supervisor, home, away } };
   }
 

@@ -20,7 +20,7 @@ import path from 'node:path';
 import { todayIso } from '../src/common/dto';
 import PgBoss from 'pg-boss';
 import { FINALISE_QUEUE, JOBS_SCHEMA, SCAN_QUEUE } from '../src/reminders/reminder-scheduler';
-import { createClub, createMatchDay, createSeason, createUser, expectError, lineupBody, loginAs, resetDatabase, seatGames, startApp, type TestContext } from './helpers';
+import { createClub, createMatchDay, createSeason, createUser, expectError, openMatchNight, resetDatabase, seatGames, startApp, type TestContext } from './helpers';
 import { startInbox, useInbox, type Inbox } from './mail-inbox';
 
 jest.setTimeout(180_000);
@@ -138,13 +138,7 @@ describe('two API processes on one PostgreSQL', () => {
     await resetDatabase(ctx.prisma);
     await ctx.prisma.$executeRawUnsafe('DROP SCHEMA IF EXISTS pgboss CASCADE');
     day = await createMatchDay(ctx.prisma, { date: todayIso(), round: 1 });
-    const url = `/api/matches/${day.match.id}`;
-    const home = (await loginAs(ctx, 'SECRETARY', day.homeClub.id)).agent;
-    const away = (await loginAs(ctx, 'SECRETARY', day.awayClub.id)).agent;
-    await home.put(`${url}/lineups/${day.home.id}`).send(lineupBody(day.homePlayers)).expect(200);
-    await away.put(`${url}/lineups/${day.away.id}`).send(lineupBody(day.awayPlayers)).expect(200);
-    const night = await home.post(`${url}/night`).expect(200);
-    for (const t of night.body.tables) code[t.tableNumber] = t.code;
+    Object.assign(code, (await openMatchNight(ctx, day)).codes);
     // A season whose member list is due in 3 days (15 days before its start): from 7 days
     // before the deadline every club's secretary is reminded, whatever the time of day.
     const day0 = new Date(`${todayIso()}T12:00:00Z`).getTime();
