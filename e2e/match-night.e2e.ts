@@ -119,7 +119,7 @@ describe('match night at the table: enter, sign on the same phone, live page, di
     // Waited for, not counted at once: the review's games may render a moment after its heading
     // (waitFor is strict: exactly one such line).
     await page.getByText('Partij 1: thuis, kap').waitFor();
-    expect(await page.getByLabel('Stand set 1').innerText()).toBe('9–2');
+    await page.getByLabel('Stand set 1').filter({ hasText: '9–2' }).waitFor();
     await screenshot(page, 'table-sign', page.getByRole('heading', { name: 'Controleren en ondertekenen' }));
     await page.getByRole('button', { name: 'Ondertekenen als uitkoppel' }).click();
     await page.getByRole('alertdialog', { name: 'Ondertekenen' }).getByRole('button', { name: 'Ja, ondertekenen' }).click();
@@ -156,8 +156,8 @@ describe('match night at the table: enter, sign on the same phone, live page, di
     const alert = alerts.getByRole('listitem').filter({ hasText: REFUSAL });
     await alert.waitFor();
     expect(await alert.innerText()).toMatch(/tafel 3/i);
-    expect(await desk.getByLabel('Tafel 2, set 1: Ondertekend, 9–2').count()).toBe(1);
-    expect(await desk.getByLabel('Tafel 3, set 1: Betwist, 6–2, let op').count()).toBe(1);
+    await desk.getByLabel('Tafel 2, set 1: Ondertekend, 9–2').waitFor();
+    await desk.getByLabel('Tafel 3, set 1: Betwist, 6–2, let op').waitFor();
     await expectNoSidewaysScroll(desk);
     await screenshot(desk, 'console', desk.getByRole('heading', { name: /Wacht op u/ }));
 
