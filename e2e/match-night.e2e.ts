@@ -111,6 +111,18 @@ describe('match night at the table: enter, sign on the same phone, live page, di
     expect(await page.getByLabel('Stand set 1').innerText()).toBe('9–2');
     await screenshot(page, 'table-entry', page.getByRole('group', { name: 'Partij 3: punten voor' }));
     await page.getByRole('group', { name: 'Ingevoerd door' }).getByRole('button', { name: /^Thuis/ }).click();
+    // Every state set 1's banner passes through from here on, as the phone draws it: once entered
+    // it never flashes back (the worker's background sync and the page's own send both deliver it).
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { banners: string[] }).banners = seen;
+      const note = () => {
+        const text = document.querySelector('section[aria-label="Set 1"] [role=status]')?.textContent ?? '';
+        if (seen[seen.length - 1] !== text) seen.push(text);
+      };
+      note();
+      new MutationObserver(note).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
     await page.getByRole('button', { name: 'Set 1 opslaan' }).click();
 
     // The review for the away pair: every game, the total, then the signature.
@@ -133,6 +145,8 @@ describe('match night at the table: enter, sign on the same phone, live page, di
     const liveSet1 = spectator.page.getByRole('region', { name: 'Set 1' });
     await liveSet1.getByRole('listitem').filter({ hasText: 'T2' }).filter({ hasText: '9–2' }).waitFor({ timeout: 30_000 });
     expect(await spectator.page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+    // Meanwhile (the live page took its time) the phone never showed an older state of set 1.
+    expect(await page.evaluate(() => (window as unknown as { banners: string[] }).banners)).toEqual(['Nog niet ingevoerd', 'Ingevoerd — wacht op handtekening', 'Ondertekend door het uitkoppel']);
   });
 
   it('asks before a pair refuses to sign, and puts the refusal at table 3 on the supervisor console, whose decision appears at that table', async () => {

@@ -180,25 +180,37 @@ export function TableScreen({ code, initial, renderedAt }: { code: string; initi
 
   const reloadItems = useCallback(async () => setItems(await itemsOf(scope).catch(() => [])), [scope]);
 
+  /**
+   * Items that left the outbox without this page seeing the API's answer (the worker's
+   * background sync sent them, or a refusal): the table is read again *before* the outbox, so
+   * the phone never shows the older table without the entry laid over it (a set that was just
+   * entered flashing back to "Nog niet ingevoerd").
+   */
+  const catchUp = useCallback(async () => {
+    await refresh();
+    await reloadItems();
+  }, [refresh, reloadItems]);
+
   /** Send what waits (oldest first); the API's answer becomes the table. Every item carries its own key: a retry counts once. */
   const send = useCallback(async () => {
     setSending(true);
+    let answered = false;
     try {
       const result = await flush(scope);
-      if (result.answer && typeof result.answer === 'object' && 'sets' in result.answer) setView(result.answer as TableView);
-      if (result.refused > 0) void refresh();
+      if (result.answer && typeof result.answer === 'object' && 'sets' in result.answer) {
+        setView(result.answer as TableView);
+        answered = result.refused === 0;
+      }
     } catch {
       // IndexedDB unavailable for a moment: the next trigger tries again.
     } finally {
       setSending(false);
-      await reloadItems();
+      if (answered) await reloadItems();
+      else await catchUp();
     }
-  }, [scope, setView, refresh, reloadItems]);
+  }, [scope, setView, reloadItems, catchUp]);
 
-  const { updateReady, applyUpdate } = useOfflineWorker(TABLE_SCOPE, () => {
-    void reloadItems();
-    void refresh();
-  });
+  const { updateReady, applyUpdate } = useOfflineWorker(TABLE_SCOPE, () => void catchUp());
 
   // Open: the outbox and the last table this phone saw (newer than the page when it came from the worker's cache offline).
   useEffect(() => {
