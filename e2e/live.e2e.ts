@@ -86,6 +86,17 @@ describe('live pages: no-JS refresh, live updates through the proxy, large type,
     controller.abort();
   });
 
+  it('sends the live answer gzipped through the dashboard’s origin, as a phone’s browser asks for it', async () => {
+    const res = await fetch(`${BASE_URL}/api/public/matches/${match.id}/live`, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    expect(res.headers.get('vary')).toMatch(/accept-encoding/i);
+    // fetch unpacks it: the same answer, its version the ETag.
+    const body = (await res.json()) as { version: string; id: string };
+    expect(body.id).toBe(match.id);
+    expect(res.headers.get('etag')).toBe(`"${body.version}"`);
+  });
+
   it('updates the open page without a reload when a set is signed at a table', async () => {
     const { page } = viewer;
     await page.goto(`${BASE_URL}${livePath()}`);

@@ -7,6 +7,8 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { gunzipSync } from 'node:zlib';
+import { GZIP_FROM_BYTES } from '../src/live/live-encoding';
 import { LiveEvents } from '../src/live/live-events';
 import { LiveService } from '../src/live/live.service';
 import { LiveStreams } from '../src/live/live-streams';
@@ -95,6 +97,42 @@ describe('live answers pushed with their version: one computation per change', (
   });
 
   afterAll(() => ctx.close());
+
+  /** GET as a raw request: the bytes as they went over the wire (supertest would unpack them). */
+  function rawGet(path: string, headers: Record<string, string>): Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }> {
+    return new Promise((resolve, reject) => {
+      http
+        .get(`${base}${path}`, { headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+        })
+        .on('error', reject);
+    });
+  }
+
+  it('sends the live answers gzipped to a reader that accepts it: the same JSON, the same version, a fraction of the bytes', async () => {
+    for (const path of [paths.match(), paths.round()]) {
+      const plain = await rawGet(path, {});
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.headers.vary).toMatch(/accept-encoding/i);
+      const text = plain.body.toString('utf8');
+      expect(text.length).toBeGreaterThan(GZIP_FROM_BYTES);
+      const zipped = await rawGet(path, { 'accept-encoding': 'gzip, deflate, br' });
+      expect(zipped.headers['content-encoding']).toBe('gzip');
+      expect(zipped.headers.vary).toMatch(/accept-encoding/i);
+      expect(zipped.headers.etag).toBe(plain.headers.etag);
+      expect(Number(zipped.headers['content-length'])).toBe(zipped.body.length);
+      expect(gunzipSync(zipped.body).toString('utf8')).toBe(text);
+      expect(zipped.body.length).toBeLessThan(text.length / 2);
+      // Refused by the reader: plain JSON.
+      for (const refusal of ['identity', 'gzip;q=0, br']) expect((await rawGet(path, { 'accept-encoding': refusal })).headers['content-encoding']).toBeUndefined();
+      // 304 stays without a body, gzip accepted or not.
+      const again = await rawGet(path, { 'accept-encoding': 'gzip', 'if-none-match': String(plain.headers.etag) });
+      expect(again.body.length).toBe(0);
+      expect(again.headers['content-encoding']).toBeUndefined();
+    }
+  });
 
   it('answers GET …/live with the version as ETag and in the body, and 304 to If-None-Match with it', async () => {
     for (const path of [`${matchPath()}/live`, `/api/public/rounds/live?${roundQuery()}`]) {

@@ -29,16 +29,18 @@ export function hardenHttp(app: NestFastifyApplication, options: { https: boolea
  * Every API answer is current data; none may be kept where another person could read it. An
  * answer to a request with a session cookie, or to a table code, differs per viewer and may
  * carry a code or personal data: `private, no-store`. Anything else: `no-cache` (a shared cache
- * asks again every time) and `Vary: Cookie`. A handler that sets its own Cache-Control keeps it.
+ * asks again every time) and `Vary: Cookie`, added to the handler's own Vary (the live answers
+ * vary by Accept-Encoding too). A handler that sets its own Cache-Control keeps it.
  */
-export function setCacheControl(request: Pick<FastifyRequest, 'headers' | 'url'>, reply: Pick<FastifyReply, 'hasHeader' | 'header'>): void {
+export function setCacheControl(request: Pick<FastifyRequest, 'headers' | 'url'>, reply: Pick<FastifyReply, 'hasHeader' | 'header' | 'getHeader'>): void {
   if (reply.hasHeader('cache-control')) return;
   const personal = Boolean(request.headers.cookie) || request.url.startsWith('/api/table/');
   if (personal) {
     reply.header('cache-control', 'private, no-store');
   } else {
     reply.header('cache-control', 'no-cache');
-    reply.header('vary', 'Cookie');
+    const vary = reply.getHeader('vary');
+    reply.header('vary', vary ? `${String(vary)}, Cookie` : 'Cookie');
   }
 }
 

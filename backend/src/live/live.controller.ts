@@ -3,6 +3,7 @@ import { ApiHeader, ApiOkResponse, ApiOperation, ApiProduces, ApiResponse, ApiTa
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public } from '../auth/decorators';
 import { LiveMatchDto, LiveReadQueryDto, LiveRoundDto, LiveRoundReadQueryDto, LiveRoundStreamQueryDto, LiveStreamQueryDto } from './live.dto';
+import { acceptsGzip, GZIP_FROM_BYTES, gzippedAnswer } from './live-encoding';
 import { LiveAnswer, LiveService, matchTopic, roundTopic } from './live.service';
 import { LiveStreams } from './live-streams';
 
@@ -18,14 +19,26 @@ const ETAG = { ETag: { description: 'De versie van het antwoord (`version`), tus
 const NOT_MODIFIED = { status: 304, description: 'Niet gewijzigd: If-None-Match noemt de huidige versie' };
 const IF_NONE_MATCH = { name: 'If-None-Match', required: false, description: 'De ETag van een eerder antwoord: 304 zolang dat de huidige versie is' };
 
-/** The answer's version as ETag; 304 without a body when the client already has it. */
-function send(request: FastifyRequest, reply: FastifyReply, answer: LiveAnswer): string {
+/**
+ * The answer's version as ETag; 304 without a body when the client already has it. A reader
+ * that accepts gzip gets the answer gzipped (made once per version, live-encoding.ts); the
+ * ETag is the version either way, and `Vary: Accept-Encoding` keeps caches apart.
+ */
+async function send(request: FastifyRequest, reply: FastifyReply, answer: LiveAnswer): Promise<string | Buffer> {
   const etag = `"${answer.version}"`;
   void reply.header('etag', etag);
+  void reply.header('vary', 'accept-encoding');
   const known = request.headers['if-none-match'];
   if (known && known.split(',').some((tag) => ['*', etag].includes(tag.trim().replace(/^W\//, '')))) {
     void reply.code(304);
     return '';
+  }
+  if (answer.json.length >= GZIP_FROM_BYTES && acceptsGzip(request.headers['accept-encoding'])) {
+    const body = await gzippedAnswer(answer).catch(() => null);
+    if (body) {
+      void reply.header('content-encoding', 'gzip');
+      return body;
+    }
   }
   return answer.json;
 }
@@ -45,7 +58,7 @@ export class LiveController {
   @ApiResponse(NOT_MODIFIED)
   @ApiHeader(IF_NONE_MATCH)
   @Header('content-type', 'application/json; charset=utf-8')
-  async match(@Param('id', ParseUUIDPipe) id: string, @Query() query: LiveReadQueryDto, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
+  async match(@Param('id', ParseUUIDPipe) id: string, @Query() query: LiveReadQueryDto, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<string | Buffer> {
     // Computed and serialised once per change, however many spectators ask (LiveService).
     return send(request, reply, await this.live.match(id, query.version));
   }
@@ -56,7 +69,7 @@ export class LiveController {
   @ApiResponse(NOT_MODIFIED)
   @ApiHeader(IF_NONE_MATCH)
   @Header('content-type', 'application/json; charset=utf-8')
-  async round(@Query() query: LiveRoundReadQueryDto, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
+  async round(@Query() query: LiveRoundReadQueryDto, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<string | Buffer> {
     return send(request, reply, await this.live.round(query.divisionId, query.round, query.version));
   }
 
