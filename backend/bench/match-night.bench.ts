@@ -19,7 +19,9 @@
  * match-night/endpoints.ts. Before the night one match per API process is played through
  * on new connections, so every worker has written before (a warm process, as on a real
  * evening). clients_eventLoopDelayMaxMs: the clients' own delay (were they keeping up?);
- * BENCH_TIMELINE=1 prints the night second by second.
+ * BENCH_TIMELINE=1 prints the night second by second. The pages read plain JSON (unpacking is
+ * the phones' work, and these clients share the server's cores); BENCH_NIGHT_GZIP=on: gzip, as
+ * browsers ask (…Live_wireAvgKb: the bytes on the wire).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -442,6 +444,7 @@ export async function run(ctx: BenchContext): Promise<Figures> {
       figures[`${endpoint}_p99Ms`] = s.p99Ms;
       figures[`${endpoint}_maxMs`] = s.maxMs;
       if (endpoint !== 'connect') figures[`${endpoint}_avgKb`] = s.count ? round1(stats.chars[endpoint] / s.count / 1024) : NaN;
+      if (endpoint === 'matchLive' || endpoint === 'roundLive') figures[`${endpoint}_wireAvgKb`] = s.count ? round1(stats.wireBytes[endpoint] / s.count / 1024) : NaN;
     }
     for (const endpoint of ['enter', 'sign', 'view'] as const) figures[`${endpoint}Alone_p50Ms`] = round1(percentile(alone.latencies[endpoint], 50));
     figures.aloneErrors = alone.errorCount;

@@ -95,3 +95,55 @@ describe('the table write path', () => {
     expect(await ctx.prisma.matchCommandRecord.count({ where: { idempotencyKey: `table-4:${key}` } })).toBe(1);
   });
 });
+
+describe('the table write path with DATABASE_PREPARED_STATEMENTS=off (a pooler in transaction mode)', () => {
+  let ctx: TestContext;
+  let day: Awaited<ReturnType<typeof createMatchDay>>;
+  let code: Record<number, string>;
+  const sent: string[] = [];
+  const original = Client.prototype.query;
+
+  beforeAll(async () => {
+    const before = process.env.DATABASE_PREPARED_STATEMENTS;
+    process.env.DATABASE_PREPARED_STATEMENTS = 'off';
+    try {
+      ctx = await startApp();
+    } finally {
+      if (before === undefined) delete process.env.DATABASE_PREPARED_STATEMENTS;
+      else process.env.DATABASE_PREPARED_STATEMENTS = before;
+    }
+    await resetDatabase(ctx.prisma);
+    day = await createMatchDay(ctx.prisma, { date: todayIso(), round: 1 });
+    code = (await openMatchNight(ctx, day)).codes;
+    // Every statement and its name, as pg is asked to send it.
+    Client.prototype.query = function (this: Client, ...args: unknown[]) {
+      const first = args[0] as string | { text?: string; name?: string };
+      sent.push(typeof first === 'string' ? first : `${first?.name ? `[${first.name}] ` : ''}${first?.text ?? ''}`);
+      return (original as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof Client.prototype.query;
+  });
+
+  afterAll(async () => {
+    Client.prototype.query = original;
+    await ctx.close();
+  });
+
+  it('enters and signs with no statement prepared by name on the connection', async () => {
+    const table = `/api/table/${code[1]}`;
+    // Three sets, so every statement of the path is sent often enough to be named were names on (from the third use).
+    for (const setNumber of [1, 2, 3]) {
+      const entered = await ctx.http().put(`${table}/sets/${setNumber}`).send({ enteredBy: 'HOME', totals: { home: 6, away: 2 }, idempotencyKey: randomUUID() }).expect(200);
+      expect(entered.body.sets.find((s: TableSet) => s.setNumber === setNumber)).toMatchObject({ state: 'ENTERED', homePoints: 6, awayPoints: 2 });
+      const signed = await ctx.http().post(`${table}/sets/${setNumber}/sign`).send({ side: 'AWAY', idempotencyKey: randomUUID() }).expect(200);
+      expect(signed.body.sets.find((s: TableSet) => s.setNumber === setNumber)).toMatchObject({ state: 'SIGNED', homePoints: 6, awayPoints: 2 });
+    }
+    const stored = await ctx.prisma.matchSet.findMany({ where: { matchId: day.match.id, tableNumber: 1, signedBySide: 'AWAY' }, orderBy: { setNumber: 'asc' } });
+    expect(stored.map((s) => [s.setNumber, s.homePoints, s.awayPoints])).toEqual([
+      [1, 6, 2],
+      [2, 6, 2],
+      [3, 6, 2],
+    ]);
+    expect(sent.filter((q) => q.includes("'match', row_to_json(m)")).length).toBeGreaterThanOrEqual(6);
+    expect(sent.filter((q) => q.startsWith('['))).toEqual([]);
+  });
+});

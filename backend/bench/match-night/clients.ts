@@ -30,6 +30,8 @@ export class Stats {
   readonly sentAt: Record<Endpoint, number[]> = { view: [], enter: [], sign: [], matchLive: [], roundLive: [], connect: [] };
   /** Characters of the successful answers, per endpoint. */
   readonly chars: Record<Endpoint, number> = { view: 0, enter: 0, sign: 0, matchLive: 0, roundLive: 0, connect: 0 };
+  /** The answers' bytes as they came over the wire (gzipped where the API gzipped them). */
+  readonly wireBytes: Record<Endpoint, number> = { view: 0, enter: 0, sign: 0, matchLive: 0, roundLive: 0, connect: 0 };
   /** "endpoint status" (or "endpoint network") → count. */
   readonly errors = new Map<string, number>();
   readonly signToEvent: number[] = [];
@@ -98,6 +100,15 @@ export interface Pacing {
 
 const between = (min: number, max: number) => min + Math.random() * (max - min);
 
+/**
+ * What the spectators' pages accept. Plain JSON by default: the clients share the server's
+ * cores here, and unpacking 9,000 answers is a phone's work, not the server's (measured on 28
+ * Nov: the API's CPU per write the same either way, the clients' own 1.9 ms more, and the
+ * night's p99 worse only by that). BENCH_NIGHT_GZIP=on: gzip, as every browser asks (the API
+ * gzips each live answer once per version; …Live_wireAvgKb then shows the bytes on the wire).
+ */
+const SPECTATOR_ENCODING = process.env.BENCH_NIGHT_GZIP === 'on' ? 'gzip, deflate' : 'identity';
+
 /** One request, timed; 429 is retried after its Retry-After (at most twice), and every non-2xx counts as an error. */
 async function timed(stats: Stats, endpoint: Endpoint, url: string, init: RequestInit): Promise<unknown | null> {
   for (let attempt = 0; ; attempt++) {
@@ -105,11 +116,13 @@ async function timed(stats: Stats, endpoint: Endpoint, url: string, init: Reques
     let status: number;
     let text: string;
     let retryAfter: string | null = null;
+    let wire: number;
     try {
       const res = await fetch(url, init);
       text = await res.text();
       status = res.status;
       retryAfter = res.headers.get('retry-after');
+      wire = Number(res.headers.get('content-length') ?? Buffer.byteLength(text));
     } catch (error) {
       stats.error(endpoint, 'network', String(error));
       return null;
@@ -119,6 +132,7 @@ async function timed(stats: Stats, endpoint: Endpoint, url: string, init: Reques
       stats.latencies[endpoint].push(elapsed);
       stats.sentAt[endpoint].push(start);
       stats.chars[endpoint] += text.length;
+      stats.wireBytes[endpoint] += wire;
       return text ? JSON.parse(text) : null;
     }
     stats.error(endpoint, status, text);
@@ -328,7 +342,7 @@ export class Spectator {
         const endpoint = this.follows.kind === 'match' ? 'matchLive' : 'roundLive';
         const url = this.baseUrl + (this.follows.kind === 'match' ? paths.matchLive(this.follows.matchId, this.announced) : paths.roundLive(this.follows.divisionId, this.follows.round, this.announced));
         this.stats.viewerReads++;
-        const dto = await timed(this.stats, endpoint, url, { headers: { 'x-forwarded-for': this.address } });
+        const dto = await timed(this.stats, endpoint, url, { headers: { 'x-forwarded-for': this.address, 'accept-encoding': SPECTATOR_ENCODING } });
         if (dto === null || this.closed) continue;
         this.shownVersion = (dto as { version?: string }).version ?? null;
         this.show(dto, performance.now());
