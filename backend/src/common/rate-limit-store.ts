@@ -9,7 +9,6 @@
  * untouched for RETENTION_MS (longer than any throttle remembers anything).
  */
 import { Prisma } from '../generated/prisma/client';
-import { pooledQueries, type PooledQueries } from '../prisma/pooled-queries';
 import type { PrismaService } from '../prisma/prisma.service';
 
 /** Longer than every window and every forgetAfterMs of the throttles (a day). */
@@ -24,7 +23,7 @@ export interface WindowCount {
   blockedUntil: number | null;
 }
 
-type Db = Pick<PrismaService, '$queryRaw' | '$executeRaw' | '$transaction' | 'pool' | 'statementName'>;
+type Db = Pick<PrismaService, '$queryRaw' | '$executeRaw' | '$transaction' | 'direct'>;
 
 /** A failure record that, while blocked, stops a request from being counted at all. */
 export interface Blocker {
@@ -37,12 +36,8 @@ const num = (value: unknown): number => (value === null || value === undefined ?
 
 export class RateLimitStore {
   private lastCleanup = -Infinity;
-  /** Every request's count (hitAll) goes straight to pg: the hottest statement of a match night. */
-  private readonly direct: PooledQueries;
 
-  constructor(private readonly db: Db) {
-    this.direct = pooledQueries(db.pool, db.statementName);
-  }
+  constructor(private readonly db: Db) {}
 
   /** One more request in the fixed window of (kind, key): hitAll with one record. */
   async hit(kind: string, key: string, now: number, windowMs: number, unlessBlocked?: Blocker): Promise<WindowCount> {
@@ -68,7 +63,8 @@ export class RateLimitStore {
     this.maybeCleanup(now);
     const [blockKind, blockKey, forget] = unlessBlocked ? [unlessBlocked.kind, unlessBlocked.key, unlessBlocked.forgetAfterMs] : ['', '', 0];
     // bigint columns come back as text (pg): read with Number().
-    const rows = await this.direct.$queryRaw<{ blockedUntil: string | null; found: unknown; kind: string | null; key: string | null; count: number | null; startedAt: string | null }[]>(Prisma.sql`
+    // Every request's count goes straight to pg (PrismaService.direct): the hottest statement of a match night.
+    const rows = await this.db.direct.$queryRaw<{ blockedUntil: string | null; found: unknown; kind: string | null; key: string | null; count: number | null; startedAt: string | null }[]>(Prisma.sql`
       WITH found AS (${lookup} LIMIT 1), blocked AS (
         SELECT "blockedUntilMs" AS until FROM rate_limit_records
         WHERE kind = ${blockKind} AND key = ${blockKey} AND "blockedUntilMs" > ${now}::bigint AND "touchedAtMs" > ${now}::bigint - ${forget}::bigint

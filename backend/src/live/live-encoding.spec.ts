@@ -6,6 +6,7 @@ describe('live answers gzipped', () => {
     expect(acceptsGzip('gzip, deflate, br, zstd')).toBe(true);
     expect(acceptsGzip('br;q=1.0, gzip;q=0.8, *;q=0.1')).toBe(true);
     expect(acceptsGzip('*')).toBe(true);
+    expect(acceptsGzip('GZIP, Deflate')).toBe(true);
     expect(acceptsGzip(['deflate', 'gzip'])).toBe(true);
     expect(acceptsGzip(undefined)).toBe(false);
     expect(acceptsGzip('')).toBe(false);

@@ -18,10 +18,10 @@ export const GZIP_FROM_BYTES = 1024;
 /** Per answer (LiveService shares one object per version): its gzipped bytes, made once. */
 const gzipped = new WeakMap<LiveAnswer, Promise<Buffer>>();
 
-/** Whether the reader's Accept-Encoding takes gzip (q=0 and `identity` alone refuse it; `*` takes it). */
+/** Whether the reader's Accept-Encoding takes gzip (q=0 and `identity` alone refuse it; `*` takes it; the names in any case, RFC 9110). */
 export function acceptsGzip(acceptEncoding: string | string[] | undefined): boolean {
   const header = Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : acceptEncoding;
-  return Boolean(header) && negotiate(header!, ['gzip']) === 'gzip';
+  return Boolean(header) && negotiate(header!.toLowerCase(), ['gzip']) === 'gzip';
 }
 
 /** The answer's JSON gzipped, once per answer object. */

@@ -4,7 +4,6 @@ import { EventEmitter } from 'node:events';
 import { Client, type Notification } from 'pg';
 import { databaseOutage, isDatabaseUnavailable } from '../prisma/database-outage';
 import { Prisma } from '../generated/prisma/client';
-import { pooledQueries } from '../prisma/pooled-queries';
 import { PrismaService } from '../prisma/prisma.service';
 
 /** Something a spectator's live page should show: a set entered, signed or decided, a match confirmed. */
@@ -121,7 +120,7 @@ export class LiveEvents implements OnModuleInit, OnModuleDestroy {
     }
     // Off the writer's path: a lost notification costs the other processes' viewers one
     // change message (their next change or a reconnect brings them up to date).
-    pooledQueries(this.prisma.pool, this.prisma.statementName)
+    this.prisma.direct
       .$executeRaw(Prisma.sql`SELECT pg_notify(${LIVE_CHANNEL}, x.payload) FROM unnest(${payloads}::text[]) WITH ORDINALITY AS x(payload, n) ORDER BY x.n`)
       .catch((error: unknown) => this.problem(error));
   }

@@ -9,7 +9,6 @@ import { mapSettings } from '../seasons/season.dto';
 import type { MatchHistoryEntryDto } from './fixtures.dto';
 import { DivisionMatchesDto, groupByRound, mapMatchDetail, mapMatchSummary, MatchDetailDto, MatchSummaryDto } from './match.dto';
 import { loadMatchRow } from './match-load';
-import { pooledQueries } from '../prisma/pooled-queries';
 import { MatchRow, matchSummaryInclude } from './match-row';
 import { describeAudit } from '../domain/audit-descriptions';
 
@@ -32,7 +31,7 @@ export class MatchDataService {
    * answer: the most-read statement of a match night needs nothing of Prisma's engine).
    */
   async load(id: string, db?: Db): Promise<MatchRow> {
-    const match = await loadMatchRow(db ?? pooledQueries(this.prisma.pool, this.prisma.statementName), id);
+    const match = await loadMatchRow(db ?? this.prisma.direct, id);
     if (!match) throw new NotFoundError('Wedstrijd');
     return match;
   }

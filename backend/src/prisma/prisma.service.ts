@@ -4,6 +4,7 @@ import { Pool } from 'pg';
 import { apiProcesses } from '../api-processes';
 import { PrismaClient } from '../generated/prisma/client';
 import { databaseOutage, isDatabaseUnavailable } from './database-outage';
+import { pooledQueries, type PooledQueries } from './pooled-queries';
 import { silenceKnownWarnings } from './known-warnings';
 import { statementNames } from './statement-names';
 
@@ -50,6 +51,12 @@ export class PrismaService extends PrismaClient implements OnModuleDestroy {
    * statements on a pooled connection itself (the table write): the same text gets the same name.
    */
   readonly statementName: (query: { sql: string }) => string | undefined;
+  /**
+   * Raw statements straight on the pool, without Prisma's engine, each on any free connection
+   * (pooled-queries.ts): for the hottest single statements of a match night (the rate limits,
+   * the match load outside a transaction, the live bus's notification).
+   */
+  readonly direct: PooledQueries;
 
   constructor() {
     const connectionString = process.env.DATABASE_URL;
@@ -76,6 +83,7 @@ export class PrismaService extends PrismaClient implements OnModuleDestroy {
     super({ adapter: new PrismaPg(pool, { disposeExternalPool: true, statementNameGenerator: statementName as (query: { sql: string }) => string }) });
     this.pool = pool;
     this.statementName = statementName;
+    this.direct = pooledQueries(pool, statementName);
   }
 
   async onModuleDestroy(): Promise<void> {
