@@ -12,7 +12,7 @@ import { GZIP_FROM_BYTES } from '../src/live/live-encoding';
 import { LiveEvents } from '../src/live/live-events';
 import { LiveService } from '../src/live/live.service';
 import { LiveStreams } from '../src/live/live-streams';
-import { createMatchDay, resetDatabase, startApp, type TestContext } from './helpers';
+import { createClub, createMatchDay, createMatchRow, createTeam, resetDatabase, startApp, type TestContext } from './helpers';
 
 type Day = Awaited<ReturnType<typeof createMatchDay>>;
 
@@ -213,9 +213,19 @@ describe('live answers pushed with their version: one computation per change', (
       // The version before, named by a page told of it just before the new one was computed: still that one.
       expect((await get(withVersion(paths.match(), first.match.version)).expect(200)).body).toEqual(first.match);
       expect((await get(withVersion(paths.round(), now.round.version)).expect(200)).body).toEqual(now.round);
+      // Three changes more, each read once: a slow page still gets the version its message named, without a computation.
+      for (const [tableNumber, points] of [[1, 2], [2, 5], [3, 6]]) {
+        await sign(3, tableNumber, points);
+        await get(paths.match()).expect(200);
+      }
+      const read = { ...live.computations };
+      expect((await get(withVersion(paths.match(), now.match.version)).expect(200)).body).toEqual(now.match);
+      expect((await get(withVersion(paths.match(), first.match.version)).expect(200)).body).toEqual(first.match);
+      expect(live.computations).toEqual(read);
       // A version this process does not hold (another's, or long gone): the current answer.
-      expect((await get(withVersion(paths.match(), 'neverAnnounced')).expect(200)).body).toEqual(now.match);
-      expect(live.computations).toEqual({ match: counted.match + 1, round: counted.round + 1 });
+      const current = (await get(paths.match()).expect(200)).body;
+      expect((await get(withVersion(paths.match(), 'neverAnnounced')).expect(200)).body).toEqual(current);
+      expect(live.computations).toEqual(read);
       expect((await get(withVersion(paths.match(), 'no%20version')).expect(400)).body.error.code).toBe('VALIDATION_FAILED');
     });
   });
@@ -271,6 +281,42 @@ describe('live answers pushed with their version: one computation per change', (
     // One message to the 20 streams, one computation for it; nobody follows the round: no message.
     expect(await scrape()).toEqual({ match: scraped.match + 1, round: scraped.round, matchMessages: scraped.matchMessages + 1, roundMessages: scraped.roundMessages });
     for (const s of streams) s.close();
+  });
+
+  it('computes a match that changed once per window of events, for its own message and its round’s alike, however the changes of two matches interleave', async () => {
+    const other = await createMatchRow(ctx.prisma, {
+      divisionId: day.division.id,
+      homeTeamId: (await createTeam(ctx.prisma, day.division.id, day.otherClub.id)).id,
+      awayTeamId: (await createTeam(ctx.prisma, day.division.id, (await createClub(ctx.prisma)).id)).id,
+      round: 5,
+      status: 'SCHEDULED',
+    });
+    const streams = { match: openStream(base, `${matchPath()}/events`), other: openStream(base, `/api/public/matches/${other.id}/events`), round: openStream(base, `/api/public/rounds/events?${roundQuery()}`) };
+    await Promise.all(Object.values(streams).map((s) => s.nth('ready')));
+    const opened = ctx.app.get(LiveStreams);
+    await withClockStill(async () => {
+      const counted = { computations: { ...live.computations }, messages: { ...opened.messages } };
+      // Four changes 100 ms apart, alternating between the two matches: the windows of events take them as they fall.
+      const start = Date.now();
+      const changes = [day.match.id, other.id, day.match.id, other.id].map((matchId, i) => ({ matchId, at: new Date(start + i) }));
+      for (const change of changes) {
+        events.emit({ matchId: change.matchId, divisionId: day.division.id, round: 5, kind: 'SET_SIGNED', at: change.at });
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      // Until every stream got the message of its last change (a hang guard, not a timing assertion).
+      const last = { match: changes[2].at, other: changes[3].at, round: changes[3].at };
+      for (const [name, stream] of Object.entries(streams) as [keyof typeof streams, (typeof streams)['match']][]) {
+        for (const deadline = performance.now() + 10_000; !stream.messages().some((m) => m.event === 'change' && m.data.at === last[name].toISOString()); ) {
+          if (performance.now() > deadline) throw new Error(`no message of ${name}'s last change`);
+          await new Promise((r) => setTimeout(r, 20));
+        }
+      }
+      const sent = { match: opened.messages.match - counted.messages.match, round: opened.messages.round - counted.messages.round };
+      expect(sent.match).toBeGreaterThanOrEqual(2);
+      expect(sent.round).toBeGreaterThanOrEqual(1);
+      expect({ match: live.computations.match - counted.computations.match, round: live.computations.round - counted.computations.round }).toEqual(sent);
+    });
+    for (const stream of Object.values(streams)) stream.close();
   });
 
   it('an unknown stream option is refused (400), and a page’s stream says ready with the version only', async () => {

@@ -1,8 +1,10 @@
 /**
  * Server-Sent Events for the live pages. One subscription to the in-process bus fans out to
  * every open stream of a topic (a match, or a division's round: a match night). Bursts are
- * coalesced: the events of COALESCE_MS become one message per stream, so six tables signing
- * at once make one message. The message carries the version of the topic's live answer
+ * coalesced: the events of one window of COALESCE_MS, the same window for every topic, become
+ * one message per stream, so six tables signing at once make one message; the matches that
+ * changed in a window are computed at its end in one read, so a match's message and its
+ * round's share that computation. The message carries the version of the topic's live answer
  * (the ETag of GET …/live), and with `?answer=1` the answer itself: computed once per change
  * in this process (LiveService's cache), encoded at most twice (with and without the answer),
  * and written to every stream of the topic, so 300 spectators cost one computation. A page
@@ -99,7 +101,9 @@ export class LiveStreams implements OnModuleInit, OnModuleDestroy {
   limits: StreamLimits = { total: 1_000, perClient: 100 };
   private readonly topics = new Map<string, Set<Stream>>();
   private readonly perClient = new Map<string, number>();
+  /** The events of the current window, per topic, and the timer that ends it. */
   private readonly pending = new Map<string, LiveEvent[]>();
+  private window?: NodeJS.Timeout;
   /** Per topic, the last message being computed or written: the next one waits for it. */
   private readonly sending = new Map<string, Promise<void>>();
   private count = 0;
@@ -131,6 +135,7 @@ export class LiveStreams implements OnModuleInit, OnModuleDestroy {
   async onModuleDestroy(): Promise<void> {
     for (const off of this.unsubscribe) off();
     clearInterval(this.heartbeat);
+    clearTimeout(this.window);
     for (const streams of this.topics.values()) for (const stream of streams) stream.raw.end();
     this.topics.clear();
     await this.prisma.$executeRaw`DELETE FROM live_streams WHERE "processId" = ${this.events.origin}`.catch(() => undefined);
@@ -230,22 +235,29 @@ export class LiveStreams implements OnModuleInit, OnModuleDestroy {
   private queue(topic: string, event: LiveEvent): void {
     if (!this.topics.has(topic)) return;
     const waiting = this.pending.get(topic);
-    if (waiting) {
-      waiting.push(event);
-      return;
-    }
-    this.pending.set(topic, [event]);
-    setTimeout(() => this.flush(topic), COALESCE_MS).unref();
+    if (waiting) waiting.push(event);
+    else this.pending.set(topic, [event]);
+    this.window ??= setTimeout(() => this.flush(), COALESCE_MS).unref();
   }
 
-  private flush(topic: string): void {
-    const events = this.pending.get(topic) ?? [];
-    this.pending.delete(topic);
-    this.broadcast(topic, {
-      matchIds: [...new Set(events.map((e) => e.matchId))],
-      kinds: [...new Set(events.map((e) => e.kind))],
-      at: new Date(Math.max(...events.map((e) => e.at.getTime()))).toISOString(),
-    });
+  /**
+   * Ends the window: the matches that changed in it are computed now, in one read, and every
+   * topic that had events gets its message. Each topic's per-topic timer of the past let a
+   * round's message compute a match half-way through the match's own window, and the match's
+   * message compute it again for the next event.
+   */
+  private flush(): void {
+    this.window = undefined;
+    const pending = [...this.pending];
+    this.pending.clear();
+    this.live.refresh([...new Set(pending.flatMap(([, events]) => events.map((e) => e.matchId)))]);
+    for (const [topic, events] of pending) {
+      this.broadcast(topic, {
+        matchIds: [...new Set(events.map((e) => e.matchId))],
+        kinds: [...new Set(events.map((e) => e.kind))],
+        at: new Date(Math.max(...events.map((e) => e.at.getTime()))).toISOString(),
+      });
+    }
   }
 
   /** The bus was away (changes may have been missed): every topic's answer is read again from the stored state. */

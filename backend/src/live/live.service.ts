@@ -38,8 +38,20 @@ const liveMatchSelect = {
 
 type LiveMatchRow = Prisma.MatchGetPayload<{ select: typeof liveMatchSelect }>;
 
-/** Answers are shared this long by every spectator, unless an event about the match ends them sooner. */
-const CACHE_MS = 3_000;
+/**
+ * A reader that names no version gets an answer computed at most this long ago, unless an
+ * event about its match ended it sooner: the safety net for the writes the bus does not carry
+ * (a line-up edited, a match moved or archived by the federation).
+ */
+const FRESH_MS = 3_000;
+/**
+ * How long an answer is kept for a reader that names its version (a page reading what a
+ * message announced, however many changes came since), and how long a match's answer with no
+ * change since serves its round (a round of ten matches, one of which changed, reads that one only).
+ */
+const KEPT_MS = 30_000;
+/** Answers kept per topic besides the current one, for the readers that name theirs. */
+const KEPT_VERSIONS = 4;
 
 /**
  * Which live answer: a match's (`match:<id>`) or a division's round (`round:<divisionId>:<round>`).
@@ -145,8 +157,14 @@ interface CachedAnswer {
   version?: string;
   /** A change came after its computation began: served only to a reader that names its version. */
   stale: boolean;
-  /** The answer this one replaced, for a reader that names its version (a page told of it just before). */
-  previous?: { at: number; version: string; answer: Promise<LiveAnswer> };
+  /** The answers this one replaced, newest first (at most KEPT_VERSIONS), for a reader that names its version (a page told of it before). */
+  older: KeptAnswer[];
+}
+
+interface KeptAnswer {
+  at: number;
+  version: string;
+  answer: Promise<LiveAnswer>;
 }
 
 /**
@@ -244,7 +262,7 @@ export class LiveService implements OnModuleInit, OnModuleDestroy {
     const known = new Map<string, Promise<LiveAnswer>>();
     for (const id of ids) {
       const hit = this.cache.get(matchTopic(id));
-      if (hit && !hit.stale && now - hit.at < CACHE_MS) known.set(id, hit.answer);
+      if (hit && !hit.stale && now - hit.at < KEPT_MS) known.set(id, hit.answer);
     }
     const missing = ids.filter((id) => !known.has(id));
     if (missing.length) {
@@ -260,6 +278,15 @@ export class LiveService implements OnModuleInit, OnModuleDestroy {
     return answers.filter((a): a is LiveAnswer => a !== null);
   }
 
+  /**
+   * Computes now, in one read, the answers of these matches that changed (LiveStreams: the
+   * matches of one window of events, before its messages ask for them): a match's message and
+   * its round's then share one computation, whichever of them asks first.
+   */
+  refresh(matchIds: readonly string[]): void {
+    if (matchIds.length) this.matchAnswers(matchIds).catch(() => undefined);
+  }
+
   /** The live answer a stream's topic follows (matchTopic, roundTopic). */
   answer(topic: string): Promise<LiveAnswer> {
     const [kind, id, round] = topic.split(':');
@@ -270,28 +297,28 @@ export class LiveService implements OnModuleInit, OnModuleDestroy {
    * The cached answer of `key`, or a new computation. After a change the cached answer is kept,
    * marked stale: it is no longer served as the current one (the next read, or the stream's
    * message, computes again), but a reader that names its version (`wanted`: a page reading
-   * the version a message announced) still gets it. A page that got the message before a
-   * change and reads just after it thus costs no computation: one per change, the message's.
+   * the version a message announced) still gets it, as it gets any of the KEPT_VERSIONS
+   * answers before it for KEPT_MS. A page that got a message and reads after one or more
+   * changes thus costs no computation: one per change, the message's.
    */
   private shared(key: string, load: () => Promise<LiveAnswer>, wanted?: string): Promise<LiveAnswer> {
     const now = Date.now();
     const hit = this.cache.get(key);
-    const previous = hit?.previous;
-    if (wanted !== undefined) {
-      // The version the reader names: the cached answer (stale or not), or the one it replaced
-      // while the reader, told of it just before, was on its way.
-      if (hit && hit.version === wanted && now - hit.at < CACHE_MS) return hit.answer;
-      if (previous && previous.version === wanted && now - previous.at < CACHE_MS) return previous.answer;
+    if (hit && wanted !== undefined) {
+      const named = hit.version === wanted ? hit : hit.older.find((kept) => kept.version === wanted);
+      if (named && now - named.at < KEPT_MS) return named.answer;
     }
-    if (hit && !hit.stale && now - hit.at < CACHE_MS) return hit.answer;
+    if (hit && !hit.stale && now - hit.at < FRESH_MS) return hit.answer;
     this.computations[key.startsWith('match:') ? 'match' : 'round']++;
     return this.remember(key, now, load());
   }
 
-  /** Caches an answer being computed (the one it replaces kept as `previous`) and returns it. */
+  /** Caches an answer being computed (the ones it replaces kept for the readers that name them) and returns it. */
   private remember(key: string, now: number, answer: Promise<LiveAnswer>): Promise<LiveAnswer> {
     const hit = this.cache.get(key);
-    const entry: CachedAnswer = { at: now, stale: false, answer, previous: hit?.version !== undefined ? { at: hit.at, version: hit.version, answer: hit.answer } : hit?.previous };
+    const replaced = hit?.version !== undefined ? [{ at: hit.at, version: hit.version, answer: hit.answer }] : [];
+    const older = [...replaced, ...(hit?.older ?? [])].filter((kept) => now - kept.at < KEPT_MS).slice(0, KEPT_VERSIONS);
+    const entry: CachedAnswer = { at: now, stale: false, answer, older };
     entry.answer.then(
       (answer) => (entry.version = answer.version),
       // A failed read (404, database away) is not shared.
