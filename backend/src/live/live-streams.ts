@@ -242,9 +242,9 @@ export class LiveStreams implements OnModuleInit, OnModuleDestroy {
 
   /**
    * Ends the window: the matches that changed in it are computed now, in one read, and every
-   * topic that had events gets its message. Each topic's per-topic timer of the past let a
-   * round's message compute a match half-way through the match's own window, and the match's
-   * message compute it again for the next event.
+   * topic that had events gets its message. One window for all topics: with a window per
+   * topic, a round's message computed a match half-way through the match's own window, and
+   * the match's message computed it again for the event that came in between.
    */
   private flush(): void {
     this.window = undefined;
