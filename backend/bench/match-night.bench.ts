@@ -54,7 +54,7 @@ const PACING: Pacing = { thinkMinMs: THINK_MIN, thinkMaxMs: THINK_MAX, rampMs: 3
 /** A table that sends its requests one after the other, without thinking (the warm-up and the writes alone). */
 const AT_ONCE: Pacing = { thinkMinMs: 0, thinkMaxMs: 0, rampMs: 0, reloadChance: 1 };
 /** The capacity steps' paces: the night's think time divided by each (BENCH_NIGHT_CAPACITY_PACES; "" for none). */
-const CAPACITY_PACES = (process.env.BENCH_NIGHT_CAPACITY_PACES ?? '0.5,0.75,1.5,2,3').split(',').filter((p) => p.trim()).map(Number);
+const CAPACITY_PACES = (process.env.BENCH_NIGHT_CAPACITY_PACES ?? '0.5,0.75,1.25,1.5,1.75,2,3').split(',').filter((p) => p.trim()).map(Number);
 /** BENCH_TIMELINE=1: the night second by second. */
 const TIMELINE = Boolean(process.env.BENCH_TIMELINE);
 /** How long spectators may still take to show the last signatures once the tables are done. */
