@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { newRequestId, requestIdOf } from './request-logging';
 
 describe('request ids', () => {
-  it('are 12 hex digits, all different, also across the refills of their block of random bytes (512 ids each)', () => {
+  it('are 12 hex digits, all different, also across the refills of node:crypto’s block of random bytes (128 UUIDs each)', () => {
     const ids = Array.from({ length: 2_000 }, () => newRequestId());
     for (const id of ids) expect(id).toMatch(/^[0-9a-f]{12}$/);
     expect(new Set(ids).size).toBe(ids.length);
