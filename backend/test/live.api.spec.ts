@@ -128,6 +128,26 @@ describe('live API: public live pictures, live scores setting, provisional stand
     }
   });
 
+  it('names a player whose club chose "niet publiceren" as "speler van <club>", in the match and in its round (RULES.md, privacy)', async () => {
+    const hidden = await ctx.prisma.member.update({ where: { id: day.homePlayers[0] }, data: { doNotPublish: true } });
+    try {
+      // Not a match-writer change: an event ends the cached answers, as the next change would.
+      events.emit({ matchId: day.match.id, divisionId: day.division.id, round: 3, kind: 'SETTINGS', at: new Date() });
+      const match = await live(day.match.id);
+      const round = (await ctx.http().get(`/api/public/rounds/live?divisionId=${day.division.id}&round=3`).expect(200)).body;
+      for (const answer of [match, round.matches.find((m: { id: string }) => m.id === day.match.id)]) {
+        expect(answer.sets[0].tables[0].homeNames).toContain(`speler van ${day.homeClub.name}`);
+        expect(JSON.stringify(answer)).not.toContain(hidden.familyName);
+      }
+      // The other players keep their family names.
+      const partner = await ctx.prisma.member.findUniqueOrThrow({ where: { id: day.homePlayers[1] } });
+      expect(match.sets[0].tables[0].homeNames).toContain(partner.familyName);
+    } finally {
+      await ctx.prisma.member.update({ where: { id: hidden.id }, data: { doNotPublish: false } });
+      events.emit({ matchId: day.match.id, divisionId: day.division.id, round: 3, kind: 'SETTINGS', at: new Date() });
+    }
+  });
+
   it('keeps an entry that is not signed out of sight, and shows signed, decided and credited sets with running totals', async () => {
     await seat(day.match.id, 1, 1, { homePoints: 6, awayPoints: 2, source: 'GAMES', enteredBySide: 'HOME', enteredAt: new Date() });
     let body = await ctx.http().get(`/api/public/matches/${day.match.id}/live`).expect(200).then((r) => r.body);

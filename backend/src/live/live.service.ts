@@ -6,13 +6,13 @@ import { pairPlayersAt } from '../domain/match';
 import { inPairOrder } from '../domain/pair-order';
 import { DEFAULT_SETTINGS } from '../domain/settings';
 import type { Prisma } from '../generated/prisma/client';
-import { familyNameOf } from '../matches/match-row';
+import { publicNameOf } from '../matches/match-row';
 import { PrismaService } from '../prisma/prisma.service';
 import { LiveEvents } from './live-events';
 import { LiveMatchDto, LiveRoundDto, mapLiveMatch, SCORES_HIDDEN_NOTICE, SeatNames } from './live.dto';
 
 const teamSelect = { id: true, name: true, club: { select: { name: true, venue: true, city: true } } } as const;
-const nameSelect = { familyName: true, namePrefix: true } as const;
+const nameSelect = { familyName: true, namePrefix: true, doNotPublish: true } as const;
 
 /** Only what the live pages show: no given names, member numbers or birth dates are read. */
 const liveMatchSelect = {
@@ -87,15 +87,17 @@ function served(text: string): LiveAnswer {
 
 /**
  * The pair at a seat by family name, substitutions counted (Regel 13/14: the player who came
- * in from this set on). A pair that starts later (Regel 5B/5C) has no names before its set.
+ * in from this set on), and a member whose club chose "niet publiceren" as "speler van <club>".
+ * A pair that starts later (Regel 5B/5C) has no names before its set.
  */
 function seatNames(row: LiveMatchRow): SeatNames {
   const names = new Map<string, string>();
   const pairs = (teamId: string) => {
+    const clubName = (teamId === row.homeTeamId ? row.homeTeam : row.awayTeam).club.name;
     const lineup = row.lineups.find((l) => l.teamId === teamId);
     const byPair = new Map<number, { ids: string[]; fromSet: number }>();
     for (const p of inPairOrder(lineup?.players ?? [])) {
-      names.set(p.memberId, familyNameOf(p.member));
+      names.set(p.memberId, publicNameOf(p.member, clubName));
       if (p.pairNumber === null) continue;
       const pair = byPair.get(p.pairNumber) ?? { ids: [], fromSet: p.fromSet };
       pair.ids.push(p.memberId);
@@ -104,7 +106,7 @@ function seatNames(row: LiveMatchRow): SeatNames {
     const subs = row.substitutions
       .filter((s) => s.teamId === teamId)
       .map((s) => {
-        names.set(s.inMemberId, familyNameOf(s.inMember));
+        names.set(s.inMemberId, publicNameOf(s.inMember, clubName));
         return { setNumber: s.setNumber, pairNumber: s.pairNumber, outPlayerId: s.outMemberId, inPlayerId: s.inMemberId };
       });
     return (pairNumber: number, setNumber: number): string[] => {
@@ -161,6 +163,9 @@ interface CachedAnswer {
   /** The answers this one replaced, newest first (at most KEPT_VERSIONS), for a reader that names its version (a page told of it before). */
   older: KeptAnswer[];
 }
+
+/** The cached answer while it is current: no change since, and computed less than `maxAgeMs` ago. */
+const current = (hit: CachedAnswer | undefined, now: number, maxAgeMs: number) => (hit && !hit.stale && now - hit.at < maxAgeMs ? hit.answer : undefined);
 
 interface KeptAnswer {
   at: number;
@@ -262,8 +267,8 @@ export class LiveService implements OnModuleInit, OnModuleDestroy {
     const now = Date.now();
     const known = new Map<string, Promise<LiveAnswer>>();
     for (const id of ids) {
-      const hit = this.cache.get(matchTopic(id));
-      if (hit && !hit.stale && now - hit.at < KEPT_MS) known.set(id, hit.answer);
+      const answer = current(this.cache.get(matchTopic(id)), now, KEPT_MS);
+      if (answer) known.set(id, answer);
     }
     const missing = ids.filter((id) => !known.has(id));
     if (missing.length) {
@@ -309,7 +314,8 @@ export class LiveService implements OnModuleInit, OnModuleDestroy {
       const named = hit.version === wanted ? hit : hit.older.find((kept) => kept.version === wanted);
       if (named && now - named.at < KEPT_MS) return named.answer;
     }
-    if (hit && !hit.stale && now - hit.at < FRESH_MS) return hit.answer;
+    const fresh = current(hit, now, FRESH_MS);
+    if (fresh) return fresh;
     this.computations[key.startsWith('match:') ? 'match' : 'round']++;
     return this.remember(key, now, load());
   }

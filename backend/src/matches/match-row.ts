@@ -54,6 +54,16 @@ export function familyNameOf(member: PersonName): string {
   return [member.namePrefix, member.familyName].filter(Boolean).join(' ');
 }
 
+/** What the public calls a member its own club marked "niet publiceren" (RULES.md, privacy). */
+export function unpublishedName(clubName: string | null): string {
+  return `speler van ${clubName ?? 'een vereniging'}`;
+}
+
+/** How a public page names a player: the family name, or "speler van <club>" when not published. */
+export function publicNameOf(member: PersonName & { doNotPublish: boolean }, clubName: string | null): string {
+  return member.doNotPublish ? unpublishedName(clubName) : familyNameOf(member);
+}
+
 /** "Ricardo van Dijk": for the club's own secretary and the federation. */
 export function fullNameOf(member: PersonName): string {
   return [member.givenNames, familyNameOf(member)].filter(Boolean).join(' ');

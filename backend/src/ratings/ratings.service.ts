@@ -6,7 +6,7 @@ import { Grouped, pairStatistics, playerStatistics, SeatLine, seatLines } from '
 import { AuditService } from '../audit/audit.service';
 import { assertClubAccess } from '../auth/access';
 import type { AuthUser } from '../auth/auth.types';
-import { familyNameOf, fullNameOf } from '../matches/match-row';
+import { familyNameOf, fullNameOf, unpublishedName } from '../matches/match-row';
 import { PrismaService } from '../prisma/prisma.service';
 import { loadPlayMatches } from './ratings-data';
 import { RatingsStoreService } from './ratings-store.service';
@@ -25,7 +25,7 @@ interface PersonRow {
 
 /** How the public names a member: family name, or "speler van <club>" when not published. Never given names or numbers. */
 export function publicRef(member: PersonRow | undefined, clubName: string | null): PlayerRefDto {
-  if (!member || member.doNotPublish) return { id: null, name: `speler van ${clubName ?? 'een vereniging'}`, clubName };
+  if (!member || member.doNotPublish) return { id: null, name: unpublishedName(clubName), clubName };
   return { id: member.id, name: familyNameOf(member), clubName };
 }
 
