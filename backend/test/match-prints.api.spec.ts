@@ -161,4 +161,71 @@ describe('printed match papers', () => {
       }
     });
   });
+  describe('a member whose club chose "niet publiceren" (RULES.md, privacy)', () => {
+    // Pair 1's first player and the reserve who comes in for pair 2's first player in set 3.
+    let hidden: { id: string; familyName: string; namePrefix: string | null };
+    let hiddenReserve: { id: string; familyName: string; namePrefix: string | null };
+    let substitutionId: string;
+    const unpublished = () => `speler van ${day.homeClub.name}`;
+
+    beforeAll(async () => {
+      // A club name as clubs choose them (the factory's long unique one breaks across PDF lines).
+      day.homeClub = await ctx.prisma.club.update({ where: { id: day.homeClub.id }, data: { name: 'De Kroon' } });
+      hidden = await ctx.prisma.member.update({ where: { id: day.homePlayers[0] }, data: { doNotPublish: true } });
+      hiddenReserve = await ctx.prisma.member.update({ where: { id: day.homePlayers[12] }, data: { doNotPublish: true } });
+      const sub = await ctx.prisma.substitution.create({ data: { matchId: day.match.id, teamId: day.home.id, setNumber: 3, pairNumber: 2, outMemberId: day.homePlayers[2], inMemberId: day.homePlayers[12] } });
+      substitutionId = sub.id;
+    });
+
+    afterAll(async () => {
+      await ctx.prisma.substitution.delete({ where: { id: substitutionId } });
+      await ctx.prisma.member.updateMany({ where: { id: { in: [hidden.id, hiddenReserve.id] } }, data: { doNotPublish: false } });
+    });
+
+    type Detail = { homeLineup: { pairs: { pairNumber: number; names: string[] }[]; reserves: string[] }; substitutions: { inName: string; outName: string }[] };
+    const hiddenNames = () => [hidden.familyName, hiddenReserve.familyName];
+
+    it('the public match page names them "speler van <club>", in the line-up, the reserves and the substitution; their partners keep their names', async () => {
+      const res = await ctx.http().get(url()).expect(200);
+      const body = res.body as Detail;
+      expect(body.homeLineup.pairs[0].names).toEqual([unpublished(), familyName.get(day.homePlayers[1])]);
+      expect(body.homeLineup.reserves).toContain(unpublished());
+      expect(body.substitutions).toEqual([expect.objectContaining({ outName: familyName.get(day.homePlayers[2]), inName: unpublished() })]);
+      for (const name of hiddenNames()) expect(JSON.stringify(body)).not.toContain(name);
+    });
+
+    it('another club reads the public names too; the two clubs of the match, supervisors and the federation read the form’s family names', async () => {
+      const other = (await loginAs(ctx, 'SECRETARY', day.otherClub.id)).agent;
+      const otherBody = (await other.get(url()).expect(200)).body as Detail;
+      expect(otherBody.homeLineup.pairs[0].names[0]).toBe(unpublished());
+      for (const name of hiddenNames()) expect(JSON.stringify(otherBody)).not.toContain(name);
+      const readers = [
+        (await loginAs(ctx, 'SECRETARY', day.homeClub.id)).agent,
+        (await loginAs(ctx, 'SECRETARY', day.awayClub.id)).agent,
+        (await loginAs(ctx, 'SUPERVISOR')).agent,
+        admin,
+      ];
+      for (const reader of readers) {
+        const body = (await reader.get(url()).expect(200)).body as Detail;
+        expect(body.homeLineup.pairs[0].names[0]).toBe(familyName.get(hidden.id));
+        expect(body.substitutions[0].inName).toBe(familyName.get(hiddenReserve.id));
+      }
+    });
+
+    it('the public copy of the form and of the score slips prints "speler van <club>"; the home club’s copy the family names', async () => {
+      for (const file of ['form.pdf', 'score-slips.pdf']) {
+        const { pages } = await pdf(file);
+        const text = pages.join(' ');
+        expect(text).toContain(`${unpublished()} / ${familyName.get(day.homePlayers[1])}`);
+        for (const name of hiddenNames()) expect(text).not.toContain(name);
+      }
+      const home = (await loginAs(ctx, 'SECRETARY', day.homeClub.id)).agent;
+      for (const file of ['form.pdf', 'score-slips.pdf']) {
+        const res = await home.get(`${url()}/${file}`).buffer(true).parse(binary).expect(200);
+        const text = pdfPages(res.body as Buffer).join(' ');
+        expect(text).toContain(pairNames(day.homePlayers, 1));
+        expect(text).not.toContain(unpublished());
+      }
+    });
+  });
 });

@@ -55,7 +55,8 @@ export class ExportsController {
   @Get('matches/:id/form.pdf')
   @ApiOperation({
     summary: 'Wedstrijdformulier om te printen: koppels met alleen achternamen, tafelschema, scorekaart (ingevuld met partijen, sets, totalen en uitslag zodra die er zijn), handtekeningen (openbaar, Regel 15)',
-    description: 'Is de speelavond geopend, dan heeft het exemplaar van de secretaris van de thuisploeg, de wedstrijdleider en de bondsbeheerder een derde pagina met per tafel de QR-code en de korte code; het openbare exemplaar niet.',
+    description:
+      'Is de speelavond geopend, dan heeft het exemplaar van de secretaris van de thuisploeg, de wedstrijdleider en de bondsbeheerder een derde pagina met per tafel de QR-code en de korte code; het openbare exemplaar niet. In het openbare exemplaar (en dat van andere verenigingen) heet een lid dat niet gepubliceerd wordt "speler van <vereniging>".',
   })
   @ApiProduces('application/pdf')
   @ApiOkResponse(BINARY)
@@ -68,10 +69,11 @@ export class ExportsController {
   @Get('matches/:id/score-slips.pdf')
   @ApiOperation({
     summary: 'Scorebriefjes per tafel om te printen: per set en tafel een kaartje met het thuiskoppel en het lopende koppel (Regel 22), vier partijen en parafen (openbaar, Regel 15)',
+    description: 'Namen zoals op het wedstrijdformulier van deze lezer: in het openbare exemplaar heet een lid dat niet gepubliceerd wordt "speler van <vereniging>".',
   })
   @ApiProduces('application/pdf')
   @ApiOkResponse(BINARY)
-  async scoreSlips(@Param('id', ParseUUIDPipe) id: string): Promise<StreamableFile> {
-    return download(await this.exports.scoreSlips(id), 'inline');
+  async scoreSlips(@Param('id', ParseUUIDPipe) id: string, @OptionalUser() viewer: AuthUser | undefined): Promise<StreamableFile> {
+    return download(await this.exports.scoreSlips(id, viewer), 'inline');
   }
 }

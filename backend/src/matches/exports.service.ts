@@ -6,13 +6,13 @@ import { NotFoundError } from '../common/errors';
 import { formatDutchDate } from '../domain/dates';
 import { pairPlayersAt, tablePlan } from '../domain/match';
 import { PrismaService } from '../prisma/prisma.service';
-import { forViewer, mapMatchDetail, mapPublicLineup, mapPublicSubstitution, MatchDetailDto, MatchSummaryDto } from './match.dto';
+import { forViewer, mapMatchDetail, mapPlayers, MatchDetailDto, MatchSummaryDto, namesFor } from './match.dto';
 import { MatchDataService } from './match-data.service';
 import { ScoreFactsService } from './score-facts.service';
 import type { DownloadFile } from '../common/download';
 import { FormScores, FormTeam, renderMatchForm } from './match-form.pdf';
 import { renderScoreSlips } from './score-slips.pdf';
-import { LineupRow, lineupOf, localInstant, MatchRow, matchSummaryInclude } from './match-row';
+import { localInstant, MatchRow, matchSummaryInclude } from './match-row';
 import type { Prisma } from '../generated/prisma/client';
 import type { AuthUser } from '../auth/auth.types';
 import { canSeeTableCodes, liveTableCodes } from '../match-night/night-access';
@@ -38,8 +38,8 @@ function fileSlug(text: string): string {
   return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 }
 
-function formTeam(name: string, lineup: LineupRow | null, substitutions: MatchDetailDto['substitutions']): FormTeam {
-  const { pairs, reserves } = mapPublicLineup(lineup) ?? { pairs: [], reserves: [] };
+function formTeam(name: string, lineup: MatchDetailDto['homeLineup'], substitutions: MatchDetailDto['substitutions']): FormTeam {
+  const { pairs, reserves } = lineup ?? { pairs: [], reserves: [] };
   const teamSubs = substitutions.filter((s) => s.teamId === lineup?.teamId);
   return { name, pairs, reserves, substitutions: teamSubs.map(({ setNumber, pairNumber, outName, inName }) => ({ setNumber, pairNumber, outName, inName })) };
 }
@@ -212,7 +212,9 @@ export class ExportsService {
     const match: MatchRow = await this.data.load(matchId);
     const settings = this.data.settingsOf(match);
     // The scores as this viewer may read them (the match page's rule): the form is public.
-    const detail = forViewer(mapMatchDetail(match, settings), viewer, { liveScores: settings.liveScores });
+    // Players as this viewer may read them (the match page's rule): the public's copy names a member not published "speler van <club>".
+    const clubs = [match.homeTeam.clubId, match.awayTeam.clubId];
+    const detail = forViewer(mapMatchDetail(match, settings, namesFor(viewer, clubs)), viewer, { liveScores: settings.liveScores });
     const now = new Date();
     const showCodes = origin !== undefined && match.nightEndsAt !== null && match.resultState !== 'CONFIRMED' && canSeeTableCodes(viewer, match);
     const codes = showCodes ? await liveTableCodes(this.prisma, matchId, now) : [];
@@ -224,8 +226,8 @@ export class ExportsService {
       startTime: match.startTime,
       venue: match.homeTeam.club.venue,
       city: match.homeTeam.club.city,
-      home: formTeam(match.homeTeam.name, lineupOf(match, 'HOME'), detail.substitutions),
-      away: formTeam(match.awayTeam.name, lineupOf(match, 'AWAY'), detail.substitutions),
+      home: formTeam(match.homeTeam.name, detail.homeLineup, detail.substitutions),
+      away: formTeam(match.awayTeam.name, detail.awayLineup, detail.substitutions),
       pairsPerTeam: settings.pairsPerTeam,
       gamesPerSet: settings.gamesPerSet,
       maxSubstitutions: settings.maxSubstitutions,
@@ -239,12 +241,13 @@ export class ExportsService {
   }
 
   /** A card per set and table for keeping the score on paper (Regel 22 seats, family names only). */
-  async scoreSlips(matchId: string): Promise<DownloadFile> {
+  async scoreSlips(matchId: string, viewer?: AuthUser): Promise<DownloadFile> {
     const match: MatchRow = await this.data.load(matchId);
     const settings = this.data.settingsOf(match);
-    const substitutions = match.substitutions.map(mapPublicSubstitution);
-    const home = formTeam(match.homeTeam.name, lineupOf(match, 'HOME'), substitutions);
-    const away = formTeam(match.awayTeam.name, lineupOf(match, 'AWAY'), substitutions);
+    // Players as this viewer may read them, as on the form.
+    const { homeLineup, awayLineup, substitutions } = mapPlayers(match, namesFor(viewer, [match.homeTeam.clubId, match.awayTeam.clubId]));
+    const home = formTeam(match.homeTeam.name, homeLineup, substitutions);
+    const away = formTeam(match.awayTeam.name, awayLineup, substitutions);
     const body = await renderScoreSlips({
       seasonName: match.division.season.name,
       divisionName: match.division.name,

@@ -51,10 +51,13 @@ export class FixturesController {
 
   @Public()
   @Get('matches/:id')
-  @ApiOperation({ summary: 'Wedstrijdpagina: stand per set en tafel, koppels met alleen achternamen (openbaar, Regel 15)' })
+  @ApiOperation({
+    summary: 'Wedstrijdpagina: stand per set en tafel, koppels met alleen achternamen (openbaar, Regel 15)',
+    description: 'Een lid dat zijn vereniging op "niet publiceren" zette, heet voor het publiek en andere verenigingen "speler van <vereniging>"; de twee verenigingen van de wedstrijd, wedstrijdleiders en de bond zien de achternaam, zoals op het wedstrijdformulier.',
+  })
   @ApiOkResponse({ type: MatchDetailDto })
   async get(@Param('id', ParseUUIDPipe) id: string, @OptionalUser() viewer?: AuthUser): Promise<MatchDetailDto> {
-    const match = await this.matches.detail(id);
+    const match = await this.matches.detail(id, { viewer });
     return forViewer(match, viewer, await this.scores.of(match.divisionId));
   }
 

@@ -7,7 +7,7 @@ import { PrismaService } from '../prisma/prisma.service';
 import { SeasonsService } from '../seasons/seasons.service';
 import { mapSettings } from '../seasons/season.dto';
 import type { MatchHistoryEntryDto } from './fixtures.dto';
-import { DivisionMatchesDto, groupByRound, mapMatchDetail, mapMatchSummary, MatchDetailDto, MatchSummaryDto } from './match.dto';
+import { DivisionMatchesDto, formNameOf, groupByRound, mapMatchDetail, mapMatchSummary, MatchDetailDto, MatchSummaryDto, MatchViewer, namesFor } from './match.dto';
 import { loadMatchRow } from './match-load';
 import { MatchRow, matchSummaryInclude } from './match-row';
 import { describeAudit } from '../domain/audit-descriptions';
@@ -56,9 +56,15 @@ export class MatchDataService {
     return mapSettings(match.division.season.settings);
   }
 
-  async detail(id: string): Promise<MatchDetailDto> {
+  /**
+   * The match page. With `reader`: players named as that viewer may read them (namesFor: the
+   * public and other clubs read "speler van <club>" for a member not published); without, as
+   * the form has them (for the people acting on the match).
+   */
+  async detail(id: string, reader?: { viewer: MatchViewer | undefined }): Promise<MatchDetailDto> {
     const match = await this.load(id);
-    return mapMatchDetail(match, this.settingsOf(match));
+    const nameOf = reader ? namesFor(reader.viewer, [match.homeTeam.clubId, match.awayTeam.clubId]) : formNameOf;
+    return mapMatchDetail(match, this.settingsOf(match), nameOf);
   }
 
   async division(divisionId: string): Promise<DivisionMatchesDto> {

@@ -10,7 +10,7 @@ import { entryOpensText, RESULT_PHASES, ResultPhase, resultEntryWindow, seatKey,
 import type { CompetitionSettings } from '../domain/settings';
 import { ForfeitCause, GameKind, MatchStatus, ResultState, SetSource, Side } from '../generated/prisma/enums';
 import { storedWinner } from '../domain/match/match-facts';
-import { familyNameOf, lineupOf, LineupRow, MatchRow, MatchSummaryRow, pairsOf, reservesOf, sideOf } from './match-row';
+import { familyNameOf, lineupOf, LineupRow, MatchRow, MatchSummaryRow, pairsOf, PersonName, publicNameOf, reservesOf, sideOf } from './match-row';
 import { finalityText } from '../domain/match/match-command';
 import { phaseOf } from '../domain/match/result-flow';
 
@@ -302,35 +302,66 @@ export function mapSeats(match: MatchRow, pairsPerTeam: number): SeatDto[] {
   });
 }
 
-/** Pairs and reserves by family name only (Regel 15). */
-export function mapPublicLineup(lineup: LineupRow | null): PublicLineupDto | null {
+/** How a reader of a match sees a player: the member and the name of the club the player plays for. */
+export type NameOf = (member: PersonName & { doNotPublish: boolean }, clubName: string | null) => string;
+
+/** As the match form has it: the family name (Regel 15). */
+export const formNameOf: NameOf = (member) => familyNameOf(member);
+
+/**
+ * The names a viewer reads on a match (RULES.md, privacy). The two clubs of the match (who sign
+ * one form with both line-ups on it), supervisors and the federation read the form's family
+ * names; anyone else (the public, another club) reads what a public page shows: the family
+ * name, or "speler van <club>" for a member whose club chose "niet publiceren".
+ */
+export function namesFor(viewer: MatchViewer | undefined, clubIds: readonly string[]): NameOf {
+  return canReadMatchInternals(viewer, clubIds) ? formNameOf : publicNameOf;
+}
+
+/** The name of the club a team of this match belongs to. */
+function clubNameOf(match: Pick<MatchRow, 'homeTeamId' | 'homeTeam' | 'awayTeam'>, teamId: string): string {
+  return teamId === match.homeTeamId ? match.homeTeam.club.name : match.awayTeam.club.name;
+}
+
+/** Pairs and reserves by family name only (Regel 15), or as `nameOf` names them. */
+export function mapPublicLineup(lineup: LineupRow | null, clubName: string | null = null, nameOf: NameOf = formNameOf): PublicLineupDto | null {
   if (!lineup) return null;
   return {
     teamId: lineup.teamId,
     pairs: pairsOf(lineup.players).map(({ pairNumber, players }) => ({
       pairNumber,
       fromSet: players[0].fromSet,
-      names: players.map((p) => familyNameOf(p.member)),
+      names: players.map((p) => nameOf(p.member, clubName)),
     })),
-    reserves: reservesOf(lineup.players).map((p) => familyNameOf(p.member)),
+    reserves: reservesOf(lineup.players).map((p) => nameOf(p.member, clubName)),
   };
 }
 
-export function mapPublicSubstitution(sub: MatchRow['substitutions'][number]): PublicSubstitutionDto {
+export function mapPublicSubstitution(sub: MatchRow['substitutions'][number], clubName: string | null = null, nameOf: NameOf = formNameOf): PublicSubstitutionDto {
   return {
     id: sub.id,
     teamId: sub.teamId,
     setNumber: sub.setNumber,
     pairNumber: sub.pairNumber,
-    outName: familyNameOf(sub.outMember),
-    inName: familyNameOf(sub.inMember),
+    outName: nameOf(sub.outMember, clubName),
+    inName: nameOf(sub.inMember, clubName),
     violation: sub.violation,
+  };
+}
+
+/** The line-ups and substitutions of a match, named as `nameOf` names players. */
+export function mapPlayers(match: MatchRow, nameOf: NameOf = formNameOf): Pick<MatchDetailDto, 'homeLineup' | 'awayLineup' | 'substitutions'> {
+  return {
+    homeLineup: mapPublicLineup(lineupOf(match, 'HOME'), match.homeTeam.club.name, nameOf),
+    awayLineup: mapPublicLineup(lineupOf(match, 'AWAY'), match.awayTeam.club.name, nameOf),
+    substitutions: match.substitutions.map((s) => mapPublicSubstitution(s, clubNameOf(match, s.teamId), nameOf)),
   };
 }
 
 const dateTime = (value: Date | null) => value?.toISOString() ?? null;
 
-export function mapMatchDetail(match: MatchRow, settings: Pick<CompetitionSettings, 'pairsPerTeam' | 'gamesPerSet' | 'cancelledMatchPoints'>): MatchDetailDto {
+/** The match page; players named as `nameOf` names them (the form's family names unless a viewer's rule says otherwise: namesFor). */
+export function mapMatchDetail(match: MatchRow, settings: Pick<CompetitionSettings, 'pairsPerTeam' | 'gamesPerSet' | 'cancelledMatchPoints'>, nameOf: NameOf = formNameOf): MatchDetailDto {
   const sets = mapSeats(match, settings.pairsPerTeam);
   return {
     ...mapMatchSummary(match, settings),
@@ -343,9 +374,7 @@ export function mapMatchDetail(match: MatchRow, settings: Pick<CompetitionSettin
     gamesPerSet: settings.gamesPerSet,
     complete: sets.every((s) => s.homePoints !== null),
     sets,
-    homeLineup: mapPublicLineup(lineupOf(match, 'HOME')),
-    awayLineup: mapPublicLineup(lineupOf(match, 'AWAY')),
-    substitutions: match.substitutions.map(mapPublicSubstitution),
+    ...mapPlayers(match, nameOf),
     moves: match.moves.map((m) => ({ fromDate: isoDate(m.fromDate), toDate: isoDate(m.toDate), swapped: m.swapped, reason: m.reason, createdAt: m.createdAt.toISOString() })),
     deductions: match.deductions.map((d) => ({ teamId: d.teamId, points: d.points, rule: d.rule, reason: d.reason })),
     signatures: { enteredAt: dateTime(match.enteredAt), homeSignedAt: dateTime(match.homeSignedAt), awaySignedAt: dateTime(match.awaySignedAt) },

@@ -868,7 +868,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Wedstrijdpagina: stand per set en tafel, koppels met alleen achternamen (openbaar, Regel 15) */
+        /**
+         * Wedstrijdpagina: stand per set en tafel, koppels met alleen achternamen (openbaar, Regel 15)
+         * @description Een lid dat zijn vereniging op "niet publiceren" zette, heet voor het publiek en andere verenigingen "speler van <vereniging>"; de twee verenigingen van de wedstrijd, wedstrijdleiders en de bond zien de achternaam, zoals op het wedstrijdformulier.
+         */
         get: operations["FixturesController_get"];
         put?: never;
         post?: never;
@@ -1257,7 +1260,7 @@ export interface paths {
         };
         /**
          * Wedstrijdformulier om te printen: koppels met alleen achternamen, tafelschema, scorekaart (ingevuld met partijen, sets, totalen en uitslag zodra die er zijn), handtekeningen (openbaar, Regel 15)
-         * @description Is de speelavond geopend, dan heeft het exemplaar van de secretaris van de thuisploeg, de wedstrijdleider en de bondsbeheerder een derde pagina met per tafel de QR-code en de korte code; het openbare exemplaar niet.
+         * @description Is de speelavond geopend, dan heeft het exemplaar van de secretaris van de thuisploeg, de wedstrijdleider en de bondsbeheerder een derde pagina met per tafel de QR-code en de korte code; het openbare exemplaar niet. In het openbare exemplaar (en dat van andere verenigingen) heet een lid dat niet gepubliceerd wordt "speler van <vereniging>".
          */
         get: operations["ExportsController_form"];
         put?: never;
@@ -1275,7 +1278,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Scorebriefjes per tafel om te printen: per set en tafel een kaartje met het thuiskoppel en het lopende koppel (Regel 22), vier partijen en parafen (openbaar, Regel 15) */
+        /**
+         * Scorebriefjes per tafel om te printen: per set en tafel een kaartje met het thuiskoppel en het lopende koppel (Regel 22), vier partijen en parafen (openbaar, Regel 15)
+         * @description Namen zoals op het wedstrijdformulier van deze lezer: in het openbare exemplaar heet een lid dat niet gepubliceerd wordt "speler van <vereniging>".
+         */
         get: operations["ExportsController_scoreSlips"];
         put?: never;
         post?: never;
