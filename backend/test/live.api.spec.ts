@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { LiveEvents } from '../src/live/live-events';
 import { LiveStreams } from '../src/live/live-streams';
 import { todayIso } from '../src/common/dto';
-import { type Agent, createMatchDay, expectError, loginAs, resetDatabase, startApp, TestContext } from './helpers';
+import { type Agent, createListedMember, createMatchDay, expectError, loginAs, resetDatabase, startApp, TestContext } from './helpers';
 
 type Day = Awaited<ReturnType<typeof createMatchDay>>;
 
@@ -128,11 +128,24 @@ describe('live API: public live pictures, live scores setting, provisional stand
     }
   });
 
-  it('names a player whose club chose "niet publiceren" as "speler van <club>", in the match and in its round (RULES.md, privacy)', async () => {
-    const hidden = await ctx.prisma.member.update({ where: { id: day.homePlayers[0] }, data: { doNotPublish: true } });
+  it('names a player whose club chose "niet publiceren" as "speler van <club>", in the match and in its round, from the moment the club chose it (RULES.md, privacy)', async () => {
+    const secretary = (await loginAs(ctx, 'SECRETARY', day.homeClub.id)).agent;
+    const publication = (memberId: string, doNotPublish: boolean) => secretary.put(`/api/members/${memberId}/publication`).send({ doNotPublish }).expect(200);
+    const told: { matchId: string; kind: string }[] = [];
+    const off = events.subscribe((event) => told.push(event));
+    // Both answers read (and cached) before the club's choice.
+    await live(day.match.id);
+    await ctx.http().get(`/api/public/rounds/live?divisionId=${day.division.id}&round=3`).expect(200);
+    const hidden = await ctx.prisma.member.findUniqueOrThrow({ where: { id: day.homePlayers[0] } });
     try {
-      // Not a match-writer change: an event ends the cached answers, as the next change would.
-      events.emit({ matchId: day.match.id, divisionId: day.division.id, round: 3, kind: 'SETTINGS', at: new Date() });
+      await publication(hidden.id, true);
+      // Not a match-writer change: the choice tells the bus itself, for the member's match being played …
+      expect(told).toEqual([expect.objectContaining({ matchId: day.match.id, kind: 'PUBLICATION' })]);
+      // … and a member on no line-up, or a choice that changes nothing, tells it nothing.
+      const benched = await createListedMember(ctx.prisma, { seasonId: day.season.id, clubId: day.homeClub.id });
+      await publication(benched.member.id, true);
+      await publication(hidden.id, true);
+      expect(told).toHaveLength(1);
       const match = await live(day.match.id);
       const round = (await ctx.http().get(`/api/public/rounds/live?divisionId=${day.division.id}&round=3`).expect(200)).body;
       for (const answer of [match, round.matches.find((m: { id: string }) => m.id === day.match.id)]) {
@@ -143,8 +156,8 @@ describe('live API: public live pictures, live scores setting, provisional stand
       const partner = await ctx.prisma.member.findUniqueOrThrow({ where: { id: day.homePlayers[1] } });
       expect(match.sets[0].tables[0].homeNames).toContain(partner.familyName);
     } finally {
-      await ctx.prisma.member.update({ where: { id: hidden.id }, data: { doNotPublish: false } });
-      events.emit({ matchId: day.match.id, divisionId: day.division.id, round: 3, kind: 'SETTINGS', at: new Date() });
+      await publication(hidden.id, false);
+      off();
     }
   });
 

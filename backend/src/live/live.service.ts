@@ -41,8 +41,8 @@ type LiveMatchRow = Prisma.MatchGetPayload<{ select: typeof liveMatchSelect }>;
 /**
  * A reader that names no version gets an answer computed at most this long ago, unless an
  * event about its match ended it sooner: the safety net for the writes the bus does not carry
- * (only the match writer tells it: a team or club renamed, a member's name corrected, the
- * season's live-score setting).
+ * (the match writer and a club's "niet publiceren" choice tell it; not a team or club renamed,
+ * a member's name corrected, the season's live-score setting).
  */
 const FRESH_MS = 3_000;
 /**

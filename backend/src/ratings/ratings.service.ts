@@ -7,6 +7,7 @@ import { AuditService } from '../audit/audit.service';
 import { assertClubAccess } from '../auth/access';
 import type { AuthUser } from '../auth/auth.types';
 import { familyNameOf, fullNameOf, unpublishedName } from '../matches/match-row';
+import { LiveEvents } from '../live/live-events';
 import { PrismaService } from '../prisma/prisma.service';
 import { loadPlayMatches } from './ratings-data';
 import { RatingsStoreService } from './ratings-store.service';
@@ -37,6 +38,7 @@ export class RatingsService {
     private readonly prisma: PrismaService,
     private readonly store: RatingsStoreService,
     private readonly audit: AuditService,
+    private readonly live: LiveEvents,
   ) {}
 
   private people(ids: readonly string[]): Promise<PersonRow[]> {
@@ -221,12 +223,28 @@ export class RatingsService {
       const clubIds = entries.map((e) => e.memberList.clubId);
       assertClubAccess(user, clubIds.includes(user.clubId ?? '') ? user.clubId! : clubIds[0]);
     }
-    const member = await this.prisma.$transaction(async (tx) => {
+    const { member, changed } = await this.prisma.$transaction(async (tx) => {
       const before = await tx.member.findUniqueOrThrow({ where: { id: memberId }, select: { doNotPublish: true } });
       const after = await tx.member.update({ where: { id: memberId }, data: { doNotPublish }, select: { id: true, doNotPublish: true } });
       await this.audit.record({ userId: user.id, action: 'member.publication', entityType: 'Member', entityId: memberId, before, after: { doNotPublish } }, tx);
-      return after;
+      return { member: after, changed: before.doNotPublish !== doNotPublish };
     });
+    if (changed) await this.tellLivePages(memberId);
     return { memberId: member.id, doNotPublish: member.doNotPublish };
+  }
+
+  /**
+   * After the commit: the live pages of the member's matches still being played (not final,
+   * or their night still open) name them anew at once, not only once their cached answer is
+   * 3 s old (30 s inside a round). Not the match writer's change, so an event of its own.
+   */
+  private async tellLivePages(memberId: string): Promise<void> {
+    const now = new Date();
+    const matches = await this.prisma.$queryRaw<{ id: string; divisionId: string; round: number }[]>`
+      SELECT m.id::text, m."divisionId"::text AS "divisionId", m.round FROM matches m
+       WHERE m."archivedAt" IS NULL AND (m."finalAt" IS NULL OR m."nightEndsAt" > ${now})
+         AND (EXISTS (SELECT 1 FROM lineups l JOIN lineup_players lp ON lp."lineupId" = l.id WHERE l."matchId" = m.id AND lp."memberId" = ${memberId}::uuid)
+              OR EXISTS (SELECT 1 FROM substitutions s WHERE s."matchId" = m.id AND ${memberId}::uuid IN (s."inMemberId", s."outMemberId")))`;
+    for (const match of matches) this.live.emit({ matchId: match.id, divisionId: match.divisionId, round: match.round, kind: 'PUBLICATION', at: now });
   }
 }
