@@ -211,8 +211,8 @@ export class ExportsService {
   async matchForm(matchId: string, viewer?: AuthUser, origin?: string): Promise<DownloadFile> {
     const match: MatchRow = await this.data.load(matchId);
     const settings = this.data.settingsOf(match);
-    // The scores as this viewer may read them (the match page's rule): the form is public.
-    // Players as this viewer may read them (the match page's rule): the public's copy names a member not published "speler van <club>".
+    // The scores and the players as this viewer may read them (the match page's rules): the form is
+    // public, and the public's copy names a member not published "speler van <club>".
     const clubs = [match.homeTeam.clubId, match.awayTeam.clubId];
     const detail = forViewer(mapMatchDetail(match, settings, namesFor(viewer, clubs)), viewer, { liveScores: settings.liveScores });
     const now = new Date();
@@ -240,7 +240,7 @@ export class ExportsService {
     return { filename: `wedstrijdformulier-${matchSlug(match)}.pdf`, contentType: 'application/pdf', body };
   }
 
-  /** A card per set and table for keeping the score on paper (Regel 22 seats, family names only). */
+  /** A card per set and table for keeping the score on paper (Regel 22 seats, family names only; the public's copy as the form's). */
   async scoreSlips(matchId: string, viewer?: AuthUser): Promise<DownloadFile> {
     const match: MatchRow = await this.data.load(matchId);
     const settings = this.data.settingsOf(match);

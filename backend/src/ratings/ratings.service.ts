@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { toCsv } from '../common/csv';
 import { NotFoundError } from '../common/errors';
 import { displayRating, isProvisional, newcomerRating, RATING_SETTINGS } from '../domain/ratings/ratings';
@@ -34,6 +34,8 @@ const RECENT = 10;
 
 @Injectable()
 export class RatingsService {
+  private readonly logger = new Logger(RatingsService.name);
+
   constructor(
     private readonly prisma: PrismaService,
     private readonly store: RatingsStoreService,
@@ -229,7 +231,8 @@ export class RatingsService {
       await this.audit.record({ userId: user.id, action: 'member.publication', entityType: 'Member', entityId: memberId, before, after: { doNotPublish } }, tx);
       return { member: after, changed: before.doNotPublish !== doNotPublish };
     });
-    if (changed) await this.tellLivePages(memberId);
+    // Stored either way: should the bus not be told, the live pages still follow within their 3 s (30 s in a round).
+    if (changed) await this.tellLivePages(memberId).catch((error: Error) => this.logger.warn(`Live-pagina's niet direct bijgewerkt na "niet publiceren": ${error.message}`));
     return { memberId: member.id, doNotPublish: member.doNotPublish };
   }
 
