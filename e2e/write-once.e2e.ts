@@ -75,7 +75,7 @@ describe('a write button sends once and says what happened (390 px)', () => {
     await context.close();
   });
 
-  it('levies one fine on a double tap and names it', async () => {
+  it('levies one fine on a double tap and names it, and a retry after a lost answer levies it once with the same key', async () => {
     const { context, page } = await newPage(browser, PHONE);
     await login(page, 'admin@tsbn.nl');
     await page.goto(`${BASE_URL}/beheer/boetes`);
@@ -91,6 +91,29 @@ describe('a write button sends once and says what happened (390 px)', () => {
     const club = clubs.find((c) => c.name === 'Brokopondo')!;
     const { fines } = await admin<{ fines: { reason: string }[] }>('GET', `/api/clubs/${club.id}/fines`);
     expect(fines.filter((f) => f.reason.includes(detail))).toHaveLength(1);
+    expect(keyOf(levies[0])).toMatch(/^[\w-]{8,100}$/);
+
+    // The answer to the next fine is lost on the way back (the API did levy it): the user taps
+    // again, and the retry carries the same key, so the club is fined once.
+    const lostDetail = `Antwoord kwijt ${stamp}`;
+    let lost = false;
+    await page.route(/\/api\/fines$/, async (route) => {
+      if (lost || route.request().method() !== 'POST') return route.continue();
+      lost = true;
+      await route.fetch();
+      await route.abort('connectionreset');
+    });
+    await form.getByLabel('Vereniging').selectOption({ label: 'Brokopondo' });
+    await form.getByLabel('Toelichting').fill(lostDetail);
+    await form.getByRole('button', { name: 'Boete opleggen' }).click();
+    await form.getByRole('alert').filter({ hasText: 'De server is niet bereikbaar' }).waitFor();
+    await form.getByRole('button', { name: 'Boete opleggen' }).click();
+    await form.getByRole('status').filter({ hasText: /^Boete opgelegd: € [\d.,]+ voor Brokopondo/ }).waitFor();
+    expect(levies).toHaveLength(3);
+    expect(keyOf(levies[2])).toBe(keyOf(levies[1]));
+    expect(keyOf(levies[1])).not.toBe(keyOf(levies[0]));
+    const after = await admin<{ fines: { reason: string }[] }>('GET', `/api/clubs/${club.id}/fines`);
+    expect(after.fines.filter((f) => f.reason.includes(lostDetail))).toHaveLength(1);
     await context.close();
   });
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Stream } from 'node:stream';
 import { parse } from 'csv-parse/sync';
 import { todayIso } from '../src/common/dto';
@@ -313,6 +314,29 @@ describe('fines API: from match facts to proposed, confirmed, paid and overdue f
       await admin.post(`/api/fine-catalog/${archived}/archive`).expect(200);
       const res = await admin.post('/api/fines').send({ clubId: ids.moengo, catalogItemId: archived }).expect(400);
       expect(res.body.error.details[0].field).toBe('catalogItemId');
+    });
+
+    it('levies once for one idempotency key: the same request again (a lost answer, a second click) answers the same fine; the key with another request is refused', async () => {
+      const key = randomUUID();
+      const request = { clubId: ids.apintie, catalogItemId: itemId, detail: 'tweede klik', idempotencyKey: key };
+      const before = await ctx.prisma.fine.count({ where: { clubId: ids.apintie } });
+      const first = await admin.post('/api/fines').send(request).expect(201);
+      // Sent again, and twice at the same moment: still the one fine.
+      const again = await admin.post('/api/fines').send(request).expect(201);
+      const [x, y] = await Promise.all([admin.post('/api/fines').send(request), admin.post('/api/fines').send(request)]);
+      for (const res of [again, x, y]) expect(res.body).toEqual(first.body);
+      expect(await ctx.prisma.fine.count({ where: { clubId: ids.apintie } })).toBe(before + 1);
+      expect(await ctx.prisma.auditLog.count({ where: { entityId: first.body.id, action: 'fine.levy' } })).toBe(1);
+      // The key with another club: refused, nothing levied.
+      const reused = await admin.post('/api/fines').send({ ...request, clubId: ids.kwatta }).expect(409);
+      expectError(reused.body, 409, 'IDEMPOTENCY_KEY_REUSED');
+      expect(await ctx.prisma.fine.count({ where: { clubId: ids.apintie } })).toBe(before + 1);
+      // Without a key, two requests are two fines (as before).
+      await admin.post('/api/fines').send({ clubId: ids.apintie, catalogItemId: itemId }).expect(201);
+      await admin.post('/api/fines').send({ clubId: ids.apintie, catalogItemId: itemId }).expect(201);
+      expect(await ctx.prisma.fine.count({ where: { clubId: ids.apintie } })).toBe(before + 3);
+      // A malformed key is refused by validation.
+      expectError((await admin.post('/api/fines').send({ clubId: ids.apintie, catalogItemId: itemId, idempotencyKey: 'kort' }).expect(400)).body, 400);
     });
 
     it('makes a fine levied long ago overdue, found by the overdue filter and in the totals', async () => {

@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
 import { IsIsoDateString, isoDate } from '../common/dto';
+import { IsIdempotencyKey } from '../common/idempotency.dto';
 import { IsReason } from '../common/reason.dto';
 import { isOverdue, summarizeFines, type FineRule, type FineTotals } from '../domain/fines/fines';
 import type { IsoDate } from '../domain/dates';
@@ -70,6 +71,8 @@ export class LevyFineDto {
   @ApiPropertyOptional({ description: 'Toelichting, bv. welke wedstrijd of wat er ontbrak' }) @IsOptional() @IsString() @MaxLength(500) @IsPlainText({ lineBreaks: true }) detail?: string;
   @ApiPropertyOptional({ format: 'date', description: 'Datum van opleggen; standaard vandaag' }) @IsOptional() @IsIsoDateString() issuedOn?: string;
   @ApiPropertyOptional({ format: 'uuid', description: 'De wedstrijd waar het gebeurde' }) @IsOptional() @IsUUID() matchId?: string;
+  /** The form's key: the same request sent again answers the fine it levied, never a second one. */
+  @IsIdempotencyKey() idempotencyKey?: string;
 }
 
 // ─────────────────────────── output ───────────────────────────

@@ -223,6 +223,33 @@ export class FinesService {
 
   /** Regel 10: a fine from the season's catalog, final at once (the administrator levies it). */
   async levy(body: LevyFineDto, user: AuthUser): Promise<FineDto> {
+    // The same request again (its answer lost on the way, a second click): the fine it levied, whatever changed since.
+    const earlier = await this.levied(body, user);
+    if (earlier) return earlier;
+    try {
+      return await this.levyOnce(body, user);
+    } catch (error) {
+      // The same key at the same moment: one of the two stored it, the other answers with that fine.
+      const same = (error as { code?: string }).code === 'P2002' ? await this.levied(body, user) : null;
+      if (same) return same;
+      throw error;
+    }
+  }
+
+  /** The fine a request with this key levied before; 409 when the key came with another request. */
+  private async levied(body: LevyFineDto, user: AuthUser): Promise<FineDto | null> {
+    if (!body.idempotencyKey) return null;
+    const fine = await this.prisma.fine.findUnique({ where: { idempotencyKey: body.idempotencyKey }, include: FINE_INCLUDE });
+    if (!fine) return null;
+    if (fine.createdById !== user.id || fine.clubId !== body.clubId || fine.catalogItemId !== body.catalogItemId) {
+      throw new ConflictError('Deze sleutel (idempotencyKey) is al gebruikt voor een andere boete; stuur een nieuwe.', 'IDEMPOTENCY_KEY_REUSED', [
+        { field: 'idempotencyKey', code: 'IDEMPOTENCY_KEY_REUSED', message: 'Al gebruikt voor een andere boete.' },
+      ]);
+    }
+    return mapFine(fine, todayIso());
+  }
+
+  private async levyOnce(body: LevyFineDto, user: AuthUser): Promise<FineDto> {
     const item = await this.prisma.fineCatalogItem.findUnique({ where: { id: body.catalogItemId } });
     if (!item || item.archivedAt) throw new ValidationError('Kies een boete uit de catalogus van het seizoen.', [{ field: 'catalogItemId', message: 'Deze boete staat niet (meer) in de catalogus.' }]);
     const club = await this.prisma.club.findUnique({ where: { id: body.clubId } });
@@ -249,6 +276,7 @@ export class FinesService {
           dueOn: dbDate(dueDate(issuedOn, settings)),
           status: 'OPEN',
           createdById: user.id,
+          idempotencyKey: body.idempotencyKey ?? null,
         },
         include: FINE_INCLUDE,
       });

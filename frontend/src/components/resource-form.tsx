@@ -44,6 +44,7 @@ export function ResourceForm({
   redirectTo,
   resetOnSuccess = method === 'POST',
   extraBody,
+  idempotent = false,
 }: {
   fields: Field[];
   action: string;
@@ -60,6 +61,11 @@ export function ResourceForm({
   redirectTo?: string;
   resetOnSuccess?: boolean;
   extraBody?: Record<string, unknown>;
+  /**
+   * The endpoint takes an idempotencyKey: the form sends one per submission, the same again
+   * when the user retries after a lost answer, so the API does it once (a new one after an edit).
+   */
+  idempotent?: boolean;
 }) {
   const router = useRouter();
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -114,7 +120,8 @@ export function ResourceForm({
     }
     setErrors({});
     let json: { id?: string } | null = null;
-    const answer = await send(async () => {
+    const answer = await send(async (key) => {
+      if (idempotent) body.idempotencyKey = key;
       const res = await fetch(action, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).catch(() => null);
       if (!res) return { tone: 'bad', lines: [UNREACHABLE] };
       json = res.status === 204 ? null : await res.json().catch(() => null);

@@ -4147,6 +4147,11 @@ export interface components {
              * @description De wedstrijd waar het gebeurde
              */
             matchId?: string;
+            /**
+             * @description Optioneel: een zelfgekozen sleutel (8–100 tekens: letters, cijfers, - en _). Wordt hetzelfde verzoek opnieuw gestuurd (slechte verbinding, een tweede tik), dan komt hetzelfde antwoord en gebeurt het maar één keer.
+             * @example 6f1c2e9a-4b7d-4a51-9d0e-2f7c8b1a3e55
+             */
+            idempotencyKey?: string;
         };
         BulkMarkPaidDto: {
             /**

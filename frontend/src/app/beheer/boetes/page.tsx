@@ -154,6 +154,7 @@ export default async function FinesAdminPage({ searchParams }: { searchParams: P
           ) : (
             <ResourceForm
               action="/api/fines"
+              idempotent
               submitLabel="Boete opleggen"
               busyLabel="Bezig met opleggen…"
               successMessage="Boete opgelegd: {amountCents:euro} voor {clubName} ({reason}), te betalen vóór {dueOn:date}. De vereniging ziet haar direct."
