@@ -55,6 +55,15 @@ export class ConflictError extends AppError {
   }
 }
 
+/** 409: a retry's key (idempotencyKey) that came with another request before; `other` says what, e.g. "een andere boete". */
+export class IdempotencyKeyReusedError extends ConflictError {
+  constructor(other: string) {
+    super(`Deze sleutel (idempotencyKey) is al gebruikt voor ${other}; stuur een nieuwe.`, 'IDEMPOTENCY_KEY_REUSED', [
+      { field: 'idempotencyKey', code: 'IDEMPOTENCY_KEY_REUSED', message: `Al gebruikt voor ${other}.` },
+    ]);
+  }
+}
+
 export class ValidationError extends AppError {
   constructor(message: string, details?: ErrorDetail[], code = 'VALIDATION_FAILED') {
     super(400, code, message, details);

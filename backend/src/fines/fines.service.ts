@@ -3,7 +3,7 @@ import { AuditService } from '../audit/audit.service';
 import type { AuthUser } from '../auth/auth.types';
 import { dbDate, isoDate, todayIso } from '../common/dto';
 import type { DownloadFile } from '../common/download';
-import { ConflictError, NotFoundError, ValidationError } from '../common/errors';
+import { ConflictError, IdempotencyKeyReusedError, NotFoundError, ValidationError } from '../common/errors';
 import { compareDates, type IsoDate } from '../domain/dates';
 import { dueDate } from '../domain/fines/fines';
 import type { Prisma } from '../generated/prisma/client';
@@ -242,9 +242,7 @@ export class FinesService {
     const fine = await this.prisma.fine.findUnique({ where: { idempotencyKey: body.idempotencyKey }, include: FINE_INCLUDE });
     if (!fine) return null;
     if (fine.createdById !== user.id || fine.clubId !== body.clubId || fine.catalogItemId !== body.catalogItemId) {
-      throw new ConflictError('Deze sleutel (idempotencyKey) is al gebruikt voor een andere boete; stuur een nieuwe.', 'IDEMPOTENCY_KEY_REUSED', [
-        { field: 'idempotencyKey', code: 'IDEMPOTENCY_KEY_REUSED', message: 'Al gebruikt voor een andere boete.' },
-      ]);
+      throw new IdempotencyKeyReusedError('een andere boete');
     }
     return mapFine(fine, todayIso());
   }

@@ -213,8 +213,7 @@ export class ExportsService {
     const settings = this.data.settingsOf(match);
     // The scores and the players as this viewer may read them (the match page's rules): the form is
     // public, and the public's copy names a member not published "speler van <club>".
-    const clubs = [match.homeTeam.clubId, match.awayTeam.clubId];
-    const detail = forViewer(mapMatchDetail(match, settings, namesFor(viewer, clubs)), viewer, { liveScores: settings.liveScores });
+    const detail = forViewer(mapMatchDetail(match, settings, namesFor(viewer, match)), viewer, { liveScores: settings.liveScores });
     const now = new Date();
     const showCodes = origin !== undefined && match.nightEndsAt !== null && match.resultState !== 'CONFIRMED' && canSeeTableCodes(viewer, match);
     const codes = showCodes ? await liveTableCodes(this.prisma, matchId, now) : [];
@@ -245,7 +244,7 @@ export class ExportsService {
     const match: MatchRow = await this.data.load(matchId);
     const settings = this.data.settingsOf(match);
     // Players as this viewer may read them, as on the form.
-    const { homeLineup, awayLineup, substitutions } = mapPlayers(match, namesFor(viewer, [match.homeTeam.clubId, match.awayTeam.clubId]));
+    const { homeLineup, awayLineup, substitutions } = mapPlayers(match, namesFor(viewer, match));
     const home = formTeam(match.homeTeam.name, homeLineup, substitutions);
     const away = formTeam(match.awayTeam.name, awayLineup, substitutions);
     const body = await renderScoreSlips({

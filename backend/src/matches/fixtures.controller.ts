@@ -57,7 +57,7 @@ export class FixturesController {
   })
   @ApiOkResponse({ type: MatchDetailDto })
   async get(@Param('id', ParseUUIDPipe) id: string, @OptionalUser() viewer?: AuthUser): Promise<MatchDetailDto> {
-    const match = await this.matches.detail(id, { viewer });
+    const match = await this.matches.detail(id, viewer);
     return forViewer(match, viewer, await this.scores.of(match.divisionId));
   }
 

@@ -7,7 +7,7 @@ import { PrismaService } from '../prisma/prisma.service';
 import { SeasonsService } from '../seasons/seasons.service';
 import { mapSettings } from '../seasons/season.dto';
 import type { MatchHistoryEntryDto } from './fixtures.dto';
-import { DivisionMatchesDto, formNameOf, groupByRound, mapMatchDetail, mapMatchSummary, MatchDetailDto, MatchSummaryDto, MatchViewer, namesFor } from './match.dto';
+import { DivisionMatchesDto, groupByRound, mapMatchDetail, mapMatchSummary, MatchDetailDto, MatchSummaryDto, MatchViewer, namesFor } from './match.dto';
 import { loadMatchRow } from './match-load';
 import { MatchRow, matchSummaryInclude } from './match-row';
 import { describeAudit } from '../domain/audit-descriptions';
@@ -57,14 +57,12 @@ export class MatchDataService {
   }
 
   /**
-   * The match page. With `reader`: players named as that viewer may read them (namesFor: the
-   * public and other clubs read "speler van <club>" for a member not published); without, as
-   * the form has them (for the people acting on the match).
+   * The match page, players named as this viewer may read them (namesFor): without a viewer, as
+   * the public reads them ("speler van <club>" for a member not published).
    */
-  async detail(id: string, reader?: { viewer: MatchViewer | undefined }): Promise<MatchDetailDto> {
+  async detail(id: string, viewer?: MatchViewer): Promise<MatchDetailDto> {
     const match = await this.load(id);
-    const nameOf = reader ? namesFor(reader.viewer, [match.homeTeam.clubId, match.awayTeam.clubId]) : formNameOf;
-    return mapMatchDetail(match, this.settingsOf(match), nameOf);
+    return mapMatchDetail(match, this.settingsOf(match), namesFor(viewer, match));
   }
 
   async division(divisionId: string): Promise<DivisionMatchesDto> {

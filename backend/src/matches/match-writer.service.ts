@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { AuditService } from '../audit/audit.service';
 import type { AuthUser } from '../auth/auth.types';
-import { AppError, ConflictError, ErrorDetail, NotFoundError, RuleViolationError, ValidationError } from '../common/errors';
+import { AppError, ConflictError, ErrorDetail, IdempotencyKeyReusedError, NotFoundError, RuleViolationError, ValidationError } from '../common/errors';
 import { phaseOf } from '../domain/match';
 import { applyMatchCommand, CommandUser, MatchCommand, MatchEvent, Problem, RELOAD_COMMANDS } from '../domain/match/match-command';
 import type { CompetitionSettings } from '../domain/settings';
@@ -152,9 +152,7 @@ export function auditSnapshot(match: MatchRow) {
 /** 409 when a retry's key was used for another match. */
 function sameMatch(matchId: string, commandMatchId: string): void {
   if (commandMatchId !== matchId) {
-    throw new ConflictError('Deze sleutel (idempotencyKey) is al gebruikt voor een andere wedstrijd; stuur een nieuwe.', 'IDEMPOTENCY_KEY_REUSED', [
-      { field: 'idempotencyKey', code: 'IDEMPOTENCY_KEY_REUSED', message: 'Al gebruikt voor een andere wedstrijd.' },
-    ]);
+    throw new IdempotencyKeyReusedError('een andere wedstrijd');
   }
 }
 
@@ -278,7 +276,7 @@ export class MatchWriterService {
         { timeout: 20_000 },
       ));
     } catch (error) {
-      if (error instanceof StaleLock) throw new StaleVersionError(await this.data.detail(matchId));
+      if (error instanceof StaleLock) throw new StaleVersionError(await this.data.detail(matchId, options.user));
       throw error;
     }
     if (live) this.emit(matchId, live, events);

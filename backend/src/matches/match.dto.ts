@@ -305,17 +305,14 @@ export function mapSeats(match: MatchRow, pairsPerTeam: number): SeatDto[] {
 /** How a reader of a match sees a player: the member and the name of the club the player plays for. */
 export type NameOf = (member: PersonName & { doNotPublish: boolean }, clubName: string | null) => string;
 
-/** As the match form has it: the family name (Regel 15). */
-export const formNameOf: NameOf = (member) => familyNameOf(member);
-
 /**
  * The names a viewer reads on a match (RULES.md, privacy). The two clubs of the match (who sign
  * one form with both line-ups on it), supervisors and the federation read the form's family
  * names; anyone else (the public, another club) reads what a public page shows: the family
  * name, or "speler van <club>" for a member whose club chose "niet publiceren".
  */
-export function namesFor(viewer: MatchViewer | undefined, clubIds: readonly string[]): NameOf {
-  return canReadMatchInternals(viewer, clubIds) ? formNameOf : publicNameOf;
+export function namesFor(viewer: MatchViewer | undefined, match: { homeTeam: { clubId: string }; awayTeam: { clubId: string } }): NameOf {
+  return canReadMatchInternals(viewer, [match.homeTeam.clubId, match.awayTeam.clubId]) ? familyNameOf : publicNameOf;
 }
 
 /** The name of the club a team of this match belongs to. */
@@ -323,8 +320,8 @@ function clubNameOf(match: Pick<MatchRow, 'homeTeamId' | 'homeTeam' | 'awayTeam'
   return teamId === match.homeTeamId ? match.homeTeam.club.name : match.awayTeam.club.name;
 }
 
-/** Pairs and reserves by family name only (Regel 15), or as `nameOf` names them. */
-export function mapPublicLineup(lineup: LineupRow | null, clubName: string | null = null, nameOf: NameOf = formNameOf): PublicLineupDto | null {
+/** Pairs and reserves by family name only, as on the form (Regel 15), or as `nameOf` names them. */
+export function mapPublicLineup(lineup: LineupRow | null, clubName: string | null = null, nameOf: NameOf = familyNameOf): PublicLineupDto | null {
   if (!lineup) return null;
   return {
     teamId: lineup.teamId,
@@ -337,7 +334,7 @@ export function mapPublicLineup(lineup: LineupRow | null, clubName: string | nul
   };
 }
 
-export function mapPublicSubstitution(sub: MatchRow['substitutions'][number], clubName: string | null = null, nameOf: NameOf = formNameOf): PublicSubstitutionDto {
+export function mapPublicSubstitution(sub: MatchRow['substitutions'][number], clubName: string | null = null, nameOf: NameOf = familyNameOf): PublicSubstitutionDto {
   return {
     id: sub.id,
     teamId: sub.teamId,
@@ -350,7 +347,7 @@ export function mapPublicSubstitution(sub: MatchRow['substitutions'][number], cl
 }
 
 /** The line-ups and substitutions of a match, named as `nameOf` names players. */
-export function mapPlayers(match: MatchRow, nameOf: NameOf = formNameOf): Pick<MatchDetailDto, 'homeLineup' | 'awayLineup' | 'substitutions'> {
+export function mapPlayers(match: MatchRow, nameOf: NameOf = familyNameOf): Pick<MatchDetailDto, 'homeLineup' | 'awayLineup' | 'substitutions'> {
   return {
     homeLineup: mapPublicLineup(lineupOf(match, 'HOME'), match.homeTeam.club.name, nameOf),
     awayLineup: mapPublicLineup(lineupOf(match, 'AWAY'), match.awayTeam.club.name, nameOf),
@@ -361,7 +358,7 @@ export function mapPlayers(match: MatchRow, nameOf: NameOf = formNameOf): Pick<M
 const dateTime = (value: Date | null) => value?.toISOString() ?? null;
 
 /** The match page; players named as `nameOf` names them (the form's family names unless a viewer's rule says otherwise: namesFor). */
-export function mapMatchDetail(match: MatchRow, settings: Pick<CompetitionSettings, 'pairsPerTeam' | 'gamesPerSet' | 'cancelledMatchPoints'>, nameOf: NameOf = formNameOf): MatchDetailDto {
+export function mapMatchDetail(match: MatchRow, settings: Pick<CompetitionSettings, 'pairsPerTeam' | 'gamesPerSet' | 'cancelledMatchPoints'>, nameOf: NameOf = familyNameOf): MatchDetailDto {
   const sets = mapSeats(match, settings.pairsPerTeam);
   return {
     ...mapMatchSummary(match, settings),
