@@ -31,7 +31,9 @@ try {
   } else {
     console.error('[bench] dashboard niet gebouwd; paginametingen overgeslagen');
   }
-  const runner = spawn(process.execPath, ['--expose-gc', path.join(out, 'bench', 'run.js'), ...process.argv.slice(2)], { cwd: root, stdio: 'inherit', env });
+  // BENCH_CLIENTS_CPU_PROF=<dir>: a CPU profile of the bench's own process (the match night's clients).
+  const profile = process.env.BENCH_CLIENTS_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CLIENTS_CPU_PROF}`] : [];
+  const runner = spawn(process.execPath, ['--expose-gc', ...profile, path.join(out, 'bench', 'run.js'), ...process.argv.slice(2)], { cwd: root, stdio: 'inherit', env });
   code = await new Promise((resolve) => runner.on('exit', (c) => resolve(c ?? 1)));
 } finally {
   web?.kill('SIGTERM');

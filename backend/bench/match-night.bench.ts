@@ -32,6 +32,7 @@ import type { ProbeSample } from './match-night/api-probe';
 import { type Endpoint, type Follows, type Pacing, Signatures, Spectator, Stats, tableClient } from './match-night/clients';
 import type { SeededMatch } from './match-night/seed';
 import { paths } from './match-night/endpoints';
+import { drain } from './match-night/http';
 import { poolSizeOf } from '../src/prisma/prisma.service';
 import { prepareNights, seedMatchNight } from './match-night/seed';
 import type { BenchContext } from './run';
@@ -364,8 +365,8 @@ export async function run(ctx: BenchContext): Promise<Figures> {
 
     // Warm-up (the API has been up all day on a real night): each live picture and table page once.
     for (const match of matches) {
-      await fetch(api.baseUrl + paths.matchLive(match.id)).then((r) => r.arrayBuffer());
-      await fetch(api.baseUrl + paths.tableView(match.tables[0].code), { headers: { 'x-forwarded-for': '10.99.0.1' } }).then((r) => r.arrayBuffer());
+      await drain(api.baseUrl + paths.matchLive(match.id));
+      await drain(api.baseUrl + paths.tableView(match.tables[0].code), { 'x-forwarded-for': '10.99.0.1' });
     }
     // Every process has entered and signed sets before (a worker that never wrote would meet its
     // first writes cold, its code not yet compiled, in the night's first seconds): the warm-up
@@ -375,7 +376,7 @@ export async function run(ctx: BenchContext): Promise<Figures> {
     const health: number[] = [];
     for (let i = 0; i < 50; i++) {
       const t = performance.now();
-      await fetch(api.baseUrl + '/api/health/live').then((r) => r.arrayBuffer());
+      await drain(api.baseUrl + paths.liveness);
       health.push(performance.now() - t);
     }
     const alone = new Stats();

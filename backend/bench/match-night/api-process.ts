@@ -52,7 +52,9 @@ export async function startApiProcess(databaseUrl: string, env: Record<string, s
   const probe = path.join(__dirname, 'api-probe.js');
   // BENCH_API_CPU_PROF=<folder>: the API writes a V8 CPU profile there when it stops (to see where a write's time goes).
   const profile = process.env.BENCH_API_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_API_CPU_PROF}`] : [];
-  const child: ChildProcess = spawn(process.execPath, [...profile, '--require', probe, main], {
+  // With the Node.js flags `npm start` gives the API (scripts/start.mjs); BENCH_API_NODE_FLAGS, when set, instead (e.g. "" for Node's defaults).
+  const flags = process.env.BENCH_API_NODE_FLAGS === undefined ? (JSON.parse(readFileSync(path.join(__dirname, '..', '..', '..', '..', 'scripts', 'lib', 'api-node-flags.json'), 'utf8')) as string[]) : process.env.BENCH_API_NODE_FLAGS.split(' ').filter(Boolean);
+  const child: ChildProcess = spawn(process.execPath, [...profile, ...flags, '--require', probe, main], {
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     env: {
       ...process.env,

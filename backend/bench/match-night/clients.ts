@@ -20,6 +20,7 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { enterBody, paths, parseChange, signBody, signedSeatsOf, type Side } from './endpoints';
 import { sleep } from '../stats';
+import { request, type RequestOptions, stream } from './http';
 import type { SeededMatch } from './seed';
 
 export type Endpoint = 'view' | 'enter' | 'sign' | 'matchLive' | 'roundLive' | 'connect';
@@ -110,19 +111,18 @@ const between = (min: number, max: number) => min + Math.random() * (max - min);
 const SPECTATOR_ENCODING = process.env.BENCH_NIGHT_GZIP === 'on' ? 'gzip, deflate' : 'identity';
 
 /** One request, timed; 429 is retried after its Retry-After (at most twice), and every non-2xx counts as an error. */
-async function timed(stats: Stats, endpoint: Endpoint, url: string, init: RequestInit): Promise<unknown | null> {
+async function timed(stats: Stats, endpoint: Endpoint, url: string, init: RequestOptions): Promise<unknown | null> {
   for (let attempt = 0; ; attempt++) {
     const start = performance.now();
     let status: number;
     let text: string;
-    let retryAfter: string | null = null;
+    let retryAfter: string | undefined;
     let wire: number;
     try {
-      const res = await fetch(url, init);
-      text = await res.text();
-      status = res.status;
-      retryAfter = res.headers.get('retry-after');
-      wire = Number(res.headers.get('content-length') ?? Buffer.byteLength(text));
+      const answer = await request(url, init);
+      ({ status, text } = answer);
+      retryAfter = answer.headers['retry-after'];
+      wire = answer.wireBytes;
     } catch (error) {
       stats.error(endpoint, 'network', String(error));
       return null;
@@ -152,9 +152,9 @@ export async function tableClient(
   signatures: Signatures,
   sets = 6,
 ): Promise<void> {
-  const connection: Record<string, string> = pacing.freshConnections ? { connection: 'close' } : {};
-  const headers = { 'content-type': 'application/json', 'x-forwarded-for': address, ...connection };
-  const view = () => timed(stats, 'view', baseUrl + paths.tableView(table.code), { headers: { 'x-forwarded-for': address, ...connection } });
+  const fresh = pacing.freshConnections === true;
+  const headers = { 'content-type': 'application/json', 'x-forwarded-for': address };
+  const view = () => timed(stats, 'view', baseUrl + paths.tableView(table.code), { headers: { 'x-forwarded-for': address }, fresh });
   const think = () => sleep(between(pacing.thinkMinMs, pacing.thinkMaxMs));
   await sleep(Math.random() * pacing.rampMs);
   await view();
@@ -166,6 +166,7 @@ export async function tableClient(
     const entered = await timed(stats, 'enter', baseUrl + paths.tableSet(table.code, setNumber), {
       method: 'PUT',
       headers,
+      fresh,
       body: JSON.stringify(enterBody(setNumber, table.tableNumber, enteredBy, randomUUID())),
     });
     if (entered === null) continue;
@@ -174,6 +175,7 @@ export async function tableClient(
     const signed = await timed(stats, 'sign', baseUrl + paths.tableSign(table.code, setNumber), {
       method: 'POST',
       headers,
+      fresh,
       body: JSON.stringify(signBody(enteredBy === 'HOME' ? 'AWAY' : 'HOME', randomUUID())),
     });
     record.answeredAt = performance.now();
@@ -194,7 +196,8 @@ export type Follows = { kind: 'match'; matchId: string } | { kind: 'round'; divi
  *   live picture, which it takes as it comes (no read).
  */
 export class Spectator {
-  private readonly abort = new AbortController();
+  /** Closes the stream (set once it is open). */
+  private close: () => void = () => undefined;
   private readonly eventSeen = new Set<string>();
   private readonly pageSeen = new Set<string>();
   private reading = false;
@@ -226,36 +229,33 @@ export class Spectator {
   async run(): Promise<void> {
     const url = this.baseUrl + (this.follows.kind === 'match' ? paths.matchEvents(this.follows.matchId, this.withAnswer) : paths.roundEvents(this.follows.divisionId, this.follows.round, this.withAnswer));
     const start = performance.now();
-    try {
-      const res = await fetch(url, { headers: { accept: 'text/event-stream', 'x-forwarded-for': this.address }, signal: this.abort.signal });
-      if (!res.ok || !res.body) {
-        this.stats.error('connect', res.status, await res.text());
-        return;
-      }
-      const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-      let buffer = '';
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        buffer += value;
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          let event = 'message';
-          const data: string[] = [];
-          for (const line of block.split('\n')) {
-            if (line.startsWith('event:')) event = line.slice(6).trim();
-            else if (line.startsWith('data:')) data.push(line.slice(5).trimStart());
-          }
-          if (event === 'ready') {
-            this.stats.latencies.connect.push(performance.now() - start);
-            this.markReady();
-          }
-          this.onMessage(event, data.join('\n'));
+    let buffer = '';
+    const onText = (text: string) => {
+      buffer += text;
+      let end: number;
+      while ((end = buffer.indexOf('\n\n')) >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        let event = 'message';
+        const data: string[] = [];
+        for (const line of block.split('\n')) {
+          if (line.startsWith('event:')) event = line.slice(6).trim();
+          else if (line.startsWith('data:')) data.push(line.slice(5).trimStart());
         }
+        if (event === 'ready') {
+          this.stats.latencies.connect.push(performance.now() - start);
+          this.markReady();
+        }
+        this.onMessage(event, data.join('\n'));
       }
-      if (!this.closed) this.stats.error('connect', 'closed by the API');
+    };
+    try {
+      const opened = stream(url, { accept: 'text/event-stream', 'x-forwarded-for': this.address }, onText);
+      this.close = opened.stop;
+      if (this.closed) opened.stop();
+      const { status, text } = await opened.done;
+      if (status !== 200) this.stats.error('connect', status, text);
+      else if (!this.closed) this.stats.error('connect', 'closed by the API');
     } catch (error) {
       if (!this.closed) this.stats.error('connect', 'network', String(error));
     } finally {
@@ -266,7 +266,7 @@ export class Spectator {
   stop(): void {
     this.closed = true;
     clearTimeout(this.timer);
-    this.abort.abort();
+    this.close();
   }
 
   /** Signatures of the followed matches that this spectator's page never showed. */
