@@ -15,9 +15,9 @@ import { supervise } from './lib/supervise.mjs';
 /**
  * The API's Node.js flags (scripts/lib/api-node-flags.json; with API_PROCESSES its workers
  * inherit them): a young generation of 64 MB a semi-space instead of Node's 16. The match-night
- * bench starts its API with the same flags; with them its night had a lower p99 and API CPU per
- * write in each of three runs against four with the defaults (29 Nov, AMD EPYC: p99 0.32–0.54 s
- * against 0.42–1.04 s, 7.1–7.7 ms against 7.1–9.0 ms), for some 30–80 MB more memory.
+ * bench starts its API with the same flags; with them its nights had p99 0.32–0.54 s against
+ * 0.42–1.04 s with the defaults (29 Nov, AMD EPYC, three nights against four; API CPU per write
+ * 7.1–7.7 ms against 7.1–9.0 ms), for some 30–80 MB more memory per process.
  */
 function apiNodeFlags() {
   return JSON.parse(readFileSync(path.join(root, 'scripts', 'lib', 'api-node-flags.json'), 'utf8'));
