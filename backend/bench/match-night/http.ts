@@ -1,9 +1,9 @@
 /**
  * The match night's clients speak HTTP with node:http, not fetch: they share the server's two
  * cores with the API and PostgreSQL, and with fetch (undici's WHATWG requests, web streams and
- * their garbage) they took as much CPU per table write as the API's own work. Measured on 29 Nov
- * (AMD EPYC): the clients' CPU per write 9.4 ms with fetch, 3.3–4.7 ms with node:http. Phones and
- * browsers do that work on their own processors, not on the server's.
+ * their garbage) they took nearly as much CPU per table write as the API's own work. Measured on
+ * 29 Nov (AMD EPYC): the clients' CPU per write 7.0–7.2 ms with fetch (the API's 8.2), 3.3–4.8 ms
+ * with node:http. Phones and browsers do that work on their own processors, not the server's.
  */
 import http from 'node:http';
 import { gunzipSync, inflateSync } from 'node:zlib';
