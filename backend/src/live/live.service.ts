@@ -9,13 +9,18 @@ import type { Prisma } from '../generated/prisma/client';
 import { publicNameOf } from '../matches/match-row';
 import { PrismaService } from '../prisma/prisma.service';
 import { LiveEvents } from './live-events';
+import { loadLiveMatchRows } from './live-load';
 import { LiveMatchDto, LiveRoundDto, mapLiveMatch, SCORES_HIDDEN_NOTICE, SeatNames } from './live.dto';
 
 const teamSelect = { id: true, name: true, club: { select: { name: true, venue: true, city: true } } } as const;
 const nameSelect = { familyName: true, namePrefix: true, doNotPublish: true } as const;
 
-/** Only what the live pages show: no given names, member numbers or birth dates are read. */
-const liveMatchSelect = {
+/**
+ * Only what the live pages show: no given names, member numbers or birth dates are read. The
+ * rows are read by live-load.ts (one hand-written statement); this select is their shape, and
+ * Prisma's read of it the yardstick of live-load.api.spec.ts.
+ */
+export const liveMatchSelect = {
   id: true,
   divisionId: true,
   round: true,
@@ -36,7 +41,7 @@ const liveMatchSelect = {
   substitutions: { select: { teamId: true, setNumber: true, pairNumber: true, outMemberId: true, inMemberId: true, inMember: { select: nameSelect } }, orderBy: [{ setNumber: 'asc' }, { createdAt: 'asc' }] },
 } satisfies Prisma.MatchSelect;
 
-type LiveMatchRow = Prisma.MatchGetPayload<{ select: typeof liveMatchSelect }>;
+export type LiveMatchRow = Prisma.MatchGetPayload<{ select: typeof liveMatchSelect }>;
 
 /**
  * A reader that names no version gets an answer computed at most this long ago, unless an
@@ -121,7 +126,7 @@ function seatNames(row: LiveMatchRow): SeatNames {
 }
 
 /** A match's live answer (LiveMatchDto), as served. */
-function toAnswer(row: LiveMatchRow): LiveAnswer {
+export function toAnswer(row: LiveMatchRow): LiveAnswer {
   return served(JSON.stringify(toPicture(row)));
 }
 
@@ -217,7 +222,7 @@ export class LiveService implements OnModuleInit, OnModuleDestroy {
     return this.shared(
       matchTopic(id),
       async () => {
-        const row = await this.prisma.match.findFirst({ where: { id, archivedAt: null }, select: liveMatchSelect });
+        const [row] = await loadLiveMatchRows<LiveMatchRow>(this.prisma.direct, [id]);
         if (!row) throw new NotFoundError('Wedstrijd');
         return toAnswer(row);
       },
@@ -273,7 +278,7 @@ export class LiveService implements OnModuleInit, OnModuleDestroy {
     const missing = ids.filter((id) => !known.has(id));
     if (missing.length) {
       this.computations.match += missing.length;
-      const read = this.prisma.match.findMany({ where: { id: { in: missing }, archivedAt: null }, select: liveMatchSelect }).then((rows) => new Map(rows.map((row) => [row.id, toAnswer(row)])));
+      const read = loadLiveMatchRows<LiveMatchRow>(this.prisma.direct, missing).then((rows) => new Map(rows.map((row) => [row.id, toAnswer(row)])));
       for (const id of missing) {
         const answer = read.then((answers) => answers.get(id) ?? Promise.reject(new NotFoundError('Wedstrijd')));
         known.set(id, answer);

@@ -65,7 +65,7 @@ function statement(id: string): Prisma.Sql {
 }
 
 /** A timestamp column as JSON ("2026-11-27T20:15:00.123", UTC without a zone) or a @db.Date ("2026-11-27"): the Date Prisma gives. */
-function toDate(value: unknown): unknown {
+export function toDate(value: unknown): unknown {
   if (typeof value !== 'string') return value;
   if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return new Date(`${value}T00:00:00.000Z`);
   return new Date(/(Z|[+-]\d{2}:?\d{2})$/i.test(value) ? value : `${value}Z`);
