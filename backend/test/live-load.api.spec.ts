@@ -5,8 +5,8 @@
  * matches at once, and nothing for an archived or unknown match.
  */
 import { randomUUID } from 'node:crypto';
-import { loadLiveMatchRows } from '../src/live/live-load';
-import { liveMatchSelect, LiveMatchRow, toAnswer } from '../src/live/live.service';
+import { liveMatchSelect, loadLiveMatchRows, type LiveMatchRow } from '../src/live/live-load';
+import { toAnswer } from '../src/live/live.service';
 import { createMatchDay, resetDatabase, startApp, TestContext } from './helpers';
 
 /** Relations in one order, for comparing with Prisma's (which keeps the table's order of sets, line-ups and players). */
@@ -86,7 +86,7 @@ describe('the live answers’ read (one statement) against Prisma’s select', (
 
     const ids = [match.id, empty.match.id];
     const prisma = byId(await viaPrisma(ids));
-    const mine = byId(await loadLiveMatchRows<LiveMatchRow>(db.direct, ids));
+    const mine = byId(await loadLiveMatchRows(db.direct, ids));
     expect([...mine.keys()].sort()).toEqual([...ids].sort());
     const full = mine.get(match.id)!;
     expect(full.lineups.flatMap((l) => l.players)).toHaveLength(28);
@@ -105,7 +105,7 @@ describe('the live answers’ read (one statement) against Prisma’s select', (
     expect(seat.homeNames[0]).toMatch(/^speler van /);
     expect(answer.sets.find((s) => s.setNumber === 1)!.tables.find((t) => t.tableNumber === 2)!.state).toBe('DECIDED');
     // Inside a transaction too.
-    expect((await db.$transaction((tx) => loadLiveMatchRows<LiveMatchRow>(tx, [match.id]))).map(ordered)).toStrictEqual([ordered(full)]);
+    expect((await db.$transaction((tx) => loadLiveMatchRows(tx, [match.id]))).map(ordered)).toStrictEqual([ordered(full)]);
   });
 
   it('nothing for an archived match, an unknown id or no ids', async () => {

@@ -1,5 +1,5 @@
 /**
- * The rows of the live answers (LiveService: liveMatchSelect's shape, LiveMatchRow) in one
+ * The rows of the live answers (liveMatchSelect's shape, LiveMatchRow; LiveService maps them) in one
  * hand-written statement for any number of matches. Through Prisma's relation joins the read of
  * a window's changed matches took the database some 9 ms a call on a match night (the night's
  * second statement after the match load), building JSONB around every relation; here it builds
@@ -11,14 +11,39 @@
  * players come in a fixed order, so every API process names the same state's answer alike.
  */
 import { Prisma } from '../generated/prisma/client';
-import { toDate } from '../matches/match-load';
+import { TEAM, toDate } from '../matches/match-load';
+import type { RawReader } from '../prisma/pooled-queries';
 
-/** A Prisma client, or the pool's own queries (prisma/pooled-queries.ts). */
-type Db = { $queryRaw<T>(sql: Prisma.Sql): PromiseLike<T> };
+const teamSelect = { id: true, name: true, club: { select: { name: true, venue: true, city: true } } } as const;
+const nameSelect = { familyName: true, namePrefix: true, doNotPublish: true } as const;
 
-const TEAM = (column: string) =>
-  Prisma.raw(`(SELECT json_build_object('id', t.id, 'name', t.name, 'club', json_build_object('name', c.name, 'venue', c.venue, 'city', c.city))
-      FROM teams t JOIN clubs c ON c.id = t."clubId" WHERE t.id = m."${column}")`);
+/**
+ * Only what the live pages show: no given names, member numbers or birth dates are read. The
+ * rows are read by the statement below; this select is their shape (LiveMatchRow), and
+ * Prisma's read of it the yardstick of live-load.api.spec.ts.
+ */
+export const liveMatchSelect = {
+  id: true,
+  divisionId: true,
+  round: true,
+  date: true,
+  startTime: true,
+  status: true,
+  resultState: true,
+  homeSignedAt: true,
+  homePoints: true,
+  awayPoints: true,
+  homeTeamId: true,
+  awayTeamId: true,
+  homeTeam: { select: teamSelect },
+  awayTeam: { select: teamSelect },
+  division: { select: { name: true, season: { select: { name: true, settings: { select: { pairsPerTeam: true, liveScores: true } } } } } },
+  sets: { select: { setNumber: true, tableNumber: true, homePoints: true, awayPoints: true, source: true, enteredBySide: true, signedBySide: true, decidedAt: true } },
+  lineups: { select: { teamId: true, players: { select: { memberId: true, pairNumber: true, fromSet: true, member: { select: nameSelect } } } } },
+  substitutions: { select: { teamId: true, setNumber: true, pairNumber: true, outMemberId: true, inMemberId: true, inMember: { select: nameSelect } }, orderBy: [{ setNumber: 'asc' }, { createdAt: 'asc' }] },
+} satisfies Prisma.MatchSelect;
+
+export type LiveMatchRow = Prisma.MatchGetPayload<{ select: typeof liveMatchSelect }>;
 
 const NAME = (alias: string) => `json_build_object('familyName', ${alias}."familyName", 'namePrefix', ${alias}."namePrefix", 'doNotPublish', ${alias}."doNotPublish")`;
 
@@ -28,8 +53,8 @@ function statement(ids: readonly string[]): Prisma.Sql {
       'id', m.id, 'divisionId', m."divisionId", 'round', m.round, 'date', m.date, 'startTime', m."startTime",
       'status', m.status, 'resultState', m."resultState", 'homeSignedAt', m."homeSignedAt",
       'homePoints', m."homePoints", 'awayPoints', m."awayPoints", 'homeTeamId', m."homeTeamId", 'awayTeamId', m."awayTeamId",
-      'homeTeam', ${TEAM('homeTeamId')},
-      'awayTeam', ${TEAM('awayTeamId')},
+      'homeTeam', ${TEAM('homeTeamId', { clubId: false })},
+      'awayTeam', ${TEAM('awayTeamId', { clubId: false })},
       'division', (
         SELECT json_build_object('name', d.name, 'season', (
           SELECT json_build_object('name', s.name, 'settings', (
@@ -70,8 +95,8 @@ function liveRowOf(text: string): Json {
 }
 
 /** The live rows of these matches (not archived), in no particular order; a missing id has none. */
-export async function loadLiveMatchRows<T>(db: Db, ids: readonly string[]): Promise<T[]> {
+export async function loadLiveMatchRows(db: RawReader, ids: readonly string[]): Promise<LiveMatchRow[]> {
   if (ids.length === 0) return [];
   const rows = await db.$queryRaw<{ row: string }[]>(statement(ids));
-  return rows.map((r) => liveRowOf(r.row) as T);
+  return rows.map((r) => liveRowOf(r.row) as unknown as LiveMatchRow);
 }

@@ -5,43 +5,11 @@ import { liveMatchPicture, scoreView } from '../domain/live/live-match';
 import { pairPlayersAt } from '../domain/match';
 import { inPairOrder } from '../domain/pair-order';
 import { DEFAULT_SETTINGS } from '../domain/settings';
-import type { Prisma } from '../generated/prisma/client';
 import { publicNameOf } from '../matches/match-row';
 import { PrismaService } from '../prisma/prisma.service';
 import { LiveEvents } from './live-events';
-import { loadLiveMatchRows } from './live-load';
+import { loadLiveMatchRows, type LiveMatchRow } from './live-load';
 import { LiveMatchDto, LiveRoundDto, mapLiveMatch, SCORES_HIDDEN_NOTICE, SeatNames } from './live.dto';
-
-const teamSelect = { id: true, name: true, club: { select: { name: true, venue: true, city: true } } } as const;
-const nameSelect = { familyName: true, namePrefix: true, doNotPublish: true } as const;
-
-/**
- * Only what the live pages show: no given names, member numbers or birth dates are read. The
- * rows are read by live-load.ts (one hand-written statement); this select is their shape, and
- * Prisma's read of it the yardstick of live-load.api.spec.ts.
- */
-export const liveMatchSelect = {
-  id: true,
-  divisionId: true,
-  round: true,
-  date: true,
-  startTime: true,
-  status: true,
-  resultState: true,
-  homeSignedAt: true,
-  homePoints: true,
-  awayPoints: true,
-  homeTeamId: true,
-  awayTeamId: true,
-  homeTeam: { select: teamSelect },
-  awayTeam: { select: teamSelect },
-  division: { select: { name: true, season: { select: { name: true, settings: { select: { pairsPerTeam: true, liveScores: true } } } } } },
-  sets: { select: { setNumber: true, tableNumber: true, homePoints: true, awayPoints: true, source: true, enteredBySide: true, signedBySide: true, decidedAt: true } },
-  lineups: { select: { teamId: true, players: { select: { memberId: true, pairNumber: true, fromSet: true, member: { select: nameSelect } } } } },
-  substitutions: { select: { teamId: true, setNumber: true, pairNumber: true, outMemberId: true, inMemberId: true, inMember: { select: nameSelect } }, orderBy: [{ setNumber: 'asc' }, { createdAt: 'asc' }] },
-} satisfies Prisma.MatchSelect;
-
-export type LiveMatchRow = Prisma.MatchGetPayload<{ select: typeof liveMatchSelect }>;
 
 /**
  * A reader that names no version gets an answer computed at most this long ago, unless an
@@ -222,7 +190,7 @@ export class LiveService implements OnModuleInit, OnModuleDestroy {
     return this.shared(
       matchTopic(id),
       async () => {
-        const [row] = await loadLiveMatchRows<LiveMatchRow>(this.prisma.direct, [id]);
+        const [row] = await loadLiveMatchRows(this.prisma.direct, [id]);
         if (!row) throw new NotFoundError('Wedstrijd');
         return toAnswer(row);
       },
@@ -278,7 +246,7 @@ export class LiveService implements OnModuleInit, OnModuleDestroy {
     const missing = ids.filter((id) => !known.has(id));
     if (missing.length) {
       this.computations.match += missing.length;
-      const read = loadLiveMatchRows<LiveMatchRow>(this.prisma.direct, missing).then((rows) => new Map(rows.map((row) => [row.id, toAnswer(row)])));
+      const read = loadLiveMatchRows(this.prisma.direct, missing).then((rows) => new Map(rows.map((row) => [row.id, toAnswer(row)])));
       for (const id of missing) {
         const answer = read.then((answers) => answers.get(id) ?? Promise.reject(new NotFoundError('Wedstrijd')));
         known.set(id, answer);

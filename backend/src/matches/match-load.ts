@@ -14,15 +14,14 @@
  * itself; a DateTime or list column must be named below too (the spec fails until it is).
  */
 import { Prisma } from '../generated/prisma/client';
+import type { RawReader } from '../prisma/pooled-queries';
 import type { MatchRow } from './match-row';
 
-/** A Prisma client (or transaction), or a pooled connection's queries (prisma/pooled-queries.ts). */
-type Db = { $queryRaw<T>(sql: Prisma.Sql): PromiseLike<T> };
 type Json = Record<string, unknown>;
 
-/** A team as matchSummaryInclude selects it. */
-const TEAM = (column: string) => Prisma.raw(`(
-    SELECT json_build_object('id', t.id, 'name', t.name, 'clubId', t."clubId", 'club', json_build_object('name', c.name, 'venue', c.venue, 'city', c.city))
+/** The team of the match row `m` in this column, as matchSummaryInclude selects it (the live pages' read: without its club's id). */
+export const TEAM = (column: string, { clubId = true } = {}) => Prisma.raw(`(
+    SELECT json_build_object('id', t.id, 'name', t.name, ${clubId ? `'clubId', t."clubId", ` : ''}'club', json_build_object('name', c.name, 'venue', c.venue, 'city', c.city))
       FROM teams t JOIN clubs c ON c.id = t."clubId" WHERE t.id = m."${column}")`);
 
 /** One statement, one JSON value: the match row and its relations as matchInclude selects them. */
@@ -142,7 +141,7 @@ export function matchRowOf(text: string): MatchRow {
 }
 
 /** The match (not archived) with everything matchInclude names, or null. */
-export async function loadMatchRow(db: Db, id: string): Promise<MatchRow | null> {
+export async function loadMatchRow(db: RawReader, id: string): Promise<MatchRow | null> {
   const rows = await db.$queryRaw<{ row: string }[]>(statement(id));
   return rows.length ? matchRowOf(rows[0].row) : null;
 }

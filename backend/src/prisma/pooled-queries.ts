@@ -8,6 +8,9 @@ function valueOf(value: unknown): unknown {
   return value;
 }
 
+/** What a hand-written read needs: a Prisma client or transaction, or a pooled connection's queries (below). */
+export type RawReader = { $queryRaw<T>(sql: Prisma.Sql): PromiseLike<T> };
+
 /** The raw queries of a Prisma transaction client, on a connection taken from the pool. */
 export interface PooledQueries {
   $queryRaw<T>(sql: Prisma.Sql): Promise<T>;
