@@ -18,9 +18,22 @@ const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'transfer-en
 /** The API's own bodies limit (backend app.factory.ts BODY_LIMIT): larger bodies only where an endpoint allows them. */
 const API_BODY_LIMIT = 100 * 1024;
 
-function tooLarge(res) {
+/**
+ * Beyond this declared size the rest of a refused body is not read: the connection is closed
+ * instead (a client still sending then sees its connection cut, as it would at the API).
+ */
+const DRAIN_LIMIT = 64 * 1024 * 1024;
+
+/**
+ * The 413 in the API's words. The client may still be sending its body: it is read to its end
+ * and dropped (the request is resumed by the caller), and the connection stays open, so the
+ * client gets this answer instead of a broken pipe halfway through its upload.
+ */
+function tooLarge(req, res) {
   const body = JSON.stringify({ error: { status: 413, code: 'PAYLOAD_TOO_LARGE', message: 'Het bestand of verzoek is te groot.' } });
-  res.writeHead(413, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', connection: 'close' });
+  const headers = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
+  if (Number(req.headers['content-length'] ?? 0) > DRAIN_LIMIT) headers.connection = 'close';
+  res.writeHead(413, headers);
   res.end(body);
 }
 
@@ -43,6 +56,8 @@ export function createApiProxy(apiUrl) {
     const out = http.request({ protocol: upstream.protocol, hostname: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers, agent }, (answer) => {
       const back = { ...answer.headers };
       for (const name of HOP_BY_HOP) delete back[name];
+      // An answer before the whole body (the API's 413): the rest is read and dropped, as above.
+      if (!req.readableEnded && Number(req.headers['content-length'] ?? 0) > DRAIN_LIMIT) back.connection = 'close';
       res.writeHead(answer.statusCode ?? 502, back);
       // Server-Sent Events and downloads pass as they come.
       res.flushHeaders();
@@ -59,7 +74,7 @@ export function createApiProxy(apiUrl) {
       const length = Number(req.headers['content-length'] ?? 0);
       if (!req.readableEnded && length > API_BODY_LIMIT) {
         req.resume();
-        return tooLarge(res);
+        return tooLarge(req, res);
       }
       // Before an answer: the API is away (restarting).
       unreachable(res);
