@@ -23,10 +23,19 @@ afterAll(async () => {
   await inbox.close();
 });
 
-/** Waits until the background work of a request (lookup, token, mail) is done. */
+/**
+ * Waits until the background work of a request (lookup, token, mail) is done: every mail row
+ * (the database is this file's alone) delivered or failed. A mail sent inside a transaction is
+ * claimed by a retry some time after the commit (mail.service.ts), later on a busy machine, so
+ * the rows are watched instead of a guessed pause.
+ */
 async function settled(): Promise<void> {
   await ctx.app.get(AccountsService).idle();
-  await new Promise((r) => setTimeout(r, 100)); // the mail's transaction commits, then it is claimed
+  const until = Date.now() + 30_000;
+  while ((await ctx.prisma.outgoingMail.count({ where: { status: 'PENDING' } })) > 0) {
+    if (Date.now() > until) throw new Error('Een mail staat na 30 s nog klaar om te versturen');
+    await new Promise((r) => setTimeout(r, 25));
+  }
   await ctx.app.get(MailService).idle();
 }
 

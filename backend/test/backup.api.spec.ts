@@ -23,6 +23,10 @@ import { localInstant } from '../src/matches/match-row';
 import { Clock } from '../src/reminders/clock';
 import { createFineRow, createMatchDay, createUser, loginAs, resetDatabase, startApp, syntheticSeasonDocument, type TestContext } from './helpers';
 
+// A restore into a second database with a second API, and `npm run backup` as a child that
+// compiles the backend on its own: more than the 30 s hang guard of the other files on a busy machine.
+jest.setTimeout(120_000);
+
 const SOURCE_URL = process.env.DATABASE_URL!;
 const ROOT = path.resolve(__dirname, '..', '..');
 const RESTORED_DB = `${new URL(SOURCE_URL).pathname.slice(1)}_herstel_test`;
@@ -201,7 +205,7 @@ describe('Backups and restore (issue 25)', () => {
     let output = '';
     child.stdout.on('data', (d: Buffer) => (output += d.toString()));
     child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-    const end = Date.now() + 30_000;
+    const end = Date.now() + 90_000;
     while (!output.includes('PAUZE NA matches')) {
       if (Date.now() > end || child.exitCode !== null) throw new Error(`de back-up pauzeerde niet: ${output}`);
       await new Promise((r) => setTimeout(r, 50));

@@ -36,8 +36,8 @@ function openStream(base: string, path: string) {
     get text() {
       return text;
     },
-    /** Waits until the text matches, or fails after `ms`. */
-    async until(pattern: RegExp, ms = 3_000): Promise<string> {
+    /** Waits until the text matches, or fails after `ms` (a guard against a hang, generous for a busy machine). */
+    async until(pattern: RegExp, ms = 15_000): Promise<string> {
       const deadline = Date.now() + ms;
       while (!pattern.test(text)) {
         if (Date.now() > deadline) throw new Error(`no ${pattern} in ${JSON.stringify(text)}`);
@@ -274,6 +274,8 @@ describe('live API: public live pictures, live scores setting, provisional stand
       const round = openStream(base, `/api/public/rounds/events?divisionId=${day.division.id}&round=3`);
       const elsewhere = openStream(base, `/api/public/rounds/events?divisionId=${day.division.id}&round=4`);
       await Promise.all([match.until(/event: ready/), round.until(/event: ready/), elsewhere.until(/event: ready/)]);
+      // The streams of earlier tests are gone once their sockets' close has been seen.
+      for (const deadline = Date.now() + 10_000; streams.openStreams !== 3 && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 20));
       expect(streams.openStreams).toBe(3);
 
       // An entry waiting for its signature changes nothing public: no message.
@@ -296,7 +298,7 @@ describe('live API: public live pictures, live scores setting, provisional stand
       expect((await live(day.match.id)).sets[0].tables[3]).toMatchObject({ state: 'SIGNED', homePoints: 8 });
 
       for (const s of [match, round, elsewhere]) s.close();
-      const deadline = Date.now() + 2_000;
+      const deadline = Date.now() + 10_000;
       while (streams.openStreams > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
       expect(streams.openStreams).toBe(0);
     });

@@ -16,7 +16,7 @@ describe('ratings follow the match writer', () => {
 
   async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
     let value = await read();
-    for (let i = 0; i < 100 && !done(value); i++) {
+    for (const deadline = Date.now() + 20_000; !done(value) && Date.now() < deadline; ) {
       await new Promise((r) => setTimeout(r, 50));
       value = await read();
     }

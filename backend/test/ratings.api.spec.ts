@@ -215,7 +215,7 @@ describe('ratings and statistics', () => {
     const job = (await agents.admin.post('/api/ratings/recompute').expect(201)).body;
     expect(job.status).toBe('RUNNING');
     let state = job;
-    for (let i = 0; i < 100 && state.status === 'RUNNING'; i++) {
+    for (const deadline = Date.now() + 20_000; state.status === 'RUNNING' && Date.now() < deadline; ) {
       await new Promise((r) => setTimeout(r, 50));
       state = (await agents.admin.get(`/api/ratings/jobs/${job.id}`).expect(200)).body;
     }
