@@ -3,7 +3,9 @@
 // every other Saturday, four weeks' winter break after round 7):
 //   node scripts/ci/clock.mjs match-day     → the next demo match day, 21:40 in Amsterdam
 //   node scripts/ci/clock.mjs no-match-day  → the Friday before it, 21:40 in Amsterdam
-// Prints "+<seconds>", or nothing once the demo season has no match day left.
+// Prints "+<seconds>". Once the demo season has no such evening left, the next 21:40 in
+// Amsterdam of any day: the browser tests schedule their own matches at 23:30 "today", so they
+// must never run on the real clock late in the evening or across midnight.
 const FIRST_MATCH_DAY = '2026-09-19';
 const ROUNDS = 10;
 
@@ -40,7 +42,11 @@ const dayBefore = (day) => {
   d.setUTCDate(d.getUTCDate() - 1);
   return d.toISOString().slice(0, 10);
 };
-const target = demoMatchDays()
-  .map((day) => eveningInAmsterdam(kind === 'match-day' ? day : dayBefore(day)))
-  .find((moment) => moment.getTime() > now);
-if (target) console.log(`+${Math.round((target.getTime() - now) / 1000)}`);
+/** The date in Amsterdam `days` days from now (YYYY-MM-DD). */
+const amsterdamDate = (days) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Amsterdam', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(now + days * 86_400_000));
+const target =
+  demoMatchDays()
+    .map((day) => eveningInAmsterdam(kind === 'match-day' ? day : dayBefore(day)))
+    .find((moment) => moment.getTime() > now) ??
+  [0, 1].map((days) => eveningInAmsterdam(amsterdamDate(days))).find((moment) => moment.getTime() > now);
+console.log(`+${Math.round((target.getTime() - now) / 1000)}`);
