@@ -3,6 +3,7 @@
 // drives Debian's Chromium with playwright-core through Jest (e2e/).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
 import path from 'node:path';
 import { buildBackend, dashboardServer, frontendDir, nextBuild } from './lib/build.mjs';
 import { ensureDatabase, resetSchema } from './lib/database.mjs';
@@ -35,6 +36,23 @@ async function waitFor(url, seconds) {
   throw new Error(`${url} antwoordde niet binnen ${seconds} s`);
 }
 
+/** Whether nothing listens on the port yet (a server left from another run would answer the tests instead of this run's). */
+function portFree(port) {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
+}
+
+const mailPort = Number(process.env.E2E_MAIL_PORT ?? apiPort + 20000);
+for (const [port, what] of [[apiPort, 'E2E_API_PORT'], [webPort, 'E2E_PORT'], [mailPort, 'E2E_MAIL_PORT']]) {
+  if (!(await portFree(port))) {
+    console.error(`Poort ${port} is al in gebruik (een andere testrun of een server die bleef staan?). Stop die, of kies een andere poort met ${what}.`);
+    process.exit(1);
+  }
+}
+
 if (!buildBackend()) process.exit(1);
 const db = await ensureDatabase('e2e');
 let code = 1;
@@ -45,7 +63,7 @@ try {
   // Mail never leaves the test: the API's own mail catcher, on a port of this run (several
   // runs side by side each have their E2E_API_PORT), and links to this run's dashboard.
   // No scheduled jobs either (a developer's .env may turn them on): the tests mail nobody on a timer.
-  Object.assign(env, { SMTP_HOST: '', SCHEDULED_JOBS: 'off', MAIL_CATCHER: 'on', MAIL_CATCHER_PORT: process.env.E2E_MAIL_PORT ?? String(apiPort + 20000), PUBLIC_URL: `http://127.0.0.1:${webPort}` });
+  Object.assign(env, { SMTP_HOST: '', SCHEDULED_JOBS: 'off', MAIL_CATCHER: 'on', MAIL_CATCHER_PORT: String(mailPort), PUBLIC_URL: `http://127.0.0.1:${webPort}` });
   // Only 127.0.0.1 is a proxy (the dashboard, to the API): the tests play other clients from
   // other loopback addresses (127.0.0.2, …), whose X-Forwarded-For must count for nothing.
   env.TRUSTED_PROXIES = '127.0.0.1';
