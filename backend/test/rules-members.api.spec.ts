@@ -262,6 +262,8 @@ describe('member numbers as the federation writes them (issue 13.1)', () => {
       ['4 pairs present', { pairsPresent: 4 }, 'TOO_FEW_PAIRS', '7', null],
       ['called off on the evening itself (local time)', { calledOffAt: '2026-11-14T18:00', calledOffBy: 'J. Pinas, secretaris' }, 'LATE_CANCELLATION', '7', '2026-11-14T17:00:00.000Z'],
       ['called off 47 hours 59 minutes before', { calledOffAt: '2026-11-12T20:01' }, 'LATE_CANCELLATION', '7', '2026-11-12T19:01:00.000Z'],
+      ['the same local time with seconds: still local time', { calledOffAt: '2026-11-12T20:01:00' }, 'LATE_CANCELLATION', '7', '2026-11-12T19:01:00.000Z'],
+      ['local time with seconds, 48 hours and a second before: in time', { calledOffAt: '2026-11-12T19:59:59.5' }, 'OTHER', '9A', '2026-11-12T18:59:59.500Z'],
       ['called off exactly 48 hours before (an instant with zone): in time, another act', { calledOffAt: '2026-11-12T19:00:00Z' }, 'OTHER', '9A', '2026-11-12T19:00:00.000Z'],
       ['called off a week before', { calledOffAt: '2026-11-07T12:00' }, 'OTHER', '9A', '2026-11-07T11:00:00.000Z'],
       ['nothing recorded: another act of the club', {}, 'OTHER', '9A', null],
@@ -283,6 +285,9 @@ describe('member numbers as the federation writes them (issue 13.1)', () => {
       ['pairs present and a call-off at once', 'FORFEIT', { pairsPresent: 3, calledOffAt: '2026-11-14T18:00' }, 'calledOffAt'],
       ['a call-off in the future', 'FORFEIT', { calledOffAt: '2099-01-01T10:00' }, 'calledOffAt'],
       ['a call-off time that does not exist', 'FORFEIT', { calledOffAt: '2026-02-30T10:00' }, 'calledOffAt'],
+      ['a call-off on 31 September (with a zone: never rolled over to 1 October)', 'FORFEIT', { calledOffAt: '2026-09-31T10:00Z' }, 'calledOffAt'],
+      ['a call-off at 24:00', 'FORFEIT', { calledOffAt: '2026-11-12T24:00' }, 'calledOffAt'],
+      ['a call-off at 19:60 with an offset', 'FORFEIT', { calledOffAt: '2026-11-12T19:60+01:00' }, 'calledOffAt'],
       ['who called off, without when', 'FORFEIT', { calledOffBy: 'J. Pinas' }, 'calledOffBy'],
       ['a call-off on a match cancelled by the federation', 'CANCELLED', { calledOffAt: '2026-11-14T18:00' }, 'calledOffAt'],
     ])('refuses %s (400), storing nothing', async (_case, kind, facts, field) => {

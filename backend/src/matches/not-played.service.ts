@@ -30,11 +30,17 @@ function forfeitFacts(match: MatchRow, body: NotPlayedInputDto, settings: Compet
   return { cause: derived.cause, calledOffAt, pairsPresent };
 }
 
-/** "2026-11-13T19:30" is local time (the federation's zone); with Z or an offset it is that instant. */
-function parseCallOff(value: string): Date {
-  const local = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})$/.exec(value);
-  const instant = local && isIsoDate(local[1]) ? localInstant(local[1], local[2]) : new Date(value);
-  if (Number.isNaN(instant.getTime()) || (local && !isIsoDate(local[1]))) {
+/**
+ * "2026-11-13T19:30" (or with seconds, "…T19:30:00") is local time, the federation's zone; with
+ * Z or an offset it is that instant. A date or time that does not exist (31 September, 24:00,
+ * 19:60) is refused, never rolled over to another day.
+ */
+export function parseCallOff(value: string): Date {
+  const parts = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::(\d{2})(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?$/.exec(value);
+  const exists = parts !== null && isIsoDate(parts[1]) && +parts[2] <= 23 && +parts[3] <= 59 && +(parts[4] ?? 0) <= 59;
+  const seconds = exists ? +(parts[4] ?? 0) * 1000 + Math.round(+(parts[5] ?? 0) * 1000) : 0;
+  const instant = !exists ? new Date(NaN) : parts[6] === undefined ? new Date(localInstant(parts[1], `${parts[2]}:${parts[3]}`).getTime() + seconds) : new Date(value);
+  if (Number.isNaN(instant.getTime())) {
     throw new ValidationError('Het tijdstip van afzeggen bestaat niet.', [{ field: 'calledOffAt', message: `'${value}' is geen bestaand tijdstip.` }]);
   }
   return instant;
