@@ -125,6 +125,31 @@ describe('validation messages: Dutch, and saying what to do', () => {
     expect(problems).toEqual([]);
   });
 
+  it('every operation with a JSON body, sent null for every property: never a 500, and each property that cannot be emptied is reported', async () => {
+    const problems: string[] = [];
+    for (const { method, path, schema } of jsonOperations(doc)) {
+      const url = path.replace(/\{([^}]+)\}/g, (_match, name: string) => (['integer', 'number'].includes(pathParameterType(doc, path, method, name) ?? '') ? '1' : randomUUID()));
+      const properties = resolve(doc, schema).properties ?? {};
+      const body = Object.fromEntries(Object.keys(properties).map((name) => [name, null]));
+      let res = await agents.ADMIN[method](url).send(body);
+      for (const role of ['SUPERVISOR', 'SECRETARY'] as const) if (res.status === 403) res = await agents[role][method](url).send(body);
+      const where = `${method.toUpperCase()} ${path}`;
+      const notNullable = Object.entries(properties)
+        .filter(([, property]) => !(property as { nullable?: boolean }).nullable)
+        .map(([name]) => name);
+      if (res.status >= 500) problems.push(`${where}: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
+      else if (res.status !== 400) {
+        if (notNullable.length) problems.push(`${where}: ${res.status} for null in ${notNullable.join(', ')}`);
+      } else {
+        const reported = new Set(((res.body.error.details ?? []) as { field: string }[]).map((d) => d.field));
+        const missing = notNullable.filter((name) => !reported.has(name));
+        if (missing.length) problems.push(`${where}: null accepted for ${missing.join(', ')}`);
+        for (const message of messages(res.body)) if (ENGLISH.test(message) || message.trim() === '') problems.push(`${where}: not Dutch: ${JSON.stringify(message)}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
   describe('the cases named in the issue', () => {
     let seasonId: string;
     let clubId: string;
@@ -136,6 +161,55 @@ describe('validation messages: Dutch, and saying what to do', () => {
     });
 
     const detailsOf = (res: { body: unknown }) => (res.body as { error: { details: { field: string; code: string; message: string }[] } }).error.details;
+
+    it('a name of only spaces is an empty name (refused), not a name stored as ""', async () => {
+      const division = await ctx.prisma.division.create({ data: { seasonId, name: `Poule ${randomUUID().slice(0, 6)}` } });
+      const team = await ctx.prisma.team.create({ data: { divisionId: division.id, clubId, name: `Team ${randomUUID().slice(0, 6)}` } });
+      const attempts = [
+        agents.ADMIN.post('/api/clubs').send({ name: '   ' }),
+        agents.ADMIN.patch(`/api/clubs/${clubId}`).send({ name: '   ' }),
+        agents.ADMIN.patch(`/api/divisions/${division.id}`).send({ name: ' \t ' }),
+        agents.ADMIN.patch(`/api/teams/${team.id}`).send({ name: '  ' }),
+        agents.ADMIN.patch(`/api/seasons/${seasonId}`).send({ name: '   ' }),
+      ];
+      for (const res of await Promise.all(attempts)) {
+        expect(res.status).toBe(400);
+        expect(detailsOf(res)).toEqual([expect.objectContaining({ field: 'name', message: 'Dit veld is verplicht.' })]);
+      }
+      // Spaces around a name are not kept either.
+      expect((await agents.ADMIN.patch(`/api/teams/${team.id}`).send({ name: '  Kaiman 2  ' }).expect(200)).body.name).toBe('Kaiman 2');
+      expect((await ctx.prisma.club.findUniqueOrThrow({ where: { id: clubId } })).name).not.toBe('');
+    });
+
+    it('the IBAN on fine statements: an IBAN or a clear refusal, never control characters or other text', async () => {
+      for (const paymentIban of ['NL91\u0007\u001bABNA0417164300', 'NL91 ABNA 0417 1643 00\u202e', '2026-02-30', 'NL91\u0000ABNA0417164300']) {
+        const res = await agents.ADMIN.patch(`/api/seasons/${seasonId}`).send({ settings: { paymentIban } }).expect(400);
+        expect(detailsOf(res)).toEqual([expect.objectContaining({ field: 'settings.paymentIban', message: expect.stringMatching(/^Vul een IBAN in/) })]);
+      }
+      const saved = await agents.ADMIN.patch(`/api/seasons/${seasonId}`).send({ settings: { paymentIban: ' nl91 abna 0417 1643 00 ' } }).expect(200);
+      expect(saved.body.settings.paymentIban).toBe('NL91 ABNA 0417 1643 00');
+    });
+
+    it('who called a match off: plain text only (a control character is refused, not a 500)', async () => {
+      const day = await createMatchDay(ctx.prisma, { date: '2026-11-14', playersPerClub: 0 });
+      const res = await agents.ADMIN.post(`/api/matches/${day.match.id}/not-played`)
+        .send({ version: 0, kind: 'FORFEIT', offendingTeamId: day.away.id, calledOffAt: '2026-11-12T19:30', calledOffBy: 'J\u0000Pinas', reason: 'Uitploeg in gebreke' })
+        .expect(400);
+      expect(detailsOf(res)).toEqual([expect.objectContaining({ field: 'calledOffBy' })]);
+    });
+
+    it('a set number in the path that is no whole number names the field', async () => {
+      for (const setNumber of ['1.5', 'abc']) {
+        const res = await ctx.http().put(`/api/table/ABCDE-FGHJK/sets/${setNumber}`).send({ enteredBy: 'HOME', totals: { home: 4, away: 4 } }).expect(400);
+        expect(detailsOf(res)).toEqual([{ field: 'setNumber', code: 'isInt', message: 'Het setnummer is een geheel getal, bijvoorbeeld 1.' }]);
+      }
+    });
+
+    it('a check with its own message keeps it (a start time of 25:00 says the format and the range)', async () => {
+      const day = await createMatchDay(ctx.prisma);
+      const res = await agents.ADMIN.post(`/api/matches/${day.match.id}/move`).send({ date: '2026-12-12', startTime: '25:00', reason: 'Zaal bezet' }).expect(400);
+      expect(detailsOf(res)).toEqual([expect.objectContaining({ field: 'startTime', message: 'Vul een aanvangstijd in als UU:MM tussen 00:00 en 23:59, bijvoorbeeld 20:00.' })]);
+    });
 
     it('a value outside a list of choices names the choices', async () => {
       const res = await agents.ADMIN.post(`/api/members/${memberId}/sanctions`).send({ kind: 'BAN', startsOn: '2026-10-01', reason: 'Wangedrag' }).expect(400);

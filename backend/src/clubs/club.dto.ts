@@ -1,14 +1,15 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
-import { IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
-import { IsPlainText } from '../common/validators';
+import { IsString, MaxLength, MinLength } from 'class-validator';
+import { IsOptionalNotNull, IsPlainText, Trimmed } from '../common/validators';
 
 export class CreateClubDto {
-  @ApiProperty({ example: 'Troefcall Vereniging Paramaribo' }) @IsString() @MinLength(2) @MaxLength(120) @IsPlainText() name: string;
-  @ApiPropertyOptional({ example: 'Rotterdam' }) @IsOptional() @IsString() @MaxLength(120) @IsPlainText() city?: string;
-  @ApiPropertyOptional({ example: 'Buurthuis De Kroon' }) @IsOptional() @IsString() @MaxLength(200) @IsPlainText() venue?: string;
+  @ApiProperty({ example: 'Troefcall Vereniging Paramaribo' }) @Trimmed() @IsString() @MinLength(2) @MaxLength(120) @IsPlainText() name: string;
+  @ApiPropertyOptional({ example: 'Rotterdam' }) @IsOptionalNotNull() @IsString() @MaxLength(120) @IsPlainText() city?: string;
+  @ApiPropertyOptional({ example: 'Buurthuis De Kroon' }) @IsOptionalNotNull() @IsString() @MaxLength(200) @IsPlainText() venue?: string;
 }
 
-export class UpdateClubDto extends PartialType(CreateClubDto) {}
+/** A field sent as null is refused (400), not passed on: only an omitted field keeps its value. */
+export class UpdateClubDto extends PartialType(CreateClubDto, { skipNullProperties: false }) {}
 
 export class ClubDto {
   @ApiProperty({ format: 'uuid' }) id: string;

@@ -1,6 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, Matches } from 'class-validator';
+import { Matches } from 'class-validator';
+import { IsOptionalNotNull } from './validators';
 
 /** A client-chosen key that makes a retry of the same request answer as the first time, never apply twice. */
 export const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
@@ -13,7 +14,7 @@ export function IsIdempotencyKey(): PropertyDecorator {
       description:
         'Optioneel: een zelfgekozen sleutel (8–100 tekens: letters, cijfers, - en _). Wordt hetzelfde verzoek opnieuw gestuurd (slechte verbinding, een tweede tik), dan komt hetzelfde antwoord en gebeurt het maar één keer.',
     }),
-    IsOptional(),
+    IsOptionalNotNull(),
     Matches(IDEMPOTENCY_KEY, { message: 'De idempotencyKey bestaat uit 8 tot 100 letters, cijfers, - of _.' }),
   );
 }

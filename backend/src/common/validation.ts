@@ -1,5 +1,5 @@
-import { BadRequestException, ValidationError as ClassValidatorError, ValidationPipe } from '@nestjs/common';
-import type { ErrorDetail } from './errors';
+import { BadRequestException, ValidationError as ClassValidatorError, ParseIntPipe, ValidationPipe } from '@nestjs/common';
+import { type ErrorDetail, ValidationError } from './errors';
 
 /** A number a class-validator default message carries ("must not be less than 1" → "1"). */
 const numberIn = (original: string) => original.match(/-?\d+(\.\d+)?/)?.[0] ?? '?';
@@ -46,6 +46,8 @@ const TYPE_CHECKS = ['isArray', 'isObject', 'isString', 'isInt', 'isNumber', 'is
 const ENGLISH_DEFAULT = /\b(must be|must not|should not|should be|each value in|must contain|must match|must be one of)\b/i;
 
 function dutchMessage(constraint: string, original: string): string {
+  // A check given its own (Dutch) message says it best: "Vul een IBAN in zoals …", not "niet de juiste vorm".
+  if (original && !ENGLISH_DEFAULT.test(original)) return original;
   const each = original.startsWith('each value in ');
   const translate = DUTCH_CONSTRAINTS[constraint];
   if (!translate) {
@@ -95,4 +97,13 @@ export function createValidationPipe(): ValidationPipe {
     transform: true,
     exceptionFactory: (errors) => new BadRequestException({ details: flatten(errors) }),
   });
+}
+
+/**
+ * A whole number in the path (a set or table number): "1.5" or "abc" is refused with the field
+ * and what to send, instead of a bare "Het verzoek is ongeldig.".
+ */
+export function wholeNumberParam(field: 'setNumber' | 'tableNumber'): ParseIntPipe {
+  const message = field === 'setNumber' ? 'Het setnummer is een geheel getal, bijvoorbeeld 1.' : 'Het tafelnummer is een geheel getal, bijvoorbeeld 1.';
+  return new ParseIntPipe({ exceptionFactory: () => new ValidationError(message, [{ field, code: 'isInt', message }]) });
 }

@@ -3,6 +3,7 @@
  * messages of class-validator's own checks).
  */
 import { applyDecorators } from '@nestjs/common';
+import { Transform } from 'class-transformer';
 import { ValidateBy, ValidateIf } from 'class-validator';
 import { FORBIDDEN_CHARACTERS_MESSAGE, hasForbiddenCharacters } from '../domain/text';
 
@@ -19,6 +20,14 @@ export function IsPlainText(options: { lineBreaks?: boolean } = {}): PropertyDec
       defaultMessage: () => FORBIDDEN_CHARACTERS_MESSAGE,
     },
   });
+}
+
+/**
+ * A text field checked as it will be stored: spaces around it are removed before the checks,
+ * so "   " is an empty name (refused by MinLength), not a name that becomes "" after them.
+ */
+export function Trimmed(): PropertyDecorator {
+  return Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value));
 }
 
 export const NOT_NULL_MESSAGE = 'Laat dit veld weg of vul een waarde in: leeg (null) kan hier niet.';

@@ -1,14 +1,15 @@
 import { ApiProperty, ApiPropertyOptional, OmitType, PartialType } from '@nestjs/swagger';
-import { IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min, MinLength } from 'class-validator';
-import { IsPlainText } from '../common/validators';
+import { IsInt, IsString, IsUUID, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { IsOptionalNotNull, IsPlainText, Trimmed } from '../common/validators';
 
 export class CreateDivisionDto {
   @ApiProperty({ format: 'uuid' }) @IsUUID() seasonId: string;
-  @ApiProperty({ example: 'Hoofdklasse' }) @IsString() @MinLength(1) @MaxLength(100) @IsPlainText() name: string;
-  @ApiPropertyOptional({ default: 1, description: '1 = hoogste klasse' }) @IsOptional() @IsInt() @Min(1) @Max(20) level?: number;
+  @ApiProperty({ example: 'Hoofdklasse' }) @Trimmed() @IsString() @MinLength(1) @MaxLength(100) @IsPlainText() name: string;
+  @ApiPropertyOptional({ default: 1, description: '1 = hoogste klasse' }) @IsOptionalNotNull() @IsInt() @Min(1) @Max(20) level?: number;
 }
 
-export class UpdateDivisionDto extends PartialType(OmitType(CreateDivisionDto, ['seasonId'] as const)) {}
+/** A field sent as null is refused (400), not passed on: only an omitted field keeps its value. */
+export class UpdateDivisionDto extends PartialType(OmitType(CreateDivisionDto, ['seasonId'] as const), { skipNullProperties: false }) {}
 
 export class DivisionTeamDto {
   @ApiProperty({ format: 'uuid' }) id: string;

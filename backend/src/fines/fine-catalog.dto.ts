@@ -1,23 +1,25 @@
 import { ApiProperty, ApiPropertyOptional, OmitType, PartialType } from '@nestjs/swagger';
-import { IsInt, IsOptional, IsString, IsUUID, Matches, Max, Min } from 'class-validator';
+import { IsInt, IsString, IsUUID, Matches, Max, Min } from 'class-validator';
 import { IsRequiredText } from '../common/reason.dto';
+import { IsOptionalNotNull } from '../common/validators';
 
 export class CreateCatalogItemDto {
   @ApiProperty({ format: 'uuid' }) @IsUUID() seasonId: string;
   @ApiProperty({ example: 'MATTEN', description: 'Korte code, uniek per seizoen (hoofdletters, cijfers, - en _)' })
   @IsString()
-  @Matches(/^[A-Z0-9_-]{2,20}$/)
+  @Matches(/^[A-Z0-9_-]{2,20}$/, { message: 'Een code van 2 tot 20 hoofdletters, cijfers, - of _, bijvoorbeeld MATTEN.' })
   code: string;
   @ApiProperty({ example: 'Geen speelmatten' }) @IsRequiredText('de omschrijving', { min: 3, max: 200 }) description: string;
   @ApiPropertyOptional({ description: 'In centen; standaard de Regel 10-boete uit de seizoensinstellingen (€ 15)' })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsInt()
   @Min(1)
   @Max(10_000_000)
   amountCents?: number;
 }
 
-export class UpdateCatalogItemDto extends PartialType(OmitType(CreateCatalogItemDto, ['seasonId'] as const)) {}
+/** A field sent as null is refused (400), not passed on: only an omitted field keeps its value. */
+export class UpdateCatalogItemDto extends PartialType(OmitType(CreateCatalogItemDto, ['seasonId'] as const), { skipNullProperties: false }) {}
 
 export class CatalogItemDto {
   @ApiProperty({ format: 'uuid' }) id: string;

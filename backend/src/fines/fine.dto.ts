@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsBoolean, IsIn, IsInt, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
 import { IsIsoDateString, isoDate } from '../common/dto';
 import { IsIdempotencyKey } from '../common/idempotency.dto';
 import { IsReason } from '../common/reason.dto';
@@ -8,7 +8,7 @@ import { isOverdue, summarizeFines, type FineRule, type FineTotals } from '../do
 import type { IsoDate } from '../domain/dates';
 import type { FineStatus } from '../generated/prisma/enums';
 import type { FineRow } from './fine-rows';
-import { IsPlainText } from '../common/validators';
+import { IsOptionalNotNull, IsPlainText } from '../common/validators';
 
 const FINE_STATUSES = ['PROPOSED', 'OPEN', 'PAID', 'WAIVED', 'DISCARDED'] as const satisfies readonly FineStatus[];
 const FINE_RULES = ['5D', '5E', '6', '7', '9A', '10', '11'] as const satisfies readonly FineRule[];
@@ -19,19 +19,19 @@ const MAX_CENTS = 10_000_000;
 const toBoolean = ({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value);
 
 export class FineListQueryDto {
-  @ApiPropertyOptional({ format: 'uuid', description: 'Standaard het lopende seizoen' }) @IsOptional() @IsUUID() seasonId?: string;
-  @ApiPropertyOptional({ format: 'uuid' }) @IsOptional() @IsUUID() clubId?: string;
-  @ApiPropertyOptional({ enum: FINE_STATUSES, enumName: 'FineStatus' }) @IsOptional() @IsIn(FINE_STATUSES) status?: FineStatus;
-  @ApiPropertyOptional({ enum: FINE_RULES }) @IsOptional() @IsIn(FINE_RULES) rule?: string;
+  @ApiPropertyOptional({ format: 'uuid', description: 'Standaard het lopende seizoen' }) @IsOptionalNotNull() @IsUUID() seasonId?: string;
+  @ApiPropertyOptional({ format: 'uuid' }) @IsOptionalNotNull() @IsUUID() clubId?: string;
+  @ApiPropertyOptional({ enum: FINE_STATUSES, enumName: 'FineStatus' }) @IsOptionalNotNull() @IsIn(FINE_STATUSES) status?: FineStatus;
+  @ApiPropertyOptional({ enum: FINE_RULES }) @IsOptionalNotNull() @IsIn(FINE_RULES) rule?: string;
   @ApiPropertyOptional({ description: 'Alleen openstaande boetes over de betalingstermijn' })
-  @IsOptional()
+  @IsOptionalNotNull()
   @Transform(toBoolean)
   @IsBoolean()
   overdue?: boolean;
 }
 
 export class SeasonQueryDto {
-  @ApiPropertyOptional({ format: 'uuid', description: 'Standaard het lopende seizoen' }) @IsOptional() @IsUUID() seasonId?: string;
+  @ApiPropertyOptional({ format: 'uuid', description: 'Standaard het lopende seizoen' }) @IsOptionalNotNull() @IsUUID() seasonId?: string;
 }
 
 export class StatementQueryDto extends SeasonQueryDto {
@@ -40,7 +40,7 @@ export class StatementQueryDto extends SeasonQueryDto {
 
 export class ConfirmFineDto {
   @ApiPropertyOptional({ description: 'Bedrag in centen; verplicht bij Regel 6 (het bestuur stelt het vast), anders niet toegestaan' })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsInt()
   @Min(1)
   @Max(MAX_CENTS)
@@ -53,7 +53,7 @@ export class ChangeFineAmountDto {
 }
 
 export class MarkPaidDto {
-  @ApiPropertyOptional({ format: 'date', description: 'Standaard vandaag' }) @IsOptional() @IsIsoDateString() paidOn?: string;
+  @ApiPropertyOptional({ format: 'date', description: 'Standaard vandaag' }) @IsOptionalNotNull() @IsIsoDateString() paidOn?: string;
 }
 
 export class BulkMarkPaidDto extends MarkPaidDto {
@@ -68,9 +68,9 @@ export class BulkMarkPaidDto extends MarkPaidDto {
 export class LevyFineDto {
   @ApiProperty({ format: 'uuid' }) @IsUUID() clubId: string;
   @ApiProperty({ format: 'uuid', description: 'Een boete uit de catalogus van het seizoen (Regel 10)' }) @IsUUID() catalogItemId: string;
-  @ApiPropertyOptional({ description: 'Toelichting, bv. welke wedstrijd of wat er ontbrak' }) @IsOptional() @IsString() @MaxLength(500) @IsPlainText({ lineBreaks: true }) detail?: string;
-  @ApiPropertyOptional({ format: 'date', description: 'Datum van opleggen; standaard vandaag' }) @IsOptional() @IsIsoDateString() issuedOn?: string;
-  @ApiPropertyOptional({ format: 'uuid', description: 'De wedstrijd waar het gebeurde' }) @IsOptional() @IsUUID() matchId?: string;
+  @ApiPropertyOptional({ description: 'Toelichting, bv. welke wedstrijd of wat er ontbrak' }) @IsOptionalNotNull() @IsString() @MaxLength(500) @IsPlainText({ lineBreaks: true }) detail?: string;
+  @ApiPropertyOptional({ format: 'date', description: 'Datum van opleggen; standaard vandaag' }) @IsOptionalNotNull() @IsIsoDateString() issuedOn?: string;
+  @ApiPropertyOptional({ format: 'uuid', description: 'De wedstrijd waar het gebeurde' }) @IsOptionalNotNull() @IsUUID() matchId?: string;
   /** The form's key: the same request sent again answers the fine it levied, never a second one. */
   @IsIdempotencyKey() idempotencyKey?: string;
 }

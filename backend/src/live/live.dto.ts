@@ -5,9 +5,10 @@
  */
 import { ApiProperty, ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsUUID, Matches, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsUUID, Matches, Max, Min } from 'class-validator';
 import { isoDate } from '../common/dto';
 import { LIVE_MATCH_STATES, LIVE_SEAT_STATES, LiveMatchPicture, LiveMatchState, LiveSeatState } from '../domain/live/live-match';
+import { IsOptionalNotNull } from '../common/validators';
 
 /** Shown instead of scores while the season's liveScores setting is off and the match is not locked. */
 export const SCORES_HIDDEN_NOTICE =
@@ -21,7 +22,7 @@ export class LiveRoundQueryDto {
 /** A live stream's options: `answer=1` puts the whole live answer in every message (an app); without it a message carries its version (a page re-reads itself). */
 export class LiveStreamQueryDto {
   @ApiPropertyOptional({ enum: ['1'], description: '1: elk bericht bevat het hele live-antwoord (zoals GET …/live); anders alleen de versie' })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsIn(['1'])
   answer?: '1';
 }
@@ -36,7 +37,7 @@ export class LiveRoundStreamQueryDto extends IntersectionType(LiveRoundQueryDto,
  */
 export class LiveReadQueryDto {
   @ApiPropertyOptional({ description: 'De versie die een bericht noemde: dat antwoord zolang het er nog is, anders het huidige' })
-  @IsOptional()
+  @IsOptionalNotNull()
   @Matches(/^[A-Za-z0-9_-]{1,64}$/, { message: 'version is een versie uit een live-bericht (letters, cijfers, - en _)' })
   version?: string;
 }

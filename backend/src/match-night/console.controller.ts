@@ -1,4 +1,5 @@
-import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, ParseUUIDPipe, Post, Query } from '@nestjs/common';
+import { wholeNumberParam } from '../common/validation';
+import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Query } from '@nestjs/common';
 import { ApiConflictResponse, ApiOkResponse, ApiOperation, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import type { AuthUser } from '../auth/auth.types';
 import { CurrentUser, Roles } from '../auth/decorators';
@@ -47,8 +48,8 @@ export class ConsoleController {
   @ApiUnprocessableEntityResponse({ description: 'SEAT_CREDITED: door de regels bepaald' })
   decide(
     @Param('id', ParseUUIDPipe) id: string,
-    @Param('setNumber', ParseIntPipe) setNumber: number,
-    @Param('tableNumber', ParseIntPipe) tableNumber: number,
+    @Param('setNumber', wholeNumberParam('setNumber')) setNumber: number,
+    @Param('tableNumber', wholeNumberParam('tableNumber')) tableNumber: number,
     @Body() body: DecisionInputDto,
     @CurrentUser() user: AuthUser,
   ): Promise<ConsoleMatchDto> {

@@ -5,7 +5,7 @@
  */
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, IsUUID, Max, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsIn, IsInt, IsUUID, Max, Min, ValidateNested } from 'class-validator';
 import { IsIsoDateString } from '../common/dto';
 import { IsIdempotencyKey } from '../common/idempotency.dto';
 import { IsReason, IsRequiredText } from '../common/reason.dto';
@@ -142,7 +142,7 @@ export class TableEntryInputDto extends IdempotentInputDto {
   enteredBy: Side;
 
   @ApiPropertyOptional({ type: [GameInputDto], description: 'Partij voor partij (voorkeur); dan geen totals' })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsArray()
   @ArrayMaxSize(12)
   @ValidateNested({ each: true })
@@ -161,7 +161,7 @@ export class TableEntryInputDto extends IdempotentInputDto {
     description:
       'Het koppel dat deze invoer al op het toestel ondertekende (offline, later verstuurd): invoer en handtekening samen. Is de set intussen op een ander toestel met dezelfde stand ondertekend, dan is dit dezelfde set (niets verandert); met een andere stand wordt de set betwist voor de wedstrijdleider.',
   })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsIn(SIDE_VALUES)
   signedBy?: Side;
 }
@@ -182,12 +182,12 @@ export class TableRefuseInputDto extends TableSignInputDto {
 
 export class MatchNightsQueryDto {
   @ApiPropertyOptional({ format: 'date', description: 'De speeldag (standaard vandaag, Europe/Amsterdam)' })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsIsoDateString()
   date?: string;
 
   @ApiPropertyOptional({ format: 'uuid', description: 'Alleen de wedstrijden bij deze vereniging (de thuisvereniging: de speellocatie)' })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsUUID()
   venueClubId?: string;
 }
@@ -239,7 +239,7 @@ export class ConsoleMatchDto {
 
 export class DecisionInputDto extends IdempotentInputDto {
   @ApiPropertyOptional({ type: [GameInputDto], description: 'De score partij voor partij; laat games en totals weg om de ingevoerde score te laten staan' })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsArray()
   @ArrayMaxSize(12)
   @ValidateNested({ each: true })

@@ -1,4 +1,5 @@
-import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, ParseUUIDPipe, Post, Req, StreamableFile } from '@nestjs/common';
+import { wholeNumberParam } from '../common/validation';
+import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Req, StreamableFile } from '@nestjs/common';
 import { ApiConflictResponse, ApiForbiddenResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import type { AuthUser } from '../auth/auth.types';
@@ -49,7 +50,7 @@ export class NightController {
   @ApiOkResponse({ type: MatchNightDto })
   revoke(
     @Param('id', ParseUUIDPipe) id: string,
-    @Param('tableNumber', ParseIntPipe) tableNumber: number,
+    @Param('tableNumber', wholeNumberParam('tableNumber')) tableNumber: number,
     @Body() body: RevokeTableCodeInputDto,
     @CurrentUser() user: AuthUser,
     @Req() req: FastifyRequest,

@@ -1,4 +1,5 @@
-import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Post, Put, Req } from '@nestjs/common';
+import { wholeNumberParam } from '../common/validation';
+import { Body, Controller, Get, HttpCode, Param, Post, Put, Req } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
@@ -62,7 +63,7 @@ export class TableController {
   @ApiUnprocessableEntityResponse({ description: 'SEAT_CREDITED' })
   @ApiNotFoundResponse(INVALID)
   @ApiTooManyRequestsResponse(LIMITED)
-  enter(@Param('code') code: string, @Param('setNumber', ParseIntPipe) setNumber: number, @Body() body: TableEntryInputDto, @Req() req: FastifyRequest): Promise<TableViewDto> {
+  enter(@Param('code') code: string, @Param('setNumber', wholeNumberParam('setNumber')) setNumber: number, @Body() body: TableEntryInputDto, @Req() req: FastifyRequest): Promise<TableViewDto> {
     return this.table.enter(code, setNumber, body, clientAddress(req.ip));
   }
 
@@ -80,7 +81,7 @@ export class TableController {
   @ApiUnprocessableEntityResponse({ description: 'SIGN_OWN_ENTRY' })
   @ApiNotFoundResponse(INVALID)
   @ApiTooManyRequestsResponse(LIMITED)
-  sign(@Param('code') code: string, @Param('setNumber', ParseIntPipe) setNumber: number, @Body() body: TableSignInputDto, @Req() req: FastifyRequest): Promise<TableViewDto> {
+  sign(@Param('code') code: string, @Param('setNumber', wholeNumberParam('setNumber')) setNumber: number, @Body() body: TableSignInputDto, @Req() req: FastifyRequest): Promise<TableViewDto> {
     return this.table.sign(code, setNumber, body, clientAddress(req.ip));
   }
 
@@ -98,7 +99,7 @@ export class TableController {
   @ApiUnprocessableEntityResponse({ description: 'SIGN_OWN_ENTRY: het koppel dat invoerde weigert niet' })
   @ApiNotFoundResponse(INVALID)
   @ApiTooManyRequestsResponse(LIMITED)
-  refuse(@Param('code') code: string, @Param('setNumber', ParseIntPipe) setNumber: number, @Body() body: TableRefuseInputDto, @Req() req: FastifyRequest): Promise<TableViewDto> {
+  refuse(@Param('code') code: string, @Param('setNumber', wholeNumberParam('setNumber')) setNumber: number, @Body() body: TableRefuseInputDto, @Req() req: FastifyRequest): Promise<TableViewDto> {
     return this.table.refuse(code, setNumber, body, clientAddress(req.ip));
   }
 }

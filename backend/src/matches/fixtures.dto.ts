@@ -1,8 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsOptional, IsUUID, Matches } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsUUID, Matches } from 'class-validator';
 import { IsIsoDateString } from '../common/dto';
 import { IsIdempotencyKey } from '../common/idempotency.dto';
 import { IsReason } from '../common/reason.dto';
+import { IsOptionalNotNull } from '../common/validators';
 
 const START_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
@@ -24,13 +25,13 @@ export class ScheduleInputDto {
   double: boolean;
 
   @ApiPropertyOptional({ description: 'Bestaand programma vervangen (alleen als er nog niets gespeeld of ingevoerd is)', default: false })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsBoolean()
   replace?: boolean;
 
   @ApiPropertyOptional({ example: '20:00', default: '20:00', description: 'Aanvangstijd van alle wedstrijden' })
-  @IsOptional()
-  @Matches(START_TIME)
+  @IsOptionalNotNull()
+  @Matches(START_TIME, { message: 'Vul een aanvangstijd in als UU:MM tussen 00:00 en 23:59, bijvoorbeeld 20:00.' })
   startTime?: string;
 
   @ApiPropertyOptional({
@@ -38,7 +39,7 @@ export class ScheduleInputDto {
     format: 'uuid',
     description: 'De teams in de volgorde van de loting (alle teams van de poule, elk één keer); zonder: op naam',
   })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsArray()
   @ArrayMaxSize(40)
   @IsUUID('all', { each: true })
@@ -49,8 +50,8 @@ export class MoveInputDto {
   @ApiProperty({ format: 'date', example: '2026-12-05' }) @IsIsoDateString() date: string;
 
   @ApiPropertyOptional({ example: '19:30', description: 'Nieuwe aanvangstijd; zonder: ongewijzigd' })
-  @IsOptional()
-  @Matches(START_TIME)
+  @IsOptionalNotNull()
+  @Matches(START_TIME, { message: 'Vul een aanvangstijd in als UU:MM tussen 00:00 en 23:59, bijvoorbeeld 20:00.' })
   startTime?: string;
 
   @ApiProperty({ description: 'Waarom de wedstrijd verplaatst wordt (blijft in de geschiedenis)' })

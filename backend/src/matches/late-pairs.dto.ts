@@ -3,9 +3,10 @@
  * of the line-up plays from set `fromSet` on; the sets before it count as Regel 12A.
  */
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsInt, IsOptional, IsUUID, Max, Min } from 'class-validator';
+import { IsInt, IsUUID, Max, Min } from 'class-validator';
 import { IsIdempotencyKey } from '../common/idempotency.dto';
 import { IsReason } from '../common/reason.dto';
+import { IsOptionalNotNull } from '../common/validators';
 
 export class LatePairInputDto {
   @ApiProperty({ format: 'uuid', description: 'Het team van het koppel' }) @IsUUID() teamId: string;
@@ -25,7 +26,7 @@ export class LatePairInputDto {
   @ApiPropertyOptional({
     description: 'Waarom (komt in het logboek). Verplicht voor de wedstrijdleider, en voor de bondsbeheerder zodra de set begonnen is (de bevoegdhedentabel); de bond mag een laat koppel vóór de set zonder reden vastleggen.',
   })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsReason()
   reason?: string;
 

@@ -5,22 +5,12 @@
  */
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import {
-  ArrayMaxSize,
-  ArrayMinSize,
-  IsArray,
-  IsBoolean,
-  IsInt,
-  IsOptional,
-  IsUUID,
-  Max,
-  Min,
-  ValidateNested,
-} from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsInt, IsUUID, Max, Min, ValidateNested } from 'class-validator';
 import { IsIdempotencyKey } from '../common/idempotency.dto';
 import { IsReason } from '../common/reason.dto';
 import type { IneligibilityCode } from '../domain/eligibility';
 import { PublicSubstitutionDto } from './match.dto';
+import { IsOptionalNotNull } from '../common/validators';
 
 export class LineupPairInputDto {
   @ApiProperty({ minimum: 1, description: 'Koppelnummer 1 … koppels per team' }) @IsInt() @Min(1) @Max(12) pairNumber: number;
@@ -33,7 +23,7 @@ export class LineupPairInputDto {
   memberIds: string[];
 
   @ApiPropertyOptional({ default: 1, description: 'Eerste set die het koppel speelde: 1 = vanaf het begin; later = laatkomer (Regel 5B/5C)' })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsInt()
   @Min(1)
   @Max(12)
@@ -59,12 +49,12 @@ export class LineupInputDto {
       'Alleen de bondsbeheerder, met reden (bijv. bij het overnemen van papieren formulieren): of de spelerslijst vóór de wedstrijd is samengesteld (anders een boete, Regel 5D/5E). ' +
       'Zonder dit veld beslist het systeem: vóór de aanvang voor het eerst opgeslagen. Van een secretaris geweigerd (403 ADMIN_ONLY_FIELD).',
   })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsBoolean()
   composedBeforeMatch?: boolean;
 
   @ApiPropertyOptional({ description: 'Verplicht als de uitslag al vaststaat of bij composedBeforeMatch (bondsbeheerder): waarom de spelerslijst wordt gewijzigd' })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsReason()
   reason?: string;
 
@@ -85,7 +75,7 @@ export class SubstitutionInputDto {
 
 export class ChangeReasonDto {
   @ApiPropertyOptional({ description: 'Alleen verplicht als de uitslag al vaststaat (bondsbeheerder)' })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsReason()
   reason?: string;
 

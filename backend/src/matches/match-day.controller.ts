@@ -1,4 +1,5 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, ParseUUIDPipe, Post, Put, Query } from '@nestjs/common';
+import { wholeNumberParam } from '../common/validation';
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, Put, Query } from '@nestjs/common';
 import { ApiConflictResponse, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { AuthUser } from '../auth/auth.types';
 import { CurrentUser, Roles } from '../auth/decorators';
@@ -82,7 +83,7 @@ export class MatchDayController {
   @ApiConflictResponse(STALE)
   putSet(
     @Param('id', ParseUUIDPipe) id: string,
-    @Param('setNumber', ParseIntPipe) setNumber: number,
+    @Param('setNumber', wholeNumberParam('setNumber')) setNumber: number,
     @Body() body: SetInputDto,
     @CurrentUser() user: AuthUser,
   ): Promise<MatchDetailDto> {

@@ -4,24 +4,11 @@
  */
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import {
-  ArrayMaxSize,
-  IsArray,
-  IsIn,
-  IsInt,
-  IsOptional,
-  IsString,
-  IsUUID,
-  Matches,
-  Max,
-  MaxLength,
-  Min,
-  ValidateNested,
-} from 'class-validator';
+import { ArrayMaxSize, IsArray, IsIn, IsInt, IsString, IsUUID, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { IsDbInt, MAX_DB_INT } from '../common/dto';
 import { IsIdempotencyKey } from '../common/idempotency.dto';
 import { IsReason, IsRequiredText } from '../common/reason.dto';
-import { IsOptionalNotNull } from '../common/validators';
+import { IsOptionalNotNull, IsPlainText } from '../common/validators';
 import { PENALTY_RULES } from '../domain/match';
 import type { GameKind, Side } from '../generated/prisma/enums';
 import { GAME_KINDS, MatchDetailDto, SIDE_VALUES } from './match.dto';
@@ -64,7 +51,7 @@ export class GameInputDto {
   points?: number;
 
   @ApiPropertyOptional({ enum: PENALTY_RULES, description: 'Alleen bij PENALTY: de toegepaste regel' })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsString()
   @MaxLength(5)
   penaltyRule?: string;
@@ -86,7 +73,7 @@ export class TableScoreInputDto {
   @ApiProperty({ minimum: 1 }) @IsInt() @Min(1) @Max(12) tableNumber: number;
 
   @ApiPropertyOptional({ type: [GameInputDto], description: 'Partij voor partij (voorkeur); dan geen homePoints/awayPoints' })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsArray()
   @ArrayMaxSize(12)
   @ValidateNested({ each: true })
@@ -129,14 +116,14 @@ const EARLY_REASON = { description: 'Alleen de bondsbeheerder, vóór de wedstri
 
 export class ResultEntryInputDto extends ResultInputDto {
   @ApiPropertyOptional(EARLY_REASON)
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsReason()
   reason?: string;
 }
 
 export class SetInputDto extends VersionDto {
   @ApiPropertyOptional(EARLY_REASON)
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsReason()
   reason?: string;
 
@@ -152,7 +139,7 @@ export class SetInputDto extends VersionDto {
 /** A signature (home: "Controleren en ondertekenen"; away: "Uitslag bevestigen"). */
 export class SignatureInputDto extends VersionDto {
   @ApiPropertyOptional(EARLY_REASON)
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsReason()
   reason?: string;
 }
@@ -185,7 +172,7 @@ export class NotPlayedInputDto extends VersionDto {
   kind: NotPlayedKindInput;
 
   @ApiPropertyOptional({ format: 'uuid', description: 'Alleen bij FORFEIT: het team dat in gebreke bleef' })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsUUID()
   offendingTeamId?: string;
 
@@ -195,7 +182,7 @@ export class NotPlayedInputDto extends VersionDto {
     description:
       'Alleen bij FORFEIT, als het team in gebreke wel kwam: met hoeveel koppels (minder dan 5: Regel 7). De oorzaak en de regel van de boete volgen uit de feiten: te weinig koppels of minder dan 48 uur voor de aanvang afgezegd: Regel 7; anders: Regel 9A.',
   })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsInt()
   @Min(0)
   @Max(12)
@@ -206,14 +193,15 @@ export class NotPlayedInputDto extends VersionDto {
     description:
       'Alleen bij FORFEIT, als het team in gebreke afzegde: wanneer het dat kenbaar maakte aan de wedstrijdleider of de vereniging (Regel 7). Plaatselijke tijd JJJJ-MM-DDTUU:MM, of een tijdstip met tijdzone (…Z, …+01:00).',
   })
-  @IsOptional()
+  @IsOptionalNotNull()
   @Matches(CALLED_OFF_AT, { message: 'Vul het tijdstip van afzeggen in als JJJJ-MM-DDTUU:MM, bijvoorbeeld 2026-11-13T19:30.' })
   calledOffAt?: string;
 
   @ApiPropertyOptional({ maxLength: 100, description: 'Bij een afzegging: wie het kenbaar maakte, bijvoorbeeld "J. Pinas, secretaris" (alleen in het logboek en voor de bond)' })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsString()
   @MaxLength(100)
+  @IsPlainText()
   calledOffBy?: string;
 
   @ApiProperty({ description: 'Toelichting (openbaar zichtbaar bij de wedstrijd en in het logboek)' })
@@ -256,7 +244,7 @@ export class FormDecisionInputDto extends VersionDto {
     type: [SeatScoreInputDto],
     description: 'Het formulier zoals de wedstrijdleider beslist (alle gespeelde sets); weglaten: het formulier zoals de thuisploeg het ondertekende geldt',
   })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsArray()
   @ArrayMaxSize(144)
   @ValidateNested({ each: true })

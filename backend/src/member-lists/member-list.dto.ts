@@ -6,7 +6,7 @@ import { IsReason } from '../common/reason.dto';
 import { isIsoDate } from '../domain/dates';
 import { describeSanction, MemberStatus, memberStatus, Sanction } from '../domain/eligibility';
 import { birthDateProblem, MEMBER_NUMBER_HINT, MEMBER_NUMBER_MAX_LENGTH, NAME_MAX_LENGTHS } from '../domain/member-import';
-import { IsPlainText } from '../common/validators';
+import { IsOptionalNotNull, IsPlainText } from '../common/validators';
 
 /** '' from a form field means "none". */
 const emptyToNull = () => Transform(({ value }) => (typeof value === 'string' && value.trim() === '' ? null : value));
@@ -108,13 +108,13 @@ class MemberNamesDto {
 
 /** Only administrators may record an earlier registration date, always with a reason. */
 class RegistrationDateDto extends MemberNamesDto {
-  @ApiPropertyOptional({ format: 'date', description: 'Alleen bondsbeheerder: eerdere inschrijfdatum (met reden)' })
+  @ApiPropertyOptional({ format: 'date', nullable: true, type: String, description: 'Alleen bondsbeheerder: eerdere inschrijfdatum (met reden)' })
   @emptyToNull()
   @IsOptional()
   @IsIsoDateString()
   registeredOn?: string | null;
 
-  @ApiPropertyOptional({ description: 'Verplicht bij een eerdere inschrijfdatum' })
+  @ApiPropertyOptional({ nullable: true, type: String, description: 'Verplicht bij een eerdere inschrijfdatum' })
   @emptyToNull()
   @IsOptional()
   @IsReason()
@@ -125,7 +125,8 @@ export class AddEntryDto extends RegistrationDateDto {
   @ApiProperty({ example: 'TS-10021', description: MEMBER_NUMBER_HINT }) @trimmed() @IsString() @MinLength(1) @MaxLength(MEMBER_NUMBER_MAX_LENGTH) memberNumber: string;
 }
 
-export class UpdateEntryDto extends PartialType(RegistrationDateDto) {}
+/** A field sent as null is refused (400) unless it may be emptied (name prefix, birth date, registration date and reason). */
+export class UpdateEntryDto extends PartialType(RegistrationDateDto, { skipNullProperties: false }) {}
 
 export class ConfirmUploadDto {
   @ApiProperty({ description: 'De previewId uit het voorbeeld: bevestigt dat precies dat voorbeeld wordt toegepast' })
@@ -134,13 +135,13 @@ export class ConfirmUploadDto {
   @MaxLength(100)
   previewId: string;
 
-  @ApiPropertyOptional({ format: 'date', description: 'Alleen bondsbeheerder: eerdere inschrijfdatum voor de nieuwe leden' })
+  @ApiPropertyOptional({ format: 'date', nullable: true, type: String, description: 'Alleen bondsbeheerder: eerdere inschrijfdatum voor de nieuwe leden' })
   @emptyToNull()
   @IsOptional()
   @IsIsoDateString()
   registeredOn?: string | null;
 
-  @ApiPropertyOptional() @emptyToNull() @IsOptional() @IsReason() registeredOnReason?: string | null;
+  @ApiPropertyOptional({ nullable: true, type: String }) @emptyToNull() @IsOptional() @IsReason() registeredOnReason?: string | null;
 }
 
 export class DownloadQueryDto {
@@ -150,7 +151,7 @@ export class DownloadQueryDto {
 export class CreateSanctionDto {
   @ApiProperty({ enum: ['SUSPENSION', 'EXPULSION'] }) @IsIn(['SUSPENSION', 'EXPULSION']) kind: 'SUSPENSION' | 'EXPULSION';
   @ApiProperty({ format: 'date' }) @IsIsoDateString() startsOn: string;
-  @ApiPropertyOptional({ format: 'date', description: 'Laatste dag van een schorsing; leeg bij royement' })
+  @ApiPropertyOptional({ format: 'date', nullable: true, type: String, description: 'Laatste dag van een schorsing; leeg bij royement' })
   @emptyToNull()
   @IsOptional()
   @IsIsoDateString()
@@ -162,10 +163,10 @@ export class CreateTransferDto {
   @ApiProperty({ example: 'TS-10021', description: MEMBER_NUMBER_HINT }) @trimmed() @IsString() @MinLength(1) @MaxLength(MEMBER_NUMBER_MAX_LENGTH) memberNumber: string;
   @ApiProperty({ format: 'uuid', description: 'De ontvangende vereniging' }) @IsUUID() toClubId: string;
   @ApiPropertyOptional({ description: 'Binnen de overschrijvingsstop: leg het verzoek voor aan het bestuur in plaats van het te weigeren' })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsBoolean()
   askBoard?: boolean;
-  @ApiPropertyOptional({ description: 'Alleen bondsbeheerder, binnen de overschrijvingsstop: bestuursbesluit met schriftelijke reden' })
+  @ApiPropertyOptional({ nullable: true, type: String, description: 'Alleen bondsbeheerder, binnen de overschrijvingsstop: bestuursbesluit met schriftelijke reden' })
   @emptyToNull()
   @IsOptional()
   @IsReason()
@@ -173,8 +174,8 @@ export class CreateTransferDto {
 }
 
 export class TransferQueryDto {
-  @ApiPropertyOptional({ format: 'uuid' }) @IsOptional() @IsUUID() clubId?: string;
-  @ApiPropertyOptional({ format: 'uuid' }) @IsOptional() @IsUUID() memberId?: string;
+  @ApiPropertyOptional({ format: 'uuid' }) @IsOptionalNotNull() @IsUUID() clubId?: string;
+  @ApiPropertyOptional({ format: 'uuid' }) @IsOptionalNotNull() @IsUUID() memberId?: string;
 }
 
 export class TransferDto {

@@ -1,23 +1,24 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsIn, IsOptional, IsUUID } from 'class-validator';
+import { IsBoolean, IsIn, IsUUID } from 'class-validator';
 import type { Tally } from '../domain/ratings/statistics';
+import { IsOptionalNotNull } from '../common/validators';
 
 export const RATING_SORTS = ['rating', 'sets', 'name'] as const;
 export type RatingSort = (typeof RATING_SORTS)[number];
 
 export class RatingListQueryDto {
   @ApiPropertyOptional({ description: 'Alleen spelers die in dit seizoen speelden', format: 'uuid' })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsUUID(undefined, { message: 'seasonId moet een geldig id zijn.' })
   seasonId?: string;
 
   @ApiPropertyOptional({ description: 'Alleen spelers die in deze poule speelden', format: 'uuid' })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsUUID(undefined, { message: 'divisionId moet een geldig id zijn.' })
   divisionId?: string;
 
   @ApiPropertyOptional({ enum: RATING_SORTS, default: 'rating' })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsIn(RATING_SORTS, { message: 'sort moet rating, sets of name zijn.' })
   sort?: RatingSort;
 }

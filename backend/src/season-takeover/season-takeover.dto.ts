@@ -1,9 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, IsUUID } from 'class-validator';
+import { IsUUID } from 'class-validator';
+import { IsOptionalNotNull } from '../common/validators';
 
 export class TakeOverInputDto {
   @ApiPropertyOptional({ format: 'uuid', description: 'Het seizoen waarvan de poules en teams komen; zonder dit veld het seizoen dat het laatst vóór dit seizoen begon' })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsUUID('all', { message: 'Kies een bestaand seizoen.' })
   fromSeasonId?: string;
 }

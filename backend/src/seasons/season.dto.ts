@@ -1,18 +1,21 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength, ValidateNested } from 'class-validator';
+import { Transform, Type } from 'class-transformer';
+import { IsBoolean, IsIn, IsInt, IsObject, IsString, Matches, Max, MaxLength, Min, MinLength, ValidateNested } from 'class-validator';
 import { IsIsoDateString, isoDate, todayIso } from '../common/dto';
 import { SEASON_STATUSES, seasonStatus, SeasonStatus } from '../domain/season-status';
 import { CANCELLED_MATCH_POINTS, CancelledMatchPoints, CompetitionSettings, DEFAULT_SETTINGS } from '../domain/settings';
-import { IsPlainText } from '../common/validators';
+import { IsOptionalNotNull, IsPlainText, Trimmed } from '../common/validators';
 
-const count = (max = 100) => [IsOptional(), IsInt(), Min(0), Max(max)];
-const cents = () => [IsOptional(), IsInt(), Min(0), Max(10_000_000)];
+const count = (max = 100) => [IsOptionalNotNull(), IsInt(), Min(0), Max(max)];
+const cents = () => [IsOptionalNotNull(), IsInt(), Min(0), Max(10_000_000)];
 function apply(...decorators: PropertyDecorator[]): PropertyDecorator {
   return (target, key) => decorators.forEach((d) => d(target, key));
 }
 
 const D = DEFAULT_SETTINGS;
+
+/** An IBAN as printed on a fine statement: country, check digits, then 11–30 letters and digits, single spaces allowed. */
+const IBAN = /^[A-Z]{2}\d{2}(?: ?[A-Z0-9]){11,30}$/;
 
 /** Every (setting) of RULES.md; omitted fields keep the TSBN default (domain/settings.ts). */
 export class SettingsInputDto implements Partial<CompetitionSettings> {
@@ -20,12 +23,12 @@ export class SettingsInputDto implements Partial<CompetitionSettings> {
   @ApiPropertyOptional({ default: D.transferFreezeDays }) @apply(...count(365)) transferFreezeDays?: number;
   @ApiPropertyOptional({ default: D.registrationLeadWorkingDays }) @apply(...count(60)) registrationLeadWorkingDays?: number;
   @ApiPropertyOptional({ default: D.ineligiblePlayerDeduction }) @apply(...count()) ineligiblePlayerDeduction?: number;
-  @ApiPropertyOptional({ default: D.pairsPerTeam }) @IsOptional() @IsInt() @Min(2) @Max(12) pairsPerTeam?: number;
-  @ApiPropertyOptional({ default: D.gamesPerSet }) @IsOptional() @IsInt() @Min(1) @Max(12) gamesPerSet?: number;
-  @ApiPropertyOptional({ default: D.minimumPairsToStart }) @IsOptional() @IsInt() @Min(1) @Max(12) minimumPairsToStart?: number;
+  @ApiPropertyOptional({ default: D.pairsPerTeam }) @IsOptionalNotNull() @IsInt() @Min(2) @Max(12) pairsPerTeam?: number;
+  @ApiPropertyOptional({ default: D.gamesPerSet }) @IsOptionalNotNull() @IsInt() @Min(1) @Max(12) gamesPerSet?: number;
+  @ApiPropertyOptional({ default: D.minimumPairsToStart }) @IsOptionalNotNull() @IsInt() @Min(1) @Max(12) minimumPairsToStart?: number;
   @ApiPropertyOptional({ default: D.missingSetPoints }) @apply(...count()) missingSetPoints?: number;
   @ApiPropertyOptional({ default: D.maxSubstitutions }) @apply(...count(24)) maxSubstitutions?: number;
-  @ApiPropertyOptional({ default: D.substitutionsFromSet }) @IsOptional() @IsInt() @Min(1) @Max(12) substitutionsFromSet?: number;
+  @ApiPropertyOptional({ default: D.substitutionsFromSet }) @IsOptionalNotNull() @IsInt() @Min(1) @Max(12) substitutionsFromSet?: number;
   @ApiPropertyOptional({ default: D.noScreenDeduction }) @apply(...count()) noScreenDeduction?: number;
   @ApiPropertyOptional({ default: D.pointsWin }) @apply(...count(10)) pointsWin?: number;
   @ApiPropertyOptional({ default: D.pointsDraw }) @apply(...count(10)) pointsDraw?: number;
@@ -36,7 +39,7 @@ export class SettingsInputDto implements Partial<CompetitionSettings> {
     default: D.cancelledMatchPoints,
     description: 'Regel 8: FROM_AVERAGES = de gemiddelde score beslist de afgelaste wedstrijd (winst, gelijk of verlies); NONE = geen competitiepunten, telt alleen in punten voor en tegen',
   })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsIn(CANCELLED_MATCH_POINTS)
   cancelledMatchPoints?: CancelledMatchPoints;
   @ApiPropertyOptional({ default: D.lineupMissingFineCents }) @apply(...cents()) lineupMissingFineCents?: number;
@@ -44,25 +47,31 @@ export class SettingsInputDto implements Partial<CompetitionSettings> {
   @ApiPropertyOptional({ default: D.forfeitFineCents }) @apply(...cents()) forfeitFineCents?: number;
   @ApiPropertyOptional({ default: D.negligenceFineCents }) @apply(...cents()) negligenceFineCents?: number;
   @ApiPropertyOptional({ default: D.incompleteFineCents }) @apply(...cents()) incompleteFineCents?: number;
-  @ApiPropertyOptional({ default: D.incompleteEveryNth }) @IsOptional() @IsInt() @Min(1) @Max(100) incompleteEveryNth?: number;
+  @ApiPropertyOptional({ default: D.incompleteEveryNth }) @IsOptionalNotNull() @IsInt() @Min(1) @Max(100) incompleteEveryNth?: number;
   @ApiPropertyOptional({ default: D.fineDueDays }) @apply(...count(365)) fineDueDays?: number;
-  @ApiPropertyOptional({ default: D.paymentAccountName }) @IsOptional() @IsString() @MinLength(2) @MaxLength(200) @IsPlainText() paymentAccountName?: string;
-  @ApiPropertyOptional({ default: D.paymentIban }) @IsOptional() @IsString() @MinLength(5) @MaxLength(64) paymentIban?: string;
+  @ApiPropertyOptional({ default: D.paymentAccountName }) @IsOptionalNotNull() @IsString() @MinLength(2) @MaxLength(200) @IsPlainText() paymentAccountName?: string;
+  @ApiPropertyOptional({ default: D.paymentIban })
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toUpperCase() : value))
+  @IsOptionalNotNull()
+  @IsString()
+  @MaxLength(64)
+  @Matches(IBAN, { message: 'Vul een IBAN in zoals NL91 ABNA 0417 1643 00: landcode, twee cijfers en dan letters en cijfers (spaties mogen).' })
+  paymentIban?: string;
   @ApiPropertyOptional({
     default: D.liveScores,
     description: 'Tussenstanden op de openbare livepagina’s tijdens de speelavond; uit: scores pas zodra een wedstrijd is bevestigd (sommige evenementen verbieden lopende scores)',
   })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsBoolean()
   liveScores?: boolean;
   @ApiPropertyOptional({ default: D.correctionWindowMinutes, description: 'Correctietijd in minuten: zo lang na de laatste handtekening wordt een aan tafel gespeelde wedstrijd definitief' })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsInt()
   @Min(0)
   @Max(1440)
   correctionWindowMinutes?: number;
   @ApiPropertyOptional({ default: D.paperConfirmHours, description: 'Uren die de uitploeg heeft om een ondertekend papieren formulier te bevestigen; daarna wordt het vanzelf definitief' })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsInt()
   @Min(1)
   @Max(720)
@@ -70,18 +79,20 @@ export class SettingsInputDto implements Partial<CompetitionSettings> {
 }
 
 export class CreateSeasonDto {
-  @ApiProperty({ example: '2026/2027' }) @IsString() @MinLength(2) @MaxLength(100) @IsPlainText() name: string;
+  @ApiProperty({ example: '2026/2027' }) @Trimmed() @IsString() @MinLength(2) @MaxLength(100) @IsPlainText() name: string;
   @ApiProperty({ example: '2026-09-01', format: 'date' }) @IsIsoDateString() startsOn: string;
   @ApiProperty({ example: '2026-09-19', format: 'date' }) @IsIsoDateString() competitionStartsOn: string;
   @ApiProperty({ example: '2027-05-31', format: 'date' }) @IsIsoDateString() endsOn: string;
   @ApiPropertyOptional({ type: SettingsInputDto })
-  @IsOptional()
+  @IsOptionalNotNull()
+  @IsObject()
   @ValidateNested()
   @Type(() => SettingsInputDto)
   settings?: SettingsInputDto;
 }
 
-export class UpdateSeasonDto extends PartialType(CreateSeasonDto) {}
+/** A field sent as null is refused (400), not passed on: only an omitted field keeps its value. */
+export class UpdateSeasonDto extends PartialType(CreateSeasonDto, { skipNullProperties: false }) {}
 
 export class SettingsDto implements CompetitionSettings {
   @ApiProperty() memberListDeadlineDays: number;

@@ -1,13 +1,14 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, IsUUID } from 'class-validator';
+import { IsUUID } from 'class-validator';
 import { isoDate } from '../common/dto';
 import type { Prisma } from '../generated/prisma/client';
 import type { MatchStatus } from '../generated/prisma/enums';
+import { IsOptionalNotNull } from '../common/validators';
 
 const STATUSES: MatchStatus[] = ['SCHEDULED', 'PLAYED', 'NOT_PLAYED', 'FORFEIT', 'CANCELLED'];
 
 export class ClubProgrammeQueryDto {
-  @ApiPropertyOptional({ format: 'uuid', description: 'Standaard het lopende seizoen' }) @IsOptional() @IsUUID() seasonId?: string;
+  @ApiPropertyOptional({ format: 'uuid', description: 'Standaard het lopende seizoen' }) @IsOptionalNotNull() @IsUUID() seasonId?: string;
 }
 
 /** One fixture as the public sees it: a result only once it is confirmed. */

@@ -1,15 +1,16 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { IsBoolean, IsInt, IsOptional, IsUUID, Max, Min } from 'class-validator';
+import { IsBoolean, IsInt, IsUUID, Max, Min } from 'class-validator';
 import { IsIsoDateString, isoDate } from '../common/dto';
 import { CANCELLED_MATCH_POINTS, CancelledMatchPoints, DEFAULT_SETTINGS } from '../domain/settings';
 import type { PointsSettings, StandingsRow, TieBreaker } from '../domain/standings/standings';
+import { IsOptionalNotNull } from '../common/validators';
 
 const TIE_BREAKERS: TieBreaker[] = ['HEAD_TO_HEAD', 'DIFFERENCE', 'PLAYOFF'];
 
 export class StandingsQueryDto {
   @ApiPropertyOptional({ description: 'De stand na deze speelronde', minimum: 1 })
-  @IsOptional()
+  @IsOptionalNotNull()
   @Type(() => Number)
   @IsInt()
   @Min(1)
@@ -19,7 +20,7 @@ export class StandingsQueryDto {
   @ApiPropertyOptional({
     description: 'Voorlopige stand: tel ook de wedstrijden mee die nu gespeeld worden, met hun ondertekende sets tot nu toe (niet als de seizoensinstelling liveScores uit staat)',
   })
-  @IsOptional()
+  @IsOptionalNotNull()
   @Transform(({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value))
   @IsBoolean()
   provisional?: boolean;

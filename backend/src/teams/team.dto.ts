@@ -1,15 +1,15 @@
 import { ApiProperty, PickType } from '@nestjs/swagger';
-import { IsOptional, IsString, IsUUID, MaxLength, MinLength } from 'class-validator';
-import { IsPlainText } from '../common/validators';
+import { IsString, IsUUID, MaxLength, MinLength } from 'class-validator';
+import { IsOptionalNotNull, IsPlainText, Trimmed } from '../common/validators';
 
 export class CreateTeamDto {
   @ApiProperty({ format: 'uuid' }) @IsUUID() divisionId: string;
   @ApiProperty({ format: 'uuid' }) @IsUUID() clubId: string;
-  @ApiProperty({ example: 'Paramaribo 1' }) @IsString() @MinLength(1) @MaxLength(100) @IsPlainText() name: string;
+  @ApiProperty({ example: 'Paramaribo 1' }) @Trimmed() @IsString() @MinLength(1) @MaxLength(100) @IsPlainText() name: string;
 }
 
 export class UpdateTeamDto extends PickType(CreateTeamDto, ['name'] as const) {
-  @ApiProperty({ format: 'uuid', required: false }) @IsOptional() @IsUUID() divisionId?: string;
+  @ApiProperty({ format: 'uuid', required: false }) @IsOptionalNotNull() @IsUUID() divisionId?: string;
 }
 
 export class TeamDto {

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional, OmitType, PartialType } from '@nestjs/swagger';
-import { IsEmail, IsEnum, IsOptional, IsString, IsUUID, MaxLength, MinLength } from 'class-validator';
+import { IsEmail, IsEnum, IsString, IsUUID, MaxLength, MinLength } from 'class-validator';
 import { Role } from '../generated/prisma/enums';
-import { IsPlainText } from '../common/validators';
+import { IsOptionalNotNull, IsPlainText } from '../common/validators';
 
 /** Bounds of a password, set by an administrator here or by users themselves (ChangePasswordDto); `npm run user:create` keeps the minimum too. */
 export const PASSWORD_MIN_LENGTH = 10;
@@ -11,16 +11,17 @@ export class CreateUserDto {
   @ApiProperty({ example: 'secretaris@vereniging.nl' }) @IsEmail() @MaxLength(254) email: string;
   @ApiProperty({ example: 'Marlon Sewdien' }) @IsString() @MinLength(2) @MaxLength(120) @IsPlainText() name: string;
   @ApiPropertyOptional({ minLength: PASSWORD_MIN_LENGTH, description: 'Weglaten: de gebruiker krijgt een uitnodiging per e-mail en kiest zelf een wachtwoord (7 dagen geldig)' })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsString()
   @MinLength(PASSWORD_MIN_LENGTH)
   @MaxLength(PASSWORD_MAX_LENGTH)
   password?: string;
   @ApiProperty({ enum: Role, enumName: 'Role' }) @IsEnum(Role) role: Role;
-  @ApiPropertyOptional({ format: 'uuid', description: 'Verplicht voor secretarissen' }) @IsOptional() @IsUUID() clubId?: string;
+  @ApiPropertyOptional({ format: 'uuid', description: 'Verplicht voor secretarissen' }) @IsOptionalNotNull() @IsUUID() clubId?: string;
 }
 
-export class UpdateUserDto extends PartialType(OmitType(CreateUserDto, ['email'] as const)) {}
+/** A field sent as null is refused (400): only an omitted field keeps its value. */
+export class UpdateUserDto extends PartialType(OmitType(CreateUserDto, ['email'] as const), { skipNullProperties: false }) {}
 
 export class UserDto {
   @ApiProperty({ format: 'uuid' }) id: string;

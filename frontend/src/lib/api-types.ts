@@ -3009,9 +3009,9 @@ export interface components {
              * Format: date
              * @description Alleen bondsbeheerder: eerdere inschrijfdatum (met reden)
              */
-            registeredOn?: Record<string, never>;
+            registeredOn?: string | null;
             /** @description Verplicht bij een eerdere inschrijfdatum */
-            registeredOnReason?: Record<string, never>;
+            registeredOnReason?: string | null;
             /**
              * @description Zoals de bond het schrijft: letters, cijfers en streepjes (bijvoorbeeld TS-10021 of 100233). Hoofd- of kleine letters en spaties eromheen tellen niet; opgeslagen in hoofdletters. Bij alleen cijfers tellen voorloopnullen niet.
              * @example TS-10021
@@ -3034,9 +3034,9 @@ export interface components {
              * Format: date
              * @description Alleen bondsbeheerder: eerdere inschrijfdatum (met reden)
              */
-            registeredOn?: Record<string, never>;
+            registeredOn?: string | null;
             /** @description Verplicht bij een eerdere inschrijfdatum */
-            registeredOnReason?: Record<string, never>;
+            registeredOnReason?: string | null;
         };
         TransferDto: {
             /** Format: uuid */
@@ -3084,7 +3084,7 @@ export interface components {
             /** @description Binnen de overschrijvingsstop: leg het verzoek voor aan het bestuur in plaats van het te weigeren */
             askBoard?: boolean;
             /** @description Alleen bondsbeheerder, binnen de overschrijvingsstop: bestuursbesluit met schriftelijke reden */
-            boardReason?: Record<string, never>;
+            boardReason?: string | null;
         };
         ReasonDto: {
             /** @description Waarom (wordt in het logboek bewaard) */
@@ -3099,7 +3099,7 @@ export interface components {
              * Format: date
              * @description Laatste dag van een schorsing; leeg bij royement
              */
-            endsOn?: Record<string, never>;
+            endsOn?: string | null;
             reason: string;
         };
         IneligibilityReasonDto: {

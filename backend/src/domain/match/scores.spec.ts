@@ -152,6 +152,7 @@ describe('a set entered game by game', () => {
   test.each<[string, Game[], string[]]>([
     ['four valid games', games, []],
     ['three games', games.slice(0, 3), ['Set 2, tafel 5: 3 partijen ingevoerd, een set heeft er 4.']],
+    ['one game', games.slice(0, 1), ['Set 2, tafel 5: 1 partij ingevoerd, een set heeft er 4.']],
     [
       'a wrong penalty in game 4',
       [...games.slice(0, 3), penalty('37', 5)],

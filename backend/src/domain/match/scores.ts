@@ -153,7 +153,7 @@ export function validateSetGames(
   const count =
     games.length === gamesPerSet
       ? []
-      : [`${where}: ${games.length} partijen ingevoerd, een set heeft er ${gamesPerSet}.`];
+      : [`${where}: ${games.length} ${games.length === 1 ? 'partij' : 'partijen'} ingevoerd, een set heeft er ${gamesPerSet}.`];
   const invalid = games.flatMap((game, i) => {
     const error = validateGame(game);
     return error === null ? [] : [`${where}, partij ${i + 1}: ${error}`];
