@@ -135,6 +135,23 @@ describe('match authority API: who played, undo, one match per day, corrections'
     expect(new Set(named.map((c) => c.playsElsewhere))).toEqual(new Set([`${day.home.name} – ${day.away.name}`]));
   });
 
+  it("one member, one match per date: another club's line-up is not told to a secretary (no refusal naming it); the federation is refused", async () => {
+    // The home club's secretary puts the away club's players, lined up by their own club today, on a line-up of the home club.
+    const team5 = await createTeam(ctx.prisma, day.division.id, day.homeClub.id);
+    const team6 = await createTeam(ctx.prisma, day.division.id, day.otherClub.id);
+    const fourth = await ctx.prisma.match.create({ data: { divisionId: day.division.id, round: 4, date: day.match.date, homeTeamId: team5.id, awayTeamId: team6.id } });
+    const saved = await home.put(`/api/matches/${fourth.id}/lineups/${team5.id}`).send(lineupBody(day.awayPlayers)).expect(200);
+    // Not on this club's moederlijst: ineligible here, whatever the other club did.
+    const players = [...saved.body.pairs.flatMap((p: { players: unknown[] }) => p.players), ...saved.body.reserves] as { eligible: boolean }[];
+    expect(players.length).toBeGreaterThanOrEqual(12);
+    expect(players.every((p) => !p.eligible)).toBe(true);
+    // The federation sees every line-up of the day: refused, naming the other match.
+    const admin = (await loginAs(ctx, 'ADMIN')).agent;
+    const refused = await admin.put(`/api/matches/${fourth.id}/lineups/${team5.id}`).send(lineupBody(day.awayPlayers)).expect(422);
+    expectError(refused.body, 422, 'MEMBER_PLAYS_ELSEWHERE');
+    expect(refused.body.error.message).toContain(`${day.home.name} – ${day.away.name}`);
+  });
+
   it('one member, one match per date: a substitute too (422 MEMBER_PLAYS_ELSEWHERE)', async () => {
     // A second team of the home club plays another match that date, with players of its own.
     const team3 = await createTeam(ctx.prisma, day.division.id, day.homeClub.id);

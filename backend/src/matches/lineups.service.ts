@@ -4,7 +4,6 @@ import { assertClubAccess } from '../auth/access';
 import type { AuthUser } from '../auth/auth.types';
 import { isoDate } from '../common/dto';
 import { ForbiddenError, NotFoundError, RuleViolationError, ValidationError } from '../common/errors';
-import { oneMatchPerDayMessages } from '../domain/match/one-match-per-day';
 import { Side, validateLineupShape } from '../domain/match';
 import type { CompetitionSettings } from '../domain/settings';
 import type { IneligibilityCode } from '../domain/eligibility';
@@ -12,6 +11,7 @@ import { PrismaService } from '../prisma/prisma.service';
 import { LineupInputDto, LineupPlayerDto, SubstitutionDto, TeamLineupDto } from './lineup.dto';
 import { mapPublicSubstitution } from './match.dto';
 import { MatchDataService } from './match-data.service';
+import { playsElsewhereMessages } from './plays-elsewhere';
 import { eligibilityQuery, familyNameOf, fullNameOf, lineupOf, LineupRow, matchStart, MatchRow, MemberRow, pairsOf, playerLabels, reservesOf, sideOf, sortLineupPlayers, teamOf } from './match-row';
 import { factsOpenProblems } from '../domain/match/match-command';
 import { PlayerEligibility, PlayerEligibilityService } from '../member-lists/player-eligibility.service';
@@ -142,14 +142,8 @@ export class LineupsService {
         if (unknown.length) {
           throw new ValidationError('Niet alle spelers zijn bekend bij de bond.', unknown.map((id) => ({ field: 'memberIds', message: `Onbekend lid: ${id}.` })), 'UNKNOWN_MEMBER');
         }
-        // One member, one match per date (RULES.md): refused, naming the other match.
-        const elsewhere = await tx.lineupPlayer.findMany({
-          where: { memberId: { in: memberIds }, lineup: { matchId: { not: match.id }, match: { date: match.date, archivedAt: null, status: { in: ['SCHEDULED', 'PLAYED'] } } } },
-          select: { member: true, lineup: { select: { match: { select: { date: true, homeTeam: { select: { name: true } }, awayTeam: { select: { name: true } } } } } } },
-        });
-        const clashes = oneMatchPerDayMessages(
-          elsewhere.map((e) => ({ player: familyNameOf(e.member), homeTeam: e.lineup.match.homeTeam.name, awayTeam: e.lineup.match.awayTeam.name, date: isoDate(e.lineup.match.date) })),
-        );
+        // One member, one match per date (RULES.md): refused, naming the other match (plays-elsewhere.ts).
+        const clashes = await playsElsewhereMessages(tx, memberIds, match, teamOf(match, side).clubId, user);
         if (clashes.length) {
           throw new RuleViolationError(clashes[0], 'MEMBER_PLAYS_ELSEWHERE', clashes.map((message) => ({ field: 'memberIds', message })));
         }

@@ -1,14 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { AuthUser } from '../auth/auth.types';
-import { isoDate } from '../common/dto';
 import { NotFoundError, RuleViolationError, ValidationError } from '../common/errors';
-import { oneMatchPerDayMessages } from '../domain/match/one-match-per-day';
 import { SubstitutionDto, SubstitutionInputDto } from './lineup.dto';
 import { mapSubstitution, teamSideFor } from './lineups.service';
 import { PrismaService } from '../prisma/prisma.service';
 import { MatchDataService } from './match-data.service';
-import { familyNameOf, playerLabels } from './match-row';
+import { playerLabels, teamOf } from './match-row';
+import { playsElsewhereMessages } from './plays-elsewhere';
 import { assertNoProblems, commandUser, MatchWriterService } from './match-writer.service';
 import { factsOpenProblems } from '../domain/match/match-command';
 import { assertSupervisorDay, assertSupervisorReason } from './late-pairs.service';
@@ -42,14 +41,8 @@ export class SubstitutionsService {
         if (members.length < new Set([body.outMemberId, body.inMemberId]).size) {
           throw new ValidationError('Niet alle spelers zijn bekend bij de bond.', [{ field: 'inMemberId', message: 'Onbekend lid.' }], 'UNKNOWN_MEMBER');
         }
-        // One member, one match per date (RULES.md): the substitute too, naming the other match.
-        const elsewhere = await tx.lineupPlayer.findMany({
-          where: { memberId: body.inMemberId, lineup: { matchId: { not: match.id }, match: { date: match.date, archivedAt: null, status: { in: ['SCHEDULED', 'PLAYED'] } } } },
-          select: { member: true, lineup: { select: { match: { select: { date: true, homeTeam: { select: { name: true } }, awayTeam: { select: { name: true } } } } } } },
-        });
-        const clashes = oneMatchPerDayMessages(
-          elsewhere.map((e) => ({ player: familyNameOf(e.member), homeTeam: e.lineup.match.homeTeam.name, awayTeam: e.lineup.match.awayTeam.name, date: isoDate(e.lineup.match.date) })),
-        );
+        // One member, one match per date (RULES.md): the substitute too, naming the other match (plays-elsewhere.ts).
+        const clashes = await playsElsewhereMessages(tx, [body.inMemberId], match, teamOf(match, side).clubId, user);
         if (clashes.length) throw new RuleViolationError(clashes[0], 'MEMBER_PLAYS_ELSEWHERE', [{ field: 'inMemberId', message: clashes[0] }]);
         const labels = playerLabels(match, members);
         const name = (memberId: string) => labels.get(memberId) ?? memberId;
