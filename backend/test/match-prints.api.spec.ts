@@ -153,6 +153,20 @@ describe('printed match papers', () => {
       expect(pages[0]).toContain('Thuis koppel 1: ……');
     });
 
+    it('print names in any script as written (Turkish, Vietnamese, Polish, Cyrillic), on the form and on the slips', async () => {
+      const other = await createMatchDay(ctx.prisma, { date: '2026-10-10' });
+      const names = ['Şahinoğlu', 'Nguyễn', 'Wałęsa', 'Иванов'];
+      for (const [i, name] of names.entries()) await ctx.prisma.member.update({ where: { id: other.homePlayers[i] }, data: { familyName: name } });
+      const home = (await loginAs(ctx, 'SECRETARY', other.homeClub.id)).agent;
+      await home.put(`/api/matches/${other.match.id}/lineups/${other.home.id}`).send(lineupBody(other.homePlayers)).expect(200);
+      const form = (await pdf('form.pdf', other.match.id)).pages.join('\n');
+      expect(form).toContain('Nguyễn / Şahinoğlu');
+      expect(form).toContain('Wałęsa / Иванов');
+      const slips = (await pdf('score-slips.pdf', other.match.id)).pages.join('\n');
+      expect(slips).toContain('Nguyễn / Şahinoğlu');
+      expect(slips).toContain('Wałęsa / Иванов');
+    });
+
     it('answer an unknown match with 404 in the Dutch envelope, like the form', async () => {
       for (const file of ['score-slips.pdf', 'form.pdf']) {
         const res = await ctx.http().get(`/api/matches/00000000-0000-4000-8000-000000000000/${file}`).expect(404);

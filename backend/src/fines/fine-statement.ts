@@ -8,6 +8,7 @@ import { formatEuro } from '../domain/fines/fines';
 import { toCsv } from '../common/csv';
 import type { DownloadFile } from '../common/download';
 import type { ClubFinesDto, FineDto } from './fine.dto';
+import { PDF_FONT, useTsbnFonts } from '../common/pdf-fonts';
 
 
 const STATUS_LABELS: Record<FineDto['status'], string> = {
@@ -81,6 +82,7 @@ export function statementCsv(data: ClubFinesDto): DownloadFile {
 
 export function statementPdf(data: ClubFinesDto): Promise<DownloadFile> {
   const doc = new PDFDocument({ size: 'A4', margin: 40, info: { Title: `Boeteoverzicht ${data.clubName} ${data.season.name}`, Author: 'Troefcall Sport Bond Nederland' } });
+  useTsbnFonts(doc);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -88,8 +90,8 @@ export function statementPdf(data: ClubFinesDto): Promise<DownloadFile> {
     doc.on('error', reject);
   });
 
-  doc.font('Helvetica-Bold').fontSize(16).text('Troefcall Sport Bond Nederland');
-  doc.font('Helvetica').fontSize(12).text(`Boeteoverzicht ${data.clubName}, seizoen ${data.season.name}`);
+  doc.font(PDF_FONT.bold).fontSize(16).text('Troefcall Sport Bond Nederland');
+  doc.font(PDF_FONT.regular).fontSize(12).text(`Boeteoverzicht ${data.clubName}, seizoen ${data.season.name}`);
   doc.fontSize(9).fillColor('#555555').text(`Opgemaakt op ${formatDutchDate(data.today)}`).fillColor('black').moveDown();
 
   if (data.fines.length === 0) {
@@ -100,7 +102,7 @@ export function statementPdf(data: ClubFinesDto): Promise<DownloadFile> {
       columnStyles: [52, 52, 32, '*', 58, 78],
       defaultStyle: { border: 0.5, borderColor: '#bbbbbb', padding: 3 },
       data: [
-        header.map((text) => ({ text, type: 'TH' as const, backgroundColor: '#eeeeee', font: { src: 'Helvetica-Bold' } })),
+        header.map((text) => ({ text, type: 'TH' as const, backgroundColor: '#eeeeee', font: { src: PDF_FONT.bold } })),
         ...data.fines.map((fine) => {
           const [issued, due, rule, reason, match, amount, status, paidOn] = fineCells(fine);
           const description = [reason, match, fine.beneficiary === 'CLUB' ? `Ten gunste van ${beneficiaryLabel(fine)}` : ''].filter(Boolean).join('\n');
@@ -112,11 +114,11 @@ export function statementPdf(data: ClubFinesDto): Promise<DownloadFile> {
 
   doc.moveDown().fontSize(10);
   for (const [label, cents] of totalRows(data)) {
-    doc.font(label === 'Totaal openstaand' ? 'Helvetica-Bold' : 'Helvetica').text(`${label}: ${formatEuro(cents)}`, doc.page.margins.left);
+    doc.font(label === 'Totaal openstaand' ? PDF_FONT.bold : PDF_FONT.regular).text(`${label}: ${formatEuro(cents)}`, doc.page.margins.left);
   }
-  doc.moveDown().font('Helvetica-Bold').text('Betalen');
+  doc.moveDown().font(PDF_FONT.bold).text('Betalen');
   doc
-    .font('Helvetica')
+    .font(PDF_FONT.regular)
     .text(
       `Maak het openstaande bedrag uiterlijk op de vermelde datum over op ${data.payment.iban} ten name van ${data.payment.accountName}, ` +
         `onder vermelding van "${data.payment.reference}". Boetes moeten binnen de termijn worden betaald (Regel 12B).`,

@@ -7,6 +7,7 @@ import PDFDocument from 'pdfkit';
 import type { IsoDate } from '../domain/dates';
 import { longDutchDate } from '../matches/match-form.pdf';
 import { drawQrCode } from './qr-pdf';
+import { PDF_FONT, useTsbnFonts } from '../common/pdf-fonts';
 
 export interface TableCard {
   tableNumber: number;
@@ -38,27 +39,27 @@ const MUTED = '#555555';
 
 function card(doc: PDFKit.PDFDocument, data: TableCardsData, table: TableCard, top: number): void {
   let y = top + MARGIN;
-  doc.font('Helvetica').fontSize(9).fillColor(MUTED).text(`TSBN  ·  ${data.divisionName}  ·  ronde ${data.round}  ·  ${longDutchDate(data.date)}, ${data.startTime}`, MARGIN, y, { width: WIDTH, lineBreak: false, ellipsis: true });
+  doc.font(PDF_FONT.regular).fontSize(9).fillColor(MUTED).text(`TSBN  ·  ${data.divisionName}  ·  ronde ${data.round}  ·  ${longDutchDate(data.date)}, ${data.startTime}`, MARGIN, y, { width: WIDTH, lineBreak: false, ellipsis: true });
   y += 14;
-  doc.font('Helvetica-Bold').fontSize(13).fillColor(INK).text(`${data.homeName}  –  ${data.awayName}`, MARGIN, y, { width: WIDTH, lineBreak: false, ellipsis: true });
+  doc.font(PDF_FONT.bold).fontSize(13).fillColor(INK).text(`${data.homeName}  –  ${data.awayName}`, MARGIN, y, { width: WIDTH, lineBreak: false, ellipsis: true });
   y += 24;
-  doc.font('Helvetica-Bold').fontSize(44).text(`Tafel ${table.tableNumber}`, MARGIN, y, { width: WIDTH, lineBreak: false });
+  doc.font(PDF_FONT.bold).fontSize(44).text(`Tafel ${table.tableNumber}`, MARGIN, y, { width: WIDTH, lineBreak: false });
   const qrSize = 210;
   const qrTop = y + 58;
   drawQrCode(doc, table.url, MARGIN, qrTop, qrSize);
   const x = MARGIN + qrSize + 24;
   const w = WIDTH - qrSize - 24;
   let ty = qrTop + 14;
-  doc.font('Helvetica').fontSize(11).fillColor(INK).text('Scan de QR-code met de camera van uw telefoon, of ga naar', x, ty, { width: w });
+  doc.font(PDF_FONT.regular).fontSize(11).fillColor(INK).text('Scan de QR-code met de camera van uw telefoon, of ga naar', x, ty, { width: w });
   ty = doc.y + 2;
-  doc.font('Helvetica-Bold').fontSize(11).text(data.typeAt, x, ty, { width: w });
+  doc.font(PDF_FONT.bold).fontSize(11).text(data.typeAt, x, ty, { width: w });
   ty = doc.y + 2;
-  doc.font('Helvetica').fontSize(11).text('en typ de code:', x, ty, { width: w });
+  doc.font(PDF_FONT.regular).fontSize(11).text('en typ de code:', x, ty, { width: w });
   ty = doc.y + 8;
-  doc.font('Courier-Bold').fontSize(28).text(table.displayCode, x, ty, { width: w, lineBreak: false });
+  doc.font(PDF_FONT.monoBold).fontSize(28).text(table.displayCode, x, ty, { width: w, lineBreak: false });
   ty += 42;
   doc
-    .font('Helvetica')
+    .font(PDF_FONT.regular)
     .fontSize(9.5)
     .fillColor(MUTED)
     .text(
@@ -72,6 +73,7 @@ function card(doc: PDFKit.PDFDocument, data: TableCardsData, table: TableCard, t
 
 export function renderTableCards(data: TableCardsData): Promise<Buffer> {
   const doc = new PDFDocument({ size: 'A4', margin: 0, info: { Title: `Tafelkaarten ${data.homeName} – ${data.awayName}`, Author: 'Troefcall Sport Bond Nederland' } });
+  useTsbnFonts(doc);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {

@@ -13,6 +13,7 @@ import PDFDocument from 'pdfkit';
 import type { IsoDate } from '../domain/dates';
 import { positions, TableSeat } from '../domain/match';
 import { drawQrCode } from '../match-night/qr-pdf';
+import { PDF_FONT, useTsbnFonts } from '../common/pdf-fonts';
 
 export interface FormTeam {
   name: string;
@@ -87,14 +88,14 @@ function cell(doc: Doc, x: number, y: number, w: number, h: number, text = '', o
   if (!text) return;
   const size = options.size ?? 9;
   doc
-    .font(options.bold ? 'Helvetica-Bold' : 'Helvetica')
+    .font(options.bold ? PDF_FONT.bold : PDF_FONT.regular)
     .fontSize(size)
     .fillColor(options.color ?? INK)
     .text(text, x + 3, y + (h - size) / 2 + 0.5, { width: w - 6, align: options.align ?? 'left', lineBreak: false, ellipsis: true });
 }
 
 function heading(doc: Doc, text: string, x: number, y: number, width = WIDTH): number {
-  doc.font('Helvetica-Bold').fontSize(10.5).fillColor(INK).text(text, x, y, { width, lineBreak: false });
+  doc.font(PDF_FONT.bold).fontSize(10.5).fillColor(INK).text(text, x, y, { width, lineBreak: false });
   return y + 15;
 }
 
@@ -108,16 +109,16 @@ function row(doc: Doc, x: number, y: number, h: number, columns: [width: number,
 }
 
 function header(doc: Doc, data: MatchFormData): number {
-  doc.font('Helvetica-Bold').fontSize(17).fillColor(INK).text('TSBN  Wedstrijdformulier', MARGIN, MARGIN, { lineBreak: false });
-  doc.font('Helvetica').fontSize(9).fillColor(MUTED).text(`Seizoen ${data.seasonName}`, MARGIN, MARGIN + 4, { width: WIDTH, align: 'right' });
+  doc.font(PDF_FONT.bold).fontSize(17).fillColor(INK).text('TSBN  Wedstrijdformulier', MARGIN, MARGIN, { lineBreak: false });
+  doc.font(PDF_FONT.regular).fontSize(9).fillColor(MUTED).text(`Seizoen ${data.seasonName}`, MARGIN, MARGIN + 4, { width: WIDTH, align: 'right' });
   const where = [data.venue, data.city].filter(Boolean).join(', ') || 'speellocatie van de thuisvereniging';
   doc
-    .font('Helvetica')
+    .font(PDF_FONT.regular)
     .fontSize(10)
     .fillColor(INK)
     .text(`${data.divisionName}  ·  ronde ${data.round}  ·  ${longDutchDate(data.date)}  ·  aanvang ${data.startTime}`, MARGIN, MARGIN + 26)
     .text(`Locatie: ${where}`, MARGIN, MARGIN + 40);
-  doc.font('Helvetica-Bold').fontSize(12).text(`${data.home.name}  –  ${data.away.name}`, MARGIN, MARGIN + 58);
+  doc.font(PDF_FONT.bold).fontSize(12).text(`${data.home.name}  –  ${data.away.name}`, MARGIN, MARGIN + 58);
   return MARGIN + 82;
 }
 
@@ -136,11 +137,13 @@ function teamColumn(doc: Doc, team: FormTeam, label: string, x: number, y: numbe
     top = row(doc, x, top, 16, [[numberW, String(i), 'center'], [width - numberW, team.reserves[i - 1] ?? '']]);
   }
   top = heading(doc, `Wissels (vanaf set ${data.substitutionsFromSet}, Regel 13, 14)`, x, top + 8, width);
-  const subW = (width - 2 * 34) / 2;
-  top = row(doc, x, top, 16, [[34, 'Set', 'center'], [34, 'Koppel', 'center'], [subW, 'Eruit'], [subW, 'Erin (reserve)']], { bold: true, fill: GREY, size: 8 });
+  // Wide enough for "Koppel" in the bold 8 pt of the header (DejaVu Sans Condensed, pdf-fonts.ts).
+  const smallW = 38;
+  const subW = (width - 2 * smallW) / 2;
+  top = row(doc, x, top, 16, [[smallW, 'Set', 'center'], [smallW, 'Koppel', 'center'], [subW, 'Eruit'], [subW, 'Erin (reserve)']], { bold: true, fill: GREY, size: 8 });
   for (let i = 0; i < data.maxSubstitutions; i++) {
     const sub = team.substitutions?.[i];
-    top = row(doc, x, top, 16, sub ? [[34, String(sub.setNumber), 'center'], [34, String(sub.pairNumber), 'center'], [subW, sub.outName], [subW, sub.inName]] : [[34, ''], [34, ''], [subW, ''], [subW, '']]);
+    top = row(doc, x, top, 16, sub ? [[smallW, String(sub.setNumber), 'center'], [smallW, String(sub.pairNumber), 'center'], [subW, sub.outName], [subW, sub.inName]] : [[smallW, ''], [smallW, ''], [subW, ''], [subW, '']]);
   }
   return top;
 }
@@ -165,7 +168,7 @@ function scoreBlock(doc: Doc, data: MatchFormData, setNumber: number, y: number)
   const setTotal = stored.length
     ? `   ·   ${data.home.name} ${sum(stored.map((s) => s.homePoints!))} – ${sum(stored.map((s) => s.awayPoints!))} ${data.away.name}${stored.length < data.pairsPerTeam ? ' (nog niet alle tafels)' : ''}`
     : '';
-  doc.font('Helvetica-Bold').fontSize(9.5).fillColor(INK).text(`Set ${setNumber}${setTotal}`, MARGIN, y, { lineBreak: false });
+  doc.font(PDF_FONT.bold).fontSize(9.5).fillColor(INK).text(`Set ${setNumber}${setTotal}`, MARGIN, y, { lineBreak: false });
   let top = y + 12;
   const headerH = 20;
   cell(doc, MARGIN, top, tableW, headerH, 'Tafel', { bold: true, fill: GREY, size: 7.5, align: 'center' });
@@ -175,8 +178,8 @@ function scoreBlock(doc: Doc, data: MatchFormData, setNumber: number, y: number)
   for (const game of positions(data.gamesPerSet)) {
     doc.rect(x, top, 2 * gameW, headerH).fill(GREY);
     doc.lineWidth(0.6).strokeColor(INK).rect(x, top, 2 * gameW, headerH).stroke();
-    doc.font('Helvetica-Bold').fontSize(7.5).fillColor(INK).text(`Partij ${game}`, x, top + 2, { width: 2 * gameW, align: 'center', lineBreak: false });
-    doc.font('Helvetica').fontSize(7).text('thuis', x, top + 11, { width: gameW, align: 'center', lineBreak: false }).text('uit', x + gameW, top + 11, { width: gameW, align: 'center', lineBreak: false });
+    doc.font(PDF_FONT.bold).fontSize(7.5).fillColor(INK).text(`Partij ${game}`, x, top + 2, { width: 2 * gameW, align: 'center', lineBreak: false });
+    doc.font(PDF_FONT.regular).fontSize(7).text('thuis', x, top + 11, { width: gameW, align: 'center', lineBreak: false }).text('uit', x + gameW, top + 11, { width: gameW, align: 'center', lineBreak: false });
     x += 2 * gameW;
   }
   cell(doc, x, top, totalW, headerH, 'Set thuis', { bold: true, fill: GREY, size: 7.5, align: 'center' });
@@ -216,7 +219,7 @@ function signatures(doc: Doc, data: MatchFormData, y: number): number {
   if (scores && scores.homePoints !== null && scores.awayPoints !== null) {
     const state = scores.confirmed ? 'Uitslag (bevestigd door beide teams)' : 'Voorlopige uitslag (nog niet bevestigd)';
     const line = [`${state}: ${data.home.name} ${scores.homePoints} – ${scores.awayPoints} ${data.away.name}`, scores.outcome].filter(Boolean).join('  ·  ');
-    doc.font('Helvetica-Bold').fontSize(9).fillColor(INK).text(line, MARGIN, top + 5, { width: WIDTH, lineBreak: false, ellipsis: true });
+    doc.font(PDF_FONT.bold).fontSize(9).fillColor(INK).text(line, MARGIN, top + 5, { width: WIDTH, lineBreak: false, ellipsis: true });
     top += 14;
   }
   top += 8;
@@ -225,7 +228,7 @@ function signatures(doc: Doc, data: MatchFormData, y: number): number {
   boxes.forEach((label, i) => {
     const x = MARGIN + i * (w + 8);
     doc.lineWidth(0.8).strokeColor(INK).rect(x, top, w, 58).stroke();
-    doc.font('Helvetica').fontSize(7.5).fillColor(MUTED).text(label, x + 4, top + 4, { width: w - 8, lineBreak: false });
+    doc.font(PDF_FONT.regular).fontSize(7.5).fillColor(MUTED).text(label, x + 4, top + 4, { width: w - 8, lineBreak: false });
   });
   return top + 58;
 }
@@ -233,7 +236,7 @@ function signatures(doc: Doc, data: MatchFormData, y: number): number {
 function footer(doc: Doc, page: number, pages: number): void {
   doc.page.margins.bottom = 0;
   doc
-    .font('Helvetica')
+    .font(PDF_FONT.regular)
     .fontSize(7)
     .fillColor(MUTED)
     .text(`Troefcall Sport Bond Nederland · alleen achternamen (Regel 15) · pagina ${page} van ${pages}`, MARGIN, 842 - MARGIN + 6, { width: WIDTH, align: 'center', lineBreak: false });
@@ -244,7 +247,7 @@ function tableCodesPage(doc: Doc, data: MatchFormData, codes: NonNullable<MatchF
   let top = heading(doc, `Tafelcodes voor de speelavond  ·  ${data.home.name} – ${data.away.name}`, MARGIN, MARGIN);
   const until = data.tableCodesValidUntil ? ` Geldig tot ${data.tableCodesValidUntil}.` : '';
   doc
-    .font('Helvetica')
+    .font(PDF_FONT.regular)
     .fontSize(8.5)
     .fillColor(MUTED)
     .text(`Per tafel: scan de QR-code of typ de code op de tafelpagina. Eén koppel voert de set in, het andere koppel controleert en tekent op hetzelfde toestel.${until}`, MARGIN, top - 1, { width: WIDTH });
@@ -256,9 +259,9 @@ function tableCodesPage(doc: Doc, data: MatchFormData, codes: NonNullable<MatchF
   codes.forEach((code, i) => {
     const x = MARGIN + (i % columns) * cellW;
     const y = top + Math.floor(i / columns) * cellH;
-    doc.font('Helvetica-Bold').fontSize(12).fillColor(INK).text(`Tafel ${code.tableNumber}`, x, y, { width: cellW, align: 'center', lineBreak: false });
+    doc.font(PDF_FONT.bold).fontSize(12).fillColor(INK).text(`Tafel ${code.tableNumber}`, x, y, { width: cellW, align: 'center', lineBreak: false });
     drawQrCode(doc, code.url, x + (cellW - qr) / 2, y + 16, qr);
-    doc.font('Courier-Bold').fontSize(13).fillColor(INK).text(code.displayCode, x, y + qr + 20, { width: cellW, align: 'center', lineBreak: false });
+    doc.font(PDF_FONT.monoBold).fontSize(13).fillColor(INK).text(code.displayCode, x, y + qr + 20, { width: cellW, align: 'center', lineBreak: false });
   });
 }
 
@@ -269,6 +272,7 @@ export function renderMatchForm(data: MatchFormData): Promise<Buffer> {
     margin: MARGIN,
     info: { Title: `Wedstrijdformulier ${data.home.name} – ${data.away.name}`, Author: 'Troefcall Sport Bond Nederland' },
   });
+  useTsbnFonts(doc);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -287,7 +291,7 @@ export function renderMatchForm(data: MatchFormData): Promise<Buffer> {
   doc.addPage();
   top = heading(doc, `Uitslag per set en tafel  ·  ${data.home.name} (thuis) – ${data.away.name} (uit)`, MARGIN, MARGIN);
   const legend = data.scores?.seats.some((s) => s.credited) ? ' * = door de regels toegekend (niet gespeeld).' : '';
-  doc.font('Helvetica').fontSize(7.5).fillColor(MUTED).text(`Per partij de punten in de kolom van het team dat ze krijgt: gewonnen 2, kap 5, kap getikt door partner 2, baunie 15, mislukte baunie 5 voor de tegenstander, straf volgens de regel.${legend}`, MARGIN, top - 1, { width: WIDTH });
+  doc.font(PDF_FONT.regular).fontSize(7.5).fillColor(MUTED).text(`Per partij de punten in de kolom van het team dat ze krijgt: gewonnen 2, kap 5, kap getikt door partner 2, baunie 15, mislukte baunie 5 voor de tegenstander, straf volgens de regel.${legend}`, MARGIN, top - 1, { width: WIDTH });
   top += 22;
   for (const setNumber of positions(data.pairsPerTeam)) top = scoreBlock(doc, data, setNumber, top);
   footer(doc, 2, pages);

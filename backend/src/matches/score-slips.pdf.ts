@@ -10,6 +10,7 @@ import PDFDocument from 'pdfkit';
 import type { IsoDate } from '../domain/dates';
 import { positions } from '../domain/match';
 import { longDutchDate } from './match-form.pdf';
+import { PDF_FONT, useTsbnFonts } from '../common/pdf-fonts';
 
 /** One card: the seat of the table plan and who sits there. */
 export interface ScoreSlip {
@@ -53,7 +54,7 @@ export const SLIPS_PER_PAGE = COLUMNS * ROWS;
 
 function text(doc: Doc, value: string, x: number, y: number, width: number, options: { bold?: boolean; size?: number; color?: string; align?: 'left' | 'center' | 'right' } = {}): void {
   doc
-    .font(options.bold ? 'Helvetica-Bold' : 'Helvetica')
+    .font(options.bold ? PDF_FONT.bold : PDF_FONT.regular)
     .fontSize(options.size ?? 9)
     .fillColor(options.color ?? INK)
     .text(value, x, y, { width, align: options.align ?? 'left', lineBreak: false, ellipsis: true });
@@ -122,6 +123,7 @@ export function renderScoreSlips(data: ScoreSlipsData): Promise<Buffer> {
     autoFirstPage: false,
     info: { Title: `Scorebriefjes ${data.homeName} – ${data.awayName}`, Author: 'Troefcall Sport Bond Nederland' },
   });
+  useTsbnFonts(doc);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
