@@ -299,6 +299,23 @@ describe('member numbers as the federation writes them (issue 13.1)', () => {
       expect(await ctx.prisma.match.findUniqueOrThrow({ where: { id: day.match.id } })).toMatchObject({ status: 'SCHEDULED', calledOffAt: null });
     });
 
+    it("recorded again with another cause after a reopen: the first rule's proposal is withdrawn and the right one proposed", async () => {
+      const { day, res } = await forfeit({});
+      expect(res.body).toMatchObject({ forfeitCause: 'OTHER' });
+      const reopened = await admin.post(`/api/matches/${day.match.id}/reopen`).send({ version: res.body.version, reason: 'Afzegging alsnog gemeld' }).expect(200);
+      const again = await admin
+        .post(`/api/matches/${day.match.id}/not-played`)
+        .send({ version: reopened.body.version, kind: 'FORFEIT', offendingTeamId: day.away.id, calledOffAt: '2026-11-14T18:00', reason: 'Uitploeg zegde af op de avond zelf' })
+        .expect(200);
+      expect(again.body).toMatchObject({ forfeitCause: 'LATE_CANCELLATION' });
+      const fines = await ctx.prisma.fine.findMany({ where: { matchId: day.match.id, rule: { in: ['7', '9A'] } } });
+      expect(fines.map((f) => [f.rule, f.status]).sort()).toEqual([
+        ['7', 'PROPOSED'],
+        ['9A', 'DISCARDED'],
+      ]);
+      expect(fines.find((f) => f.rule === '9A')!.waivedReason).toMatch(/Regel 7/);
+    });
+
     it('the cause is no longer picked by hand', async () => {
       const day = await createMatchDay(ctx.prisma, { date: '2026-11-14', playersPerClub: 0 });
       const res = await admin.post(`/api/matches/${day.match.id}/not-played`).send({ version: 0, kind: 'FORFEIT', offendingTeamId: day.away.id, cause: 'LATE_CANCELLATION', reason: 'x y z' }).expect(400);

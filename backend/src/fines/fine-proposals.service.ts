@@ -6,6 +6,8 @@ import type { CompetitionSettings } from '../domain/settings';
 import {
   dueDate,
   FORFEIT_FINE_RULES,
+  planForfeitFine,
+  type RecordedForfeitFine,
   proposeBothIncompleteFine,
   proposeForfeitFine,
   proposeLineupMissingFine,
@@ -64,10 +66,18 @@ export class FineProposalsService {
     const affected = match.teams.find((t) => t.id !== offender.id) ?? offender;
     await lockClubFines(tx, match.seasonId, [offender.clubId]);
     if (match.forfeitCause === 'TOO_FEW_PAIRS') await this.incompleteOrLate(tx, { matchId: match.id, teamId: offender.id, actorId: fact.actorId });
-    if (await this.alreadyProposed(tx, match.id, offender.id, FORFEIT_FINE_RULES)) return;
     const settings = await seasonSettings(tx, match.seasonId);
     const proposal = proposeForfeitFine({ offendingClubId: offender.clubId, affectedClubId: affected.clubId }, match.forfeitCause ?? 'OTHER', settings);
-    await this.create(tx, match, offender, proposal, settings, fact.actorId);
+    // Recorded again with another cause (reopened, then recorded anew): the other rule's proposal is withdrawn.
+    const recorded = await tx.fine.findMany({ where: { matchId: match.id, teamId: offender.id, rule: { in: [...FORFEIT_FINE_RULES] } }, select: { id: true, rule: true, status: true } });
+    const plan = planForfeitFine(recorded as RecordedForfeitFine[], proposal.rule);
+    for (const fineId of plan.withdraw) {
+      const before = await tx.fine.findUniqueOrThrow({ where: { id: fineId } });
+      const note = `Ingetrokken: de wedstrijd is opnieuw vastgelegd als reglementair verlies onder Regel ${proposal.rule}.`;
+      const after = await tx.fine.update({ where: { id: fineId }, data: { status: 'DISCARDED', waivedReason: note } });
+      await this.audit.record({ userId: fact.actorId, action: 'fine.withdraw', entityType: 'Fine', entityId: fineId, before, after }, tx);
+    }
+    if (plan.propose) await this.create(tx, match, offender, proposal, settings, fact.actorId);
   }
 
   /**

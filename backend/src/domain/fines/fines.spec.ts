@@ -1,5 +1,6 @@
 import { DEFAULT_SETTINGS } from '../settings';
 import {
+  planForfeitFine,
   dueDate,
   formatEuro,
   isOverdue,
@@ -93,6 +94,21 @@ describe('proposeForfeitFine (Regel 7, 9A, 9B: the cause gives the rule)', () =>
       reason,
       beneficiary: { kind: 'CLUB', clubId: 'apintie' },
     });
+  });
+});
+
+describe('planForfeitFine (a forfeit recorded again: one fine per forfeit, under the rule of the facts)', () => {
+  const fine = (id: string, rule: '7' | '9A', status: 'PROPOSED' | 'OPEN' | 'PAID' | 'WAIVED' | 'DISCARDED') => ({ id, rule, status }) as const;
+  it.each([
+    ['nothing on record: propose', [], '7', { propose: true, withdraw: [] }],
+    ['a proposal under the same rule: nothing new', [fine('a', '7', 'PROPOSED')], '7', { propose: false, withdraw: [] }],
+    ['discarded by an administrator under the same rule: not proposed again', [fine('a', '9A', 'DISCARDED')], '9A', { propose: false, withdraw: [] }],
+    ['a proposal under the other rule: withdrawn, the right one proposed', [fine('a', '9A', 'PROPOSED')], '7', { propose: true, withdraw: ['a'] }],
+    ['confirmed under the other rule: it stays, no second fine', [fine('a', '9A', 'OPEN')], '7', { propose: false, withdraw: [] }],
+    ['paid under the other rule: it stays', [fine('a', '7', 'PAID')], '9A', { propose: false, withdraw: [] }],
+    ['discarded under the other rule: the facts changed, proposed', [fine('a', '7', 'DISCARDED')], '9A', { propose: true, withdraw: [] }],
+  ] as const)('%s', (_case, recorded, rule, plan) => {
+    expect(planForfeitFine(recorded, rule)).toEqual(plan);
   });
 });
 

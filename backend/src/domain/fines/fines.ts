@@ -223,3 +223,25 @@ export function formatEuro(cents: number): string {
   const euros = String((abs - rest) / 100).replace(/\B(?=(\d{3})+$)/g, '.');
   return `€ ${sign}${euros},${String(rest).padStart(2, '0')}`;
 }
+
+/** A forfeit fine already on record for the same match and team (Regel 7 or 9A). */
+export interface RecordedForfeitFine {
+  id: string;
+  rule: FineRule;
+  status: 'PROPOSED' | 'OPEN' | 'PAID' | 'WAIVED' | 'DISCARDED';
+}
+
+/**
+ * A forfeit recorded (again) under `rule`: whether to propose its fine, and which proposals to
+ * withdraw. The club is fined once per forfeit: nothing new when a fine under this rule is on
+ * record (proposed, confirmed, or discarded by an administrator), or a fine under the other
+ * rule was confirmed (it stays, as a confirmed Regel 11 fine does). Otherwise a proposal under
+ * the other rule no longer matches the facts (the match was reopened and recorded with another
+ * cause): it is withdrawn and the right one proposed (RULES.md "Fines": a proposal for facts that
+ * no longer stand is withdrawn, a confirmed fine stays).
+ */
+export function planForfeitFine(recorded: readonly RecordedForfeitFine[], rule: FineRule): { propose: boolean; withdraw: string[] } {
+  if (recorded.some((fine) => fine.rule === rule)) return { propose: false, withdraw: [] };
+  if (recorded.some((fine) => fine.status === 'OPEN' || fine.status === 'PAID' || fine.status === 'WAIVED')) return { propose: false, withdraw: [] };
+  return { propose: true, withdraw: recorded.filter((fine) => fine.status === 'PROPOSED').map((fine) => fine.id) };
+}
