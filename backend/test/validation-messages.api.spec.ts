@@ -211,6 +211,18 @@ describe('validation messages: Dutch, and saying what to do', () => {
       expect(detailsOf(res)).toEqual([expect.objectContaining({ field: 'startTime', message: 'Vul een aanvangstijd in als UU:MM tussen 00:00 en 23:59, bijvoorbeeld 20:00.' })]);
     });
 
+    it('the lists that hide archived rows: includeArchived is true or false, and a query parameter they do not know is refused', async () => {
+      for (const path of ['/api/seasons', '/api/clubs', `/api/seasons/${seasonId}/divisions`, `/api/seasons/${seasonId}/fine-catalog`]) {
+        const notABoolean = await agents.ADMIN.get(`${path}?includeArchived=abc`).expect(400);
+        expect(detailsOf(notABoolean)).toEqual([expect.objectContaining({ field: 'includeArchived', code: 'isBoolean' })]);
+        const unknown = await agents.ADMIN.get(`${path}?zzz=1`).expect(400);
+        expect(detailsOf(unknown)).toEqual([expect.objectContaining({ field: 'zzz', code: 'UNKNOWN_FIELD' })]);
+        await agents.ADMIN.get(`${path}?includeArchived=true`).expect(200);
+      }
+      const status = await agents.ADMIN.get('/api/seasons?status=OLD').expect(400);
+      expect(detailsOf(status)).toEqual([expect.objectContaining({ field: 'status', message: expect.stringContaining('Onbekende seizoensstatus') })]);
+    });
+
     it('a value outside a list of choices names the choices', async () => {
       const res = await agents.ADMIN.post(`/api/members/${memberId}/sanctions`).send({ kind: 'BAN', startsOn: '2026-10-01', reason: 'Wangedrag' }).expect(400);
       expect(detailsOf(res)).toEqual([{ field: 'kind', code: 'isIn', message: 'Kies een van deze waarden: SUSPENSION, EXPULSION.' }]);

@@ -1,5 +1,6 @@
-import { Body, Controller, Get, HttpCode, Param, ParseBoolPipe, ParseUUIDPipe, Patch, Post, Query } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { IncludeArchivedQueryDto } from '../common/dto';
+import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post, Query } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AuthUser } from '../auth/auth.types';
 import { CurrentUser, Public, Roles } from '../auth/decorators';
 import { ClubDetailDto, ClubDto, CreateClubDto, UpdateClubDto } from './club.dto';
@@ -13,10 +14,9 @@ export class ClubsController {
   @Public()
   @Get()
   @ApiOperation({ summary: 'Verenigingen (openbaar)' })
-  @ApiQuery({ name: 'includeArchived', required: false, type: Boolean })
   @ApiOkResponse({ type: [ClubDto] })
-  list(@Query('includeArchived', new ParseBoolPipe({ optional: true })) includeArchived?: boolean): Promise<ClubDto[]> {
-    return this.clubs.list(includeArchived ?? false);
+  list(@Query() query: IncludeArchivedQueryDto): Promise<ClubDto[]> {
+    return this.clubs.list(query.includeArchived ?? false);
   }
 
   @Public()

@@ -1,6 +1,8 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiProperty } from '@nestjs/swagger';
-import { IsInt, Max, Min, registerDecorator, ValidationOptions } from 'class-validator';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsInt, Max, Min, registerDecorator, ValidationOptions } from 'class-validator';
+import { IsOptionalNotNull } from './validators';
 import { isIsoDate } from '../domain/dates';
 
 /** A calendar date "YYYY-MM-DD" that exists. */
@@ -49,4 +51,20 @@ export class ArchiveResultDto {
 /** Today in the federation's time zone, as "YYYY-MM-DD". */
 export function todayIso(now = new Date()): string {
   return new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Amsterdam' }).format(now);
+}
+
+/** "true" / "false" in a query string as a boolean; anything else stays as it came (and fails IsBoolean). */
+export const queryBoolean = ({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value);
+
+/**
+ * `?includeArchived=true|false` of the lists that hide archived rows. A DTO, not a param pipe:
+ * the global validation then refuses "abc" (a param pipe saw it after the global pipe had made
+ * it `false`) and any query parameter the list does not know.
+ */
+export class IncludeArchivedQueryDto {
+  @ApiPropertyOptional({ type: Boolean, description: 'Ook gearchiveerde (true of false)' })
+  @Transform(queryBoolean)
+  @IsOptionalNotNull()
+  @IsBoolean()
+  includeArchived?: boolean;
 }

@@ -1,5 +1,6 @@
-import { Body, Controller, Get, HttpCode, Param, ParseBoolPipe, ParseUUIDPipe, Patch, Post, Query } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { IncludeArchivedQueryDto } from '../common/dto';
+import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post, Query } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AuthUser } from '../auth/auth.types';
 import { CurrentUser, Public, Roles } from '../auth/decorators';
 import { CreateDivisionDto, DivisionDto, UpdateDivisionDto } from './division.dto';
@@ -13,13 +14,9 @@ export class DivisionsController {
   @Public()
   @Get('seasons/:seasonId/divisions')
   @ApiOperation({ summary: 'Poules van een seizoen met hun teams (openbaar)' })
-  @ApiQuery({ name: 'includeArchived', required: false, type: Boolean })
   @ApiOkResponse({ type: [DivisionDto] })
-  list(
-    @Param('seasonId', ParseUUIDPipe) seasonId: string,
-    @Query('includeArchived', new ParseBoolPipe({ optional: true })) includeArchived?: boolean,
-  ): Promise<DivisionDto[]> {
-    return this.divisions.list(seasonId, includeArchived ?? false);
+  list(@Param('seasonId', ParseUUIDPipe) seasonId: string, @Query() query: IncludeArchivedQueryDto): Promise<DivisionDto[]> {
+    return this.divisions.list(seasonId, query.includeArchived ?? false);
   }
 
   @Public()

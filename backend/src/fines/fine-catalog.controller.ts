@@ -1,5 +1,6 @@
-import { Body, Controller, Get, HttpCode, Param, ParseBoolPipe, ParseUUIDPipe, Patch, Post, Query } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { IncludeArchivedQueryDto } from '../common/dto';
+import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post, Query } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AuthUser } from '../auth/auth.types';
 import { CurrentUser, Roles } from '../auth/decorators';
 import { CatalogItemDto, CreateCatalogItemDto, UpdateCatalogItemDto } from './fine-catalog.dto';
@@ -13,13 +14,9 @@ export class FineCatalogController {
 
   @Get('seasons/:seasonId/fine-catalog')
   @ApiOperation({ summary: 'Boetecatalogus van een seizoen, Regel 10 (bondsbeheerder)' })
-  @ApiQuery({ name: 'includeArchived', required: false, type: Boolean })
   @ApiOkResponse({ type: [CatalogItemDto] })
-  list(
-    @Param('seasonId', ParseUUIDPipe) seasonId: string,
-    @Query('includeArchived', new ParseBoolPipe({ optional: true })) includeArchived?: boolean,
-  ): Promise<CatalogItemDto[]> {
-    return this.catalog.list(seasonId, includeArchived ?? false);
+  list(@Param('seasonId', ParseUUIDPipe) seasonId: string, @Query() query: IncludeArchivedQueryDto): Promise<CatalogItemDto[]> {
+    return this.catalog.list(seasonId, query.includeArchived ?? false);
   }
 
   @Post('fine-catalog')

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsObject, IsString, Matches, Max, MaxLength, Min, MinLength, ValidateNested } from 'class-validator';
-import { IsIsoDateString, isoDate, todayIso } from '../common/dto';
+import { IncludeArchivedQueryDto, IsIsoDateString, isoDate, todayIso } from '../common/dto';
 import { SEASON_STATUSES, seasonStatus, SeasonStatus } from '../domain/season-status';
 import { CANCELLED_MATCH_POINTS, CancelledMatchPoints, CompetitionSettings, DEFAULT_SETTINGS } from '../domain/settings';
 import { IsOptionalNotNull, IsPlainText, Trimmed } from '../common/validators';
@@ -178,4 +178,16 @@ export function mapSettings(settings: Partial<CompetitionSettings> | null | unde
 
 export function mapSeason(season: SeasonRow & { settings: Partial<CompetitionSettings> | null }): SeasonDto {
   return { ...mapSeasonSummary(season), settings: mapSettings(season.settings) };
+}
+
+/** GET /api/seasons: `includeArchived` and `status`; any other query parameter is refused. */
+export class SeasonListQueryDto extends IncludeArchivedQueryDto {
+  @ApiPropertyOptional({
+    enum: SEASON_STATUSES,
+    enumName: 'SeasonStatus',
+    description: 'Alleen seizoenen met deze status; met CLOSED ook de gearchiveerde (includeArchived doet dan niet ter zake)',
+  })
+  @IsOptionalNotNull()
+  @IsIn(SEASON_STATUSES, { message: `Onbekende seizoensstatus: kies ${SEASON_STATUSES.join(', ')}.` })
+  status?: SeasonStatus;
 }

@@ -1,10 +1,9 @@
-import { Body, Controller, Get, HttpCode, Param, ParseBoolPipe, ParseEnumPipe, ParseUUIDPipe, Patch, Post, Query } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post, Query } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AuthUser } from '../auth/auth.types';
 import { CurrentUser, Public, Roles } from '../auth/decorators';
-import { NotFoundError, ValidationError } from '../common/errors';
-import { SEASON_STATUSES, SeasonStatus } from '../domain/season-status';
-import { CreateSeasonDto, SeasonDto, SeasonSummaryDto, UpdateSeasonDto } from './season.dto';
+import { NotFoundError } from '../common/errors';
+import { CreateSeasonDto, SeasonDto, SeasonListQueryDto, SeasonSummaryDto, UpdateSeasonDto } from './season.dto';
 import { SeasonsService } from './seasons.service';
 
 @ApiTags('seasons')
@@ -15,23 +14,9 @@ export class SeasonsController {
   @Public()
   @Get()
   @ApiOperation({ summary: 'Seizoenen (openbaar)' })
-  @ApiQuery({ name: 'includeArchived', required: false, type: Boolean, description: 'Ook gearchiveerde seizoenen (zonder status-filter)' })
-  @ApiQuery({
-    name: 'status',
-    required: false,
-    enum: SEASON_STATUSES,
-    enumName: 'SeasonStatus',
-    description: 'Alleen seizoenen met deze status; met CLOSED ook de gearchiveerde (includeArchived doet dan niet ter zake)',
-  })
   @ApiOkResponse({ type: [SeasonSummaryDto] })
-  list(
-    @Query('includeArchived', new ParseBoolPipe({ optional: true })) includeArchived?: boolean,
-    @Query('status', new ParseEnumPipe(SEASON_STATUSES, {
-        optional: true,
-        exceptionFactory: () => new ValidationError('Onbekende seizoensstatus.', [{ field: 'status', message: `Kies ${SEASON_STATUSES.join(', ')}.` }]),
-      })) status?: SeasonStatus,
-  ): Promise<SeasonSummaryDto[]> {
-    return this.seasons.list(includeArchived ?? false, status);
+  list(@Query() query: SeasonListQueryDto): Promise<SeasonSummaryDto[]> {
+    return this.seasons.list(query.includeArchived ?? false, query.status);
   }
 
   @Public()

@@ -5529,7 +5529,7 @@ export interface operations {
     SeasonsController_list: {
         parameters: {
             query?: {
-                /** @description Ook gearchiveerde seizoenen (zonder status-filter) */
+                /** @description Ook gearchiveerde (true of false) */
                 includeArchived?: boolean;
                 /** @description Alleen seizoenen met deze status; met CLOSED ook de gearchiveerde (includeArchived doet dan niet ter zake) */
                 status?: components["schemas"]["SeasonStatus"];
@@ -5662,6 +5662,7 @@ export interface operations {
     DivisionsController_list: {
         parameters: {
             query?: {
+                /** @description Ook gearchiveerde (true of false) */
                 includeArchived?: boolean;
             };
             header?: never;
@@ -5775,6 +5776,7 @@ export interface operations {
     ClubsController_list: {
         parameters: {
             query?: {
+                /** @description Ook gearchiveerde (true of false) */
                 includeArchived?: boolean;
             };
             header?: never;
@@ -7843,6 +7845,7 @@ export interface operations {
     FineCatalogController_list: {
         parameters: {
             query?: {
+                /** @description Ook gearchiveerde (true of false) */
                 includeArchived?: boolean;
             };
             header?: never;
