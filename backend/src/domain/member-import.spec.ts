@@ -197,11 +197,11 @@ describe('validateRows', () => {
     ['only spaces as member number', cells({ memberNumber: '   ' }), 'MISSING_MEMBER_NUMBER', 'memberNumber', 'Rij 2: lidnummer ontbreekt'],
     [
       'a space inside the member number', cells({ memberNumber: 'TS 10021' }), 'MALFORMED_MEMBER_NUMBER', 'memberNumber',
-      "Rij 2: lidnummer 'TS 10021' is ongeldig; een lidnummer bestaat uit letters, cijfers en streepjes, zoals de bond het schrijft (bijvoorbeeld TS-10021 of 100233; hoogstens 20 tekens)",
+      "Rij 2: lidnummer 'TS 10021' is ongeldig; een lidnummer bestaat uit letters, cijfers en streepjes, zoals de bond het schrijft (bijvoorbeeld TS-10021 of 100233; hoogstens 20 tekens, of 10 cijfers als het alleen uit cijfers bestaat)",
     ],
     [
       'a member number of 11 digits', cells({ memberNumber: '31612345678' }), 'MALFORMED_MEMBER_NUMBER', 'memberNumber',
-      "Rij 2: lidnummer '31612345678' is ongeldig; een lidnummer bestaat uit letters, cijfers en streepjes, zoals de bond het schrijft (bijvoorbeeld TS-10021 of 100233; hoogstens 20 tekens)",
+      "Rij 2: lidnummer '31612345678' is ongeldig; een lidnummer bestaat uit letters, cijfers en streepjes, zoals de bond het schrijft (bijvoorbeeld TS-10021 of 100233; hoogstens 20 tekens, of 10 cijfers als het alleen uit cijfers bestaat)",
     ],
     ['no family name', cells({ familyName: ' ' }), 'EMPTY_NAME', 'familyName', 'Rij 2: achternaam ontbreekt'],
     ['no given names', cells({ givenNames: '' }), 'EMPTY_NAME', 'givenNames', 'Rij 2: voornamen ontbreken'],

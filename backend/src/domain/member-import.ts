@@ -79,7 +79,7 @@ const DIGITS_MAX_LENGTH = 10;
 
 /** How a member number looks, for messages: "letters, cijfers en streepjes, …". */
 export const MEMBER_NUMBER_RULE =
-  `een lidnummer bestaat uit letters, cijfers en streepjes, zoals de bond het schrijft (bijvoorbeeld TS-10021 of 100233; hoogstens ${MEMBER_NUMBER_MAX_LENGTH} tekens)`;
+  `een lidnummer bestaat uit letters, cijfers en streepjes, zoals de bond het schrijft (bijvoorbeeld TS-10021 of 100233; hoogstens ${MEMBER_NUMBER_MAX_LENGTH} tekens, of ${DIGITS_MAX_LENGTH} cijfers als het alleen uit cijfers bestaat)`;
 
 /** The same, as a sentence for a form field's message. */
 export const MEMBER_NUMBER_MESSAGE = `E${MEMBER_NUMBER_RULE.slice(1)}.`;
