@@ -245,3 +245,38 @@ export function planForfeitFine(recorded: readonly RecordedForfeitFine[], rule: 
   if (recorded.some((fine) => fine.status === 'OPEN' || fine.status === 'PAID' || fine.status === 'WAIVED')) return { propose: false, withdraw: [] };
   return { propose: true, withdraw: recorded.filter((fine) => fine.status === 'PROPOSED').map((fine) => fine.id) };
 }
+
+/** A club's Regel 5D/5E fine of the season, with the match it is for. */
+export interface RecordedLineupFine {
+  id: string;
+  status: 'PROPOSED' | 'OPEN' | 'PAID' | 'WAIVED' | 'DISCARDED';
+  rule: FineRule;
+  amountCents: number | null;
+  reason: string;
+  /** An administrator changed the proposal's amount (with a reason): it stays as they set it. */
+  amountChanged: boolean;
+  /** The match's date and start time ("YYYY-MM-DD HH:MM"): the order the offences count in. */
+  matchAt: string;
+}
+
+/**
+ * Regel 5D/5E counts a club's line-up offences of the season in match order, discarded proposals
+ * excepted (RULES.md "Fines": derived from the season's history). Whenever an offence is added or
+ * a proposal discarded, the proposals are brought in line: the first offence in match order is a
+ * 5D fine, every later one 5E. A confirmed fine (open, paid, waived) stays as it was confirmed
+ * and still counts; a proposal whose amount an administrator changed keeps that amount.
+ * Returns the proposals to change, with what they should say.
+ */
+export function planLineupFines(
+  fines: readonly RecordedLineupFine[],
+  settings: Pick<CompetitionSettings, 'lineupMissingFineCents' | 'lineupMissingRepeatFineCents'>,
+): { id: string; proposal: FineProposal }[] {
+  const standing = fines.filter((fine) => fine.status !== 'DISCARDED').sort((a, b) => a.matchAt.localeCompare(b.matchAt) || a.id.localeCompare(b.id));
+  return standing.flatMap((fine, previous) => {
+    if (fine.status !== 'PROPOSED') return [];
+    const due = proposeLineupMissingFine(previous, settings);
+    const proposal = fine.amountChanged ? { ...due, amountCents: fine.amountCents } : due;
+    const same = proposal.rule === fine.rule && proposal.amountCents === fine.amountCents && proposal.reason === fine.reason;
+    return same ? [] : [{ id: fine.id, proposal }];
+  });
+}

@@ -215,6 +215,32 @@ describe('Undo (RULES.md): the supervisor withdraws their own Regel 38 removal a
     expect(undone.state.teams.HOME.removals).toEqual([]);
   });
 
+  test('Regel 38: entered and signed again after the removal, withdrawn: that signed entry stays, only its credited games go back to what the table entered before', () => {
+    const kaps: MatchCommand = { kind: 'TABLE_ENTER', setNumber: 2, tableNumber: 1, enteredBy: 'HOME', games: [{ winner: 'AWAY', kind: 'KAP' }, { winner: 'AWAY', kind: 'KAP' }, { winner: 'HOME', kind: 'WON' }, { winner: 'HOME', kind: 'WON' }] };
+    const again = run(matchState(), enterGames(2, 1), removal, kaps, sign(2, 1)).state;
+    expect(seatOf(again, 2, 1)).toMatchObject({ homePoints: 0, awayPoints: 14, signedBySide: 'AWAY' });
+    const undone = run(again, withdraw('r1'));
+    expect(undone.problems).toEqual([]);
+    const seat = seatOf(undone.state, 2, 1)!;
+    // Games 1–2 as signed (two away kaps), games 3–4 as the table entered them before the removal (away, home).
+    expect(seat).toMatchObject({ source: 'GAMES', signedBySide: 'AWAY', homePoints: 2, awayPoints: 12, decisionReason: 'Verkeerde speler aangewezen' });
+    expect(seat.games.map((g) => [g.gameNumber, g.winner, g.kind, g.penaltyRule])).toEqual([
+      [1, 'AWAY', 'KAP', null],
+      [2, 'AWAY', 'KAP', null],
+      [3, 'AWAY', 'WON', null],
+      [4, 'HOME', 'WON', null],
+    ]);
+    expect(undone.state.seats.filter((s) => s.source === 'PLAYER_REMOVED')).toEqual([]);
+  });
+
+  test('Regel 38: a seat first entered after the removal cannot get its credited games back: the withdrawal is refused until the supervisor decides the seat', () => {
+    const kaps: MatchCommand = { kind: 'TABLE_ENTER', setNumber: 2, tableNumber: 1, enteredBy: 'HOME', games: [{ winner: 'AWAY', kind: 'KAP' }, { winner: 'AWAY', kind: 'KAP' }, { winner: 'HOME', kind: 'WON' }, { winner: 'HOME', kind: 'WON' }] };
+    const state = run(matchState(), removal, kaps, sign(2, 1)).state;
+    const result = applyMatchCommand(state, withdraw('r1'), settings, T0);
+    expect(result.problems.map((p) => p.code)).toEqual(['SEAT_ENTERED_AGAIN']);
+    expect(result.state).toBe(state);
+  });
+
   test('Regel 22: withdrawn, the void games count again as the table entered them (decided, with the reason)', () => {
     const voided = run(matchState(), enterGames(1, 2), sign(1, 2), voiding).state;
     expect(seatOf(voided, 1, 2)).toBeUndefined();

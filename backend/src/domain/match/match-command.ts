@@ -1366,6 +1366,17 @@ function storedSeat(value: unknown): Seat | null {
 }
 
 /**
+ * Whether the seat was entered, signed, refused or decided again since the entry kept with a
+ * removal: its games before the removal differ, or its signature, refusal or decision does.
+ */
+function enteredSince(current: Seat, kept: Seat | null, fromGame: number): boolean {
+  if (!kept) return true;
+  const played = (seat: Seat) => JSON.stringify(seat.games.filter((g) => g.gameNumber < fromGame));
+  const at = (d: Date | null) => d?.getTime() ?? null;
+  return played(current) !== played(kept) || at(current.signedAt) !== at(kept.signedAt) || at(current.refusedAt) !== at(kept.refusedAt) || at(current.decidedAt) !== at(kept.decidedAt) || current.enteredBySide !== kept.enteredBySide;
+}
+
+/**
  * RULES.md "Undo": the supervisor withdraws their own Regel 38 removal or Regel 22 void, with a
  * reason, until the match is final; the credited games return to what the table entered (the
  * removal seat as entered; the void seat as entered, now decided by the supervisor's reason).
@@ -1391,7 +1402,26 @@ function withdrawAction(state: MatchState, cmd: WithdrawActionCommand, settings:
     const removals = team.removals.filter((r) => !(r.pairNumber === action.pairNumber && r.setNumber === action.setNumber && r.fromGame === action.fromGame));
     next = { ...next, teams: { ...next.teams, [side]: { ...team, removals } } };
     const entered = storedSeat(kept?.seat);
-    if (entered) next = replaceSeat(next, entered);
+    const current = findSeat(state, action);
+    if (current && PLAYED_SOURCES.includes(current.source) && enteredSince(current, entered, action.fromGame ?? 1)) {
+      // Entered (and perhaps signed) again after the removal: that entry stands, signature and
+      // all (Regel 15). Only its games credited for the removal (Regel 38, from the removal on) go
+      // back to what the table entered before it; the stored entry is the one thing that says so.
+      const before = new Map((entered?.games ?? []).map((g) => [g.gameNumber, g]));
+      const lifted = current.games.filter((g) => g.penaltyRule === '38' && g.gameNumber >= (action.fromGame ?? 1));
+      const unknown = lifted.filter((g) => !before.has(g.gameNumber)).map((g) => g.gameNumber);
+      if (unknown.length) {
+        return {
+          problems: [
+            problem('SEAT_ENTERED_AGAIN', 'CONFLICT', `${where} is na de verwijdering opnieuw ingevoerd, en wat de tafel voor partij ${unknown.join(' en ')} speelde is niet bekend; beslis eerst die stand, dan kan de verwijdering worden ingetrokken.`),
+          ],
+        };
+      }
+      const games = current.games.map((g) => (lifted.includes(g) ? before.get(g.gameNumber)! : g));
+      const homePoints = games.filter((g) => g.winner === 'HOME').reduce((sum, g) => sum + g.points, 0);
+      const awayPoints = games.filter((g) => g.winner === 'AWAY').reduce((sum, g) => sum + g.points, 0);
+      next = replaceSeat(next, { ...current, games, homePoints, awayPoints, decidedAt: now, decisionReason: cmd.reason.trim() });
+    } else if (entered) next = replaceSeat(next, entered);
   } else {
     const current = findSeat(state, action);
     if (current) {
