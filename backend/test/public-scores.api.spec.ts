@@ -96,6 +96,29 @@ describe('public scores before a match is confirmed (Regel 15, liveScores)', () 
     });
   });
 
+  describe('a set signed, then signed differently on another device (a dispute, Regel 35B)', () => {
+    it('is not public until the supervisor decides: not on the match page, the live picture or the provisional standings', async () => {
+      const disputed = await createMatchDay(ctx.prisma, { date: '2026-10-10', round: 2 });
+      const plan = (setNumber: number, tableNumber: number) => ({ setNumber, tableNumber, homePairNumber: tableNumber, awayPairNumber: ((tableNumber - setNumber + 6) % 6) + 1 });
+      const signed = { enteredBySide: 'HOME' as const, enteredAt: new Date(), signedBySide: 'AWAY' as const, signedAt: new Date(), source: 'TOTALS' as const };
+      await ctx.prisma.matchSet.create({ data: { matchId: disputed.match.id, ...plan(1, 1), homePoints: 6, awayPoints: 2, ...signed } });
+      await ctx.prisma.matchSet.create({
+        data: { matchId: disputed.match.id, ...plan(1, 2), homePoints: 8, awayPoints: 0, ...signed, refusedBySide: 'HOME', refusedAt: new Date(), refusalComment: 'Op twee toestellen verschillend ondertekend' },
+      });
+      await ctx.prisma.match.update({ where: { id: disputed.match.id }, data: { status: 'PLAYED', resultState: 'ENTERED', homePoints: 14, awayPoints: 2 } });
+      const detail = (await ctx.http().get(`/api/matches/${disputed.match.id}`).expect(200)).body;
+      expect(detail).toMatchObject({ homePoints: 6, awayPoints: 2 });
+      expect(detail.sets[1]).toMatchObject({ tableNumber: 2, homePoints: null, awayPoints: null });
+      const live = (await ctx.http().get(`/api/public/matches/${disputed.match.id}/live`).expect(200)).body;
+      const seats = live.sets[0].tables as { tableNumber: number; state: string }[];
+      expect(seats.find((t) => t.tableNumber === 2)).toMatchObject({ state: 'OPEN' });
+      expect(seats.find((t) => t.tableNumber === 1)).toMatchObject({ state: 'SIGNED' });
+      const standings = (await ctx.http().get(`/api/divisions/${disputed.division.id}/standings?provisional=true`).expect(200)).body;
+      const row = (standings.rows as { teamId: string; pointsFor: number }[]).find((r) => r.teamId === disputed.home.id);
+      expect(row?.pointsFor).toBe(6);
+    });
+  });
+
   describe('with the season setting liveScores off', () => {
     beforeAll(async () => {
       await ctx.prisma.matchSet.updateMany({ where: { matchId: day.match.id, tableNumber: 2 }, data: { signedBySide: 'AWAY', signedAt: new Date() } });

@@ -38,7 +38,7 @@ export const liveMatchSelect = {
   homeTeam: { select: teamSelect },
   awayTeam: { select: teamSelect },
   division: { select: { name: true, season: { select: { name: true, settings: { select: { pairsPerTeam: true, liveScores: true } } } } } },
-  sets: { select: { setNumber: true, tableNumber: true, homePoints: true, awayPoints: true, source: true, enteredBySide: true, signedBySide: true, decidedAt: true } },
+  sets: { select: { setNumber: true, tableNumber: true, homePoints: true, awayPoints: true, source: true, enteredBySide: true, signedBySide: true, decidedAt: true, refusedAt: true } },
   lineups: { select: { teamId: true, players: { select: { memberId: true, pairNumber: true, fromSet: true, member: { select: nameSelect } } } } },
   substitutions: { select: { teamId: true, setNumber: true, pairNumber: true, outMemberId: true, inMemberId: true, inMember: { select: nameSelect } }, orderBy: [{ setNumber: 'asc' }, { createdAt: 'asc' }] },
 } satisfies Prisma.MatchSelect;
@@ -63,7 +63,7 @@ function statement(ids: readonly string[]): Prisma.Sql {
           FROM divisions d WHERE d.id = m."divisionId"),
       'sets', coalesce((
         SELECT json_agg(json_build_object('setNumber', ms."setNumber", 'tableNumber', ms."tableNumber", 'homePoints', ms."homePoints", 'awayPoints', ms."awayPoints",
-                                          'source', ms.source, 'enteredBySide', ms."enteredBySide", 'signedBySide', ms."signedBySide", 'decidedAt', ms."decidedAt")
+                                          'source', ms.source, 'enteredBySide', ms."enteredBySide", 'signedBySide', ms."signedBySide", 'decidedAt', ms."decidedAt", 'refusedAt', ms."refusedAt")
                         ORDER BY ms."setNumber", ms."tableNumber")
           FROM match_sets ms WHERE ms."matchId" = m.id), '[]'),
       'lineups', coalesce((
@@ -90,7 +90,10 @@ type Json = Record<string, unknown>;
 function liveRowOf(text: string): Json {
   const row = JSON.parse(text) as Json;
   for (const field of ['date', 'homeSignedAt']) row[field] = toDate(row[field]);
-  for (const set of row.sets as Json[]) set.decidedAt = toDate(set.decidedAt);
+  for (const set of row.sets as Json[]) {
+    set.decidedAt = toDate(set.decidedAt);
+    set.refusedAt = toDate(set.refusedAt);
+  }
   return row;
 }
 

@@ -32,11 +32,13 @@ const KEPT_VERSIONS = 4;
  * The same key names the cached answer and the event streams that follow it (LiveStreams).
  */
 /**
- * Events that never change what the public sees (an entry waiting for its signature, a
- * refusal of such an entry: the seat stays OPEN on the live picture): no stream message, and
- * the cached answer stays, so spectators neither re-read nor make the API compute for nothing.
+ * Events that never change what the public sees (an entry waiting for its signature: the seat
+ * stays OPEN on the live picture): no stream message, and the cached answer stays, so spectators
+ * neither re-read nor make the API compute for nothing. A dispute is not quiet: a set signed on
+ * one device and then signed differently on another was public and is withdrawn until the
+ * supervisor decides (publicSeatState).
  */
-export const QUIET_KINDS: ReadonlySet<string> = new Set(['SET_ENTERED', 'SET_DISPUTED']);
+export const QUIET_KINDS: ReadonlySet<string> = new Set(['SET_ENTERED']);
 
 export const matchTopic = (matchId: string) => `match:${matchId}`;
 export const roundTopic = (divisionId: string, round: number) => `round:${divisionId}:${round}`;

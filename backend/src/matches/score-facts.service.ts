@@ -4,8 +4,8 @@ import type { Prisma } from '../generated/prisma/client';
 import { PrismaService } from '../prisma/prisma.service';
 import type { ScoreFacts } from './match.dto';
 
-/** A set entered at the table, not yet signed by the opposing pair nor decided by the supervisor (awaitsTableSignature). */
-const AWAITING_SIGNATURE = { enteredBySide: { not: null }, signedAt: null, decidedAt: null } satisfies Prisma.MatchSetWhereInput;
+/** A set entered at the table and not yet signed by the opposing pair, or disputed, and not decided by the supervisor (awaitsTableSignature). */
+const AWAITING_SIGNATURE = { decidedAt: null, OR: [{ enteredBySide: { not: null }, signedAt: null }, { refusedAt: { not: null } }] } satisfies Prisma.MatchSetWhereInput;
 
 /**
  * What forViewer needs to show a division's or a team's matches (or one match) to the

@@ -66,7 +66,7 @@ export class StandingsService {
           status: true,
           resultState: true,
           homeSignedAt: true,
-          sets: { select: { setNumber: true, tableNumber: true, homePoints: true, awayPoints: true, source: true, enteredBySide: true, signedBySide: true, decidedAt: true } },
+          sets: { select: { setNumber: true, tableNumber: true, homePoints: true, awayPoints: true, source: true, enteredBySide: true, signedBySide: true, decidedAt: true, refusedAt: true } },
         },
       }),
     ]);

@@ -1,7 +1,7 @@
 import { awaitsTableSignature, liveMatchPicture, LiveMatchFacts, provisionalScore, publicSeatState, scoreView, StoredSeat } from './live-match';
 
 function seat(overrides: Partial<StoredSeat> = {}): StoredSeat {
-  return { setNumber: 1, tableNumber: 1, homePoints: 6, awayPoints: 2, source: 'GAMES', enteredBySide: 'HOME', signedBySide: null, decidedAt: null, ...overrides };
+  return { setNumber: 1, tableNumber: 1, homePoints: 6, awayPoints: 2, source: 'GAMES', enteredBySide: 'HOME', signedBySide: null, decidedAt: null, refusedAt: null, ...overrides };
 }
 
 function match(overrides: Partial<LiveMatchFacts> = {}): LiveMatchFacts {
@@ -13,7 +13,9 @@ describe('publicSeatState: only signed, decided or credited sets are public', ()
     ['no entry yet', undefined, {}, 'OPEN'],
     ['entered at the table, not signed', seat(), {}, 'OPEN'],
     ['signed by the opposing pair', seat({ signedBySide: 'AWAY' }), {}, 'SIGNED'],
-    ['refused, then decided by the supervisor', seat({ decidedAt: new Date() }), {}, 'DECIDED'],
+    ['refused, then decided by the supervisor', seat({ refusedAt: new Date(), decidedAt: new Date() }), {}, 'DECIDED'],
+    ['refused: waiting for the supervisor (Regel 35B)', seat({ refusedAt: new Date() }), {}, 'OPEN'],
+    ['signed, then signed differently on another device: a dispute, not public until decided', seat({ signedBySide: 'AWAY', refusedAt: new Date() }), {}, 'OPEN'],
     ['a pair missing (Regel 12A)', seat({ source: 'MISSING_PAIR', enteredBySide: null }), {}, 'CREDITED'],
     ['a removed player (Regel 38)', seat({ source: 'PLAYER_REMOVED', enteredBySide: null }), {}, 'CREDITED'],
     ['paper form, home has not signed', seat({ enteredBySide: null }), { resultState: 'ENTERED' }, 'OPEN'],
@@ -88,6 +90,8 @@ describe('scoreView: what a viewer sees of the scores (Regel 15, liveScores)', (
     ['signed at the table', { enteredBySide: 'HOME', signedAt: new Date(), decidedAt: null }, false],
     ['decided by the supervisor', { enteredBySide: 'AWAY', signedAt: null, decidedAt: new Date() }, false],
     ['on the paper form', { enteredBySide: null, signedAt: null, decidedAt: null }, false],
+    ['signed, then signed differently on another device (disputed)', { enteredBySide: 'HOME', signedAt: new Date(), decidedAt: null, refusedAt: new Date() }, true],
+    ['disputed, then decided by the supervisor', { enteredBySide: 'HOME', signedAt: new Date(), decidedAt: new Date(), refusedAt: new Date() }, false],
   ])('awaitsTableSignature: %s', (_case, seat, expected) => {
     expect(awaitsTableSignature(seat)).toBe(expected);
   });

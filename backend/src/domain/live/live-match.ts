@@ -28,9 +28,11 @@ export function scoreView(resultState: string, liveScores: boolean, insider = fa
   return liveScores ? 'SIGNED' : 'NONE';
 }
 
-/** An entry at the table still awaiting the opposing pair's signature (nor decided by the supervisor): it does not count yet. */
-export function awaitsTableSignature(seat: { enteredBySide: unknown; signedAt: unknown; decidedAt: unknown }): boolean {
-  return seat.enteredBySide !== null && seat.signedAt === null && seat.decidedAt === null;
+/** An entry at the table still awaiting the opposing pair's signature, or a disputed set (not decided by the supervisor): it does not count yet. */
+export function awaitsTableSignature(seat: { enteredBySide: unknown; signedAt: unknown; decidedAt: unknown; refusedAt?: unknown }): boolean {
+  if (seat.decidedAt !== null) return false;
+  // A dispute waits for the supervisor (Regel 35B), also when one device had signed the set.
+  return (seat.enteredBySide !== null && seat.signedAt === null) || (seat.refusedAt !== undefined && seat.refusedAt !== null);
 }
 
 /**
@@ -57,6 +59,8 @@ export interface StoredSeat {
   enteredBySide: Side | null;
   signedBySide: Side | null;
   decidedAt: Date | null;
+  /** Refused, or signed differently on two devices: a dispute for the supervisor (Regel 35B) until decided. */
+  refusedAt: Date | null;
 }
 
 export interface LiveMatchFacts {
@@ -93,6 +97,8 @@ export function publicSeatState(seat: StoredSeat | undefined, match: Pick<LiveMa
   if (!seat) return 'OPEN';
   if (isCreditedSource(seat.source)) return 'CREDITED';
   if (seat.decidedAt) return 'DECIDED';
+  // Waiting for the supervisor (Regel 35B): not public, even when one device had signed it.
+  if (seat.refusedAt && match.resultState !== 'CONFIRMED') return 'OPEN';
   if (seat.signedBySide) return 'SIGNED';
   if (match.resultState === 'CONFIRMED') return 'SIGNED';
   // Paper path: the home secretary enters the form and signs it whole.
