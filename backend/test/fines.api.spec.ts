@@ -119,6 +119,27 @@ describe('fines API: from match facts to proposed, confirmed, paid and overdue f
       expect(await finesOf({ matchId: second.matchId! })).toEqual([expect.objectContaining({ id: second.id, status: 'DISCARDED' })]);
     });
 
+    it('counts the offences in match order: one recorded later for an earlier match is the 5D, and a discard moves the later ones up', async () => {
+      const club = await createClub(ctx.prisma);
+      const team = await createTeam(ctx.prisma, ids.division, club.id);
+      const offence = async (date: string) => {
+        const m = await match(team.id, ids.apintieTeam, { date });
+        await ctx.prisma.lineup.create({ data: { matchId: m.id, teamId: team.id, composedBeforeMatch: false } });
+        await record((tx) => proposals.lineupMissing(tx, { matchId: m.id, teamId: team.id, actorId: null }));
+        return m;
+      };
+      const late = await offence('2026-10-24');
+      const early = await offence('2026-10-03');
+      const ruleOf = async (matchId: string) => (await finesOf({ matchId }))[0];
+      expect(await ruleOf(early.id)).toMatchObject({ rule: '5D', amountCents: 1500 });
+      expect(await ruleOf(late.id)).toMatchObject({ rule: '5E', amountCents: 4500 });
+      expect((await ruleOf(late.id)).reason).toContain('2e keer dit seizoen');
+      await admin.post(`/api/fines/${(await ruleOf(early.id)).id}/discard`).send({ reason: 'Spelerslijst lag wel klaar.' }).expect(200);
+      expect(await ruleOf(late.id)).toMatchObject({ rule: '5D', amountCents: 1500, reason: 'Geen spelerslijst samengesteld voor aanvang van de wedstrijd (Regel 5D).' });
+      const audit = await ctx.prisma.auditLog.findMany({ where: { entityId: (await ruleOf(late.id)).id, action: 'fine.renumber' } });
+      expect(audit).toHaveLength(2);
+    });
+
     it('proposes nothing when the transaction that recorded the fact is rolled back', async () => {
       const m = await match(ids.kwattaTeam, ids.apintieTeam);
       await expect(

@@ -76,6 +76,7 @@ export const AUDIT_DESCRIPTIONS: Readonly<Record<string, string>> = {
   'fine.confirm': 'Boete bevestigd',
   'fine.discard': 'Boetevoorstel afgewezen',
   'fine.withdraw': 'Boete ingetrokken',
+  'fine.renumber': 'Boetevoorstel aangepast aan de volgorde van de overtredingen',
   'fine.levy': 'Boete opgelegd',
   'fine.change-amount': 'Bedrag van een boete gewijzigd',
   'fine.move': 'Boete naar een ander seizoen of een andere vereniging verplaatst',

@@ -7,7 +7,9 @@ import {
   dueDate,
   FORFEIT_FINE_RULES,
   planForfeitFine,
+  planLineupFines,
   type RecordedForfeitFine,
+  type RecordedLineupFine,
   proposeBothIncompleteFine,
   proposeForfeitFine,
   proposeLineupMissingFine,
@@ -48,10 +50,38 @@ export class FineProposalsService {
     const team = teamIn(match, fact.teamId);
     await lockClubFines(tx, match.seasonId, [team.clubId]);
     if (await this.alreadyProposed(tx, match.id, team.id, LINEUP_RULES)) return;
-    // Regel 5E counts the club's earlier line-up fines this season, discarded ones excepted.
-    const previous = await tx.fine.count({ where: { seasonId: match.seasonId, clubId: team.clubId, rule: { in: LINEUP_RULES }, status: { not: 'DISCARDED' } } });
+    // Proposed as a first offence; renumberLineupFines then puts it in its place in match order.
     const settings = await seasonSettings(tx, match.seasonId);
-    await this.create(tx, match, team, proposeLineupMissingFine(previous, settings), settings, fact.actorId);
+    await this.create(tx, match, team, proposeLineupMissingFine(0, settings), settings, fact.actorId);
+    await this.renumberLineupFines(tx, match.seasonId, team.clubId, fact.actorId);
+  }
+
+  /**
+   * Regel 5D/5E count a club's line-up offences of the season in match order, discarded
+   * proposals excepted (planLineupFines): after an offence is added or a proposal discarded,
+   * the club's proposals are brought in line (rule, amount, text); confirmed fines stay.
+   */
+  async renumberLineupFines(tx: Tx, seasonId: string, clubId: string, actorId: string | null): Promise<void> {
+    const fines = await tx.fine.findMany({
+      where: { seasonId, clubId, rule: { in: LINEUP_RULES } },
+      select: { id: true, status: true, rule: true, amountCents: true, reason: true, changeReason: true, createdAt: true, match: { select: { date: true, startTime: true } } },
+    });
+    const settings = await seasonSettings(tx, seasonId);
+    const recorded: RecordedLineupFine[] = fines.map((fine) => ({
+      id: fine.id,
+      status: fine.status,
+      rule: fine.rule as FineRule,
+      amountCents: fine.amountCents,
+      reason: fine.reason,
+      amountChanged: fine.changeReason !== null,
+      matchAt: fine.match ? `${isoDate(fine.match.date)} ${fine.match.startTime}` : '9999',
+      recordedAt: fine.createdAt.toISOString(),
+    }));
+    for (const { id, proposal } of planLineupFines(recorded, settings)) {
+      const before = await tx.fine.findUniqueOrThrow({ where: { id } });
+      const after = await tx.fine.update({ where: { id }, data: { rule: proposal.rule, amountCents: proposal.amountCents ?? before.amountCents, reason: proposal.reason } });
+      await this.audit.record({ userId: actorId, action: 'fine.renumber', entityType: 'Fine', entityId: id, before, after, reason: 'Regel 5D/5E: de overtredingen van de vereniging in volgorde van de wedstrijden' }, tx);
+    }
   }
 
   /**

@@ -28,6 +28,7 @@ import {
   StatementQueryDto,
 } from './fine.dto';
 import { FINE_INCLUDE, FineRow, lockClubFines, seasonSettings } from './fine-rows';
+import { FineProposalsService } from './fine-proposals.service';
 import { statementCsv, statementPdf } from './fine-statement';
 
 type Tx = Prisma.TransactionClient;
@@ -54,6 +55,8 @@ interface Transition {
   refusal: string;
   reason?: string;
   update: (row: FineRow, tx: Tx) => Promise<Prisma.FineUpdateManyMutationInput> | Prisma.FineUpdateManyMutationInput;
+  /** What follows from the change, in the same transaction (after the fine's own update). */
+  then?: (row: FineRow, tx: Tx) => Promise<void>;
 }
 
 @Injectable()
@@ -62,6 +65,7 @@ export class FinesService {
     private readonly prisma: PrismaService,
     private readonly audit: AuditService,
     private readonly seasons: SeasonsService,
+    private readonly proposals: FineProposalsService,
   ) {}
 
   // ─────────────────────────── reading ───────────────────────────
@@ -169,7 +173,15 @@ export class FinesService {
       from: 'PROPOSED',
       refusal: 'Alleen een voorgestelde boete kan vervallen.',
       reason,
-      update: () => ({ status: 'DISCARDED', waivedReason: reason }),
+      // Regel 5D/5E count the offences that stand: the club's later line-up proposals move up
+      // (the club's fines locked first, in the order the proposals take it, before the update).
+      update: async (row, tx) => {
+        if (isLineupFine(row)) await lockClubFines(tx, row.seasonId, [row.clubId]);
+        return { status: 'DISCARDED', waivedReason: reason };
+      },
+      then: async (row, tx) => {
+        if (isLineupFine(row)) await this.proposals.renumberLineupFines(tx, row.seasonId, row.clubId, user.id);
+      },
     });
   }
 
@@ -312,12 +324,15 @@ export class FinesService {
       const data = await step.update(row, tx);
       const { count } = await tx.fine.updateMany({ where: { id, status: row.status, updatedAt: row.updatedAt }, data });
       if (count !== 1) throw new ConflictError('Deze boete is intussen gewijzigd; laad de pagina opnieuw.', 'FINE_STATUS');
+      await step.then?.(row, tx);
       const after = mapFine(await tx.fine.findUniqueOrThrow({ where: { id }, include: FINE_INCLUDE }), today);
       await this.audit.record({ userId: user.id, action: step.action, entityType: 'Fine', entityId: id, before: mapFine(row, today), after, reason: step.reason ?? null }, tx);
       return after;
     });
   }
 }
+
+const isLineupFine = (row: Pick<FineRow, 'rule'>) => row.rule === '5D' || row.rule === '5E';
 
 function confirmedAmount(row: FineRow, body: ConfirmFineDto): number | undefined {
   if (row.rule === '6') {

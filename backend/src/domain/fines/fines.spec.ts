@@ -1,6 +1,7 @@
 import { DEFAULT_SETTINGS } from '../settings';
 import {
   planForfeitFine,
+  planLineupFines,
   dueDate,
   formatEuro,
   isOverdue,
@@ -109,6 +110,30 @@ describe('planForfeitFine (a forfeit recorded again: one fine per forfeit, under
     ['discarded under the other rule: the facts changed, proposed', [fine('a', '7', 'DISCARDED')], '9A', { propose: true, withdraw: [] }],
   ] as const)('%s', (_case, recorded, rule, plan) => {
     expect(planForfeitFine(recorded, rule)).toEqual(plan);
+  });
+});
+
+describe('planLineupFines (Regel 5D/5E in match order, discarded proposals excepted)', () => {
+  const settings = DEFAULT_SETTINGS;
+  const first = 'Geen spelerslijst samengesteld voor aanvang van de wedstrijd (Regel 5D).';
+  const second = 'Geen spelerslijst samengesteld voor aanvang van de wedstrijd, 2e keer dit seizoen (Regel 5E).';
+  const lineupFine = (id: string, matchAt: string, fields: Partial<Parameters<typeof planLineupFines>[0][number]> = {}) => ({
+    id, status: 'PROPOSED' as const, rule: '5D' as const, amountCents: 1500, reason: first, amountChanged: false, matchAt, recordedAt: '2026-11-01T00:00:00.000Z', ...fields,
+  });
+  it('an offence recorded later for an earlier match is the first: the later match becomes the 5E', () => {
+    const plan = planLineupFines([lineupFine('late-match', '2026-10-24 20:00'), lineupFine('early-match', '2026-10-03 20:00', { recordedAt: '2026-11-02T00:00:00.000Z' })], settings);
+    expect(plan).toEqual([{ id: 'late-match', proposal: expect.objectContaining({ rule: '5E', amountCents: 4500, reason: second }) }]);
+  });
+  it('a discarded proposal no longer counts: the later offence becomes the first again', () => {
+    const plan = planLineupFines([lineupFine('early', '2026-10-03 20:00', { status: 'DISCARDED' }), lineupFine('late', '2026-10-24 20:00', { rule: '5E', amountCents: 4500, reason: second })], settings);
+    expect(plan).toEqual([{ id: 'late', proposal: expect.objectContaining({ rule: '5D', amountCents: 1500, reason: first }) }]);
+  });
+  it('a confirmed fine stays as confirmed and still counts; an amount an administrator changed stays', () => {
+    const plan = planLineupFines([lineupFine('late', '2026-10-24 20:00', { amountChanged: true, amountCents: 1000 }), lineupFine('early', '2026-10-03 20:00', { status: 'OPEN', rule: '5E', amountCents: 4500, reason: second })], settings);
+    expect(plan).toEqual([{ id: 'late', proposal: expect.objectContaining({ rule: '5E', amountCents: 1000, reason: second }) }]);
+  });
+  it('nothing to change when the proposals are in line', () => {
+    expect(planLineupFines([lineupFine('a', '2026-10-03 20:00'), lineupFine('b', '2026-10-24 20:00', { rule: '5E', amountCents: 4500, reason: second })], settings)).toEqual([]);
   });
 });
 

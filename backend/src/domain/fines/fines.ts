@@ -257,6 +257,8 @@ export interface RecordedLineupFine {
   amountChanged: boolean;
   /** The match's date and start time ("YYYY-MM-DD HH:MM"): the order the offences count in. */
   matchAt: string;
+  /** When the fine was recorded (ISO): the order of offences at the same date and time. */
+  recordedAt: string;
 }
 
 /**
@@ -271,7 +273,9 @@ export function planLineupFines(
   fines: readonly RecordedLineupFine[],
   settings: Pick<CompetitionSettings, 'lineupMissingFineCents' | 'lineupMissingRepeatFineCents'>,
 ): { id: string; proposal: FineProposal }[] {
-  const standing = fines.filter((fine) => fine.status !== 'DISCARDED').sort((a, b) => a.matchAt.localeCompare(b.matchAt) || a.id.localeCompare(b.id));
+  const standing = fines
+    .filter((fine) => fine.status !== 'DISCARDED')
+    .sort((a, b) => a.matchAt.localeCompare(b.matchAt) || a.recordedAt.localeCompare(b.recordedAt) || a.id.localeCompare(b.id));
   return standing.flatMap((fine, previous) => {
     if (fine.status !== 'PROPOSED') return [];
     const due = proposeLineupMissingFine(previous, settings);
