@@ -885,7 +885,7 @@ function confirmNight(state: MatchState, cmd: ConfirmNightCommand, settings: Cor
   if (refused.length) return { problems: refused };
   const open = nightProblems(state, settings);
   if (open.length) {
-    const summary = open.length === 1 ? open[0] : `${open.length} punten staan nog open, o.a. ${open[0]}`;
+    const summary = open.length === 1 ? open[0] : `er staan nog ${open.length} zaken open (sets, tafels of spelerslijsten), o.a. ${open[0]}`;
     return { problems: open.map((m, i) => ({ ...problem('NIGHT_NOT_COMPLETE', 'RULE', m), ...(i === 0 ? { summary: `De avond is nog niet rond: ${summary}` } : {}) })) };
   }
   const signedAt = cmd.side === 'HOME' ? state.homeSignedAt : state.awaySignedAt;
