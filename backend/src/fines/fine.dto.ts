@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsBoolean, IsIn, IsInt, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
-import { IsIsoDateString, isoDate } from '../common/dto';
+import { IsIsoDateString, isoDate, queryBoolean } from '../common/dto';
 import { IsIdempotencyKey } from '../common/idempotency.dto';
 import { IsReason } from '../common/reason.dto';
 import { isOverdue, summarizeFines, type FineRule, type FineTotals } from '../domain/fines/fines';
@@ -16,7 +16,6 @@ const MAX_CENTS = 10_000_000;
 
 // ─────────────────────────── input ───────────────────────────
 
-const toBoolean = ({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value);
 
 export class FineListQueryDto {
   @ApiPropertyOptional({ format: 'uuid', description: 'Standaard het lopende seizoen' }) @IsOptionalNotNull() @IsUUID() seasonId?: string;
@@ -25,7 +24,7 @@ export class FineListQueryDto {
   @ApiPropertyOptional({ enum: FINE_RULES }) @IsOptionalNotNull() @IsIn(FINE_RULES) rule?: string;
   @ApiPropertyOptional({ description: 'Alleen openstaande boetes over de betalingstermijn' })
   @IsOptionalNotNull()
-  @Transform(toBoolean)
+  @Transform(queryBoolean)
   @IsBoolean()
   overdue?: boolean;
 }

@@ -35,7 +35,7 @@ function forfeitFacts(match: MatchRow, body: NotPlayedInputDto, settings: Compet
  * Z or an offset it is that instant. A date or time that does not exist (31 September, 24:00,
  * 19:60) is refused, never rolled over to another day.
  */
-export function parseCallOff(value: string): Date {
+function parseCallOff(value: string): Date {
   const parts = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::(\d{2})(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?$/.exec(value);
   const exists = parts !== null && isIsoDate(parts[1]) && +parts[2] <= 23 && +parts[3] <= 59 && +(parts[4] ?? 0) <= 59;
   const seconds = exists ? +(parts[4] ?? 0) * 1000 + Math.round(+(parts[5] ?? 0) * 1000) : 0;

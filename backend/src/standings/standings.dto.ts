@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsBoolean, IsInt, IsUUID, Max, Min } from 'class-validator';
-import { IsIsoDateString, isoDate } from '../common/dto';
+import { IsIsoDateString, isoDate, queryBoolean } from '../common/dto';
 import { CANCELLED_MATCH_POINTS, CancelledMatchPoints, DEFAULT_SETTINGS } from '../domain/settings';
 import type { PointsSettings, StandingsRow, TieBreaker } from '../domain/standings/standings';
 import { IsOptionalNotNull } from '../common/validators';
@@ -21,7 +21,7 @@ export class StandingsQueryDto {
     description: 'Voorlopige stand: tel ook de wedstrijden mee die nu gespeeld worden, met hun ondertekende sets tot nu toe (niet als de seizoensinstelling liveScores uit staat)',
   })
   @IsOptionalNotNull()
-  @Transform(({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value))
+  @Transform(queryBoolean)
   @IsBoolean()
   provisional?: boolean;
 }
