@@ -178,7 +178,7 @@ describe('match penalties API', () => {
       const m = await matchDay({ round: 5 });
       await lineups(m);
       await m.home.put(`${m.url}/result`).send({ version: await version(m.url), sets: fullResultSets() }).expect(200);
-      const before = seatOf((await ctx.http().get(m.url).expect(200)).body, 2, 4);
+      const before = seatOf((await admin.get(m.url).expect(200)).body, 2, 4);
       const res = await admin
         .post(`${m.url}/supervisor-actions`)
         .send({ version: await version(m.url), kind: 'VOID_WRONG_TABLE', setNumber: 2, tableNumber: 4, gameNumbers: [1, 2], reason: 'Uitkoppel sloeg tafel 3 over' })

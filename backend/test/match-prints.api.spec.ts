@@ -37,8 +37,8 @@ describe('printed match papers', () => {
   let givenNames: string[];
   const url = () => `/api/matches/${day.match.id}`;
 
-  async function pdf(file: string, id = day.match.id): Promise<{ headers: Record<string, string>; pages: string[] }> {
-    const res = await ctx.http().get(`/api/matches/${id}/${file}`).buffer(true).parse(binary).expect(200);
+  async function pdf(file: string, id = day.match.id, as: Agent | null = null): Promise<{ headers: Record<string, string>; pages: string[] }> {
+    const res = await (as ?? ctx.http()).get(`/api/matches/${id}/${file}`).buffer(true).parse(binary).expect(200);
     return { headers: res.headers, pages: pdfPages(res.body as Buffer) };
   }
 
@@ -78,7 +78,9 @@ describe('printed match papers', () => {
     it('prints games, set totals, totals and the result once entered, provisional until confirmed, family names only', async () => {
       const version = async () => (await ctx.http().get(url()).expect(200)).body.version as number;
       await admin.put(`${url()}/result`).send({ version: await version(), sets: fullResultSets() }).expect(200);
-      const entered = await pdf('form.pdf');
+      // Before the home team's signature the form's scores are the clubs' and the federation's (Regel 15): the public print has none yet.
+      expect((await pdf('form.pdf')).pages[0]).not.toContain('Voorlopige uitslag');
+      const entered = await pdf('form.pdf', day.match.id, admin);
       expect(entered.pages[0]).toContain('Voorlopige uitslag (nog niet bevestigd)');
 
       await admin.post(`${url()}/confirm`).send({ version: await version() }).expect(200);

@@ -434,6 +434,11 @@ export function forViewer<T extends MatchSummaryDto>(match: T, viewer: MatchView
   return publicScores(shown, scoreView(shown.resultState, facts.liveScores), facts.awaitingSignature);
 }
 
+/** A played seat entered on the paper form (not at the table, not decided by the supervisor, not credited by the rules): it waits for the home team's signature of the form. */
+function awaitsFormSignature(seat: Pick<SeatDto, 'enteredBySide' | 'signedBySide' | 'decidedAt' | 'credited'>): boolean {
+  return seat.enteredBySide === null && seat.signedBySide === null && seat.decidedAt === null && !seat.credited;
+}
+
 /**
  * SIGNED: a table's score shows only once the opposing pair signed it (as on the live pages):
  * an entry awaiting its signature shows as not yet there, and the totals are the sum of what
@@ -447,7 +452,9 @@ function publicScores<T extends MatchSummaryDto>(match: T, view: ScoreView, awai
     const hide = view === 'NONE' || (awaitingSignature?.has(match.id) ?? false);
     return hide && (match.homePoints !== null || match.awayPoints !== null) ? { ...match, homePoints: null, awayPoints: null } : match;
   }
-  const hidden = (s: SeatDto) => s.homePoints !== null && (view === 'NONE' || awaitsTableSignature(s));
+  // A seat of the paper form counts once the home team signed the form (Regel 15), as on the live pages.
+  const unsignedForm = match.resultState !== 'CONFIRMED' && !match.resultComplete;
+  const hidden = (s: SeatDto) => s.homePoints !== null && (view === 'NONE' || awaitsTableSignature(s) || (unsignedForm && awaitsFormSignature(s)));
   if (!sets.some(hidden) && (view === 'SIGNED' || match.homePoints === null)) return match;
   const shownSets = sets.map((s) => (hidden(s) ? { ...s, homePoints: null, awayPoints: null, games: [] } : s));
   const total = (side: 'homePoints' | 'awayPoints') => shownSets.reduce((sum, s) => sum + (s[side] ?? 0), 0);

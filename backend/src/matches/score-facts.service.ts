@@ -1,11 +1,20 @@
 import { Injectable } from '@nestjs/common';
+import { PLAYED_SOURCES } from '../domain/match/match-command';
 import { DEFAULT_SETTINGS } from '../domain/settings';
 import type { Prisma } from '../generated/prisma/client';
 import { PrismaService } from '../prisma/prisma.service';
 import type { ScoreFacts } from './match.dto';
 
-/** A set entered at the table and not yet signed by the opposing pair, or disputed, and not decided by the supervisor (awaitsTableSignature). */
-const AWAITING_SIGNATURE = { decidedAt: null, OR: [{ enteredBySide: { not: null }, signedAt: null }, { refusedAt: { not: null } }] } satisfies Prisma.MatchSetWhereInput;
+/** A set entered at the table and not yet signed by the opposing pair, or disputed, or on a paper form not yet signed by the home team, and not decided by the supervisor (awaitsTableSignature, awaitsFormSignature). */
+const AWAITING_SIGNATURE = {
+  decidedAt: null,
+  OR: [
+    { enteredBySide: { not: null }, signedAt: null },
+    { refusedAt: { not: null } },
+    // A played seat of a paper form the home team has not signed yet (Regel 15).
+    { enteredBySide: null, signedBySide: null, source: { in: [...PLAYED_SOURCES] }, match: { homeSignedAt: null } },
+  ],
+} satisfies Prisma.MatchSetWhereInput;
 
 /**
  * What forViewer needs to show a division's or a team's matches (or one match) to the

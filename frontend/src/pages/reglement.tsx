@@ -90,17 +90,19 @@ export default function RulesPage({ season }: InferGetServerSidePropsType<typeof
           <p>
             De uitslag komt op een van twee manieren binnen (Regel 15). <strong>Aan de tafel:</strong> op de wedstrijddag krijgt elke tafel een
             code. Na elke set voert een koppel de stand in en het andere koppel ondertekent hem op hetzelfde toestel; een ondertekende set staat
-            vast. Is een koppel het niet eens, dan weigert het met een toelichting en beslist de wedstrijdleider. Als alle sets ondertekend zijn,
-            bevestigen beide verenigingen de wedstrijd met één tik. De codes werken tot 06:00 uur de ochtend na de wedstrijd.
+            vast. Is een koppel het niet eens, dan weigert het met een toelichting en beslist de wedstrijdleider. Is elke set ondertekend, beslist
+            of door de regels bepaald, dan is de wedstrijd compleet: {s.correctionWindowMinutes} minuten later is de uitslag vanzelf definitief, of
+            eerder als beide teamleiders hem bevestigen. De codes werken tot 06:00 uur de ochtend na de wedstrijd.
           </p>
           <p>
             <strong>Op het formulier:</strong> vanaf de wedstrijddag vult het thuisteam het formulier in (set per set, of partij per partij) en
-            ondertekent het na een overzicht; het uitteam bevestigt het, of gaat niet akkoord met een toelichting, waarna het thuisteam de uitslag
-            aanpast en opnieuw ondertekent.
+            ondertekent het na een overzicht; het uitteam bevestigt het, of gaat niet akkoord met een toelichting: dan beslist de wedstrijdleider,
+            en zijn beslissing maakt de uitslag definitief. Bevestigt het uitteam niet binnen {s.paperConfirmHours} uur na de ondertekening, dan
+            wordt de uitslag vanzelf definitief. Tot het thuisteam ondertekent, toont de website de standen van het formulier nog niet.
           </p>
           <p>
-            Na de bevestiging ligt de uitslag vast. Alleen de wedstrijdleider of de bond kan een stand daarna nog verbeteren, met een reden; de
-            wedstrijdpagina laat dan zien dat de uitslag is gecorrigeerd. Toelichtingen en beslissingen zien alleen beide verenigingen, de
+            Een definitieve uitslag ligt vast. Daarvóór kan de wedstrijdleider een ondertekende stand nog corrigeren, met een reden; daarna
+            alleen de bond, ook met een reden. De wedstrijdpagina laat dan zien dat de uitslag is gecorrigeerd. Toelichtingen en beslissingen zien alleen beide verenigingen, de
             wedstrijdleider en de bond.
           </p>
         </Section>
