@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsEmail, IsString, Matches, MaxLength, MinLength } from 'class-validator';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../users/user.dto';
+import { NotBlankPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../users/user.dto';
 
 /** The token in a mailed link: 32 random bytes, base64url (43 characters). */
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
@@ -18,6 +18,7 @@ export class SetPasswordDto extends TokenDto {
   @ApiProperty({ minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH, description: 'Het nieuwe wachtwoord (minstens 10 tekens)' })
   @IsString()
   @MinLength(PASSWORD_MIN_LENGTH)
+  @NotBlankPassword()
   @MaxLength(PASSWORD_MAX_LENGTH)
   password: string;
 }

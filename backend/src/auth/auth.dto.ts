@@ -1,6 +1,6 @@
 import { ApiProperty, OmitType } from '@nestjs/swagger';
 import { IsEmail, IsString, MaxLength, MinLength } from 'class-validator';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, UserDto } from '../users/user.dto';
+import { NotBlankPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, UserDto } from '../users/user.dto';
 import type { AuthUser } from './auth.types';
 
 export class LoginDto {
@@ -26,6 +26,7 @@ export class ChangePasswordDto {
   @ApiProperty({ minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH, description: 'Het nieuwe wachtwoord (minstens 10 tekens)' })
   @IsString()
   @MinLength(PASSWORD_MIN_LENGTH)
+  @NotBlankPassword()
   @MaxLength(PASSWORD_MAX_LENGTH)
   newPassword: string;
 }

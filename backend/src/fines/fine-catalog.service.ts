@@ -47,6 +47,8 @@ export class FineCatalogService {
     return this.prisma.$transaction(async (tx) => {
       const before = await tx.fineCatalogItem.findUnique({ where: { id } });
       if (!before) throw new NotFoundError('Catalogusboete');
+      // Archived once: archiving again changes nothing (the date it left the catalog stays).
+      if (data.archivedAt && before.archivedAt) return mapCatalogItem(before);
       const after = await tx.fineCatalogItem.update({ where: { id }, data });
       await this.audit.record({ userId: user.id, action, entityType: 'FineCatalogItem', entityId: id, before, after }, tx);
       return mapCatalogItem(after);

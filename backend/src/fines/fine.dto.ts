@@ -47,7 +47,11 @@ export class ConfirmFineDto {
 }
 
 export class ChangeFineAmountDto {
-  @ApiProperty({ description: 'Nieuw bedrag in centen' }) @IsInt() @Min(0) @Max(MAX_CENTS) amountCents: number;
+  @ApiProperty({ minimum: 1, description: 'Nieuw bedrag in centen (een voorstel dat vervalt: …/discard met een reden)' })
+  @IsInt()
+  @Min(1, { message: 'Een boete van € 0 bestaat niet: laat het voorstel vervallen (met een reden) als er geen boete komt.' })
+  @Max(MAX_CENTS)
+  amountCents: number;
   @ApiProperty({ description: 'Waarom het bedrag afwijkt van wat de regels geven' }) @IsReason() reason: string;
 }
 

@@ -4,7 +4,7 @@ import type { AuthUser } from '../auth/auth.types';
 import { dbDate, isoDate, todayIso } from '../common/dto';
 import type { DownloadFile } from '../common/download';
 import { ConflictError, IdempotencyKeyReusedError, NotFoundError, ValidationError } from '../common/errors';
-import { compareDates, type IsoDate } from '../domain/dates';
+import { compareDates, formatDutchDate, type IsoDate } from '../domain/dates';
 import { dueDate } from '../domain/fines/fines';
 import type { Prisma } from '../generated/prisma/client';
 import type { FineStatus } from '../generated/prisma/enums';
@@ -267,6 +267,12 @@ export class FinesService {
     const today = todayIso();
     const issuedOn = body.issuedOn ?? today;
     if (compareDates(issuedOn, today) > 0) throw new ValidationError('De datum van opleggen ligt in de toekomst.', [{ field: 'issuedOn', message: 'Een boete kan niet in de toekomst worden opgelegd.' }]);
+    // A fine of a season is levied in that season (from its start): the due date (Regel 12B) follows from it.
+    const season = await this.prisma.season.findUniqueOrThrow({ where: { id: item.seasonId }, select: { startsOn: true } });
+    if (compareDates(issuedOn, isoDate(season.startsOn)) < 0) {
+      const message = `Een boete van dit seizoen wordt opgelegd vanaf het begin van het seizoen (${formatDutchDate(isoDate(season.startsOn))}).`;
+      throw new ValidationError('De datum van opleggen ligt vóór het seizoen.', [{ field: 'issuedOn', message }]);
+    }
     const teamId = body.matchId ? await this.clubTeamInMatch(body.matchId, club.id, item.seasonId) : null;
     const detail = body.detail?.trim();
     return this.prisma.$transaction(async (tx) => {

@@ -17,11 +17,15 @@ import { commandUser, MatchWriterService, Tx } from './match-writer.service';
 
 const DEFAULT_START_TIME = '20:00';
 
-function assertInSeason(dates: readonly IsoDate[], season: { startsOn: Date; endsOn: Date }, field: string): void {
-  const [from, until] = [isoDate(season.startsOn), isoDate(season.endsOn)];
+/**
+ * Every match day lies between the competition's start (the first match day, RULES.md) and the
+ * season's end.
+ */
+function assertInSeason(dates: readonly IsoDate[], season: { competitionStartsOn: Date; endsOn: Date }, field: string): void {
+  const [from, until] = [isoDate(season.competitionStartsOn), isoDate(season.endsOn)];
   const outside = dates.filter((d) => compareDates(d, from) < 0 || compareDates(d, until) > 0);
   if (outside.length) {
-    const message = `${outside.map(formatDutchDate).join(', ')} valt buiten het seizoen (${formatDutchDate(from)} t/m ${formatDutchDate(until)}).`;
+    const message = `${outside.map(formatDutchDate).join(', ')} ${outside.length === 1 ? 'valt' : 'vallen'} buiten de competitie (${formatDutchDate(from)}, de eerste speeldag, t/m ${formatDutchDate(until)}).`;
     throw new ValidationError(message, [{ field, message }], 'OUTSIDE_SEASON');
   }
 }
@@ -90,7 +94,8 @@ export class FixturesService {
       async (_tx, match) => ({
         command: { kind: 'MOVE', by: commandUser(user), date: body.date, startTime: body.startTime ?? match.startTime, reason: body.reason },
         after: async (tx, moved) => {
-          assertInSeason([body.date], match.division.season, 'date');
+          const season = await tx.season.findUniqueOrThrow({ where: { id: match.division.seasonId }, select: { competitionStartsOn: true, endsOn: true } });
+          assertInSeason([body.date], season, 'date');
           if (body.date !== isoDate(match.date)) await this.assertDateFree(tx, match, body.date);
           await tx.matchMove.create({ data: { matchId: match.id, fromDate: match.date, toDate: dbDate(body.date), reason: body.reason, movedById: user.id } });
           // Regel 5D/5E: a line-up already recorded counts as composed before the match when first

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { AuditService } from '../audit/audit.service';
 import type { AuthUser } from '../auth/auth.types';
-import { dbDate, todayIso } from '../common/dto';
+import { dbDate, isoDate, todayIso } from '../common/dto';
+import { formatDutchDate } from '../domain/dates';
 import { ConflictError, NotFoundError, ValidationError } from '../common/errors';
 import type { SeasonStatus } from '../domain/season-status';
 import { CompetitionSettings, settingsProblems, STRUCTURAL_SETTINGS } from '../domain/settings';
@@ -96,7 +97,9 @@ export class SeasonsService {
 
   async update(id: string, body: UpdateSeasonDto, user: AuthUser): Promise<SeasonDto> {
     const before = await this.get(id);
-    checkDateOrder(body.startsOn ?? before.startsOn, body.competitionStartsOn ?? before.competitionStartsOn, body.endsOn ?? before.endsOn);
+    const [competitionStartsOn, endsOn] = [body.competitionStartsOn ?? before.competitionStartsOn, body.endsOn ?? before.endsOn];
+    checkDateOrder(body.startsOn ?? before.startsOn, competitionStartsOn, endsOn);
+    await this.assertMatchesWithin(id, competitionStartsOn, endsOn);
     const settings = definedOnly<SettingsInputDto>(body.settings);
     checkSettings({ ...before.settings, ...settings });
     await this.assertStructureOpen(id, before.settings, settings);
@@ -118,6 +121,22 @@ export class SeasonsService {
     return mapSeason(season);
   }
 
+  /** The season's fixtures stay within its competition: new dates never leave a match (or a result) outside it. */
+  private async assertMatchesWithin(seasonId: string, competitionStartsOn: string, endsOn: string): Promise<void> {
+    const where = { archivedAt: null, division: { seasonId } };
+    const [first, last] = await Promise.all([
+      this.prisma.match.findFirst({ where: { ...where, date: { lt: dbDate(competitionStartsOn) } }, orderBy: { date: 'asc' }, select: { date: true } }),
+      this.prisma.match.findFirst({ where: { ...where, date: { gt: dbDate(endsOn) } }, orderBy: { date: 'desc' }, select: { date: true } }),
+    ]);
+    const details = [
+      ...(first ? [{ field: 'competitionStartsOn', message: `Er staat al een wedstrijd op ${formatDutchDate(isoDate(first.date))}: de competitie kan niet later beginnen.` }] : []),
+      ...(last ? [{ field: 'endsOn', message: `Er staat nog een wedstrijd op ${formatDutchDate(isoDate(last.date))}: het seizoen kan niet eerder eindigen.` }] : []),
+    ];
+    if (details.length) {
+      throw new ConflictError('Met deze data vallen wedstrijden van het seizoen buiten de competitie. Verplaats die wedstrijden eerst.', 'MATCHES_OUTSIDE_SEASON', details);
+    }
+  }
+
   /** Structural settings are fixed once a result of the season is recorded (or imported). */
   private async assertStructureOpen(seasonId: string, current: CompetitionSettings, change: Partial<CompetitionSettings>): Promise<void> {
     const changed = STRUCTURAL_SETTINGS.filter((key) => change[key] !== undefined && change[key] !== current[key]);
@@ -133,7 +152,9 @@ export class SeasonsService {
   }
 
   async archive(id: string, user: AuthUser): Promise<SeasonDto> {
-    await this.get(id);
+    const before = await this.get(id);
+    // Archived once: archiving again changes nothing (the date it was archived stays).
+    if (before.archivedAt) return before;
     const season = await this.prisma.season.update({ where: { id }, data: { archivedAt: new Date() }, include: { settings: true } });
     await this.audit.record({ userId: user.id, action: 'season.archive', entityType: 'Season', entityId: id });
     return mapSeason(season);

@@ -26,7 +26,10 @@ export class TeamsService {
     const details = [];
     if (!division) details.push({ field: 'divisionId', message: 'Deze poule bestaat niet.' });
     if (!club) details.push({ field: 'clubId', message: 'Deze vereniging bestaat niet.' });
+    if (division?.archivedAt) details.push({ field: 'divisionId', message: 'Deze poule is gearchiveerd.' });
+    if (club?.archivedAt) details.push({ field: 'clubId', message: 'Deze vereniging is gearchiveerd.' });
     if (details.length) throw new ValidationError('Het team kan niet worden aangemaakt.', details);
+    await this.assertUnscheduled(body.divisionId);
     return this.prisma.$transaction(async (tx) => {
       const team = await tx.team.create({ data: { divisionId: body.divisionId, clubId: body.clubId, name: body.name.trim() }, include: teamInclude });
       await this.audit.record({ userId: user.id, action: 'team.create', entityType: 'Team', entityId: team.id, after: mapTeam(team) }, tx);
@@ -54,10 +57,28 @@ export class TeamsService {
       throw new ValidationError('Het team kan niet worden verplaatst.', [{ field: 'divisionId', message: 'Kies een poule van hetzelfde seizoen.' }]);
     }
     if (matches) throw new ConflictError('Dit team heeft al wedstrijden in zijn poule; verplaatsen zou de stand van beide poules veranderen.', 'TEAM_HAS_MATCHES');
+    await this.assertUnscheduled(divisionId);
+  }
+
+  /**
+   * A team joins a division only while its fixture list can still be made anew (no match played
+   * or entered: then "vervangen" gives the newcomer its matches); afterwards it would play nobody
+   * and stand in the table with nothing.
+   */
+  private async assertUnscheduled(divisionId: string): Promise<void> {
+    const played = await this.prisma.match.count({ where: { divisionId, archivedAt: null, OR: [{ status: { not: 'SCHEDULED' } }, { resultState: { not: 'NONE' } }] } });
+    if (played) {
+      throw new ConflictError('In deze poule zijn al wedstrijden gespeeld of ingevoerd: een nieuw team zou tegen niemand spelen en het speelschema kan niet meer worden vervangen.', 'MATCHES_PLAYED', [
+        { field: 'divisionId', message: 'Deze poule heeft al uitslagen.' },
+      ]);
+    }
   }
 
   async archive(id: string, user: AuthUser): Promise<TeamDto> {
     await this.get(id);
+    // Its matches would stay in the division's fixtures while the team left the standings.
+    const matches = await this.prisma.match.count({ where: { archivedAt: null, OR: [{ homeTeamId: id }, { awayTeamId: id }] } });
+    if (matches) throw new ConflictError('Dit team heeft wedstrijden: het blijft in de stand en het speelschema van zijn poule. Leg een wedstrijd die niet gespeeld wordt vast als niet gespeeld.', 'TEAM_HAS_MATCHES');
     const team = await this.prisma.team.update({ where: { id }, data: { archivedAt: new Date() }, include: teamInclude });
     await this.audit.record({ userId: user.id, action: 'team.archive', entityType: 'Team', entityId: id });
     return mapTeam(team);

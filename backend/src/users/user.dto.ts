@@ -1,11 +1,22 @@
 import { ApiProperty, ApiPropertyOptional, OmitType, PartialType } from '@nestjs/swagger';
-import { IsEmail, IsEnum, IsString, IsUUID, MaxLength, MinLength } from 'class-validator';
+import { IsEmail, IsEnum, IsString, IsUUID, MaxLength, MinLength, ValidateBy } from 'class-validator';
 import { Role } from '../generated/prisma/enums';
 import { IsOptionalNotNull, IsPlainText } from '../common/validators';
 
 /** Bounds of a password, set by an administrator here or by users themselves (ChangePasswordDto); `npm run user:create` keeps the minimum too. */
 export const PASSWORD_MIN_LENGTH = 10;
 export const PASSWORD_MAX_LENGTH = 200;
+
+/** A password of PASSWORD_MIN_LENGTH characters besides the spaces around it: ten spaces are no password. */
+export function NotBlankPassword(): PropertyDecorator {
+  return ValidateBy({
+    name: 'notBlankPassword',
+    validator: {
+      validate: (value: unknown) => typeof value !== 'string' || value.trim().length >= PASSWORD_MIN_LENGTH,
+      defaultMessage: () => `Kies een wachtwoord van minstens ${PASSWORD_MIN_LENGTH} tekens, spaties aan het begin en eind niet meegeteld.`,
+    },
+  });
+}
 
 export class CreateUserDto {
   @ApiProperty({ example: 'secretaris@vereniging.nl' }) @IsEmail() @MaxLength(254) email: string;
@@ -15,6 +26,7 @@ export class CreateUserDto {
   @IsString()
   @MinLength(PASSWORD_MIN_LENGTH)
   @MaxLength(PASSWORD_MAX_LENGTH)
+  @NotBlankPassword()
   password?: string;
   @ApiProperty({ enum: Role, enumName: 'Role' }) @IsEnum(Role) role: Role;
   @ApiPropertyOptional({ format: 'uuid', description: 'Verplicht voor secretarissen' }) @IsOptionalNotNull() @IsUUID() clubId?: string;

@@ -3,7 +3,7 @@ import { AccountsService } from '../accounts/accounts.service';
 import { AuditService } from '../audit/audit.service';
 import { endSessions, hashPassword } from '../auth/auth.service';
 import type { AuthUser } from '../auth/auth.types';
-import { NotFoundError, ValidationError } from '../common/errors';
+import { ConflictError, NotFoundError, ValidationError } from '../common/errors';
 import type { Role } from '../generated/prisma/enums';
 import { PrismaService } from '../prisma/prisma.service';
 import { CreateUserDto, mapUser, UpdateUserDto, UserDto } from './user.dto';
@@ -24,7 +24,11 @@ export class UsersService {
   }
 
   private async checkClub(role: Role, clubId: string | null | undefined): Promise<string | null> {
-    if (role !== 'SECRETARY') return null;
+    if (role !== 'SECRETARY') {
+      // Only a secretary belongs to a club: a club sent with another role is not silently dropped.
+      if (clubId) throw new ValidationError('Alleen een secretaris hoort bij een vereniging.', [{ field: 'clubId', message: 'Laat de vereniging leeg voor een beheerder of wedstrijdleider.' }]);
+      return null;
+    }
     if (!clubId) throw new ValidationError('Een secretaris hoort bij een vereniging.', [{ field: 'clubId', message: 'Kies de vereniging van deze secretaris.' }]);
     const club = await this.prisma.club.findUnique({ where: { id: clubId } });
     if (!club) throw new ValidationError('Deze vereniging bestaat niet.', [{ field: 'clubId', message: 'Deze vereniging bestaat niet.' }]);
@@ -54,7 +58,9 @@ export class UsersService {
     const before = await this.prisma.user.findUnique({ where: { id }, include });
     if (!before) throw new NotFoundError('Gebruiker');
     const role = body.role ?? before.role;
-    const clubId = await this.checkClub(role, body.clubId === undefined ? before.clubId : body.clubId);
+    if (before.role === 'ADMIN' && role !== 'ADMIN') await this.assertAnotherAdmin(id, actor);
+    // A role without a club drops the club the account had (a secretary made administrator); only one sent with it is refused.
+    const clubId = await this.checkClub(role, body.clubId === undefined ? (role === 'SECRETARY' ? before.clubId : null) : body.clubId);
     const passwordHash = body.password ? await hashPassword(body.password) : undefined;
     return this.prisma.$transaction(async (tx) => {
       const user = await tx.user.update({ where: { id }, data: { name: body.name?.trim(), role, clubId, passwordHash }, include });
@@ -62,6 +68,13 @@ export class UsersService {
       await this.audit.record({ userId: actor.id, action: 'user.update', entityType: 'User', entityId: id, before: mapUser(before), after: mapUser(user) }, tx);
       return mapUser(user);
     });
+  }
+
+  /** An administrator keeps the federation's keys: never their own role taken by themselves, never the last one. */
+  private async assertAnotherAdmin(id: string, actor: AuthUser): Promise<void> {
+    if (id === actor.id) throw new ConflictError('U kunt uw eigen rol niet wijzigen: vraag een andere beheerder.', 'OWN_ROLE');
+    const others = await this.prisma.user.count({ where: { role: 'ADMIN', archivedAt: null, id: { not: id } } });
+    if (!others) throw new ConflictError('Dit is de laatste beheerder: maak eerst een andere beheerder aan.', 'LAST_ADMIN');
   }
 
   async archive(id: string, actor: AuthUser): Promise<UserDto> {

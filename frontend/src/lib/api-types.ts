@@ -4220,7 +4220,7 @@ export interface components {
             amountCents?: number;
         };
         ChangeFineAmountDto: {
-            /** @description Nieuw bedrag in centen */
+            /** @description Nieuw bedrag in centen (een voorstel dat vervalt: …/discard met een reden) */
             amountCents: number;
             /** @description Waarom het bedrag afwijkt van wat de regels geven */
             reason: string;
