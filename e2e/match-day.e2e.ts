@@ -213,7 +213,8 @@ describe('match day: line-up, result set by set, confirmation, public page', () 
     expect(await field(second, other.homeTeam).inputValue()).toBe('8');
     expect(await field(second, other.awayTeam).inputValue()).toBe('0');
 
-    const stored = await getJson<{ sets: { setNumber: number; tableNumber: number; homePoints: number | null }[] }>(`/api/matches/${other.id}`);
+    // Read as the home club (the scorer's session): before the home team signs, the form's scores are not public (Regel 15).
+    const stored = (await first.evaluate(async (id) => (await fetch(`/api/matches/${id}`)).json(), other.id)) as { sets: { setNumber: number; tableNumber: number; homePoints: number | null }[] };
     expect(stored.sets.find((s) => s.setNumber === 1 && s.tableNumber === 1)?.homePoints).toBe(8);
     for (const { context } of scorers) await context.close();
   });

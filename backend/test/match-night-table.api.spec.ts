@@ -144,6 +144,20 @@ describe('match night API: at the table, the supervisor’s decisions and the fi
       expect(await ctx.prisma.matchCommandRecord.count({ where: { matchId: day.match.id, kind: 'TABLE_SIGN', idempotencyKey: { endsWith: 'tafel2-set1-teken-7f3a' } } })).toBe(1);
     });
 
+    it('refuses the same key for another command at the table (409 IDEMPOTENCY_KEY_REUSED): an outbox never loses an entry to a reused key', async () => {
+      // The key of table 2's entry of set 1, sent with set 2, with another score, and with a signature.
+      const reused = 'tafel2-set1-invoer-7f3a';
+      const otherSet = await ctx.http().put(`${table(2)}/sets/2`).send({ enteredBy: 'HOME', totals: { home: 8, away: 0 }, idempotencyKey: reused }).expect(409);
+      expectError(otherSet.body, 409, 'IDEMPOTENCY_KEY_REUSED');
+      const otherScore = await ctx.http().put(`${table(2)}/sets/1`).send({ enteredBy: 'AWAY', totals: { home: 0, away: 8 }, idempotencyKey: reused }).expect(409);
+      expectError(otherScore.body, 409, 'IDEMPOTENCY_KEY_REUSED');
+      const otherKind = await ctx.http().post(`${table(2)}/sets/2/sign`).send({ side: 'AWAY', idempotencyKey: reused }).expect(409);
+      expectError(otherKind.body, 409, 'IDEMPOTENCY_KEY_REUSED');
+      expect(await set(2, 2)).toMatchObject({ state: 'WAITING' });
+      // The very same entry again still answers as before.
+      await ctx.http().put(`${table(2)}/sets/1`).send({ enteredBy: 'AWAY', games: games(1, 2), idempotencyKey: reused }).expect(200);
+    });
+
     it('keeps a code to its own table: another table’s key replays nothing there, and no request names another table or match', async () => {
       // Table 3 sends the key table 2 used: its own command is applied, not table 2's answer replayed.
       const res = await ctx.http().put(`${table(3)}/sets/1`).send({ enteredBy: 'HOME', games: games(1, 3), idempotencyKey: 'tafel2-set1-invoer-7f3a' }).expect(200);

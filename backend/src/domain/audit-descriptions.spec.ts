@@ -42,7 +42,7 @@ describe('the logboek in words', () => {
   test.each([
     ['match.table.enter', 'Set ingevoerd aan tafel'],
     ['match.table.sign', 'Set ondertekend door het andere koppel'],
-    ['match.supervisor.void-wrong-table', 'Games aan de verkeerde tafel ongeldig verklaard (Regel 22)'],
+    ['match.supervisor.void-wrong-table', 'Partijen aan de verkeerde tafel ongeldig verklaard (Regel 22)'],
   ])('%s reads "%s" (a signature is not an entry)', (kind, sentence) => {
     expect(describeAudit(kind)).toBe(sentence);
   });

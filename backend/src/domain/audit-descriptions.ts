@@ -15,6 +15,7 @@ export const AUDIT_DESCRIPTIONS: Readonly<Record<string, string>> = {
   'match.substitution': 'Wissel vastgelegd',
   'match.substitution.delete': 'Wissel verwijderd',
   'match.not-played': 'Vastgelegd als niet gespeeld',
+  'match.cancelled.averages': 'Gemiddelde score van een afgelaste wedstrijd opnieuw berekend (Regel 8)',
   'match.reopen': '"Niet gespeeld" teruggedraaid',
   // The paper form
   'match.result': 'Uitslag ingevoerd (wedstrijdformulier)',
@@ -35,9 +36,9 @@ export const AUDIT_DESCRIPTIONS: Readonly<Record<string, string>> = {
   'match.finalise': 'Uitslag definitief',
   // The supervisor
   'match.supervisor.decide': 'Wedstrijdleider besliste over een set',
-  'match.supervisor.void-wrong-table': 'Games aan de verkeerde tafel ongeldig verklaard (Regel 22)',
+  'match.supervisor.void-wrong-table': 'Partijen aan de verkeerde tafel ongeldig verklaard (Regel 22)',
   'match.supervisor.remove-player': 'Speler verwijderd (Regel 38)',
-  'match.supervisor.undo-void-wrong-table': 'Ongeldig verklaren van games teruggedraaid (Regel 22)',
+  'match.supervisor.undo-void-wrong-table': 'Ongeldig verklaren van partijen teruggedraaid (Regel 22)',
   'match.supervisor.undo-remove-player': 'Verwijderen van een speler teruggedraaid (Regel 38)',
   'match.supervisor.withdraw-ineligible': 'Regel 4-geval ingetrokken',
   'match.supervisor.withdraw': 'Beslissing van de wedstrijdleider ingetrokken (Regel 22 of 38)',

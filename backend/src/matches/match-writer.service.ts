@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
 import { AuditService } from '../audit/audit.service';
 import type { AuthUser } from '../auth/auth.types';
 import { AppError, ConflictError, ErrorDetail, IdempotencyKeyReusedError, NotFoundError, RuleViolationError, ValidationError } from '../common/errors';
@@ -318,17 +319,26 @@ export class MatchWriterService {
       // so the load after it sees what a write that held the lock before committed.
       open = true;
       const [, lock] = (await client.query(
-        `BEGIN; SELECT c."matchId"::text AS "commandMatchId" FROM matches m LEFT JOIN match_commands c ON c."idempotencyKey" = ${key}
+        `BEGIN; SELECT c."matchId"::text AS "commandMatchId", c.kind AS "commandKind", c.payload::text AS "commandPayload"
+          FROM matches m LEFT JOIN match_commands c ON c."idempotencyKey" = ${key}
           WHERE m.id = ${client.escapeLiteral(matchId)}::uuid FOR UPDATE OF m`,
-      )) as unknown as QueryResult<{ commandMatchId: string | null }>[];
+      )) as unknown as QueryResult<{ commandMatchId: string | null; commandKind: string | null; commandPayload: string | null }>[];
       if (lock.rows.length === 0) throw new NotFoundError('Wedstrijd');
-      const [{ commandMatchId }] = lock.rows;
+      const [{ commandMatchId, commandKind, commandPayload: stored }] = lock.rows;
       if (commandMatchId !== null) {
-        // A retry: applied before, its answer is the match as it is now (the caller reads it).
+        // A retry: applied before, its answer is the match as it is now. A table's outbox drops
+        // what was answered 2xx, so the key must have carried this very command: the same key
+        // with another set, score or side is refused, never swallowed.
         sameMatch(matchId, commandMatchId);
+        const current = await loadMatchRow(db, matchId);
+        if (!current) throw new NotFoundError('Wedstrijd');
+        const retried = build(current);
+        if (retried.kind !== commandKind || !isDeepStrictEqual(JSON.parse(stored ?? 'null'), JSON.parse(JSON.stringify(commandPayload(retried))))) {
+          throw new IdempotencyKeyReusedError('een andere invoer aan deze tafel');
+        }
         await client.query('COMMIT');
         open = false;
-        return { row: null, settings: null };
+        return { row: current, settings: this.data.settingsOf(current) };
       }
       const before = await loadMatchRow(db, matchId);
       if (!before) throw new NotFoundError('Wedstrijd');

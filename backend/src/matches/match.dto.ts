@@ -88,7 +88,7 @@ export class MatchSummaryDto {
     description: 'Wanneer de volledige uitslag vanzelf definitief wordt: einde van de correctietijd (aan tafel) of van de bevestigingstermijn (papieren formulier); null zolang hij niet volledig is of al definitief',
   })
   finalDueAt: string | null;
-  @ApiProperty({ nullable: true, type: String, example: 'wordt definitief om 22:41', description: '"definitief om 22:41" / "wordt definitief om 22:41" (Nederlandse tijd)' })
+  @ApiProperty({ nullable: true, type: String, example: 'wordt definitief om 22:41', description: '"definitief om 22:41" / "wordt definitief om 22:41" (Nederlandse tijd); meer dan 12 uur vooruit met de dag: "wordt definitief op dinsdag 1 december om 11:12"' })
   finality: string | null;
   @ApiProperty({ nullable: true, type: String, description: 'Toelichting van de bond bij een niet-gespeelde wedstrijd' })
   statusReason: string | null;

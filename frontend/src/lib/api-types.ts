@@ -3259,7 +3259,7 @@ export interface components {
              */
             finalDueAt: string | null;
             /**
-             * @description "definitief om 22:41" / "wordt definitief om 22:41" (Nederlandse tijd)
+             * @description "definitief om 22:41" / "wordt definitief om 22:41" (Nederlandse tijd); meer dan 12 uur vooruit met de dag: "wordt definitief op dinsdag 1 december om 11:12"
              * @example wordt definitief om 22:41
              */
             finality: string | null;
@@ -3491,7 +3491,7 @@ export interface components {
              */
             finalDueAt: string | null;
             /**
-             * @description "definitief om 22:41" / "wordt definitief om 22:41" (Nederlandse tijd)
+             * @description "definitief om 22:41" / "wordt definitief om 22:41" (Nederlandse tijd); meer dan 12 uur vooruit met de dag: "wordt definitief op dinsdag 1 december om 11:12"
              * @example wordt definitief om 22:41
              */
             finality: string | null;

@@ -127,6 +127,9 @@ const sub = (by: CommandUser, setNumber = 3, id = 's1'): MatchCommand => ({
   substitution: { id, setNumber, pairNumber: 2, outPlayerId: 'a2a', inPlayerId: 'ar1', outMemberId: 'a2a', inMemberId: 'ar1' },
 });
 
+/** The table where an away pair sits in a set (Regel 22). */
+const tableOfAway = (setNumber: number, pairNumber: number) => tablePlan(6).find((s) => s.setNumber === setNumber && s.awayPairNumber === pairNumber)!.tableNumber;
+
 describe('who played (RULES.md): the core asks the authority table', () => {
   test('setPhase: before the first entry, during, after every seat is signed, final', () => {
     const started = run(matchState(), enter(1, 1)).state;
@@ -146,6 +149,11 @@ describe('who played (RULES.md): the core asks the authority table', () => {
     ['a club cannot remove its substitution once its set started', [sub(club, 3), ...set(1), ...set(2), enter(3, 2), { kind: 'REMOVE_SUBSTITUTION', by: club, id: 's1' }], 'SET_STARTED'],
     ['the supervisor withdraws a substitution only with a reason', [sub(supervisor, 4), { kind: 'REMOVE_SUBSTITUTION', by: supervisor, id: 's1' }], 'VALIDATION_FAILED'],
     ['a club records no substitution in a signed set', [...set(1), ...set(2), ...set(3), sub(club, 3)], 'SET_ALREADY_SIGNED'],
+    [
+      'a club records no substitution for a pair whose seat of that set is signed, though other tables still play',
+      [...set(1), ...set(2), enter(3, tableOfAway(3, 2)), sign(3, tableOfAway(3, 2)), sub(club, 3)],
+      'SET_ALREADY_SIGNED',
+    ],
     ['the late pair the supervisor recorded survives a club’s re-save (set 1 started without pair 6)', [resave(admin, lineup('a', { pairs: lineup('a').pairs.map((p) => (p.pairNumber === 6 ? { ...p, fromSet: 3 } : p)) })), enter(1, 1), resave(club, lineup('a'))], 'SET_STARTED'],
     ['an administrator changes who played in a started set only with a reason', [enter(1, 1), resave(admin, swapped)], 'VALIDATION_FAILED'],
     ['the supervisor does not change a final match', [...wholeNight(), { kind: 'FINALISE' }, { kind: 'DECIDE_SET', setNumber: 1, tableNumber: 1, reason: 'Telfout', by: 'SUPERVISOR', totals: { home: 4, away: 4 } }], 'RESULT_LOCKED'],
@@ -161,6 +169,8 @@ describe('who played (RULES.md): the core asks the authority table', () => {
     ['a club re-saves reserves only (nobody seated differently) after the start', [enter(1, 1), resave(club, lineup('a', { reserves: ['ar1', 'ar2', 'ax'] }))]],
     ['a club changes pairs before set 1 starts', [resave(club, swapped)]],
     ['a club records a substitution during set 3 (Regel 13/14 checks)', [...set(1), ...set(2), enter(3, 1), sub(club, 3)]],
+    ['a club records a substitution for a pair whose seat is not signed, while another table of the set has signed', [...set(1), ...set(2), enter(3, tableOfAway(3, 5)), sign(3, tableOfAway(3, 5)), sub(club, 3)]],
+    ['the supervisor records a substitution in a set some of whose seats are signed, with a reason', [...set(1), ...set(2), enter(3, tableOfAway(3, 2)), sign(3, tableOfAway(3, 2)), sub(supervisor, 3)]],
     ['the supervisor withdraws the substitution they recorded, with a reason', [sub(supervisor, 4), { kind: 'REMOVE_SUBSTITUTION', by: supervisor, id: 's1', reason: 'Verkeerd koppel gekozen' }]],
   ])('allowed: %s', (_name, commands) => {
     expect(run(matchState(), ...commands).problems).toEqual([]);

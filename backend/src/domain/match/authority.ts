@@ -57,7 +57,7 @@ const CORRECTION: AuthorityAnswer = { kind: 'REASON', correction: true };
 const refused = (code: string, message: string): AuthorityAnswer => ({ kind: 'REFUSED', code, message });
 
 const FINAL = refused('RESULT_LOCKED', 'De uitslag is definitief; alleen de bond kan hem nog corrigeren, met een reden.');
-const STARTED = refused('SET_STARTED', 'Deze set is al begonnen: wie er aan tafel zat, staat vast. Een wissel legt de wedstrijdleider vast (Regel 13, 14).');
+const STARTED = refused('SET_STARTED', 'Deze set is al begonnen: wie er aan tafel zat, staat vast (een invaller komt er met een wissel in, vanaf set 3: Regel 13 en 14).');
 const SIGNED = refused('SET_ALREADY_SIGNED', 'Deze set is ondertekend en staat vast (Regel 15); alleen de wedstrijdleider kan hem nog corrigeren, met een reden.');
 const NOT_ENTERED = refused('SET_NOT_ENTERED', 'Deze set is nog niet ingevoerd.');
 const NOT_SIGNED = refused('SET_NOT_SIGNED', 'Deze set is nog niet ondertekend: de tafel past de eigen invoer aan, of de wedstrijdleider beslist over een weigering.');

@@ -87,7 +87,14 @@ describe('finality: when a table-played match becomes final', () => {
     ['complete: when it becomes final', { resultState: 'ENTERED', finalDueAt: new Date('2026-11-28T21:41:00Z') }, 'wordt definitief om 22:41'],
     ['neither', { resultState: 'ENTERED', finalDueAt: null }, null],
   ])('finalityText: %s', (_name, fields, text) => {
-    expect(finalityText({ ...matchState(), ...fields })).toBe(text);
+    // The moment of reading: 28 November, 22:11 in Amsterdam (30 minutes before).
+    expect(finalityText({ ...matchState(), ...fields }, new Date('2026-11-28T21:11:00Z'))).toBe(text);
+  });
+
+  test('finalityText: a paper form’s moment 48 hours ahead names its day, not only the time that reads as today', () => {
+    const due = { ...matchState(), resultState: 'ENTERED' as const, finalDueAt: new Date('2026-12-01T10:12:00Z') };
+    expect(finalityText(due, new Date('2026-11-29T10:12:00Z'))).toBe('wordt definitief op dinsdag 1 december om 11:12');
+    expect(finalityText(due, new Date('2026-12-01T09:12:00Z'))).toBe('wordt definitief om 11:12');
   });
 });
 

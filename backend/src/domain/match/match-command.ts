@@ -635,10 +635,21 @@ export function becomeFinal(state: MatchState, now: Date): { state: MatchState; 
 
 const clockTime = new Intl.DateTimeFormat('nl-NL', { timeZone: 'Europe/Amsterdam', hour: '2-digit', minute: '2-digit' });
 
-/** "definitief om 22:41" / "wordt definitief om 22:41" (the federation's clock), or null while neither. */
-export function finalityText(match: Pick<MatchState, 'resultState' | 'finalAt' | 'finalDueAt'>): string | null {
+const dayOf = new Intl.DateTimeFormat('nl-NL', { timeZone: 'Europe/Amsterdam', weekday: 'long', day: 'numeric', month: 'long' });
+/** Beyond this, "om 11:12" alone would read as today: the day is named too (a paper form's 48 hours). */
+const NAME_THE_DAY_AFTER_MS = 12 * 60 * 60_000;
+
+/**
+ * "definitief om 22:41" / "wordt definitief om 22:41" (the federation's clock), or null while
+ * neither; a moment more than 12 hours ahead names its day: "wordt definitief op dinsdag 1
+ * december om 11:12".
+ */
+export function finalityText(match: Pick<MatchState, 'resultState' | 'finalAt' | 'finalDueAt'>, now: Date = new Date()): string | null {
   if (match.resultState === 'CONFIRMED') return match.finalAt ? `definitief om ${clockTime.format(match.finalAt)}` : 'definitief';
-  if (match.finalDueAt) return `wordt definitief om ${clockTime.format(match.finalDueAt)}`;
+  if (match.finalDueAt) {
+    const far = match.finalDueAt.getTime() - now.getTime() > NAME_THE_DAY_AFTER_MS;
+    return `wordt definitief ${far ? `op ${dayOf.format(match.finalDueAt)} ` : ''}om ${clockTime.format(match.finalDueAt)}`;
+  }
   return null;
 }
 
@@ -647,7 +658,7 @@ function finalise(state: MatchState, settings: CoreSettings, now: Date): Transit
   if (open.length) return { problems: open };
   const due = finalDueAt(state, settings, now);
   if (due === null) return { problems: [problem('NOT_COMPLETE', 'CONFLICT', 'Deze wedstrijd is nog niet volledig (of wacht op de wedstrijdleider); hij wordt nog niet definitief.')] };
-  if (due.getTime() > now.getTime()) return { problems: [problem('NOT_DUE', 'CONFLICT', `Deze wedstrijd ${finalityText({ resultState: 'ENTERED', finalAt: null, finalDueAt: due })}.`)] };
+  if (due.getTime() > now.getTime()) return { problems: [problem('NOT_DUE', 'CONFLICT', `Deze wedstrijd ${finalityText({ resultState: 'ENTERED', finalAt: null, finalDueAt: due }, now)}.`)] };
   return becomeFinal(state, now);
 }
 
@@ -1192,6 +1203,19 @@ export function setPhase(state: Pick<MatchState, 'resultState' | 'seats'>, setNu
   return settled >= settings.pairsPerTeam ? 'AFTER_SIGNATURE' : 'DURING_SET';
 }
 
+/**
+ * The phase of a change to who sits in one pair from `setNumber` on (a substitution, or its
+ * withdrawal): the set's, but after the signature as soon as a seat of that pair in that set or
+ * a later one is signed or decided, though other tables still play (RULES.md: after a set's
+ * signature the club changes nothing of it).
+ */
+export function pairPhase(state: Pick<MatchState, 'resultState' | 'seats'>, side: Side, pairNumber: number, setNumber: number, settings: Pick<CoreSettings, 'pairsPerTeam'>): AuthorityPhase {
+  const phase = setPhase(state, setNumber, settings);
+  if (phase !== 'BEFORE_SET' && phase !== 'DURING_SET') return phase;
+  const signed = state.seats.some((s) => s.setNumber >= setNumber && (side === 'HOME' ? s.homePairNumber : s.awayPairNumber) === pairNumber && seatPhase(s) === 'SIGNED');
+  return signed ? 'AFTER_SIGNATURE' : phase;
+}
+
 /** The authority table's answer as problems: refused, or a reason missing. */
 function authorityProblems(answer: AuthorityAnswer, reason: string | null | undefined): Problem[] {
   if (answer.kind === 'REFUSED') {
@@ -1229,13 +1253,15 @@ function changeTeam(state: MatchState, cmd: SubstituteCommand | RemoveSubstituti
   if (refused.length) return { problems: refused };
   const actor = actorOfRole(cmd.by.role);
   const check = (act: Act, setNumber: number) => authority(actor, setPhase(state, setNumber, settings), act);
+  // A club's change to one pair is judged by that pair's seats; the supervisor's and the federation's by the set's.
+  const clubPhase = (side: Side, pairNumber: number, setNumber: number) => (actor === 'CLUB' ? pairPhase(state, side, pairNumber, setNumber, settings) : setPhase(state, setNumber, settings));
   let answer: AuthorityAnswer = { kind: 'ALLOWED' };
   const teams = { ...state.teams };
   if (cmd.kind === 'SUBSTITUTE') {
     if (!state.teams[cmd.side].lineup) {
       return { problems: [problem('LINEUP_MISSING', 'RULE', 'Leg eerst de spelerslijst van dit team vast; een invaller moet op de reservelijst staan (Regel 13).')] };
     }
-    answer = check('SUBSTITUTE', cmd.substitution.setNumber);
+    answer = authority(actor, clubPhase(cmd.side, cmd.substitution.pairNumber, cmd.substitution.setNumber), 'SUBSTITUTE');
     // In the order they happened: by set, then as recorded (as they are read back).
     const subs = teams[cmd.side].substitutions;
     const at = subs.filter((s) => s.setNumber <= cmd.substitution.setNumber).length;
@@ -1248,7 +1274,7 @@ function changeTeam(state: MatchState, cmd: SubstituteCommand | RemoveSubstituti
     // What the supervisor (or the federation) recorded, only they withdraw, with a reason.
     // A Regel 4 case, once seen, is withdrawn the same way (RULES.md "Regel 4 once seen stays seen").
     const bySupervisor = sub.recordedByRole === 'SUPERVISOR' || sub.recordedByRole === 'ADMIN' || isRegel4Violation(sub.violation);
-    answer = check(bySupervisor ? 'WITHDRAW_SUPERVISOR_RECORD' : 'WITHDRAW_SUBSTITUTION', sub.setNumber);
+    answer = authority(actor, clubPhase(side, sub.pairNumber, sub.setNumber), bySupervisor ? 'WITHDRAW_SUPERVISOR_RECORD' : 'WITHDRAW_SUBSTITUTION');
     teams[side] = { ...teams[side], substitutions: teams[side].substitutions.filter((x) => x.id !== cmd.id) };
   } else {
     const before = state.teams[cmd.side].lineup;
