@@ -152,6 +152,34 @@ describe('standings by the rules (issue 13: Regel 8, 41; settings)', () => {
       expect(rows.find((r) => r.teamId === day.away.id)).toMatchObject({ played: 2, won: 2, competitionPoints: 6 });
     });
 
+    it('a cancelled match follows the results it averages: a forfeit recorded later on an earlier match scores it anew, with the reason in its history', async () => {
+      const day = await createMatchDay(ctx.prisma, { date: '2026-11-14', round: 5 });
+      const other = await createTeam(ctx.prisma, day.division.id, (await createClub(ctx.prisma)).id);
+      const earlier = async (home: string, away: string, points: [number, number], round: number) => {
+        const row = await createMatchRow(ctx.prisma, { divisionId: day.division.id, homeTeamId: home, awayTeamId: away, date: `2026-10-0${round}`, round, status: 'PLAYED' });
+        await ctx.prisma.match.update({ where: { id: row.id }, data: { resultState: 'CONFIRMED', homePoints: points[0], awayPoints: points[1] } });
+        return row.id;
+      };
+      const first = await earlier(day.home.id, other.id, [150, 140], 1);
+      await earlier(day.home.id, other.id, [170, 100], 2);
+      await earlier(day.away.id, other.id, [160, 150], 3);
+      const url = `/api/matches/${day.match.id}`;
+      const cancel = await admin.post(`${url}/not-played`).send({ version: (await admin.get(url).expect(200)).body.version, kind: 'CANCELLED', reason: 'Zaal onbeschikbaar; afgelast door de bond' }).expect(200);
+      expect([cancel.body.homePoints, cancel.body.awayPoints]).toEqual([160, 160]);
+      // The first match turns out a forfeit of the home team's opponent: it is no played match any more.
+      const version = (await admin.get(`/api/matches/${first}`).expect(200)).body.version;
+      await admin.post(`/api/matches/${first}/not-played`).send({ version, kind: 'FORFEIT', offendingTeamId: other.id, reason: 'Tegenstander bleek niet speelgerechtigd' }).expect(200);
+      const deadline = Date.now() + 15_000;
+      let body = (await admin.get(url).expect(200)).body;
+      while (body.homePoints !== 170 && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 100));
+        body = (await admin.get(url).expect(200)).body;
+      }
+      expect([body.status, body.homePoints, body.awayPoints, body.statusReason]).toEqual(['CANCELLED', 170, 160, 'Zaal onbeschikbaar; afgelast door de bond']);
+      const history = await ctx.prisma.auditLog.findMany({ where: { entityId: day.match.id, action: 'match.cancelled.averages' } });
+      expect(history).toEqual([expect.objectContaining({ userId: null, reason: expect.stringContaining('(Regel 8)') })]);
+    });
+
     it('changing the setting on a season changes its standings at once', async () => {
       const { seasonId, divisionId } = await importSeason(season());
       expect((await standings(divisionId)).rows.find((r: Row) => r.teamName === 'B 1')).toMatchObject({ played: 3, drawn: 1, competitionPoints: 4 });
@@ -296,7 +324,8 @@ describe('standings by the rules (issue 13: Regel 8, 41; settings)', () => {
     it('a season created without settings has exactly the domain defaults', async () => {
       const created = await admin
         .post('/api/seasons')
-        .send({ name: unique('Seizoen'), startsOn: '2031-09-01', competitionStartsOn: '2031-09-20', endsOn: '2032-05-31' })
+        // After every other season of this file (one is stretched to 2100): competitions do not overlap.
+        .send({ name: unique('Seizoen'), startsOn: '2201-09-01', competitionStartsOn: '2201-09-20', endsOn: '2202-05-31' })
         .expect(201);
       const season = await ctx.http().get(`/api/seasons/${created.body.id}`).expect(200);
       expect(season.body.settings).toEqual({ ...DEFAULT_SETTINGS });

@@ -90,6 +90,7 @@ export class LiveEvents implements OnModuleInit, OnModuleDestroy {
 
   emit(event: LiveEvent): void {
     this.emitter.emit('event', event);
+    this.emitter.emit('local', event);
     if (this.outbox.push(event) === 1) queueMicrotask(() => this.publish());
   }
 
@@ -97,6 +98,16 @@ export class LiveEvents implements OnModuleInit, OnModuleDestroy {
   subscribe(listener: (event: LiveEvent) => void): () => void {
     this.emitter.on('event', listener);
     return () => this.emitter.off('event', listener);
+  }
+
+  /**
+   * Calls the listener for the events of this process only (the writes it committed): work that
+   * follows a change and must be done once across all API processes (the process that made the
+   * change does it).
+   */
+  subscribeLocal(listener: (event: LiveEvent) => void): () => void {
+    this.emitter.on('local', listener);
+    return () => this.emitter.off('local', listener);
   }
 
   /** Calls the listener after a lost connection to the bus came back: events may have been missed. */

@@ -1,3 +1,4 @@
+import { CancelledAveragesService } from './cancelled-averages.service';
 import { Module } from '@nestjs/common';
 import { FinesModule } from '../fines/fines.module';
 import { MemberListsModule } from '../member-lists/member-lists.module';
@@ -30,6 +31,7 @@ import { SupervisorActionsService } from './supervisor-actions.service';
   imports: [FinesModule, SeasonsModule, MemberListsModule],
   controllers: [FixturesController, MatchDayController, NotPlayedController, ExportsController, SupervisorActionsController, LatePairsController, LateTeamsController],
   providers: [
+    CancelledAveragesService,
     MatchDataService,
     MatchWriterService,
     ConsequencesService,

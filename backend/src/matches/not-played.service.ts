@@ -7,6 +7,7 @@ import { isIsoDate } from '../domain/dates';
 import type { CompetitionSettings } from '../domain/settings';
 import type { NotPlayedStatus } from '../domain/match/match-command';
 import { FineProposalsService } from '../fines/fine-proposals.service';
+import { PrismaService } from '../prisma/prisma.service';
 import { storeMatchDeductions } from './deductions';
 import { MatchDetailDto } from './match.dto';
 import { MatchDataService } from './match-data.service';
@@ -15,6 +16,9 @@ import { commandUser, MatchWriterService, Tx } from './match-writer.service';
 import type { NotPlayedInputDto, NotPlayedKindInput, ReopenInputDto } from './result.dto';
 
 const STATUS_OF: Record<NotPlayedKindInput, NotPlayedStatus> = { NO_TABLE_SCREEN: 'NOT_PLAYED', FORFEIT: 'FORFEIT', BOTH_INCOMPLETE: 'FORFEIT', CANCELLED: 'CANCELLED' };
+/** Who recomputes a cancelled match's averages (no person: the match's history says why). */
+const SYSTEM_USER = 'systeem';
+
 /** Input that belongs to a forfeit only. */
 const FORFEIT_FIELDS = ['offendingTeamId', 'pairsPresent', 'calledOffAt', 'calledOffBy'] as const;
 
@@ -60,6 +64,7 @@ export class NotPlayedService {
     private readonly data: MatchDataService,
     private readonly writer: MatchWriterService,
     private readonly fines: FineProposalsService,
+    private readonly prisma: PrismaService,
   ) {}
 
   /**
@@ -181,6 +186,34 @@ export class NotPlayedService {
     const home = await this.earlierMatches(tx, match, match.homeTeamId);
     const away = await this.earlierMatches(tx, match, match.awayTeamId);
     return { kind: 'CANCELLED', date: isoDate(match.date), homeEarlier: home, awayEarlier: away };
+  }
+
+  /**
+   * Regel 8 follows the results it averages: a cancelled match is scored anew when a result
+   * before its date changed since it was recorded (confirmed, corrected, recorded as not played,
+   * reopened, moved). Nothing happens when the averages are still the same; otherwise the
+   * RECORD_NOT_PLAYED command again, by the system, with the reason in the match's history (the
+   * record's own reason and facts stay). Returns whether the score changed.
+   */
+  async refreshAverages(matchId: string, because: string): Promise<boolean> {
+    const stale = async (tx: Tx, match: MatchRow, settings: CompetitionSettings) => {
+      if (match.status !== 'CANCELLED' || match.resultState !== 'CONFIRMED') return null;
+      const outcome = notPlayedOutcome(await this.domainInput(tx, match, { kind: 'CANCELLED' } as NotPlayedInputDto, null, 'OTHER'), settings);
+      return outcome.homePoints === match.homePoints && outcome.awayPoints === match.awayPoints ? null : outcome;
+    };
+    const current = await this.data.load(matchId).catch(() => null);
+    if (!current || !(await stale(this.prisma, current, this.data.settingsOf(current)))) return false;
+    const reason = `Gemiddelde score opnieuw berekend: ${because} (Regel 8).`;
+    await this.writer.apply(
+      matchId,
+      async (tx, match, settings) => {
+        // Decided again under the lock (a change in between is taken as it is now).
+        const outcome = (await stale(tx, match, settings)) ?? { sets: [], homePoints: match.homePoints ?? 0, awayPoints: match.awayPoints ?? 0 };
+        return { command: { kind: 'RECORD_NOT_PLAYED', by: { userId: SYSTEM_USER, role: 'ADMIN' }, reason, status: 'CANCELLED', seats: outcome.sets, homePoints: outcome.homePoints, awayPoints: outcome.awayPoints } };
+      },
+      { actor: SYSTEM_USER, action: 'match.cancelled.averages', reason },
+    );
+    return true;
   }
 
   /** Regel 8: the team's confirmed matches before this match's date; averageBefore keeps the played ones. */
