@@ -36,6 +36,15 @@ describe('administrative guards', () => {
       await admin.post(`/api/divisions/${day.division.id}/schedule`).send({ dates: ['2026-09-19', '2026-09-26'], double: true }).expect(201);
     });
 
+    it('makes no season whose competition overlaps another’s; the next season may open its member lists before this one ends', async () => {
+      // A season whose competition runs 19-09-2026 to 31-05-2027 (createSeason's dates).
+      await createMatchDay(ctx.prisma);
+      const res = await admin.post('/api/seasons').send({ name: unique('Overlap'), startsOn: '2026-10-01', competitionStartsOn: '2026-10-10', endsOn: '2027-04-30' }).expect(409);
+      expectError(res.body, 409, 'SEASON_OVERLAP');
+      expect(res.body.error.message).toMatch(/valt samen met die van .+ \(19-09-2026 t\/m 31-05-2027\)/);
+      await admin.post('/api/seasons').send({ name: unique('Volgend'), startsOn: '2027-05-01', competitionStartsOn: '2027-09-18', endsOn: '2028-05-31' }).expect(201);
+    });
+
     it('refuses season dates that would leave a fixture outside the competition, naming the match date', async () => {
       const day = await createMatchDay(ctx.prisma, { date: '2026-10-03' });
       const later = await admin.patch(`/api/seasons/${day.season.id}`).send({ competitionStartsOn: '2026-10-10' }).expect(409);

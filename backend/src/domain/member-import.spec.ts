@@ -402,6 +402,20 @@ describe('buildImportPreview', () => {
     expect(preview.errors[0].message).toMatch(/^Dit bestand is niet als moederlijst te lezen: de kolom Voornamen is niet gevonden\. /);
   });
 
+  it('CELLS_WITHOUT_COLUMN: a value right of the last heading refuses its row (a name split by a separator is never silently cut)', () => {
+    const preview = buildImportPreview({ headers: ['Lidnummer', 'Achternaam', 'Voornamen'], rows: [['TS-66022', 'Vries', 'de', 'Jan'], ['TS-66023', 'Bakker', 'Piet', '']] }, context);
+    expect(preview.ok).toBe(false);
+    expect(preview.errors).toEqual([
+      {
+        row: 2,
+        code: 'CELLS_WITHOUT_COLUMN',
+        memberNumber: 'TS-66022',
+        message: "Rij 2: de waarde 'Jan' staat rechts van de laatste kolom en hoort bij geen kolomkop; staat er een scheidingsteken (; of ,) in een naam, zet die naam dan tussen aanhalingstekens",
+      },
+    ]);
+    expect(preview.members.map((m) => m.memberNumber)).toEqual(['TS-66023']);
+  });
+
   it('NO_MEMBERS: headers only would empty the list, so it is refused', () => {
     const preview = buildImportPreview({ headers: HEADERS, rows: [['', '', '', '', '']] }, context);
     expect(preview.ok).toBe(false);

@@ -169,7 +169,9 @@ export type ImportErrorCode =
   | 'INVALID_BIRTH_DATE'
   | 'ON_OTHER_CLUB_LIST'
   /** A secretary names a person the federation knows differently (see known-person.ts). */
-  | 'MEMBER_KNOWN_OTHERWISE';
+  | 'MEMBER_KNOWN_OTHERWISE'
+  /** A row holds values right of the last column heading: nothing is dropped unread. */
+  | 'CELLS_WITHOUT_COLUMN';
 
 export interface ImportError {
   row: number;
@@ -191,6 +193,8 @@ export interface RowValidationContext {
   firstRowNumber?: number;
   /** The day of the upload: later birth dates are refused (without it, only those before 1900). */
   today?: IsoDate;
+  /** The number of column headings: a value right of them belongs to no column (an error, never dropped). */
+  headerWidth?: number;
 }
 
 export interface RowValidation {
@@ -221,11 +225,29 @@ export function validateRows(rows: readonly Cells[], columns: ColumnMap, context
   return result;
 }
 
+/**
+ * Values right of the last column heading (a name with a separator in it, a shifted row): the
+ * row is refused with what was found there, so nothing the file holds is silently left out.
+ */
+function extraCellErrors(cells: Cells, row: number, headerWidth: number | undefined): ImportError[] {
+  if (headerWidth === undefined) return [];
+  const extra = cells.slice(headerWidth).map((cell) => String(cell ?? '').trim()).filter(Boolean);
+  if (!extra.length) return [];
+  const shown = extra.slice(0, 3).map((value) => `'${value.length > 40 ? `${value.slice(0, 40)}…` : value}'`).join(', ');
+  return [
+    {
+      row,
+      code: 'CELLS_WITHOUT_COLUMN',
+      message: `Rij ${row}: ${extra.length === 1 ? 'de waarde' : 'de waarden'} ${shown} ${extra.length === 1 ? 'staat' : 'staan'} rechts van de laatste kolom en ${extra.length === 1 ? 'hoort' : 'horen'} bij geen kolomkop; staat er een scheidingsteken (; of ,) in een naam, zet die naam dan tussen aanhalingstekens`,
+    },
+  ];
+}
+
 function validateRow(
   cells: Cells,
   row: number,
   columns: ColumnMap,
-  { otherClubMembers, today }: RowValidationContext,
+  { otherClubMembers, today, headerWidth }: RowValidationContext,
   firstRowByNumber: Map<string, number>,
 ): ImportedMember | ImportError[] {
   const raw = readCells(cells, columns);
@@ -239,6 +261,7 @@ function validateRow(
     givenNames: raw.givenNames,
   };
   const errors = [
+    ...extraCellErrors(cells, row, headerWidth),
     ...memberNumberErrors(raw.memberNumber, draft, otherClubMembers, firstRowByNumber),
     ...nameErrors(draft),
     ...(birthDate?.ok === false ? [birthDateError(row, raw.birthDate, birthDate.problem)] : []),
@@ -473,7 +496,7 @@ export function buildImportPreview<E extends ExistingMember>(table: ImportTable,
     const message = `Het bestand bevat wel kolomkoppen (rij ${headerRow}) maar geen leden`;
     return { ...emptyPreview(0, [{ row: headerRow, code: 'NO_MEMBERS', message }]), warnings };
   }
-  const { members, errors } = validateRows(table.rows, columns, { ...context, firstRowNumber: headerRow + 1 });
+  const { members, errors } = validateRows(table.rows, columns, { ...context, firstRowNumber: headerRow + 1, headerWidth: table.headers.length });
   const fields = DIFF_FIELDS.filter((field) => columns[field] !== undefined);
   const diff = diffMemberList(context.existing, members, fields);
   const kept = keepStored(diff, context.keptMembers ?? new Map(), fields);

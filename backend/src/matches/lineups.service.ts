@@ -92,7 +92,8 @@ export class LineupsService {
   }
 
   /** The line-up of one side from a match row already loaded (the writer's, after a save: no second load). */
-  async viewOf(match: MatchRow, side: Side, settings: CompetitionSettings, user: AuthUser): Promise<TeamLineupDto> {
+  /** `justChecked`: the stored checks were made in this request (a save): today's check is not made again. */
+  async viewOf(match: MatchRow, side: Side, settings: CompetitionSettings, user: AuthUser, justChecked = false): Promise<TeamLineupDto> {
     const team = teamOf(match, side);
     const lineup = lineupOf(match, side);
     // A supervisor corrects scores: the form as the public sees it, without the club's member list (Regel 15).
@@ -108,8 +109,15 @@ export class LineupsService {
       for (const r of rows) elsewhere.set(r.memberId, `${r.lineup.match.homeTeam.name} – ${r.lineup.match.awayTeam.name}`);
     }
     const players = lineup?.players ?? [];
-    const toDto = (p: (typeof players)[number]) =>
-      mapPlayer(p.member, p.eligible, p.ineligibilityReasons, listed.get(p.memberId), candidates !== null);
+    // Until the match is final a reader of the list sees today's check (removed from the list,
+    // suspended since the line-up was saved): the club is warned before Regel 4 applies at the
+    // end. A final match shows what was checked then.
+    const final = match.resultState === 'CONFIRMED';
+    const today = !final && !justChecked && candidates !== null && players.length ? await this.eligibility.check(this.prisma, eligibilityQuery(match, side, settings), players.map((p) => p.memberId)) : null;
+    const toDto = (p: (typeof players)[number]) => {
+      const now = today?.get(p.memberId);
+      return mapPlayer(p.member, now ? now.eligible : p.eligible, now ? now.reasons.map((r) => r.message) : p.ineligibilityReasons, listed.get(p.memberId), candidates !== null);
+    };
     return {
       matchId: match.id,
       matchDate: isoDate(match.date),
@@ -184,6 +192,6 @@ export class LineupsService {
       },
       { user, actor: user.id, action: 'match.lineup', reason: body.reason, idempotencyKey: body.idempotencyKey },
     );
-    return row && settings ? this.viewOf(row, side, settings, user) : this.view(matchId, teamId, user);
+    return row && settings ? this.viewOf(row, side, settings, user, true) : this.view(matchId, teamId, user);
   }
 }

@@ -78,6 +78,7 @@ export class SeasonsService {
   async create(body: CreateSeasonDto, user: AuthUser): Promise<SeasonDto> {
     checkDateOrder(body.startsOn, body.competitionStartsOn, body.endsOn);
     checkSettings(mapSettings(definedOnly<SettingsInputDto>(body.settings)));
+    await this.assertNoOverlap(body.competitionStartsOn, body.endsOn);
     const season = await this.prisma.$transaction(async (tx) => {
       const created = await tx.season.create({
         data: {
@@ -119,6 +120,27 @@ export class SeasonsService {
       return updated;
     });
     return mapSeason(season);
+  }
+
+  /**
+   * Competitions follow each other: one season's competition (first match day to end) never
+   * overlaps another's, or two seasons would both be running (member lists, the freeze, the
+   * current season of every page). The season itself may start earlier (member lists, transfers)
+   * while the previous one ends. Archived seasons do not count. Checked when a season is made;
+   * an imported season (history, or a copy to compare) is not, nor a date change of a season that
+   * already has its matches (assertMatchesWithin keeps those in place).
+   */
+  private async assertNoOverlap(competitionStartsOn: string, endsOn: string): Promise<void> {
+    const other = await this.prisma.season.findFirst({
+      where: { archivedAt: null, competitionStartsOn: { lte: dbDate(endsOn) }, endsOn: { gte: dbDate(competitionStartsOn) } },
+      orderBy: { competitionStartsOn: 'asc' },
+    });
+    if (other) {
+      const period = `${formatDutchDate(isoDate(other.competitionStartsOn))} t/m ${formatDutchDate(isoDate(other.endsOn))}`;
+      throw new ConflictError(`De competitie van dit seizoen valt samen met die van ${other.name} (${period}). Kies data na het einde van dat seizoen.`, 'SEASON_OVERLAP', [
+        { field: 'competitionStartsOn', message: `Overlapt met ${other.name} (${period}).` },
+      ]);
+    }
   }
 
   /** The season's fixtures stay within its competition: new dates never leave a match (or a result) outside it. */
