@@ -122,6 +122,23 @@ describe('administrative guards', () => {
     });
   });
 
+  describe('a line-up before the match is final', () => {
+    it('shows today’s check of its players: one taken off the list since the save is no longer eligible; a final match keeps what was checked', async () => {
+      const day = await createMatchDay(ctx.prisma, { date: '2026-10-03' });
+      const home = (await loginAs(ctx, 'SECRETARY', day.homeClub.id)).agent;
+      const url = `/api/matches/${day.match.id}/lineups/${day.home.id}`;
+      const saved = (await home.put(url).send(lineupBody(day.homePlayers)).expect(200)).body;
+      const first = (body: { pairs: { players: { memberId: string; eligible: boolean; reasons: string[] }[] }[] }) => body.pairs[0].players.find((p) => p.memberId === day.homePlayers[0])!;
+      expect(first(saved).eligible).toBe(true);
+      await ctx.prisma.memberListEntry.updateMany({ where: { memberId: day.homePlayers[0], seasonId: day.season.id }, data: { removedAt: new Date('2026-09-30T00:00:00Z') } });
+      const now = first((await home.get(url).expect(200)).body);
+      expect(now.eligible).toBe(false);
+      expect(now.reasons.join(' ')).toContain('afgevoerd');
+      await ctx.prisma.match.update({ where: { id: day.match.id }, data: { resultState: 'CONFIRMED', status: 'PLAYED' } });
+      expect(first((await home.get(url).expect(200)).body).eligible).toBe(true);
+    });
+  });
+
   describe('the paper form before the home team signs it (Regel 15)', () => {
     it('shows the public no scores of an entered form until the home team signed it; the clubs see them', async () => {
       const day = await createMatchDay(ctx.prisma, { date: '2026-10-03' });

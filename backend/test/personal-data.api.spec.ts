@@ -173,10 +173,11 @@ describe('personal data: a member number never reveals a person to another clubâ
   ])('a transfer request (%s) waits for the board and names the member by number only', async (_what, extra) => {
     const person = await knownPerson();
     const asked = await secretary.post('/api/transfers').send({ memberNumber: person.number, toClubId: club.id, ...extra }).expect(201);
-    expect(asked.body).toMatchObject({ memberNumber: person.number, memberName: null, fromClubId: null, fromClubName: null, status: 'REQUESTED' });
+    expect(asked.body).toMatchObject({ memberNumber: person.number, memberId: null, memberName: null, fromClubId: null, fromClubName: null, status: 'REQUESTED' });
     const listed = await secretary.get('/api/transfers').expect(200);
     // (Earlier transfers in the list are of members the club has now; this person's is checked.)
-    listed.body = listed.body.filter((transfer: { memberId: string }) => transfer.memberId === person.member.id);
+    listed.body = listed.body.filter((transfer: { id: string }) => transfer.id === asked.body.id);
+    expect(listed.body[0]?.memberId).toBeNull();
     expect(listed.body).toHaveLength(1);
     const effective = asked.body.effectiveSeasonId as string;
     expect([season.id, next.id]).toContain(effective);

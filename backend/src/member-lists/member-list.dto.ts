@@ -180,7 +180,8 @@ export class TransferQueryDto {
 
 export class TransferDto {
   @ApiProperty({ format: 'uuid' }) id: string;
-  @ApiProperty({ format: 'uuid' }) memberId: string;
+  @ApiProperty({ format: 'uuid', nullable: true, type: String, description: 'null voor een secretaris zolang het lid niet op de eigen moederlijst staat of stond (zoals de naam): een lidnummer wijst zo geen persoon aan' })
+  memberId: string | null;
   @ApiProperty() memberNumber: string;
   @ApiProperty({ nullable: true, type: String, description: 'null voor een secretaris zolang het lid niet op de eigen moederlijst staat of stond' }) memberName: string | null;
   @ApiProperty({ format: 'uuid', nullable: true, type: String, description: 'null: onbekend, of (secretaris) niet te zien zolang het lid niet op de eigen moederlijst staat of stond' })
@@ -343,7 +344,8 @@ export const transferInclude = {
 export function mapTransfer(row: TransferRow, known: boolean): TransferDto {
   return {
     id: row.id,
-    memberId: row.memberId,
+    // Hidden with the name: with the id, a line-up would show the person a number stands for.
+    memberId: known ? row.memberId : null,
     memberNumber: row.member.memberNumber,
     memberName: known ? fullName(row.member) : null,
     fromClubId: known ? row.fromClubId : null,

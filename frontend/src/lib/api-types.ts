@@ -3041,8 +3041,11 @@ export interface components {
         TransferDto: {
             /** Format: uuid */
             id: string;
-            /** Format: uuid */
-            memberId: string;
+            /**
+             * Format: uuid
+             * @description null voor een secretaris zolang het lid niet op de eigen moederlijst staat of stond (zoals de naam): een lidnummer wijst zo geen persoon aan
+             */
+            memberId: string | null;
             memberNumber: string;
             /** @description null voor een secretaris zolang het lid niet op de eigen moederlijst staat of stond */
             memberName: string | null;
