@@ -4,6 +4,7 @@
  * lock the federation out, passwords of spaces, fines outside their season or of € 0, archiving
  * twice, and paper-form scores before the home team's signature.
  */
+import ExcelJS from 'exceljs';
 import { type Agent, createClub, createMatchDay, createTeam, expectError, fullResultSets, lineupBody, loginAs, resetDatabase, startApp, TestContext, unique } from './helpers';
 
 /** A fresh e-mail address. */
@@ -120,6 +121,30 @@ describe('administrative guards', () => {
       const zero = await admin.post(`/api/fines/${fine.id}/amount`).send({ amountCents: 0, reason: 'Bestuur besloot tot nul' }).expect(400);
       expect(zero.body.error.details).toEqual([expect.objectContaining({ field: 'amountCents', message: expect.stringContaining('laat het voorstel vervallen') })]);
     });
+  });
+
+  describe('a member-list upload in the wrong shape', () => {
+    it.each([
+      ['a file in another field', (url: string, csv: Buffer) => admin.post(url).attach('bestand', csv, 'leden.csv'), "in het veld 'file'"],
+      ['two files', (url: string, csv: Buffer) => admin.post(url).attach('file', csv, 'leden.csv').attach('file', csv, 'leden2.csv'), 'één bestand tegelijk'],
+    ])('%s gets a Dutch answer that says what to send (400 FILE_FIELD)', async (_what, send, says) => {
+      const day = await createMatchDay(ctx.prisma);
+      const url = `/api/seasons/${day.season.id}/clubs/${day.homeClub.id}/member-list/preview`;
+      const res = await send(url, Buffer.from('Lidnummer;Achternaam;Voornamen\r\nTS-1;Pinas;Ruben\r\n')).expect(400);
+      expectError(res.body, 400, 'FILE_FIELD');
+      expect(res.body.error.message).toContain(says);
+    });
+  });
+
+  it('a workbook with members on two worksheets: the first is read and the preview names the other (OTHER_SHEETS)', async () => {
+    const day = await createMatchDay(ctx.prisma);
+    const workbook = new ExcelJS.Workbook();
+    workbook.addWorksheet('Nieuw').addRows([['Lidnummer', 'Achternaam', 'Voornamen'], ['TS-88010', 'Pinas', 'Ruben']]);
+    workbook.addWorksheet('Tweede').addRows([['Lidnummer', 'Achternaam', 'Voornamen'], ['TS-88011', 'Sewdien', 'Anita']]);
+    const file = Buffer.from(await workbook.xlsx.writeBuffer());
+    const res = await admin.post(`/api/seasons/${day.season.id}/clubs/${day.homeClub.id}/member-list/preview`).attach('file', file, 'leden.xlsx').expect(200);
+    expect(res.body.sheetName).toBe('Nieuw');
+    expect(res.body.warnings).toContainEqual(expect.objectContaining({ code: 'OTHER_SHEETS', message: expect.stringContaining("tabblad 'Tweede' bevat ook gegevens en is niet gelezen") }));
   });
 
   describe('a line-up before the match is final', () => {

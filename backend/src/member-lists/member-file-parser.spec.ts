@@ -190,6 +190,17 @@ describe('XLSX', () => {
     ]);
   });
 
+  it('reads the first filled visible worksheet and names the other filled ones (never passed over in silence)', async () => {
+    const buffer = await xlsxBuffer((workbook) => {
+      for (const [name, number] of [['Nieuw', 'TS-88010'], ['Leeg', null], ['Tweede', 'TS-88011']] as const) {
+        const sheet = workbook.addWorksheet(name);
+        if (number) sheet.addRows([['Lidnummer', 'Achternaam', 'Voornamen'], [number, 'Pinas', 'Ruben']]);
+      }
+    });
+    const parsed = await parseBytes(buffer, 'leden.xlsx');
+    expect(parsed).toMatchObject({ sheetName: 'Nieuw', otherSheets: ['Tweede'], rows: [['TS-88010', 'Pinas', 'Ruben']] });
+  });
+
   it('refuses a workbook without filled cells', async () => {
     const buffer = await xlsxBuffer((workbook) => workbook.addWorksheet('Blad1'));
     await expect(parseBytes(buffer, 'leeg.xlsx')).rejects.toMatchObject({

@@ -35,6 +35,8 @@ export interface ParsedMemberFile {
   encoding?: CsvEncoding;
   delimiter?: CsvDelimiter;
   sheetName?: string;
+  /** Other visible worksheets that hold data too (only the first is read): the preview says so. */
+  otherSheets?: string[];
 }
 
 export type MemberFileErrorCode = 'EMPTY_FILE' | 'UNSUPPORTED_FORMAT' | 'UNREADABLE_FILE' | 'NOT_A_TABLE';
@@ -244,9 +246,10 @@ async function parseXlsx(buffer: Buffer, name: string): Promise<ParsedMemberFile
   } catch {
     throw notAWorkbook(name);
   }
-  const sheet = workbook.worksheets.find((ws) => ws.state === 'visible' && worksheetRows(ws, name).some((row) => !isBlank(row)));
+  const filled = workbook.worksheets.filter((ws) => ws.state === 'visible' && worksheetRows(ws, name).some((row) => !isBlank(row)));
+  const [sheet, ...others] = filled;
   if (!sheet) throw new MemberFileError('EMPTY_FILE', `De Excel-werkmap '${name}' bevat geen ingevulde cellen.`);
-  return { format: 'xlsx', sheetName: sheet.name, ...splitHeader(worksheetRows(sheet, name), name) };
+  return { format: 'xlsx', sheetName: sheet.name, ...(others.length ? { otherSheets: others.map((ws) => ws.name) } : {}), ...splitHeader(worksheetRows(sheet, name), name) };
 }
 
 function notAWorkbook(name: string): MemberFileError {

@@ -37,7 +37,7 @@ export class ImportErrorDto {
 }
 
 export class ImportWarningDto {
-  @ApiProperty({ enum: ['UNKNOWN_COLUMN', 'DUPLICATE_COLUMN', 'MEMBER_KEPT'] }) code: string;
+  @ApiProperty({ enum: ['UNKNOWN_COLUMN', 'DUPLICATE_COLUMN', 'MEMBER_KEPT', 'OTHER_SHEETS'], description: 'OTHER_SHEETS: de werkmap heeft meer tabbladen met gegevens; alleen het eerste is gelezen' }) code: string;
   @ApiProperty({ nullable: true, type: Number, description: 'Kolomwaarschuwing: de kolom (1 = eerste)' }) column: number | null;
   @ApiProperty({ nullable: true, type: String }) header: string | null;
   @ApiProperty({ nullable: true, type: Number, description: 'Waarschuwing bij een rij (MEMBER_KEPT)' }) row: number | null;

@@ -307,6 +307,12 @@ function mapPreview(
     removed: preview.removed.map((member) => ({ ...memberFields(member), memberId: member.memberId, matchesPlayed: played.get(member.memberId) ?? 0 })),
     unchanged: preview.unchanged,
     errors: preview.errors.map((error) => ({ row: error.row, field: error.field ?? null, code: error.code, message: error.message, memberNumber: error.memberNumber ?? null })),
-    warnings: preview.warnings.map((warning) => ({ column: null, header: null, row: null, memberNumber: null, ...warning })),
+    warnings: [
+      // Only the first filled worksheet is the list: the others are named, never silently passed over.
+      ...(parsed.otherSheets?.length
+        ? [{ code: 'OTHER_SHEETS', column: null, header: null, row: null, memberNumber: null, message: `Alleen tabblad '${parsed.sheetName}' is gelezen; ${parsed.otherSheets.length === 1 ? 'tabblad' : 'de tabbladen'} ${parsed.otherSheets.map((n) => `'${n}'`).join(', ')} ${parsed.otherSheets.length === 1 ? 'bevat' : 'bevatten'} ook gegevens en ${parsed.otherSheets.length === 1 ? 'is' : 'zijn'} niet gelezen. Zet alle leden op één tabblad.` }]
+        : []),
+      ...preview.warnings.map((warning) => ({ column: null, header: null, row: null, memberNumber: null, ...warning })),
+    ],
   };
 }

@@ -1,4 +1,4 @@
-import { CallHandler, ExecutionContext, Injectable, NestInterceptor, PayloadTooLargeException } from '@nestjs/common';
+import { BadRequestException, CallHandler, ExecutionContext, Injectable, NestInterceptor, PayloadTooLargeException } from '@nestjs/common';
 import { FileInterceptor, type UploadedMultipartFile } from '@nestjs/platform-fastify';
 import { applyDecorators, UseInterceptors } from '@nestjs/common';
 import { ApiBody, ApiConsumes } from '@nestjs/swagger';
@@ -10,6 +10,13 @@ const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 export type { UploadedMultipartFile };
 
 const SingleFile = FileInterceptor('file', { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 }, defParamCharset: 'utf8' });
+
+const MULTIPART_REFUSALS: Record<string, string> = {
+  'Unexpected file field': "Stuur de moederlijst als één bestand in het veld 'file' (CSV of Excel-werkmap); een bestand in een ander veld wordt niet gelezen.",
+  'Too many files': "Stuur één bestand tegelijk, in het veld 'file'.",
+  'Too many parts': "Het formulier heeft te veel onderdelen: stuur alleen het bestand in het veld 'file' (en bij bevestigen de previewId).",
+  'Too many fields': "Het formulier heeft te veel velden: stuur alleen het bestand in het veld 'file' (en bij bevestigen de previewId).",
+};
 
 /** One file field "file", kept in memory, with the size limit answered in the envelope, in Dutch. */
 @Injectable()
@@ -23,6 +30,9 @@ class MemberFileInterceptor implements NestInterceptor {
       if (error instanceof PayloadTooLargeException) {
         throw new AppError(413, 'FILE_TOO_LARGE', `Het bestand is te groot: een moederlijst mag hoogstens ${MAX_UPLOAD_BYTES / 1024 / 1024} MB zijn. Laat overbodige kolommen en tabbladen weg.`);
       }
+      // The multipart parser's refusals (its English texts, "… - <field>"), said in Dutch with what to send.
+      const said = error instanceof BadRequestException ? MULTIPART_REFUSALS[error.message.split(' - ')[0]] : undefined;
+      if (said) throw new ValidationError(said, [{ field: 'file', message: said }], 'FILE_FIELD');
       throw error;
     }
   }

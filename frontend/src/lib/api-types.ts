@@ -2954,8 +2954,11 @@ export interface components {
             memberNumber: string | null;
         };
         ImportWarningDto: {
-            /** @enum {string} */
-            code: "UNKNOWN_COLUMN" | "DUPLICATE_COLUMN" | "MEMBER_KEPT";
+            /**
+             * @description OTHER_SHEETS: de werkmap heeft meer tabbladen met gegevens; alleen het eerste is gelezen
+             * @enum {string}
+             */
+            code: "UNKNOWN_COLUMN" | "DUPLICATE_COLUMN" | "MEMBER_KEPT" | "OTHER_SHEETS";
             /** @description Kolomwaarschuwing: de kolom (1 = eerste) */
             column: number | null;
             header: string | null;
