@@ -91,8 +91,11 @@ export class LineupsService {
     return this.viewOf(match, side, this.data.settingsOf(match), user);
   }
 
-  /** The line-up of one side from a match row already loaded (the writer's, after a save: no second load). */
-  /** `justChecked`: the stored checks were made in this request (a save): today's check is not made again. */
+  /**
+   * The line-up of one side from a match row already loaded (the writer's, after a save: no second
+   * load). `justChecked`: the stored checks were made in this request (a save), so today's check is
+   * not made again.
+   */
   async viewOf(match: MatchRow, side: Side, settings: CompetitionSettings, user: AuthUser, justChecked = false): Promise<TeamLineupDto> {
     const team = teamOf(match, side);
     const lineup = lineupOf(match, side);
