@@ -94,6 +94,51 @@ describe('the table write path', () => {
     expect(setOf(again.body, 1)).toMatchObject({ homePoints: 4, awayPoints: 9 });
     expect(await ctx.prisma.matchCommandRecord.count({ where: { idempotencyKey: `table-4:${key}` } })).toBe(1);
   });
+
+  it('a code the process knows: its count and check go with the lock, and a refused write answers without waiting for the match', async () => {
+    // The process knows both codes (each wrote once); then table 6's code is revoked.
+    await ctx.http().put(`${table(5)}/sets/1`).send({ enteredBy: 'HOME', totals: { home: 6, away: 2 } }).expect(200);
+    await ctx.http().put(`${table(6)}/sets/1`).send({ enteredBy: 'HOME', totals: { home: 6, away: 2 } }).expect(200);
+    const revokedCode = code[6];
+    const supervisor = (await loginAs(ctx, 'SUPERVISOR')).agent;
+    await supervisor.post(`/api/matches/${day.match.id}/night/tables/6/revoke`).send({ reason: 'Code gedeeld' }).expect(200);
+    // A client that tried ten wrong codes must wait, even with a good code.
+    const guesser = '203.0.113.77';
+    for (let i = 0; i < 10; i++) await ctx.http().get(`/api/table/ABCDEFGH${'JK'[i % 2]}${i + 2}`).set('X-Forwarded-For', guesser).expect(404);
+    const holder = new Client({ connectionString: process.env.DATABASE_URL });
+    await holder.connect();
+    try {
+      // Another writer holds the match: an admitted write would wait for it; a refused one must not.
+      await holder.query('BEGIN');
+      await holder.query('SELECT 1 FROM matches WHERE id = $1 FOR UPDATE', [day.match.id]);
+      const stillHeld = async (status: Promise<number>) => {
+        let timer: NodeJS.Timeout | undefined;
+        const waited = new Promise<string>((resolve) => (timer = setTimeout(() => resolve('waited for the lock'), 20_000)));
+        try {
+          return await Promise.race([status, waited]);
+        } finally {
+          clearTimeout(timer);
+        }
+      };
+      const waiting = ctx.http().put(`${table(5)}/sets/2`).set('X-Forwarded-For', guesser).send({ enteredBy: 'HOME', totals: { home: 6, away: 2 } });
+      expect(await stillHeld(waiting.then((res) => res.status))).toBe(429);
+      const revoked = ctx.http().put(`/api/table/${revokedCode}/sets/2`).send({ enteredBy: 'HOME', totals: { home: 6, away: 2 } });
+      expect(await stillHeld(revoked.then((res) => res.status))).toBe(404);
+      // An admitted write with a known code waits for the lock, and is stored once it is free.
+      const admitted = ctx.http().put(`${table(5)}/sets/2`).send({ enteredBy: 'HOME', totals: { home: 4, away: 4 } }).then((res) => res);
+      const lockWaits = async () =>
+        (await ctx.prisma.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`)[0].n;
+      while ((await lockWaits()) === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+      await holder.query('COMMIT');
+      const stored = await admitted;
+      expect(stored.body).toMatchObject({ tableNumber: 5 });
+      expect(setOf(stored.body, 2)).toMatchObject({ state: 'ENTERED', homePoints: 4, awayPoints: 4 });
+    } finally {
+      await holder.end();
+    }
+    // Nothing of the refused writes was stored.
+    expect(await ctx.prisma.matchSet.count({ where: { matchId: day.match.id, setNumber: 2, tableNumber: 6 } })).toBe(0);
+  });
 });
 
 describe('the table write path with DATABASE_PREPARED_STATEMENTS=off (a pooler in transaction mode)', () => {

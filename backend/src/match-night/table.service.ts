@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { AppError, NotFoundError } from '../common/errors';
 import type { MatchCommand } from '../domain/match/match-command';
 import { MatchDataService } from '../matches/match-data.service';
-import { MatchWriterService } from '../matches/match-writer.service';
+import { MatchWriterService, type TableGate } from '../matches/match-writer.service';
 import { Prisma } from '../generated/prisma/client';
 import type { TableEntryInputDto, TableRefuseInputDto, TableSignInputDto, TableViewDto } from './match-night.dto';
 import { mapTableView } from './night-views';
@@ -32,6 +32,12 @@ function codeLookup(code: string): Prisma.Sql {
       FROM table_codes tc JOIN matches m ON m.id = tc."matchId" WHERE tc.code = ${code}`;
 }
 
+/** A code this process knew is no longer there (TableService.gateOf). */
+class CodeGone extends Error {}
+
+/** The codes a process keeps with their table (TableService.remember): a night's 180 many times over. */
+const KNOWN_CODES_MAX = 5000;
+
 export interface TableAccess {
   matchId: string;
   tableNumber: number;
@@ -50,12 +56,27 @@ export class TableService {
     @Inject(TableThrottle) private readonly throttle: TableThrottle,
   ) {}
 
+  /** The codes this process has seen open a table, with that table (a code never changes its match or table). */
+  private readonly tables = new Map<string, TableAccess>();
+
   /** The table a code opens, after the rate limits; 404 TABLE_CODE_INVALID otherwise (an unknown code counts against the client). */
   async resolve(rawCode: string, client: string, kind: TableAccessKind): Promise<TableAccess> {
     const code = normalizeTableCode(rawCode);
     // One statement: the client's wait and request count, the code's (when well-formed), and the code's table.
     const found = await this.throttle.admit(client, code, kind, code ? codeLookup(code) : undefined);
-    if (!code || typeof found !== 'string') return this.invalid(client);
+    const access = code ? this.opened(found, kind) : null;
+    if (!code || !access) return this.invalid(client);
+    this.remember(code, access);
+    return access;
+  }
+
+  /**
+   * The table a code's lookup found, when the code opens it now; null for a code that is not
+   * there (a guess); 404 for one that once opened a table (revoked or expired), or (a read)
+   * whose match is archived or whose night is over.
+   */
+  private opened(found: unknown, kind: TableAccessKind): TableAccess | null {
+    if (typeof found !== 'string') return null;
     const row = JSON.parse(found) as { matchId: string; tableNumber: number; revokedAt: number | null; expiresAt: number; archivedAt: number | null; nightEndsAt: number | null };
     const now = Date.now();
     // A code that once opened a table (now revoked or expired) is no guess: it answers the same
@@ -66,6 +87,12 @@ export class TableService {
     if (kind === 'read' && !nightOpen({ archivedAt: at(row.archivedAt), nightEndsAt: at(row.nightEndsAt) }, new Date(now))) throw new TableCodeInvalidError();
     // Only the match and the table: a write loads the match once, inside its transaction.
     return { matchId: row.matchId, tableNumber: row.tableNumber };
+  }
+
+  /** A code's table, kept once it opened it: a code never changes its match or table. Bounded (a night's codes many times over). */
+  private remember(code: string, access: TableAccess): void {
+    if (this.tables.size >= KNOWN_CODES_MAX && !this.tables.has(code)) this.tables.delete(this.tables.keys().next().value!);
+    this.tables.set(code, access);
   }
 
   async view(rawCode: string, client: string): Promise<TableViewDto> {
@@ -120,7 +147,12 @@ export class TableService {
     reason: string | null,
     command: (tableNumber: number) => MatchCommand,
   ): Promise<TableViewDto> {
-    const { matchId, tableNumber } = await this.resolve(rawCode, client, 'write');
+    const code = normalizeTableCode(rawCode);
+    const known = code ? this.tables.get(code) : undefined;
+    // A code this process has seen open its table: the code's count and check go with the write's
+    // lock and load, in one round trip (TableGate). Otherwise the code is resolved first.
+    const { matchId, tableNumber } = known ?? (await this.resolve(rawCode, client, 'write'));
+    const gate: TableGate | undefined = known && code ? this.gateOf(code, client, known) : undefined;
     const { row, settings } = await this.writer
       .applyAtTable(
         matchId,
@@ -129,14 +161,36 @@ export class TableService {
           return command(tableNumber);
         },
         { actor: `table:${tableNumber}`, idempotencyKey: key === undefined ? undefined : `table-${tableNumber}:${key}`, action, reason, storeResponse: false },
+        gate,
       )
-      .catch((error: unknown) => {
+      .catch(async (error: unknown) => {
+        // A code gone from the database (or, never yet, given to another table): forgotten, and
+        // answered as any code that opens nothing, counted towards the client's wait.
+        if (error instanceof CodeGone && code) {
+          this.tables.delete(code);
+          return this.invalid(client);
+        }
         // An archived match (the writer finds no such match): the code opens nothing.
         throw error instanceof NotFoundError ? new TableCodeInvalidError() : error;
       });
     // The row the write left (a retry answered from the log has none: read it then).
     const match = row ?? (await this.data.load(matchId));
     return mapTableView(match, settings ?? this.data.settingsOf(match), tableNumber, new Date());
+  }
+
+  /** The code's count and check, as resolve does them, on the write's own connection (MatchWriterService.applyAtTable). */
+  private gateOf(code: string, client: string, known: TableAccess): TableGate {
+    return {
+      admit: async (db) => {
+        const access = this.opened(await this.throttle.admit(client, code, 'write', codeLookup(code), db), 'write');
+        if (!access || access.matchId !== known.matchId || access.tableNumber !== known.tableNumber) throw new CodeGone();
+      },
+      // The counts admit just stored, and the code still this table's and not revoked or expired.
+      admitted: (literal) =>
+        `${this.throttle.admittedCondition(client, code, 'write', literal)}
+         AND EXISTS (SELECT 1 FROM table_codes tc WHERE tc.code = ${literal(code)} AND tc."matchId" = m.id AND tc."tableNumber" = ${known.tableNumber}
+                       AND tc."revokedAt" IS NULL AND tc."expiresAt" > ${literal(new Date().toISOString())}::timestamptz AT TIME ZONE 'UTC')`,
+    };
   }
 
   /** An unknown or malformed code: a guess, counted towards the client's wait. */

@@ -24,8 +24,15 @@ export const TEAM = (column: string, { clubId = true } = {}) => Prisma.raw(`(
     SELECT json_build_object('id', t.id, 'name', t.name, ${clubId ? `'clubId', t."clubId", ` : ''}'club', json_build_object('name', c.name, 'venue', c.venue, 'city', c.city))
       FROM teams t JOIN clubs c ON c.id = t."clubId" WHERE t.id = m."${column}")`);
 
+/**
+ * The setting a table write's lock statement sets (for its transaction only) when it locked the
+ * match: a load sent right behind that lock (pipelined) with `whenLocked` reads nothing when the
+ * lock was refused (match-writer.service.ts, TableGate).
+ */
+export const LOCKED_SETTING = 'tsbn.locked';
+
 /** One statement, one JSON value: the match row and its relations as matchInclude selects them. */
-function statement(id: string): Prisma.Sql {
+function statement(id: string, whenLocked: boolean): Prisma.Sql {
   return Prisma.sql`
     SELECT json_build_object(
       'match', row_to_json(m),
@@ -60,7 +67,7 @@ function statement(id: string): Prisma.Sql {
           FROM (SELECT sa.*, row_to_json(mem) AS member FROM supervisor_actions sa LEFT JOIN members mem ON mem.id = sa."memberId" WHERE sa."matchId" = m.id) x), '[]')
     )::text AS row
     FROM matches m
-    WHERE m.id = ${id}::uuid AND m."archivedAt" IS NULL`;
+    WHERE m.id = ${id}::uuid AND m."archivedAt" IS NULL${whenLocked ? Prisma.raw(` AND current_setting('${LOCKED_SETTING}', true) = 'on'`) : Prisma.empty}`;
 }
 
 /** A timestamp column as JSON ("2026-11-27T20:15:00.123", UTC without a zone) or a @db.Date ("2026-11-27"): the Date Prisma gives. */
@@ -140,8 +147,8 @@ export function matchRowOf(text: string): MatchRow {
   } as unknown as MatchRow;
 }
 
-/** The match (not archived) with everything matchInclude names, or null. */
-export async function loadMatchRow(db: RawReader, id: string): Promise<MatchRow | null> {
-  const rows = await db.$queryRaw<{ row: string }[]>(statement(id));
+/** The match (not archived) with everything matchInclude names, or null; `whenLocked`: only after the table write's lock statement locked it (LOCKED_SETTING). */
+export async function loadMatchRow(db: RawReader, id: string, { whenLocked = false } = {}): Promise<MatchRow | null> {
+  const rows = await db.$queryRaw<{ row: string }[]>(statement(id, whenLocked));
   return rows.length ? matchRowOf(rows[0].row) : null;
 }

@@ -17,10 +17,10 @@ import { KeyedQueue } from './keyed-queue';
 import { MatchDataService } from './match-data.service';
 import { MatchRow, MemberRow, playerLabels } from './match-row';
 import { matchStateOf, oneStatement, rowAfter, storeStateChanges } from './match.repository';
-import { loadMatchRow } from './match-load';
-import { pooledQueries } from '../prisma/pooled-queries';
+import { LOCKED_SETTING, loadMatchRow } from './match-load';
+import { pooledQueries, type PooledQueries } from '../prisma/pooled-queries';
 import { isDatabaseUnavailable } from '../prisma/database-outage';
-import type { QueryResult } from 'pg';
+import type { PoolClient, QueryResult } from 'pg';
 
 export type Tx = Prisma.TransactionClient;
 
@@ -160,6 +160,35 @@ function sameMatch(matchId: string, commandMatchId: string): void {
 /** The table write's answer when the command must go the full way (applyWithRow). */
 const FULL_PATH = Symbol('full path');
 
+/**
+ * pg's pipeline mode on one pooled connection while a table write holds it: statements sent
+ * together go out together (each still its own, with its own Sync), so one round trip carries
+ * several. Switched on and off only while the connection is idle; everything else on the pool
+ * sends one statement at a time, as before.
+ */
+function pipelined(client: PoolClient, on: boolean): void {
+  (client as PoolClient & { pipeline: boolean }).pipeline = on;
+}
+
+/** Waits for every statement sent together (none left unobserved), then gives their results or the first failure, in the order sent. */
+async function settled<A, B, C>(a: Promise<A>, b: Promise<B>, c: Promise<C>): Promise<[A, B, C]> {
+  const [x, y, z] = await Promise.allSettled([a, b, c]);
+  for (const outcome of [x, y, z]) if (outcome.status === 'rejected') throw outcome.reason;
+  return [(x as PromiseFulfilledResult<A>).value, (y as PromiseFulfilledResult<B>).value, (z as PromiseFulfilledResult<C>).value];
+}
+
+/**
+ * What a table code must pass before its write locks anything, sent on the write's own
+ * connection ahead of the lock, in the same round trip: the code's count and check (`admit`,
+ * its own statement outside the transaction; it throws to refuse), and its verdict as an SQL
+ * condition on the counts admit has just stored (`admitted`, literals), which the lock adds, so
+ * a refused request locks and loads nothing. admit's answer decides.
+ */
+export interface TableGate {
+  admit(db: PooledQueries): Promise<void>;
+  admitted(literal: (value: string) => string): string;
+}
+
 /** Thrown by NO_MODELS: the change needs Prisma's models (substitutions, the supervisor's actions). */
 class FullPathNeeded extends Error {}
 
@@ -294,54 +323,90 @@ export class MatchWriterService {
 
   /**
    * A table write (enter, sign, refuse) on a connection of its own from the pool, without
-   * Prisma's engine: the transaction's start and the lock (with a retry's stored command) in one
-   * round trip, the load, the changes with the command log and the audit entry in one statement,
-   * the commit. A command that needs more than that (it makes the match final: Regel 4 and the
-   * fines; or what it changes must be read back) is rolled back untouched and goes the full way
-   * (applyWithRow), which decides it again under its own lock. The row is null for a retry
-   * answered from the log.
+   * Prisma's engine, in two round trips (pg's pipeline mode: statements sent together share
+   * one): the transaction's start, the lock (with a retry's stored command) and the load, with a
+   * gate also the code's count and check before them; then the changes with the command log
+   * and the audit entry in one statement, and the COMMIT. A command that needs more than that
+   * (it makes the match final: Regel 4 and the fines; or what it changes must be read back) is
+   * rolled back untouched and goes the full way (applyWithRow), which decides it again under
+   * its own lock. The row is null for a retry answered from the log.
    */
-  async applyAtTable(matchId: string, build: (match: MatchRow) => MatchCommand, options: ApplyOptions & { storeResponse: false }): Promise<{ row: MatchRow | null; settings: CompetitionSettings | null }> {
-    const fast = await this.queue.run(matchId, () => this.atTable(matchId, build, options));
+  async applyAtTable(
+    matchId: string,
+    build: (match: MatchRow) => MatchCommand,
+    options: ApplyOptions & { storeResponse: false },
+    gate?: TableGate,
+  ): Promise<{ row: MatchRow | null; settings: CompetitionSettings | null }> {
+    const fast = await this.queue.run(matchId, () => this.atTable(matchId, build, options, gate));
     if (fast !== FULL_PATH) return fast;
     const { row, settings } = await this.applyWithRow(matchId, (_tx, match) => Promise.resolve(build(match)), options);
     return { row, settings };
   }
 
-  private async atTable(matchId: string, build: (match: MatchRow) => MatchCommand, options: ApplyOptions): Promise<{ row: MatchRow | null; settings: CompetitionSettings | null } | typeof FULL_PATH> {
+  private async atTable(
+    matchId: string,
+    build: (match: MatchRow) => MatchCommand,
+    options: ApplyOptions,
+    gate: TableGate | undefined,
+  ): Promise<{ row: MatchRow | null; settings: CompetitionSettings | null } | typeof FULL_PATH> {
     const client = await this.prisma.pool.connect();
     let open = false;
     let lost: Error | undefined;
     try {
+      pipelined(client, true);
       const db = pooledQueries(client, this.prisma.statementName);
-      const key = options.idempotencyKey === undefined ? 'NULL' : client.escapeLiteral(options.idempotencyKey);
-      // One round trip (literals, so no parameters): BEGIN, then the lock in a statement of its own,
-      // so the load after it sees what a write that held the lock before committed.
+      const literal = (value: string) => client.escapeLiteral(value);
+      const key = options.idempotencyKey === undefined ? 'NULL' : literal(options.idempotencyKey);
+      // The lock (literals, so no parameters), with the command a retry stored under its key; it
+      // tells a load sent right behind it that it locked (LOCKED_SETTING, for this transaction).
+      const lockStatement = (condition: string) =>
+        `SELECT set_config('${LOCKED_SETTING}', 'on', true) AS locked, c."matchId"::text AS "commandMatchId", c.kind AS "commandKind", c.payload::text AS "commandPayload"
+           FROM matches m LEFT JOIN match_commands c ON c."idempotencyKey" = ${key}
+          WHERE m.id = ${literal(matchId)}::uuid${condition} FOR UPDATE OF m`;
+      type LockRow = { commandMatchId: string | null; commandKind: string | null; commandPayload: string | null };
+      const lastOf = (results: QueryResult<LockRow>[]) => results[results.length - 1];
+      // One round trip: BEGIN and the lock in one simple query, the load sent right behind it
+      // (pipelined, its own statement): PostgreSQL runs the load after the lock is held, on a
+      // snapshot of its own, so it sees what a write that held the lock before committed.
+      // With a gate, the code's count and check go first, in the same round trip, and the lock
+      // and load only when the counts admit the request.
       open = true;
-      const [, lock] = (await client.query(
-        `BEGIN; SELECT c."matchId"::text AS "commandMatchId", c.kind AS "commandKind", c.payload::text AS "commandPayload"
-          FROM matches m LEFT JOIN match_commands c ON c."idempotencyKey" = ${key}
-          WHERE m.id = ${client.escapeLiteral(matchId)}::uuid FOR UPDATE OF m`,
-      )) as unknown as QueryResult<{ commandMatchId: string | null; commandKind: string | null; commandPayload: string | null }>[];
-      if (lock.rows.length === 0) throw new NotFoundError('Wedstrijd');
+      let lock: QueryResult<LockRow> | undefined;
+      let loaded: MatchRow | null = null;
+      if (gate) {
+        const [, gated, row] = await settled(
+          gate.admit(db),
+          client.query(`BEGIN; ${lockStatement(` AND ${gate.admitted(literal)}`)}`) as unknown as Promise<QueryResult<LockRow>[]>,
+          loadMatchRow(db, matchId, { whenLocked: true }),
+        );
+        if (lastOf(gated).rows.length) [lock, loaded] = [lastOf(gated), row];
+      }
+      if (!lock) {
+        // Without a gate, or the counts' check and admit's answer differ (a count changed in
+        // between): the lock and the load as they are.
+        const [locked, row] = await settled(
+          client.query(`${gate ? 'ROLLBACK; ' : ''}BEGIN; ${lockStatement('')}`) as unknown as Promise<QueryResult<LockRow>[]>,
+          loadMatchRow(db, matchId),
+          Promise.resolve(),
+        );
+        [lock, loaded] = [lastOf(locked), row];
+      }
+      if (lock.rows.length === 0 || !loaded) throw new NotFoundError('Wedstrijd');
       const [{ commandMatchId, commandKind, commandPayload: stored }] = lock.rows;
       if (commandMatchId !== null) {
         // A retry: applied before, its answer is the match as it is now. A table's outbox drops
         // what was answered 2xx, so the key must have carried this very command: the same key
         // with another set, score or side is refused, never swallowed.
         sameMatch(matchId, commandMatchId);
-        const current = await loadMatchRow(db, matchId);
-        if (!current) throw new NotFoundError('Wedstrijd');
-        const retried = build(current);
+        const retried = build(loaded);
         if (retried.kind !== commandKind || !isDeepStrictEqual(JSON.parse(stored ?? 'null'), JSON.parse(JSON.stringify(commandPayload(retried))))) {
           throw new IdempotencyKeyReusedError('een andere invoer aan deze tafel');
         }
         await client.query('COMMIT');
         open = false;
-        return { row: current, settings: this.data.settingsOf(current) };
+        return { row: loaded, settings: this.data.settingsOf(loaded) };
       }
-      const before = await loadMatchRow(db, matchId);
-      if (!before) throw new NotFoundError('Wedstrijd');
+      const before = loaded;
       const settings = this.data.settingsOf(before);
       const command = build(before);
       const now = new Date();
@@ -354,9 +419,11 @@ export class MatchWriterService {
       }
       const { changed, statements } = await storeStateChanges(NO_MODELS, before, result.state, { versionCounted: false, now });
       const after = rowAfter(before, result.state, before.version + (changed ? 1 : 0), { now });
-      await db.$executeRaw(this.logged(statements, { matchId, command, options, before, after, response: null, now }));
-      await client.query('COMMIT');
+      const logged = this.logged(statements, { matchId, command, options, before, after, response: null, now });
+      // One round trip: the changes with the command log and the audit entry, and the COMMIT
+      // behind them. Should the statement fail, PostgreSQL answers that COMMIT with a rollback.
       open = false;
+      await settled(db.$executeRaw(logged), client.query('COMMIT'), Promise.resolve());
       this.emit(matchId, before, result.events);
       return { row: after, settings };
     } catch (error) {
@@ -367,6 +434,7 @@ export class MatchWriterService {
       if (error instanceof FullPathNeeded && !lost) return FULL_PATH;
       throw error;
     } finally {
+      if (!lost) pipelined(client, false);
       // A connection that failed mid-transaction is not given back to the pool.
       client.release(lost);
     }
