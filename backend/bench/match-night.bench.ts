@@ -318,7 +318,7 @@ function printTimeline(start: number, stats: Stats, database: readonly { at: num
   }
 }
 
-type LiveCounts = { match: number; round: number; matchMessages: number; roundMessages: number };
+type LiveCounts = { match: number; round: number; matchMessages: number; roundMessages: number; keptRows: number; loadedRows: number };
 
 /**
  * The live answers the API computed so far (tsbn_live_computations_total) and the change
@@ -335,14 +335,23 @@ async function liveComputations(baseUrl: string, processes: number): Promise<Liv
       const read = (kind: string) => Number(new RegExp(`^tsbn_live_computations_total\\{kind="${kind}"\\} (\\d+)`, 'm').exec(text)?.[1] ?? NaN);
       const pid = /^tsbn_process_info\{pid="(\d+)"\} 1$/m.exec(text)?.[1];
       const sent = (kind: string) => Number(new RegExp(`^tsbn_live_messages_total\\{kind="${kind}"\\} (\\d+)`, 'm').exec(text)?.[1] ?? NaN);
-      const counts = { match: read('match'), round: read('round'), matchMessages: sent('match'), roundMessages: sent('round') };
+      // How the table writes read their match: the row the last write kept, or a load (match-row-cache.ts).
+      const reads = (how: string) => Number(new RegExp(`^tsbn_table_write_reads_total\\{read="${how}"\\} (\\d+)`, 'm').exec(text)?.[1] ?? NaN);
+      const counts = { match: read('match'), round: read('round'), matchMessages: sent('match'), roundMessages: sent('round'), keptRows: reads('kept'), loadedRows: reads('loaded') };
       if (pid && Object.values(counts).every(Number.isFinite)) byProcess.set(pid, counts);
     }
   } catch {
     return null;
   }
   if (byProcess.size < processes) return null;
-  return [...byProcess.values()].reduce((a, b) => ({ match: a.match + b.match, round: a.round + b.round, matchMessages: a.matchMessages + b.matchMessages, roundMessages: a.roundMessages + b.roundMessages }));
+  return [...byProcess.values()].reduce((a, b) => ({
+    match: a.match + b.match,
+    round: a.round + b.round,
+    matchMessages: a.matchMessages + b.matchMessages,
+    roundMessages: a.roundMessages + b.roundMessages,
+    keptRows: a.keptRows + b.keptRows,
+    loadedRows: a.loadedRows + b.loadedRows,
+  }));
 }
 
 export async function run(ctx: BenchContext): Promise<Figures> {
@@ -486,6 +495,12 @@ export async function run(ctx: BenchContext): Promise<Figures> {
       figures.liveComputationsPerChange_round = round1(computed.round / sent.round);
       figures.liveComputationsPerSignature_match = round1(computed.match / signed);
       figures.liveComputationsPerSignature_round = round1(computed.round / signed);
+      // The night's table writes that found their match as the process's last write left it (no load).
+      const kept = computedAfter.keptRows - computedBefore.keptRows;
+      const loaded = computedAfter.loadedRows - computedBefore.loadedRows;
+      figures.tableWrites_keptRow = kept;
+      figures.tableWrites_loaded = loaded;
+      figures.tableWrites_keptRowShare = kept + loaded ? Math.round((100 * kept) / (kept + loaded)) / 100 : NaN;
     }
     figures.spectatorMissedSignatures = spectators.reduce((n, s) => n + s.missed(), 0);
     // Reads of the live picture after a message (none while the messages carry it), and the messages that carried it.

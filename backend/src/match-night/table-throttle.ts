@@ -15,7 +15,7 @@
 import { RetryLaterError } from '../common/errors';
 import { delayAfter, waitInDutch } from '../auth/login-throttle';
 import type { RateLimitStore } from '../common/rate-limit-store';
-import type { Prisma } from '../generated/prisma/client';
+import { Prisma } from '../generated/prisma/client';
 import type { PooledQueries } from '../prisma/pooled-queries';
 
 export interface TableThrottleOptions {
@@ -103,16 +103,16 @@ export class TableThrottle {
    * sent right behind it, on the same connection): true when neither the client nor the code is
    * over its limit and the client is not waiting after failed codes. A cheap check before a
    * table write locks and loads its match (so a refused flood locks nothing); admit's own answer
-   * decides. Values as literals (`literal` quotes a string).
+   * decides.
    */
-  admittedCondition(client: string, code: string, kind: TableAccessKind, literal: (value: string) => string): string {
+  admittedCondition(client: string, code: string, kind: TableAccessKind): Prisma.Sql {
     const now = this.options.now();
     const limit = kind === 'read' ? this.options.readsPerCode : this.options.writesPerCode;
     const { requestsPerClient, forgetAfterMs } = this.options;
-    return `NOT EXISTS (SELECT 1 FROM rate_limit_records r WHERE
-        (r.kind = 'table:client' AND r.key = ${literal(client)} AND r.count > ${requestsPerClient})
-     OR (r.kind = ${literal(`table:${kind}`)} AND r.key = ${literal(code)} AND r.count > ${limit})
-     OR (r.kind = ${literal(FAILURES)} AND r.key = ${literal(client)} AND r."blockedUntilMs" > ${now} AND r."touchedAtMs" > ${now - forgetAfterMs}))`;
+    return Prisma.sql`NOT EXISTS (SELECT 1 FROM rate_limit_records r WHERE
+        (r.kind = 'table:client' AND r.key = ${client}::text AND r.count > ${requestsPerClient}::int)
+     OR (r.kind = ${`table:${kind}`}::text AND r.key = ${code}::text AND r.count > ${limit}::int)
+     OR (r.kind = ${FAILURES}::text AND r.key = ${client}::text AND r."blockedUntilMs" > ${now}::bigint AND r."touchedAtMs" > ${now - forgetAfterMs}::bigint))`;
   }
 
   /** A client without a code (admit with none). */

@@ -186,10 +186,9 @@ export class TableService {
         if (!access || access.matchId !== known.matchId || access.tableNumber !== known.tableNumber) throw new CodeGone();
       },
       // The counts admit just stored, and the code still this table's and not revoked or expired.
-      admitted: (literal) =>
-        `${this.throttle.admittedCondition(client, code, 'write', literal)}
-         AND EXISTS (SELECT 1 FROM table_codes tc WHERE tc.code = ${literal(code)} AND tc."matchId" = m.id AND tc."tableNumber" = ${known.tableNumber}
-                       AND tc."revokedAt" IS NULL AND tc."expiresAt" > ${literal(new Date().toISOString())}::timestamptz AT TIME ZONE 'UTC')`,
+      admitted: () => Prisma.sql`${this.throttle.admittedCondition(client, code, 'write')}
+         AND EXISTS (SELECT 1 FROM table_codes tc WHERE tc.code = ${code}::text AND tc."matchId" = m.id AND tc."tableNumber" = ${known.tableNumber}::int
+                       AND tc."revokedAt" IS NULL AND tc."expiresAt" > ${new Date().toISOString()}::timestamptz AT TIME ZONE 'UTC')`,
     };
   }
 

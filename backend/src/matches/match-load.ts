@@ -147,6 +147,57 @@ export function matchRowOf(text: string): MatchRow {
   } as unknown as MatchRow;
 }
 
+/**
+ * The versions of the rows a load reads (their xmin, the transaction that wrote them), in a fixed
+ * order: two equal fingerprints mean the same row versions, so the same load. `own`: the match
+ * row, its sets and their games (what a table write changes), as text the writer can carry
+ * forward itself (match-row-cache.ts: `m|set.table:xmin[game:xmin,…];…`); `ref`: everything
+ * else the load reads (teams, clubs, division, season, its settings, line-ups and their players'
+ * members, substitutions, moves, deductions, supervisor's actions), as a digest. A table or
+ * relation added to the load must be added here too (match-row-cache.api.spec.ts).
+ */
+const OWN_FINGERPRINT = Prisma.raw(`m.xmin::text || '|' || coalesce((
+    SELECT string_agg(ms."setNumber" || '.' || ms."tableNumber" || ':' || ms.xmin
+             || coalesce('[' || (SELECT string_agg(g."gameNumber" || ':' || g.xmin, ',' ORDER BY g."gameNumber") FROM games g WHERE g."matchSetId" = ms.id) || ']', ''),
+           ';' ORDER BY ms."setNumber", ms."tableNumber")
+      FROM match_sets ms WHERE ms."matchId" = m.id), '')`);
+const REF_FINGERPRINT = Prisma.raw(`md5(concat_ws('|',
+    (SELECT t.xmin || ':' || c.xmin FROM teams t JOIN clubs c ON c.id = t."clubId" WHERE t.id = m."homeTeamId"),
+    (SELECT t.xmin || ':' || c.xmin FROM teams t JOIN clubs c ON c.id = t."clubId" WHERE t.id = m."awayTeamId"),
+    (SELECT d.xmin || ':' || s.xmin || ':' || coalesce(ss.xmin::text, '') FROM divisions d JOIN seasons s ON s.id = d."seasonId" LEFT JOIN season_settings ss ON ss."seasonId" = s.id WHERE d.id = m."divisionId"),
+    (SELECT string_agg(l.xmin || '/' || coalesce((
+              SELECT string_agg(lp.xmin || ':' || (SELECT mem.xmin FROM members mem WHERE mem.id = lp."memberId"), ',' ORDER BY lp.id)
+                FROM lineup_players lp WHERE lp."lineupId" = l.id), ''), ';' ORDER BY l.id)
+       FROM lineups l WHERE l."matchId" = m.id),
+    (SELECT string_agg(su.xmin || ':' || (SELECT i.xmin FROM members i WHERE i.id = su."inMemberId") || ':' || (SELECT o.xmin FROM members o WHERE o.id = su."outMemberId"), ',' ORDER BY su.id)
+       FROM substitutions su WHERE su."matchId" = m.id),
+    (SELECT string_agg(mv.xmin::text, ',' ORDER BY mv.id) FROM match_moves mv WHERE mv."matchId" = m.id),
+    (SELECT string_agg(pd.xmin::text, ',' ORDER BY pd.id) FROM point_deductions pd WHERE pd."matchId" = m.id),
+    (SELECT string_agg(sa.xmin || ':' || coalesce((SELECT mem.xmin FROM members mem WHERE mem.id = sa."memberId")::text, ''), ',' ORDER BY sa.id) FROM supervisor_actions sa WHERE sa."matchId" = m.id)))`);
+
+/** The fingerprint's SQL (for the check that it reads every table the load reads). */
+export const FINGERPRINT_SQL = { own: OWN_FINGERPRINT.sql, ref: REF_FINGERPRINT.sql };
+
+export interface Fingerprint {
+  own: string;
+  ref: string;
+}
+
+/**
+ * The match's fingerprint and this transaction's id (as a row's xmin shows it), or null: no
+ * such match (or archived; with `whenLocked`, not locked). A small statement of its own: a
+ * write that finds the match as it kept it loads nothing more.
+ */
+export async function fingerprintOf(db: RawReader, id: string, { whenLocked = false } = {}): Promise<{ fingerprint: Fingerprint; transaction: string } | null> {
+  const rows = await db.$queryRaw<{ own: string; ref: string; transaction: string }[]>(Prisma.sql`
+    SELECT ${OWN_FINGERPRINT} AS own, ${REF_FINGERPRINT} AS ref, (txid_current() % 4294967296)::text AS transaction
+      FROM matches m
+     WHERE m.id = ${id}::uuid AND m."archivedAt" IS NULL${whenLocked ? Prisma.raw(` AND current_setting('${LOCKED_SETTING}', true) = 'on'`) : Prisma.empty}`);
+  if (!rows.length) return null;
+  const [{ own, ref, transaction }] = rows;
+  return { fingerprint: { own, ref }, transaction };
+}
+
 /** The match (not archived) with everything matchInclude names, or null; `whenLocked`: only after the table write's lock statement locked it (LOCKED_SETTING). */
 export async function loadMatchRow(db: RawReader, id: string, { whenLocked = false } = {}): Promise<MatchRow | null> {
   const rows = await db.$queryRaw<{ row: string }[]>(statement(id, whenLocked));

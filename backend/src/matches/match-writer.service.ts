@@ -17,10 +17,11 @@ import { KeyedQueue } from './keyed-queue';
 import { MatchDataService } from './match-data.service';
 import { MatchRow, MemberRow, playerLabels } from './match-row';
 import { matchStateOf, oneStatement, rowAfter, storeStateChanges } from './match.repository';
-import { LOCKED_SETTING, loadMatchRow } from './match-load';
+import { fingerprintOf, LOCKED_SETTING, loadMatchRow } from './match-load';
+import { assertSameRow, checkKeptRows, MatchRowCache, ownAfter } from './match-row-cache';
 import { pooledQueries, type PooledQueries } from '../prisma/pooled-queries';
 import { isDatabaseUnavailable } from '../prisma/database-outage';
-import type { PoolClient, QueryResult } from 'pg';
+import type { PoolClient } from 'pg';
 
 export type Tx = Prisma.TransactionClient;
 
@@ -171,22 +172,23 @@ function pipelined(client: PoolClient, on: boolean): void {
 }
 
 /** Waits for every statement sent together (none left unobserved), then gives their results or the first failure, in the order sent. */
-async function settled<A, B, C>(a: Promise<A>, b: Promise<B>, c: Promise<C>): Promise<[A, B, C]> {
-  const [x, y, z] = await Promise.allSettled([a, b, c]);
-  for (const outcome of [x, y, z]) if (outcome.status === 'rejected') throw outcome.reason;
-  return [(x as PromiseFulfilledResult<A>).value, (y as PromiseFulfilledResult<B>).value, (z as PromiseFulfilledResult<C>).value];
+async function settled<T extends readonly unknown[]>(...sent: { [K in keyof T]: Promise<T[K]> }): Promise<T> {
+  const outcomes = await Promise.allSettled(sent);
+  for (const outcome of outcomes) if (outcome.status === 'rejected') throw outcome.reason;
+  return outcomes.map((outcome) => (outcome as PromiseFulfilledResult<unknown>).value) as unknown as T;
 }
 
 /**
  * What a table code must pass before its write locks anything, sent on the write's own
  * connection ahead of the lock, in the same round trip: the code's count and check (`admit`,
  * its own statement outside the transaction; it throws to refuse), and its verdict as an SQL
- * condition on the counts admit has just stored (`admitted`, literals), which the lock adds, so
+ * condition on the counts admit has just stored (`admitted`), which the lock adds, so
  * a refused request locks and loads nothing. admit's answer decides.
  */
 export interface TableGate {
   admit(db: PooledQueries): Promise<void>;
-  admitted(literal: (value: string) => string): string;
+  /** A condition on the match row `m`. */
+  admitted(): Prisma.Sql;
 }
 
 /** Thrown by NO_MODELS: the change needs Prisma's models (substitutions, the supervisor's actions). */
@@ -208,6 +210,8 @@ const NO_MODELS = new Proxy({} as Tx, {
 @Injectable()
 export class MatchWriterService {
   private readonly queue = new KeyedQueue();
+  /** The rows this process's table writes left, for the next table write on the match (match-row-cache.ts). */
+  private readonly kept = new MatchRowCache();
 
   constructor(
     private readonly prisma: PrismaService,
@@ -355,44 +359,61 @@ export class MatchWriterService {
     try {
       pipelined(client, true);
       const db = pooledQueries(client, this.prisma.statementName);
-      const literal = (value: string) => client.escapeLiteral(value);
-      const key = options.idempotencyKey === undefined ? 'NULL' : literal(options.idempotencyKey);
-      // The lock (literals, so no parameters), with the command a retry stored under its key; it
-      // tells a load sent right behind it that it locked (LOCKED_SETTING, for this transaction).
-      const lockStatement = (condition: string) =>
-        `SELECT set_config('${LOCKED_SETTING}', 'on', true) AS locked, c."matchId"::text AS "commandMatchId", c.kind AS "commandKind", c.payload::text AS "commandPayload"
-           FROM matches m LEFT JOIN match_commands c ON c."idempotencyKey" = ${key}
-          WHERE m.id = ${literal(matchId)}::uuid${condition} FOR UPDATE OF m`;
+      // The lock, with the command a retry stored under its key; it tells the statements sent
+      // right behind it that it locked (LOCKED_SETTING, for this transaction only).
       type LockRow = { commandMatchId: string | null; commandKind: string | null; commandPayload: string | null };
-      const lastOf = (results: QueryResult<LockRow>[]) => results[results.length - 1];
-      // One round trip: BEGIN and the lock in one simple query, the load sent right behind it
-      // (pipelined, its own statement): PostgreSQL runs the load after the lock is held, on a
-      // snapshot of its own, so it sees what a write that held the lock before committed.
-      // With a gate, the code's count and check go first, in the same round trip, and the lock
-      // and load only when the counts admit the request.
+      const lockStatement = (condition: Prisma.Sql) =>
+        db.$queryRaw<LockRow[]>(Prisma.sql`
+          SELECT set_config('${Prisma.raw(LOCKED_SETTING)}', 'on', true) AS locked, c."matchId"::text AS "commandMatchId", c.kind AS "commandKind", c.payload::text AS "commandPayload"
+            FROM matches m LEFT JOIN match_commands c ON c."idempotencyKey" = ${options.idempotencyKey ?? null}::text
+           WHERE m.id = ${matchId}::uuid${condition} FOR UPDATE OF m`);
+      // The transaction's statements are planned once per connection (a generic plan): they look
+      // up by key, and a plan made for each call's values cost more than running it.
+      const begin = (again: boolean) => client.query(`${again ? 'ROLLBACK; ' : ''}BEGIN; SET LOCAL plan_cache_mode = force_generic_plan`);
+      // One round trip: BEGIN, the lock, the match's fingerprint and, when this process kept no
+      // row of the match (match-row-cache.ts), the load, each its own statement sent behind the
+      // other (pipelined): PostgreSQL runs the fingerprint and the load after the lock is held,
+      // on a snapshot of their own, so they see what a write that held the lock before committed.
+      // With a gate, the code's count and check go first, in the same round trip, and the lock,
+      // fingerprint and load only when the counts admit the request. When the kept row's
+      // fingerprint is not the match's, the load follows.
       open = true;
-      let lock: QueryResult<LockRow> | undefined;
+      const kept = this.kept.get(matchId);
+      let lock: LockRow[] | undefined;
+      let read: Awaited<ReturnType<typeof fingerprintOf>> = null;
       let loaded: MatchRow | null = null;
       if (gate) {
-        const [, gated, row] = await settled(
+        const [, , gated, found, row] = await settled(
           gate.admit(db),
-          client.query(`BEGIN; ${lockStatement(` AND ${gate.admitted(literal)}`)}`) as unknown as Promise<QueryResult<LockRow>[]>,
-          loadMatchRow(db, matchId, { whenLocked: true }),
+          begin(false),
+          lockStatement(Prisma.sql` AND ${gate.admitted()}`),
+          fingerprintOf(db, matchId, { whenLocked: true }),
+          kept ? Promise.resolve(null) : loadMatchRow(db, matchId, { whenLocked: true }),
         );
-        if (lastOf(gated).rows.length) [lock, loaded] = [lastOf(gated), row];
+        if (gated.length) [lock, read, loaded] = [gated, found, row];
       }
       if (!lock) {
         // Without a gate, or the counts' check and admit's answer differ (a count changed in
         // between): the lock and the load as they are.
-        const [locked, row] = await settled(
-          client.query(`${gate ? 'ROLLBACK; ' : ''}BEGIN; ${lockStatement('')}`) as unknown as Promise<QueryResult<LockRow>[]>,
-          loadMatchRow(db, matchId),
-          Promise.resolve(),
+        const [, locked, found, row] = await settled(
+          begin(gate !== undefined),
+          lockStatement(Prisma.empty),
+          fingerprintOf(db, matchId),
+          kept ? Promise.resolve(null) : loadMatchRow(db, matchId),
         );
-        [lock, loaded] = [lastOf(locked), row];
+        [lock, read, loaded] = [locked, found, row];
       }
-      if (lock.rows.length === 0 || !loaded) throw new NotFoundError('Wedstrijd');
-      const [{ commandMatchId, commandKind, commandPayload: stored }] = lock.rows;
+      if (lock.length === 0 || !read) throw new NotFoundError('Wedstrijd');
+      // The kept row, when the match is as it was kept (else loaded, after the fingerprint: a
+      // change in between makes the next fingerprint differ, never the other way round).
+      const usable = kept !== null && kept.fingerprint.own === read.fingerprint.own && kept.fingerprint.ref === read.fingerprint.ref;
+      if (usable && checkKeptRows()) assertSameRow(kept.row, (await loadMatchRow(db, matchId))!);
+      if (usable) loaded = kept.row;
+      else loaded ??= await loadMatchRow(db, matchId);
+      if (!loaded) throw new NotFoundError('Wedstrijd');
+      this.kept.count(usable);
+      const { fingerprint, transaction } = read;
+      const [{ commandMatchId, commandKind, commandPayload: stored }] = lock;
       if (commandMatchId !== null) {
         // A retry: applied before, its answer is the match as it is now. A table's outbox drops
         // what was answered 2xx, so the key must have carried this very command: the same key
@@ -404,6 +425,7 @@ export class MatchWriterService {
         }
         await client.query('COMMIT');
         open = false;
+        this.kept.keep(matchId, { fingerprint, row: loaded });
         return { row: loaded, settings: this.data.settingsOf(loaded) };
       }
       const before = loaded;
@@ -417,13 +439,18 @@ export class MatchWriterService {
         open = false;
         return FULL_PATH;
       }
-      const { changed, statements } = await storeStateChanges(NO_MODELS, before, result.state, { versionCounted: false, now });
-      const after = rowAfter(before, result.state, before.version + (changed ? 1 : 0), { now });
+      const written = await storeStateChanges(NO_MODELS, before, result.state, { versionCounted: false, now });
+      const { changed, statements } = written;
+      const after = rowAfter(before, result.state, before.version + (changed ? 1 : 0), { now, stored: written });
       const logged = this.logged(statements, { matchId, command, options, before, after, response: null, now });
       // One round trip: the changes with the command log and the audit entry, and the COMMIT
       // behind them. Should the statement fail, PostgreSQL answers that COMMIT with a rollback.
       open = false;
-      await settled(db.$executeRaw(logged), client.query('COMMIT'), Promise.resolve());
+      this.kept.forget(matchId);
+      await settled(db.$executeRaw(logged), client.query('COMMIT'));
+      // Kept for the next write: the row as this transaction left it, with the fingerprint it gave the match.
+      const own = ownAfter(fingerprint.own, result.state.seats, written, transaction);
+      if (own !== null) this.kept.keep(matchId, { fingerprint: { own, ref: fingerprint.ref }, row: after });
       this.emit(matchId, before, result.events);
       return { row: after, settings };
     } catch (error) {
@@ -438,6 +465,11 @@ export class MatchWriterService {
       // A connection that failed mid-transaction is not given back to the pool.
       client.release(lost);
     }
+  }
+
+  /** How often this process's table writes used the row kept for their match, and how often they loaded it (match-row-cache.ts). */
+  keptRows(): { used: number; loaded: number } {
+    return { ...this.kept.counts };
   }
 
   /** After the commit: the live pages hear of the change. */

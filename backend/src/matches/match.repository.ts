@@ -156,8 +156,13 @@ function insertStatement(table: string, columns: readonly string[], rows: readon
 const GAME_COLUMNS = ['id', 'matchSetId', 'gameNumber', 'winner', 'kind', 'points', 'penaltyRule'] as const;
 const NEW_SET_COLUMNS = ['id', 'matchId', 'setNumber', 'tableNumber', ...SEAT_COLUMNS, 'createdAt', 'updatedAt'] as const;
 
-const gameRows = (matchSetId: string, seat: Seat) =>
-  seat.games.map((g) => ({ id: randomUUID(), matchSetId, gameNumber: g.gameNumber, winner: g.winner, kind: g.kind, points: g.points, penaltyRule: g.penaltyRule ?? null }));
+/** A seat's games as rows of this set, each with the id it is stored with (`ids`, by game number: recorded there). */
+const gameRows = (matchSetId: string, seat: Seat, ids: Map<number, string>) =>
+  seat.games.map((g) => {
+    const id = randomUUID();
+    ids.set(g.gameNumber, id);
+    return { id, matchSetId, gameNumber: g.gameNumber, winner: g.winner, kind: g.kind, points: g.points, penaltyRule: g.penaltyRule ?? null };
+  });
 
 /** Only the defined values: an undefined one leaves its column as it is (as Prisma's update does). */
 const defined = (data: Record<string, unknown>) => Object.fromEntries(Object.entries(data).filter(([, v]) => v !== undefined));
@@ -175,6 +180,13 @@ export function oneStatement(parts: readonly Prisma.Sql[], main: Prisma.Sql = Pr
 export interface StoredChanges {
   /** Whether anything was (or is to be) written. */
   changed: boolean;
+  /** The seats whose own columns are written (changed or new), by seatKey: their row gets a new updatedAt. */
+  seatsWritten: Set<string>;
+  /** The seats whose games are written (changed, or a new seat's), by seatKey. */
+  gamesWritten: Set<string>;
+  /** The ids a new seat's row and new games are stored with (by seatKey; games by number). */
+  setIds: Map<string, string>;
+  gameIds: Map<string, Map<number, string>>;
   /**
    * The changes of the match row, its sets and their games, not yet run: the writer runs them
    * in one round trip, on their own (oneStatement) or with the command log and the audit entry.
@@ -198,29 +210,45 @@ export async function storeStateChanges(tx: Tx, before: MatchRow, after: MatchSt
   const removed = before.sets.filter((row) => !wanted.has(seatKey(row.setNumber, row.tableNumber)));
   // Their games go with them (ON DELETE CASCADE).
   if (removed.length) statements.push(Prisma.sql`DELETE FROM match_sets WHERE id = ANY(${removed.map((row) => row.id)}::uuid[])`);
-  const created: { id: string; seat: Seat }[] = [];
+  const seatsWritten = new Set<string>();
+  const gamesWritten = new Set<string>();
+  const setIds = new Map<string, string>();
+  const gameIds = new Map<string, Map<number, string>>();
+  const idsOf = (key: string) => gameIds.get(key) ?? gameIds.set(key, new Map()).get(key)!;
+  const created: { id: string; key: string; seat: Seat }[] = [];
   for (const [key, seat] of wanted) {
     const row = rows.get(key);
     if (!row) {
-      created.push({ id: randomUUID(), seat });
+      const id = randomUUID();
+      setIds.set(key, id);
+      seatsWritten.add(key);
+      gamesWritten.add(key);
+      created.push({ id, key, seat });
       continue;
     }
     const old = seatOf(row);
     const data = defined(changedColumns(old, seat, SEAT_COLUMNS));
-    if (Object.keys(data).length) statements.push(updateStatement('match_sets', row.id, { ...data, updatedAt: options.now }));
+    if (Object.keys(data).length) {
+      statements.push(updateStatement('match_sets', row.id, { ...data, updatedAt: options.now }));
+      seatsWritten.add(key);
+    }
     if (gamesKey(old) !== gamesKey(seat)) {
+      gamesWritten.add(key);
       // The new games replace the old by number; numbers no longer there go (two statements on different rows).
       const numbers = seat.games.map((g) => g.gameNumber);
       statements.push(Prisma.sql`DELETE FROM games WHERE "matchSetId" = ${row.id}::uuid AND NOT ("gameNumber" = ANY(${numbers}::int[]))`);
       if (seat.games.length) {
         const update = ['winner', 'kind', 'points', 'penaltyRule'].map((c) => `"${c}" = EXCLUDED."${c}"`).join(', ');
-        statements.push(insertStatement('games', GAME_COLUMNS, gameRows(row.id, seat), ` ON CONFLICT ("matchSetId", "gameNumber") DO UPDATE SET ${update}`));
+        const games = gameRows(row.id, seat, idsOf(key));
+        // A number the seat had keeps its row, and so its id (ON CONFLICT … DO UPDATE): the new id goes only with a new number.
+        for (const g of row.games) if (idsOf(key).has(g.gameNumber)) idsOf(key).set(g.gameNumber, g.id);
+        statements.push(insertStatement('games', GAME_COLUMNS, games, ` ON CONFLICT ("matchSetId", "gameNumber") DO UPDATE SET ${update}`));
       }
     }
   }
   if (created.length) {
     statements.push(insertStatement('match_sets', NEW_SET_COLUMNS, created.map(({ id, seat: { games: _games, ...seat } }) => ({ id, matchId: before.id, ...seat, createdAt, updatedAt: createdAt }))));
-    const games = created.flatMap(({ id, seat }) => gameRows(id, seat));
+    const games = created.flatMap(({ id, key, seat }) => gameRows(id, seat, idsOf(key)));
     if (games.length) statements.push(insertStatement('games', GAME_COLUMNS, games));
   }
   let changed = statements.length > 0;
@@ -274,7 +302,7 @@ export async function storeStateChanges(tx: Tx, before: MatchRow, after: MatchSt
   const values = defined(data as Record<string, unknown>);
   changed ||= Object.keys(values).length > 0;
   if (changed) statements.push(updateStatement('matches', before.id, { ...values, updatedAt: options.now }, options.versionCounted ? [] : ['version = t.version + 1']));
-  return { changed, statements };
+  return { changed, statements, seatsWritten, gamesWritten, setIds, gameIds };
 }
 
 /** What a command's builder stored itself, beside the core's state (a line-up's players), and the members it named. */
@@ -285,6 +313,13 @@ export interface RowExtras {
   members?: readonly MemberRow[];
   /** The rows the builder stored outside the core's state, applied to the row in memory. */
   patch?: (row: MatchRow) => MatchRow;
+  /**
+   * What storeStateChanges wrote: with it the row is the one a load would give after the
+   * transaction, ids and updatedAt included (a table write keeps it for the next write, see
+   * match-row-cache.ts); without it (a row for the rules before anything is stored) new rows get
+   * ids of their own and every seat today's updatedAt.
+   */
+  stored?: Pick<StoredChanges, 'changed' | 'seatsWritten' | 'setIds' | 'gameIds'>;
 }
 
 const byTime = (a: { createdAt: Date }, b: { createdAt: Date }) => a.createdAt.getTime() - b.createdAt.getTime();
@@ -298,19 +333,27 @@ const byTime = (a: { createdAt: Date }, b: { createdAt: Date }) => a.createdAt.g
  */
 export function rowAfter(before: MatchRow, after: MatchState, version: number, extras: RowExtras = { now: new Date() }): MatchRow {
   const rows = new Map(before.sets.map((row) => [seatKey(row.setNumber, row.tableNumber), row]));
-  const { now } = extras;
-  const sets = after.seats.map((seat): SetRow => {
-    const row = rows.get(seatKey(seat.setNumber, seat.tableNumber));
-    const id = row?.id ?? randomUUID();
-    return {
-      id,
-      matchId: before.id,
-      createdAt: row?.createdAt ?? now,
-      updatedAt: now,
-      ...seat,
-      games: seat.games.map((g) => ({ id: randomUUID(), matchSetId: id, ...g })),
-    };
-  });
+  const { now, stored } = extras;
+  const sets = after.seats
+    .map((seat): SetRow => {
+      const key = seatKey(seat.setNumber, seat.tableNumber);
+      const row = rows.get(key);
+      const id = row?.id ?? stored?.setIds.get(key) ?? randomUUID();
+      const gameIds = stored?.gameIds.get(key);
+      const oldIds = new Map(row?.games.map((g) => [g.gameNumber, g.id]));
+      return {
+        id,
+        matchId: before.id,
+        createdAt: row?.createdAt ?? now,
+        updatedAt: row && stored && !stored.seatsWritten.has(key) ? row.updatedAt : now,
+        ...seat,
+        games: seat.games
+          .map((g) => ({ id: gameIds?.get(g.gameNumber) ?? oldIds.get(g.gameNumber) ?? randomUUID(), matchSetId: id, gameNumber: g.gameNumber, winner: g.winner, kind: g.kind, points: g.points, penaltyRule: g.penaltyRule ?? null }))
+          .sort((a, b) => a.gameNumber - b.gameNumber),
+      };
+    })
+    // As a load orders them (match-load.ts).
+    .sort((a, b) => a.setNumber - b.setNumber || a.tableNumber - b.tableNumber);
   const members = membersById(before, extras.members ?? []);
   const member = (id: string) => {
     const found = members.get(id);
@@ -338,6 +381,7 @@ export function rowAfter(before: MatchRow, after: MatchState, version: number, e
   const columns = Object.fromEntries(MATCH_COLUMNS.map((c) => [c, after[c]])) as Pick<MatchRow, (typeof MATCH_COLUMNS)[number]>;
   const swapped = after.teamIds.HOME !== before.homeTeamId;
   const teams = swapped ? { homeTeamId: before.awayTeamId, awayTeamId: before.homeTeamId, homeTeam: before.awayTeam, awayTeam: before.homeTeam } : {};
-  const row: MatchRow = { ...before, ...columns, ...teams, date: dbDate(after.date), startTime: after.startTime, version, sets, substitutions, supervisorActions };
+  const updatedAt = stored?.changed ? now : before.updatedAt;
+  const row: MatchRow = { ...before, ...columns, ...teams, date: dbDate(after.date), startTime: after.startTime, version, updatedAt, sets, substitutions, supervisorActions };
   return extras.patch ? extras.patch(row) : row;
 }

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { LiveService } from '../live/live.service';
 import { LiveStreams } from '../live/live-streams';
+import { MatchWriterService } from '../matches/match-writer.service';
 import { PrismaService } from '../prisma/prisma.service';
 import { JOBS_SCHEMA } from '../reminders/reminder-scheduler';
 
@@ -92,6 +93,26 @@ export class MetricsService implements OnModuleInit {
       'Live-berichten (change) die dit proces stuurde, één per wedstrijd of speelronde hoeveel kijkers er ook zijn: tegenover tsbn_live_computations_total',
       () => streams()?.messages,
     );
+    const writer = () => {
+      try {
+        return this.moduleRef.get(MatchWriterService, { strict: false });
+      } catch {
+        return null;
+      }
+    };
+    new Counter({
+      name: 'tsbn_table_write_reads_total',
+      help: 'Hoe een tafelinvoer van dit proces zijn wedstrijd las: kept (de rij die de vorige tafelinvoer achterliet, de wedstrijd onveranderd) of loaded (opnieuw geladen)',
+      labelNames: ['read'] as const,
+      registers: [this.registry],
+      collect() {
+        const counts = writer()?.keptRows();
+        if (!counts) return;
+        this.reset();
+        this.inc({ read: 'kept' }, counts.used);
+        this.inc({ read: 'loaded' }, counts.loaded);
+      },
+    });
     // Several API processes behind one address (API_PROCESSES): which one answered this scrape.
     new Gauge({
       name: 'tsbn_process_info',

@@ -1,0 +1,128 @@
+/**
+ * The rows a process's table writes left, kept for the next write on the same match (issue 22:
+ * a lone table write spent a third of its time loading the match it had just written). A kept
+ * row is used only while the match's fingerprint (match-load.ts: the versions of every row the
+ * load reads) is the one kept with it; anything else (another process, a supervisor, a line-up,
+ * a member's new name) changes the fingerprint, and the write loads the match as before, in the
+ * same statement. Only a table write keeps a row; what it keeps is the row as its transaction
+ * left it (rowAfter with what storeStateChanges wrote), with the fingerprint that transaction
+ * gave it: the versions of the rows it wrote are its own transaction's, the rest as loaded.
+ *
+ * MATCH_ROW_CACHE_CHECK=1 (the test suite): every kept row that is used is compared with a
+ * fresh load first and frozen when kept, so a difference or a change to a kept row fails loudly.
+ */
+import { isDeepStrictEqual } from 'node:util';
+import type { Seat } from '../domain/match/match-command';
+import type { Fingerprint } from './match-load';
+import type { MatchRow } from './match-row';
+import type { StoredChanges } from './match.repository';
+import { seatKey } from '../domain/match';
+
+export interface KeptRow {
+  fingerprint: Fingerprint;
+  row: MatchRow;
+}
+
+/** Rows for this many matches at most (a night has 30 in all; a row is some 100–200 kB), the least recently kept going first. */
+const KEPT_MAX = 64;
+
+/** MATCH_ROW_CACHE_CHECK=1: kept rows are compared with a fresh load when used, and frozen while kept. */
+export const checkKeptRows = (): boolean => process.env.MATCH_ROW_CACHE_CHECK === '1';
+
+export class MatchRowCache {
+  private readonly kept = new Map<string, KeptRow>();
+  /** Table writes that found their match as kept (no load), and those that loaded it. */
+  readonly counts = { used: 0, loaded: 0 };
+
+  get(matchId: string): KeptRow | null {
+    return this.kept.get(matchId) ?? null;
+  }
+
+  /** Counts a table write's read: the kept row used, or the match loaded. */
+  count(used: boolean): void {
+    if (used) this.counts.used++;
+    else this.counts.loaded++;
+  }
+
+  keep(matchId: string, entry: KeptRow): void {
+    this.kept.delete(matchId);
+    if (this.kept.size >= KEPT_MAX) this.kept.delete(this.kept.keys().next().value!);
+    this.kept.set(matchId, checkKeptRows() ? { fingerprint: entry.fingerprint, row: deepFreeze(entry.row) } : entry);
+  }
+
+  forget(matchId: string): void {
+    this.kept.delete(matchId);
+  }
+}
+
+type OwnSet = { xmin: string; games: Map<number, string> };
+
+/** The `own` fingerprint's text (match-load.ts) read back: the match row's version and each set's with its games'. */
+function parseOwn(own: string): { match: string; sets: Map<string, OwnSet> } | null {
+  const bar = own.indexOf('|');
+  if (bar < 0) return null;
+  const sets = new Map<string, OwnSet>();
+  const rest = own.slice(bar + 1);
+  for (const part of rest === '' ? [] : rest.split(';')) {
+    const m = /^(\d+)\.(\d+):(\d+)(?:\[([\d:,]*)\])?$/.exec(part);
+    if (!m) return null;
+    const games = new Map<number, string>();
+    for (const game of m[4] ? m[4].split(',') : []) {
+      const [number, xmin] = game.split(':');
+      games.set(Number(number), xmin);
+    }
+    sets.set(seatKey(Number(m[1]), Number(m[2])), { xmin: m[3], games });
+  }
+  return { match: own.slice(0, bar), sets };
+}
+
+/**
+ * The `own` fingerprint the match has once this transaction (`transaction`, its id as a row's
+ * xmin shows it) committed what storeStateChanges wrote: the rows it wrote carry its id, the
+ * others keep the versions they had. Null when the loaded fingerprint cannot be read (then
+ * nothing is kept).
+ */
+export function ownAfter(own: string, seats: readonly Seat[], stored: Pick<StoredChanges, 'changed' | 'seatsWritten' | 'gamesWritten'>, transaction: string): string | null {
+  const before = parseOwn(own);
+  if (!before) return null;
+  const parts: string[] = [];
+  for (const seat of [...seats].sort((a, b) => a.setNumber - b.setNumber || a.tableNumber - b.tableNumber)) {
+    const key = seatKey(seat.setNumber, seat.tableNumber);
+    const old = before.sets.get(key);
+    if (!old && !stored.seatsWritten.has(key)) return null;
+    const xmin = stored.seatsWritten.has(key) ? transaction : old!.xmin;
+    const games = stored.gamesWritten.has(key)
+      ? seat.games.map((g) => g.gameNumber).sort((a, b) => a - b).map((n) => `${n}:${transaction}`)
+      : [...old!.games].sort(([a], [b]) => a - b).map(([n, x]) => `${n}:${x}`);
+    parts.push(`${seat.setNumber}.${seat.tableNumber}:${xmin}${games.length ? `[${games.join(',')}]` : ''}`);
+  }
+  return `${stored.changed ? transaction : before.match}|${parts.join(';')}`;
+}
+
+/** A kept row against a fresh load of the same match (MATCH_ROW_CACHE_CHECK): throws with the first difference. */
+export function assertSameRow(kept: MatchRow, loaded: MatchRow): void {
+  const plain = (row: MatchRow) => JSON.parse(JSON.stringify(row)) as unknown;
+  const a = plain(kept);
+  const b = plain(loaded);
+  if (isDeepStrictEqual(a, b)) return;
+  throw new Error(`Bewaarde wedstrijdrij wijkt af van de database: ${firstDifference(a, b, '')}`);
+}
+
+function firstDifference(a: unknown, b: unknown, path: string): string {
+  if (a && b && typeof a === 'object' && typeof b === 'object') {
+    for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
+      const x = (a as Record<string, unknown>)[key];
+      const y = (b as Record<string, unknown>)[key];
+      if (!isDeepStrictEqual(x, y)) return firstDifference(x, y, `${path}.${key}`);
+    }
+  }
+  return `${path}: bewaard ${JSON.stringify(a)}, geladen ${JSON.stringify(b)}`;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}

@@ -1,0 +1,104 @@
+/**
+ * Issue 22, the lean write path: a table write keeps the row it left for the next table write on
+ * the same match (matches/match-row-cache.ts), which then reads only the match's fingerprint (the
+ * versions of every row the load reads) instead of loading it. What that must keep:
+ * - the kept row is the row a load gives (the whole suite compares them: MATCH_ROW_CACHE_CHECK,
+ *   backend/test/setup-env.ts), and the next writes use it;
+ * - whatever the write did not make itself is seen by the next write: a set changed by another
+ *   process, a member's new name, a write through another API process;
+ * - the fingerprint reads every table the load reads.
+ */
+import { Client } from 'pg';
+import { todayIso } from '../src/common/dto';
+import { FINGERPRINT_SQL, loadMatchRow } from '../src/matches/match-load';
+import { MatchWriterService } from '../src/matches/match-writer.service';
+import type { Prisma } from '../src/generated/prisma/client';
+import { createMatchDay, openMatchNight, resetDatabase, seatGames, startApp, TestContext } from './helpers';
+
+type TableSet = { setNumber: number; state: string; homePoints: number | null; awayPoints: number | null };
+
+describe('the row a table write keeps for the next', () => {
+  let ctx: TestContext;
+  let day: Awaited<ReturnType<typeof createMatchDay>>;
+  let code: Record<number, string>;
+  let writer: MatchWriterService;
+
+  beforeAll(async () => {
+    ctx = await startApp();
+    await resetDatabase(ctx.prisma);
+    day = await createMatchDay(ctx.prisma, { date: todayIso(), round: 1 });
+    code = (await openMatchNight(ctx, day)).codes;
+    writer = ctx.app.get(MatchWriterService);
+  });
+
+  afterAll(() => ctx.close());
+
+  const table = (n: number) => `/api/table/${code[n]}`;
+  const setOf = (body: { sets: TableSet[] }, setNumber: number) => body.sets.find((s) => s.setNumber === setNumber);
+
+  it('the next writes on the match use the kept row, and answer as a fresh read shows the table', async () => {
+    await ctx.http().put(`${table(1)}/sets/1`).send({ enteredBy: 'HOME', games: seatGames(1, 1) }).expect(200);
+    const before = writer.keptRows();
+    const answers = [
+      (await ctx.http().post(`${table(1)}/sets/1/sign`).send({ side: 'AWAY' }).expect(200)).body,
+      (await ctx.http().put(`${table(2)}/sets/1`).send({ enteredBy: 'AWAY', games: seatGames(1, 2) }).expect(200)).body,
+      (await ctx.http().put(`${table(2)}/sets/1`).send({ enteredBy: 'AWAY', totals: { home: 4, away: 4 } }).expect(200)).body,
+      (await ctx.http().post(`${table(2)}/sets/1/sign`).send({ side: 'HOME' }).expect(200)).body,
+    ];
+    const after = writer.keptRows();
+    // Each used the row the write before it kept (and, in the suite, compared it with a fresh load).
+    expect(after.used - before.used).toBe(4);
+    expect(after.loaded).toBe(before.loaded);
+    expect(setOf(answers[1], 1)).toMatchObject({ state: 'ENTERED' });
+    expect(setOf(answers[3], 1)).toMatchObject({ state: 'SIGNED', homePoints: 4, awayPoints: 4 });
+    expect(answers[3]).toEqual((await ctx.http().get(table(2)).expect(200)).body);
+  });
+
+  it('a set another process signed meanwhile is signed for the next write: it is not entered over', async () => {
+    await ctx.http().put(`${table(3)}/sets/1`).send({ enteredBy: 'HOME', totals: { home: 6, away: 2 } }).expect(200);
+    const other = new Client({ connectionString: process.env.DATABASE_URL });
+    await other.connect();
+    try {
+      await other.query(`UPDATE match_sets SET "signedBySide" = 'AWAY', "signedAt" = now() WHERE "matchId" = $1 AND "setNumber" = 1 AND "tableNumber" = 3`, [day.match.id]);
+    } finally {
+      await other.end();
+    }
+    const loaded = writer.keptRows().loaded;
+    const res = await ctx.http().put(`${table(3)}/sets/1`).send({ enteredBy: 'HOME', totals: { home: 4, away: 4 } }).expect(409);
+    expect(res.body.error.code).toBe('SET_ALREADY_SIGNED');
+    expect(writer.keptRows().loaded).toBe(loaded + 1);
+    const stored = await ctx.prisma.matchSet.findFirstOrThrow({ where: { matchId: day.match.id, setNumber: 1, tableNumber: 3 } });
+    expect({ home: stored.homePoints, away: stored.awayPoints }).toEqual({ home: 6, away: 2 });
+  });
+
+  it('a member’s new name reaches the next write’s answer', async () => {
+    await ctx.http().put(`${table(4)}/sets/1`).send({ enteredBy: 'HOME', totals: { home: 6, away: 2 } }).expect(200);
+    await ctx.prisma.member.updateMany({ where: { id: { in: day.homePlayers.slice(0, 12) } }, data: { familyName: 'Nieuwenhuis' } });
+    const res = await ctx.http().post(`${table(4)}/sets/1/sign`).send({ side: 'AWAY' }).expect(200);
+    expect(JSON.stringify(res.body)).toContain('Nieuwenhuis');
+    expect(res.body).toEqual((await ctx.http().get(table(4)).expect(200)).body);
+  });
+
+  it('a write through another API process is seen by this one’s next write', async () => {
+    const there = await startApp();
+    try {
+      await ctx.http().put(`${table(5)}/sets/1`).send({ enteredBy: 'HOME', totals: { home: 6, away: 2 } }).expect(200);
+      await there.http().post(`${table(5)}/sets/1/sign`).send({ side: 'AWAY' }).expect(200);
+      const res = await ctx.http().put(`${table(5)}/sets/1`).send({ enteredBy: 'HOME', totals: { home: 4, away: 4 } }).expect(409);
+      expect(res.body.error.code).toBe('SET_ALREADY_SIGNED');
+    } finally {
+      await there.close();
+    }
+  });
+
+  it('the fingerprint reads every table the load reads', async () => {
+    let load = '';
+    const capture = { $queryRaw: <T>(sql: Prisma.Sql) => ((load = sql.sql), Promise.resolve([] as T)) };
+    await loadMatchRow(capture, day.match.id);
+    const tables = (text: string) => new Set([...text.matchAll(/\b(?:FROM|JOIN)\s+"?([a-z_]+)"?/gi)].map((m) => m[1]).filter((t) => t !== 'unnest'));
+    const read = tables(load);
+    const fingerprinted = tables(`FROM matches m ${FINGERPRINT_SQL.own} ${FINGERPRINT_SQL.ref}`);
+    expect(read.size).toBeGreaterThan(10);
+    expect([...read].filter((t) => !fingerprinted.has(t))).toEqual([]);
+  });
+});
