@@ -31,6 +31,9 @@ export const TEAM = (column: string, { clubId = true } = {}) => Prisma.raw(`(
  */
 export const LOCKED_SETTING = 'tsbn.locked';
 
+/** With `whenLocked`: the condition that the lock statement sent before locked the match (LOCKED_SETTING). */
+const lockedOnly = (whenLocked: boolean) => (whenLocked ? Prisma.raw(` AND current_setting('${LOCKED_SETTING}', true) = 'on'`) : Prisma.empty);
+
 /** One statement, one JSON value: the match row and its relations as matchInclude selects them. */
 function statement(id: string, whenLocked: boolean): Prisma.Sql {
   return Prisma.sql`
@@ -67,7 +70,7 @@ function statement(id: string, whenLocked: boolean): Prisma.Sql {
           FROM (SELECT sa.*, row_to_json(mem) AS member FROM supervisor_actions sa LEFT JOIN members mem ON mem.id = sa."memberId" WHERE sa."matchId" = m.id) x), '[]')
     )::text AS row
     FROM matches m
-    WHERE m.id = ${id}::uuid AND m."archivedAt" IS NULL${whenLocked ? Prisma.raw(` AND current_setting('${LOCKED_SETTING}', true) = 'on'`) : Prisma.empty}`;
+    WHERE m.id = ${id}::uuid AND m."archivedAt" IS NULL${lockedOnly(whenLocked)}`;
 }
 
 /** A timestamp column as JSON ("2026-11-27T20:15:00.123", UTC without a zone) or a @db.Date ("2026-11-27"): the Date Prisma gives. */
@@ -192,7 +195,7 @@ export async function fingerprintOf(db: RawReader, id: string, { whenLocked = fa
   const rows = await db.$queryRaw<{ own: string; ref: string; transaction: string }[]>(Prisma.sql`
     SELECT ${OWN_FINGERPRINT} AS own, ${REF_FINGERPRINT} AS ref, (txid_current() % 4294967296)::text AS transaction
       FROM matches m
-     WHERE m.id = ${id}::uuid AND m."archivedAt" IS NULL${whenLocked ? Prisma.raw(` AND current_setting('${LOCKED_SETTING}', true) = 'on'`) : Prisma.empty}`);
+     WHERE m.id = ${id}::uuid AND m."archivedAt" IS NULL${lockedOnly(whenLocked)}`);
   if (!rows.length) return null;
   const [{ own, ref, transaction }] = rows;
   return { fingerprint: { own, ref }, transaction };

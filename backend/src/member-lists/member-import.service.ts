@@ -309,10 +309,16 @@ function mapPreview(
     errors: preview.errors.map((error) => ({ row: error.row, field: error.field ?? null, code: error.code, message: error.message, memberNumber: error.memberNumber ?? null })),
     warnings: [
       // Only the first filled worksheet is the list: the others are named, never silently passed over.
-      ...(parsed.otherSheets?.length
-        ? [{ code: 'OTHER_SHEETS', column: null, header: null, row: null, memberNumber: null, message: `Alleen tabblad '${parsed.sheetName}' is gelezen; ${parsed.otherSheets.length === 1 ? 'tabblad' : 'de tabbladen'} ${parsed.otherSheets.map((n) => `'${n}'`).join(', ')} ${parsed.otherSheets.length === 1 ? 'bevat' : 'bevatten'} ook gegevens en ${parsed.otherSheets.length === 1 ? 'is' : 'zijn'} niet gelezen. Zet alle leden op één tabblad.` }]
-        : []),
+      ...(parsed.otherSheets?.length ? [otherSheetsWarning(parsed.sheetName ?? '', parsed.otherSheets)] : []),
       ...preview.warnings.map((warning) => ({ column: null, header: null, row: null, memberNumber: null, ...warning })),
     ],
   };
+}
+
+/** OTHER_SHEETS: the workbook's other filled worksheets, which are not read. */
+function otherSheetsWarning(read: string, others: readonly string[]) {
+  const one = others.length === 1;
+  const names = others.map((n) => `'${n}'`).join(', ');
+  const message = `Alleen tabblad '${read}' is gelezen; ${one ? 'tabblad' : 'de tabbladen'} ${names} ${one ? 'bevat' : 'bevatten'} ook gegevens en ${one ? 'is' : 'zijn'} niet gelezen. Zet alle leden op één tabblad.`;
+  return { code: 'OTHER_SHEETS', column: null, header: null, row: null, memberNumber: null, message };
 }

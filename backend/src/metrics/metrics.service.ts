@@ -53,21 +53,17 @@ export class MetricsService implements OnModuleInit {
         this.set(pool()?.waitingCount ?? 0);
       },
     });
-    // LiveStreams belongs to LiveModule (not exported); looked up once the app is built.
-    const streams = () => {
+    // Parts of other modules (LiveStreams is not exported by LiveModule): looked up once the app is built, null before.
+    const partOf = <T>(type: new (...args: never[]) => T) => (): T | null => {
       try {
-        return this.moduleRef.get(LiveStreams, { strict: false });
+        return this.moduleRef.get(type, { strict: false });
       } catch {
         return null;
       }
     };
-    const live = () => {
-      try {
-        return this.moduleRef.get(LiveService, { strict: false });
-      } catch {
-        return null;
-      }
-    };
+    const streams = partOf(LiveStreams);
+    const live = partOf(LiveService);
+    const writer = partOf(MatchWriterService);
     // Counted by the live parts of this process, per kind (a match, or a division's round).
     const perKind = (name: string, help: string, read: () => { match: number; round: number } | undefined) =>
       new Counter({
@@ -93,13 +89,6 @@ export class MetricsService implements OnModuleInit {
       'Live-berichten (change) die dit proces stuurde, één per wedstrijd of speelronde hoeveel kijkers er ook zijn: tegenover tsbn_live_computations_total',
       () => streams()?.messages,
     );
-    const writer = () => {
-      try {
-        return this.moduleRef.get(MatchWriterService, { strict: false });
-      } catch {
-        return null;
-      }
-    };
     new Counter({
       name: 'tsbn_table_write_reads_total',
       help: 'Hoe een tafelinvoer van dit proces zijn wedstrijd las: kept (de rij die de vorige tafelinvoer achterliet, de wedstrijd onveranderd) of loaded (opnieuw geladen)',
