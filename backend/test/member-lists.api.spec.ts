@@ -310,7 +310,7 @@ describe('member lists API (Regel 1–4)', () => {
     test.each<[string, Buffer, { row: number; code: string; field?: string; message: RegExp }]>([
       ['a missing member number', csv('1;Pinas;;Ruben;', ';Sital;;Asha;'), { row: 3, code: 'MISSING_MEMBER_NUMBER', field: 'memberNumber', message: /^Rij 3: lidnummer ontbreekt$/ }],
       ['a malformed member number', csv('12.345;Pinas;;Ruben;'), { row: 2, code: 'MALFORMED_MEMBER_NUMBER', field: 'memberNumber', message: /^Rij 2: lidnummer '12\.345' is ongeldig/ }],
-      ['a duplicate within the file', csv('7;Pinas;;Ruben;', '007;Pinas;;Ruben;'), { row: 3, code: 'DUPLICATE_IN_FILE', field: 'memberNumber', message: /^Rij 3: lidnummer 7 staat ook al in rij 2/ }],
+      ['a duplicate within the file', csv('ts-7;Pinas;;Ruben;', ' TS-7 ;Pinas;;Ruben;'), { row: 3, code: 'DUPLICATE_IN_FILE', field: 'memberNumber', message: /^Rij 3: lidnummer TS-7 staat ook al in rij 2/ }],
       [
         'a person on another club’s list this season (Regel 2), without naming that club',
         csv('555001;Wing;;Glen;'),
@@ -417,8 +417,8 @@ describe('member lists API (Regel 1–4)', () => {
 
     it('adds, edits and removes single entries, each audited with before and after', async () => {
       const added = await agent.post(`${listUrl(fresh.id)}/entries`).send({ memberNumber: '0000705', familyName: 'Doëlla', namePrefix: '', givenNames: 'Chérie', birthDate: '1984-03-12' }).expect(201);
-      expect(added.body).toMatchObject({ memberNumber: '705', familyName: 'Doëlla', namePrefix: null, givenNames: 'Chérie', birthDate: '1984-03-12', registeredOn: TODAY, status: 'ACTIVE' });
-      expectError((await agent.post(`${listUrl(fresh.id)}/entries`).send({ memberNumber: '705', familyName: 'X', givenNames: 'Y' }).expect(409)).body, 409, 'ALREADY_ON_LIST');
+      expect(added.body).toMatchObject({ memberNumber: '0000705', familyName: 'Doëlla', namePrefix: null, givenNames: 'Chérie', birthDate: '1984-03-12', registeredOn: TODAY, status: 'ACTIVE' });
+      expectError((await agent.post(`${listUrl(fresh.id)}/entries`).send({ memberNumber: ' 0000705 ', familyName: 'X', givenNames: 'Y' }).expect(409)).body, 409, 'ALREADY_ON_LIST');
       expectError((await agent.post(`${listUrl(fresh.id)}/entries`).send({ memberNumber: 'A 5', familyName: 'X', givenNames: 'Y' }).expect(400)).body, 400, 'VALIDATION_FAILED');
       // A secretary learns neither the stored name nor the club; an administrator sees both.
       const other = await agent.post(`${listUrl(fresh.id)}/entries`).send({ memberNumber: '555001', familyName: 'X', givenNames: 'Y' }).expect(422);
@@ -443,7 +443,9 @@ describe('member lists API (Regel 1–4)', () => {
       expect(audits[2].before).toMatchObject({ removedAt: null });
       expect(audits[2].after).toMatchObject({ removedAt: expect.any(String) });
 
-      const back = await agent.post(`${listUrl(fresh.id)}/entries`).send({ memberNumber: '705', familyName: 'Doëlla', givenNames: 'Chérie' }).expect(201);
+      const back = await agent.post(`${listUrl(fresh.id)}/entries`).send({ memberNumber: '0000705', familyName: 'Doëlla', givenNames: 'Chérie' }).expect(201);
+      // Leading zeros count (RULES.md: as the federation writes it): 705 is another member.
+      expect((await agent.post(`${listUrl(fresh.id)}/entries`).send({ memberNumber: '705', familyName: 'Doëlla', givenNames: 'Chérie' }).expect(201)).body).toMatchObject({ memberNumber: '705' });
       expect(back.body).toMatchObject({ id: added.body.id, removedAt: null, birthDate: '1984-03-12' });
     });
 

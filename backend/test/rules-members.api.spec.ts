@@ -94,8 +94,11 @@ describe('member numbers as the federation writes them (issue 13.1)', () => {
       { memberNumber: 'TS-10024', familyName: 'Kanhai', namePrefix: null, givenNames: 'Šárka' },
     ]);
     // Uploading it again with the numbers in small letters and spaces around changes nothing.
-    const again = await preview(agent, club.id, cp1252Csv(' ts-10021;Açoek;;Ré;12-03-1984', 'TS-10022;Doëlla;;Chérie;', '0100233;Berg;van den;Zoë;30-09-1969', 'Ts-10024 ;Kanhai;;Šárka;22-04-1995')).expect(200);
+    const again = await preview(agent, club.id, cp1252Csv(' ts-10021;Açoek;;Ré;12-03-1984', 'TS-10022;Doëlla;;Chérie;', '100233;Berg;van den;Zoë;30-09-1969', 'Ts-10024 ;Kanhai;;Šárka;22-04-1995')).expect(200);
     expect(again.body).toMatchObject({ ok: true, added: [], changed: [], removed: [], unchanged: 4 });
+    // Leading zeros count: 0100233 is not 100233, so that file would replace one member by another.
+    const zeros = await preview(agent, club.id, cp1252Csv('TS-10021;Açoek;;Ré;12-03-1984', 'TS-10022;Doëlla;;Chérie;', '0100233;Berg;van den;Zoë;30-09-1969', 'TS-10024;Kanhai;;Šárka;22-04-1995')).expect(200);
+    expect(zeros.body).toMatchObject({ ok: true, added: [{ memberNumber: '0100233' }], removed: [{ memberNumber: '100233' }], unchanged: 3 });
   });
 
   test.each([

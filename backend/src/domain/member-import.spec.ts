@@ -109,11 +109,14 @@ describe('normalizeMemberNumber (RULES.md: letters, digits and dashes, as the fe
   test.each<[string, string, string | null]>([
     ['digits only', '10234', '10234'],
     ['digits with surrounding spaces', '  10234 ', '10234'],
-    ['digits with leading zeros (a spreadsheet number cell drops them)', '0010234', '10234'],
+    ['digits with leading zeros, kept as written', '0010234', '0010234'],
+    ['10 digits with leading zeros', '0000000001', '0000000001'],
+    ['11 digits with a leading zero', '01234567890', null],
     ['a single digit', '7', '7'],
     ['10 digits', '1234567890', '1234567890'],
     ['11 digits (a phone number?)', '12345678901', null],
     ['only zeros', '0', null],
+    ['several zeros', '000', null],
     ['the federation prefix', 'TS-10021', 'TS-10021'],
     ['the prefix in small letters with a trailing space', 'ts-10021 ', 'TS-10021'],
     ['mixed case, spaces around', ' Ts-10021\t', 'TS-10021'],
@@ -181,7 +184,7 @@ describe('validateRows', () => {
   it('reads a valid row, trimming names but keeping them as written', () => {
     const row = cells({ memberNumber: ' 0042 ', familyName: "  d'Abreu ", namePrefix: ' van der ', givenNames: 'CHÉRIE  Ñaña', birthDate: '1-2-1990' });
     expect(validateRows([row], COLUMNS, NO_OTHER_CLUBS)).toEqual({
-      members: [{ row: 2, memberNumber: '42', familyName: "d'Abreu", namePrefix: 'van der', givenNames: 'CHÉRIE  Ñaña', birthDate: '1990-02-01' }],
+      members: [{ row: 2, memberNumber: '0042', familyName: "d'Abreu", namePrefix: 'van der', givenNames: 'CHÉRIE  Ñaña', birthDate: '1990-02-01' }],
       errors: [],
     });
   });
@@ -289,16 +292,24 @@ describe('validateRows', () => {
   });
 
   it('refuses a member number that occurs twice, naming both rows; the first row is read', () => {
-    const rows = [cells({ memberNumber: '10234' }), cells({ memberNumber: '20001' }), cells({ memberNumber: '010234', givenNames: 'Rubén' })];
+    const rows = [cells({ memberNumber: '10234' }), cells({ memberNumber: '20001' }), cells({ memberNumber: 'ts-10234 ', givenNames: 'Rubén' })];
+    rows[0] = cells({ memberNumber: 'TS-10234' });
     const result = validateRows(rows, COLUMNS, NO_OTHER_CLUBS);
     expect(result.members.map((m) => m.row)).toEqual([2, 3]);
     expect(result.errors).toEqual([{
       row: 4,
       field: 'memberNumber',
       code: 'DUPLICATE_IN_FILE',
-      memberNumber: '10234',
-      message: 'Rij 4: lidnummer 10234 staat ook al in rij 2; elk lid mag maar één keer op de lijst staan',
+      memberNumber: 'TS-10234',
+      message: 'Rij 4: lidnummer TS-10234 staat ook al in rij 2; elk lid mag maar één keer op de lijst staan',
     }]);
+  });
+
+  it('reads the same digits with and without leading zeros as two members (RULES.md: as the federation writes it)', () => {
+    const rows = [cells({ memberNumber: '10234' }), cells({ memberNumber: '010234', givenNames: 'Rubén' })];
+    const result = validateRows(rows, COLUMNS, NO_OTHER_CLUBS);
+    expect(result.errors).toEqual([]);
+    expect(result.members.map((m) => m.memberNumber)).toEqual(['10234', '010234']);
   });
 
   it('reports every error of a row', () => {

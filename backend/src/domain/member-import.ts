@@ -86,7 +86,7 @@ export const MEMBER_NUMBER_MESSAGE = `E${MEMBER_NUMBER_RULE.slice(1)}.`;
 
 /** For the API documentation of a member-number field. */
 export const MEMBER_NUMBER_HINT =
-  'Zoals de bond het schrijft: letters, cijfers en streepjes (bijvoorbeeld TS-10021 of 100233). Hoofd- of kleine letters en spaties eromheen tellen niet; opgeslagen in hoofdletters. Bij alleen cijfers tellen voorloopnullen niet.';
+  'Zoals de bond het schrijft: letters, cijfers en streepjes (bijvoorbeeld TS-10021 of 100233). Hoofd- of kleine letters en spaties eromheen tellen niet; opgeslagen in hoofdletters. Voorloopnullen tellen mee (0010234 is niet 10234).';
 
 /**
  * RULES.md: the federation's number for a person, "as the federation writes it: letters,
@@ -101,17 +101,15 @@ export const MEMBER_NUMBER_HINT =
  * - Letters are A–Z only; a dash only between letters or digits (not first, last or
  *   doubled); at least one digit (a name typed in the number column is caught); inner
  *   spaces, dots and other signs are refused rather than guessed at ("12.345").
- * - A number of digits only keeps the earlier rule: leading zeros are dropped, because
- *   spreadsheet programs drop them from number cells ("000123" in a CSV and 123 in an Excel
- *   file are the same member), and at most 10 digits remain. In a number with letters the
- *   zeros are kept: it is text in every spreadsheet ("TS-00123" is not "TS-123").
+ * - Leading zeros count, in a number of digits only too: the number is kept as the federation
+ *   writes it ("0010234" is not "10234"). A spreadsheet that shows a number cell with leading
+ *   zeros does so through the cell's number format, which the file reader applies
+ *   (member-file-parser.ts); a number of zeros only ("0", "000") is refused as no number.
+ *   At most 10 digits (a phone number typed in the column is caught).
  */
 export function normalizeMemberNumber(raw: string): string | null {
   const trimmed = raw.trim();
-  if (/^\d+$/.test(trimmed)) {
-    const canonical = trimmed.replace(/^0+/, '');
-    return canonical.length >= 1 && canonical.length <= DIGITS_MAX_LENGTH ? canonical : null;
-  }
+  if (/^\d+$/.test(trimmed)) return /[1-9]/.test(trimmed) && trimmed.length <= DIGITS_MAX_LENGTH ? trimmed : null;
   if (!/^[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*$/.test(trimmed) || !/\d/.test(trimmed)) return null;
   return trimmed.length <= MEMBER_NUMBER_MAX_LENGTH ? trimmed.toUpperCase() : null;
 }

@@ -169,6 +169,26 @@ describe('XLSX', () => {
     expect(cellText(value)).toBe(text);
   });
 
+  test.each<[string, ExcelJS.CellValue, string, string]>([
+    ['a zero-padded member number', 10234, '0000000', '0010234'],
+    ['a zero-padded number with a text section', 705, '0000;@', '0705'],
+    ['a number wider than its padding', 1234567, '000', '1234567'],
+    ['a formula in a zero-padded cell', { formula: 'A1', result: 42 }, '0000', '0042'],
+    ['a number in a general format', 10234, 'General', '10234'],
+    ['a number with a thousands format (no padding)', 10234, '#,##0', '10234'],
+  ])('a cell with %s in format %p reads as the spreadsheet shows it', (_what, value, numFmt, text) => {
+    expect(cellText(value, numFmt)).toBe(text);
+  });
+
+  it('keeps the leading zeros a zero-padded number cell shows, as the member number (RULES.md: as the federation writes it)', async () => {
+    const buffer = await xlsxBuffer((workbook) => {
+      const sheet = workbook.addWorksheet('Leden');
+      sheet.addRows([['Lidnummer', 'Achternaam', 'Voornamen'], [10234, 'Pinas', 'Ruben'], [10235, 'Sital', 'Asha'], ['0010236', 'Wong', 'Glenn']]);
+      sheet.getCell('A2').numFmt = '0000000';
+    });
+    expect(preview(await parseBytes(buffer, 'leden.xlsx')).members.map((member) => member.memberNumber)).toEqual(['0010234', '10235', '0010236']);
+  });
+
   it('reads the first visible sheet with data, from its first filled row', async () => {
     const buffer = await xlsxBuffer((workbook) => {
       workbook.addWorksheet('Leeg');

@@ -361,22 +361,37 @@ function worksheetRows(sheet: ExcelJS.Worksheet, name: string): string[][] {
   }
   return Array.from({ length: height }, (_, r) => {
     const row = sheet.getRow(r + 1);
-    return Array.from({ length: width }, (_, c) => cellText(row.getCell(c + 1).value));
+    return Array.from({ length: width }, (_, c) => {
+      const cell = row.getCell(c + 1);
+      return cellText(cell.value, cell.numFmt);
+    });
   });
 }
 
 const PLAIN_NUMBER = new Intl.NumberFormat('en-US', { useGrouping: false, maximumFractionDigits: 20 });
 
-/** A cell as the user reads it: dates as yyyy-mm-dd, numbers without exponent, formulas by their result. */
-export function cellText(value: ExcelJS.CellValue): string {
+/** A number format that writes a whole number with leading zeros: "000000", "0000000;@". */
+const ZERO_PADDED = /^(0+)(?:;@)?$/;
+
+/**
+ * A cell as the user reads it: dates as yyyy-mm-dd, numbers without exponent, formulas by
+ * their result. A whole number in a zero-padded format ("000000") keeps the zeros the
+ * spreadsheet shows: member number 0010234 stays 0010234.
+ */
+export function cellText(value: ExcelJS.CellValue, numFmt?: string): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'string') return value;
-  if (typeof value === 'number') return Number.isInteger(value) ? BigInt(value).toString() : PLAIN_NUMBER.format(value);
+  if (typeof value === 'number') {
+    if (!Number.isInteger(value)) return PLAIN_NUMBER.format(value);
+    const digits = BigInt(value).toString();
+    const padded = numFmt === undefined ? null : ZERO_PADDED.exec(numFmt);
+    return padded && value >= 0 ? digits.padStart(padded[1].length, '0') : digits;
+  }
   if (typeof value === 'boolean') return value ? 'WAAR' : 'ONWAAR';
   if (value instanceof Date) return value.toISOString().slice(0, 10);
   if ('richText' in value) return value.richText.map((part) => part.text).join('');
   if ('hyperlink' in value) return cellText(value.text as ExcelJS.CellValue);
-  if ('formula' in value || 'sharedFormula' in value) return cellText(value.result);
+  if ('formula' in value || 'sharedFormula' in value) return cellText(value.result, numFmt);
   if ('error' in value) return value.error;
   return '';
 }

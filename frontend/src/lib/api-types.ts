@@ -3016,7 +3016,7 @@ export interface components {
             /** @description Verplicht bij een eerdere inschrijfdatum */
             registeredOnReason?: string | null;
             /**
-             * @description Zoals de bond het schrijft: letters, cijfers en streepjes (bijvoorbeeld TS-10021 of 100233). Hoofd- of kleine letters en spaties eromheen tellen niet; opgeslagen in hoofdletters. Bij alleen cijfers tellen voorloopnullen niet.
+             * @description Zoals de bond het schrijft: letters, cijfers en streepjes (bijvoorbeeld TS-10021 of 100233). Hoofd- of kleine letters en spaties eromheen tellen niet; opgeslagen in hoofdletters. Voorloopnullen tellen mee (0010234 is niet 10234).
              * @example TS-10021
              */
             memberNumber: string;
@@ -3078,7 +3078,7 @@ export interface components {
         };
         CreateTransferDto: {
             /**
-             * @description Zoals de bond het schrijft: letters, cijfers en streepjes (bijvoorbeeld TS-10021 of 100233). Hoofd- of kleine letters en spaties eromheen tellen niet; opgeslagen in hoofdletters. Bij alleen cijfers tellen voorloopnullen niet.
+             * @description Zoals de bond het schrijft: letters, cijfers en streepjes (bijvoorbeeld TS-10021 of 100233). Hoofd- of kleine letters en spaties eromheen tellen niet; opgeslagen in hoofdletters. Voorloopnullen tellen mee (0010234 is niet 10234).
              * @example TS-10021
              */
             memberNumber: string;
