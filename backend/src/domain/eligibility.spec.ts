@@ -204,6 +204,36 @@ describe('checkEligibility (Regel 4)', () => {
   });
 });
 
+describe('checkEligibility with earlier registrations (a past match is judged by the registration that held on its date)', () => {
+  // Registered 20-08, taken off 20-11 and added again on 25-11; or moved to club B on 20-11.
+  const readded = { entry: { clubId: 'club-a', registeredOn: '2026-11-25', removedAt: null }, earlierEntries: [{ clubId: 'club-a', registeredOn: '2026-08-20', removedAt: '2026-11-20' }] };
+  const transferred = { entry: { clubId: 'club-b', clubName: 'Club B', registeredOn: '2026-11-20', removedAt: null }, earlierEntries: [{ clubId: 'club-a', clubName: 'Club A', registeredOn: '2026-08-20', removedAt: '2026-11-20' }] };
+
+  test.each<[string, Partial<EligibilityInput>, IneligibilityCode[]]>([
+    ['taken off and added again: a match while on the list the first time', { ...readded, matchDate: '2026-11-14' }, []],
+    ['taken off and added again: a match after the new registration counts from it', { ...readded, matchDate: '2026-11-28' }, ['REGISTERED_TOO_LATE']],
+    ['taken off and added again: a match well after the new registration', { ...readded, matchDate: '2026-12-12' }, []],
+    ['taken off and added again: a match on the day taken off (not on the list)', { ...readded, matchDate: '2026-11-20' }, ['REGISTERED_TOO_LATE']],
+    ['taken off and added again: a match before the first registration', { ...readded, matchDate: '2026-08-22' }, ['REGISTERED_TOO_LATE']],
+    ['transferred: the old club, a match before the transfer', { ...transferred, matchDate: '2026-11-14' }, []],
+    ['transferred: the old club, a match after the transfer', { ...transferred, matchDate: '2026-11-28' }, ['ON_OTHER_CLUB_LIST']],
+    ['transferred: the new club, a match before the transfer (then on the old list)', { ...transferred, clubId: 'club-b', matchDate: '2026-11-14' }, ['ON_OTHER_CLUB_LIST']],
+    ['transferred: the new club, a match well after the transfer', { ...transferred, clubId: 'club-b', matchDate: '2026-12-12' }, []],
+    ['an earlier registration registered too late for its match', { ...readded, earlierEntries: [{ clubId: 'club-a', registeredOn: '2026-11-12', removedAt: '2026-11-20' }], matchDate: '2026-11-14' }, ['REGISTERED_TOO_LATE']],
+  ])('%s', (_case, overrides, expected) => {
+    expect(codes(eligibilityInput(overrides))).toEqual(expected);
+  });
+
+  it('names the list the member was on at the match date', () => {
+    expect(checkEligibility(eligibilityInput({ ...transferred, clubId: 'club-b', matchDate: '2026-11-14' })).reasons[0].message).toContain('Club A');
+  });
+
+  it('eligibleFrom counts from the registration that holds on the later date', () => {
+    expect(eligibleFrom(eligibilityInput({ ...readded, matchDate: '2026-11-21' }))).toBe('2026-12-02');
+    expect(firstMatchDateAfterRegistration('2026-11-25')).toBe('2026-12-02');
+  });
+});
+
 describe('memberStatus on a date (Regel 4)', () => {
   test.each<[string, Sanction[], string, string]>([
     ['no sanctions', [], '2026-11-14', 'ACTIVE'],

@@ -62,9 +62,10 @@ export function eligibleFrom(input: EligibilityInput): IsoDate | null {
     const reasons = checkEligibility({ ...input, matchDate: date }).reasons;
     if (reasons.length === 0) return date === input.matchDate ? null : date;
     let next = date;
+    const entry = entryOn(input, date);
     for (const reason of reasons) {
-      if (reason.code === 'REGISTERED_TOO_LATE' && input.entry) {
-        next = later(next, firstMatchDateAfterRegistration(input.entry.registeredOn, input.settings.registrationLeadWorkingDays));
+      if (reason.code === 'REGISTERED_TOO_LATE' && entry) {
+        next = later(next, firstMatchDateAfterRegistration(entry.registeredOn, input.settings.registrationLeadWorkingDays));
       } else if (reason.code === 'SUSPENDED') {
         const ends = input.sanctions.filter((s) => s.kind === 'SUSPENSION' && isInForce(s, date)).map((s) => s.endsOn);
         if (ends.some((end) => end === null)) return null;
@@ -148,8 +149,28 @@ export interface EligibilityInput {
   clubId: string;
   matchDate: IsoDate;
   settings: Pick<CompetitionSettings, 'registrationLeadWorkingDays'>;
+  /** The member's entry this season as it stands now. */
   entry: MemberListEntry | null;
+  /**
+   * Registrations of the member this season that ended before the entry got its present
+   * form (taken off and added again, moved by a transfer), each with the day it ended as
+   * `removedAt`.
+   */
+  earlierEntries?: readonly MemberListEntry[];
   sanctions: readonly Sanction[];
+}
+
+/**
+ * The registration that held on the match date: an earlier one that ran over that day (from
+ * its registration up to the day it ended) when there is one, or else the entry as it stands.
+ * A match played while the member was on the old club's list is judged by that list, even
+ * after they were taken off and added again (registered anew) or transferred.
+ */
+export function entryOn(input: Pick<EligibilityInput, 'entry' | 'earlierEntries'>, matchDate: IsoDate): MemberListEntry | null {
+  const held = (input.earlierEntries ?? []).find(
+    (period) => compareDates(period.registeredOn, matchDate) <= 0 && period.removedAt && compareDates(matchDate, period.removedAt) < 0,
+  );
+  return held ?? input.entry;
 }
 
 export type IneligibilityCode =
@@ -176,7 +197,9 @@ export function checkEligibility(input: EligibilityInput): EligibilityResult {
   return { eligible: reasons.length === 0, reasons };
 }
 
-function listReasons({ clubId, matchDate, settings, entry }: EligibilityInput): IneligibilityReason[] {
+function listReasons(input: EligibilityInput): IneligibilityReason[] {
+  const { clubId, matchDate, settings } = input;
+  const entry = entryOn(input, matchDate);
   const removed = entry?.removedAt && compareDates(entry.removedAt, matchDate) <= 0 ? entry.removedAt : null;
   if (entry === null || (removed && entry.clubId !== clubId)) {
     return [{ code: 'NOT_ON_LIST', message: 'Staat niet op de moederlijst van deze vereniging voor dit seizoen (Regel 4)' }];

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { isoDate, todayIso } from '../common/dto';
+import { dbDate, isoDate, todayIso } from '../common/dto';
 import type { IsoDate } from '../domain/dates';
-import { checkEligibility, eligibleFrom, EligibilityInput, EligibilityResult, MemberListEntry } from '../domain/eligibility';
+import { checkEligibility, eligibleFrom, EligibilityInput, EligibilityResult, entryOn } from '../domain/eligibility';
 import type { CompetitionSettings } from '../domain/settings';
 import type { Member, Prisma } from '../generated/prisma/client';
 import { toDomainSanction } from './member-list.dto';
@@ -21,19 +21,36 @@ export interface PlayerEligibility extends EligibilityResult {
   eligibleFrom: IsoDate | null;
 }
 
+const onList = { select: { clubId: true, club: { select: { name: true } } } } as const;
+
+/** An entry with the registrations it had before (member_list_periods), as the domain reads them. */
+const withEarlier = {
+  memberList: onList,
+  earlierPeriods: { select: { registeredOn: true, endedOn: true, memberList: onList } },
+} as const;
+
 interface EntryRow {
   memberId: string;
   registeredOn: Date;
   removedAt: Date | null;
   memberList: { clubId: string; club: { name: string } };
+  earlierPeriods: { registeredOn: Date; endedOn: Date; memberList: { clubId: string; club: { name: string } } }[];
 }
 
-function toEntry(row: EntryRow): MemberListEntry {
+function toEntry(row: EntryRow): Pick<EligibilityInput, 'entry' | 'earlierEntries'> {
   return {
-    clubId: row.memberList.clubId,
-    clubName: row.memberList.club.name,
-    registeredOn: isoDate(row.registeredOn),
-    removedAt: row.removedAt ? todayIso(row.removedAt) : null,
+    entry: {
+      clubId: row.memberList.clubId,
+      clubName: row.memberList.club.name,
+      registeredOn: isoDate(row.registeredOn),
+      removedAt: row.removedAt ? todayIso(row.removedAt) : null,
+    },
+    earlierEntries: row.earlierPeriods.map((period) => ({
+      clubId: period.memberList.clubId,
+      clubName: period.memberList.club.name,
+      registeredOn: isoDate(period.registeredOn),
+      removedAt: isoDate(period.endedOn),
+    })),
   };
 }
 
@@ -48,10 +65,7 @@ export class PlayerEligibilityService {
   async check(db: Db, query: EligibilityQuery, memberIds: readonly string[]): Promise<Map<string, PlayerEligibility>> {
     const ids = [...new Set(memberIds)];
     // One after the other: `db` may be a transaction, which runs on one connection.
-    const entries = await db.memberListEntry.findMany({
-      where: { seasonId: query.seasonId, memberId: { in: ids } },
-      include: { memberList: { select: { clubId: true, club: { select: { name: true } } } } },
-    });
+    const entries = await db.memberListEntry.findMany({ where: { seasonId: query.seasonId, memberId: { in: ids } }, include: withEarlier });
     const sanctions = await db.memberSanction.findMany({ where: { memberId: { in: ids } } });
     const entryOf = new Map(entries.map((e) => [e.memberId, toEntry(e)]));
     return new Map(
@@ -60,7 +74,8 @@ export class PlayerEligibilityService {
           clubId: query.clubId,
           matchDate: query.matchDate,
           settings: query.settings,
-          entry: entryOf.get(memberId) ?? null,
+          entry: null,
+          ...entryOf.get(memberId),
           sanctions: sanctions.filter((s) => s.memberId === memberId).map(toDomainSanction),
         };
         return [memberId, { ...checkEligibility(input), eligibleFrom: eligibleFrom(input) }];
@@ -68,14 +83,24 @@ export class PlayerEligibilityService {
     );
   }
 
-  /** Everyone on the club's member list this season (not removed before the match), with their eligibility, by name. */
+  /**
+   * Everyone on the club's member list this season on the match date, with their eligibility,
+   * by name: not removed before the match, or (for a match already played) on the list then
+   * and since taken off and added again, or transferred away.
+   */
   async candidates(db: Db, query: EligibilityQuery): Promise<{ member: Member; result: PlayerEligibility }[]> {
     const entries = await db.memberListEntry.findMany({
-      where: { seasonId: query.seasonId, memberList: { clubId: query.clubId } },
-      include: { member: true },
+      where: {
+        seasonId: query.seasonId,
+        OR: [{ memberList: { clubId: query.clubId } }, { earlierPeriods: { some: { memberList: { clubId: query.clubId }, endedOn: { gt: dbDate(query.matchDate) } } } }],
+      },
+      include: { member: true, ...withEarlier },
       orderBy: [{ member: { familyName: 'asc' } }, { member: { givenNames: 'asc' } }],
     });
-    const current = entries.filter((e) => !e.removedAt || todayIso(e.removedAt) > query.matchDate);
+    const current = entries.filter((e) => {
+      const held = entryOn(toEntry(e), query.matchDate);
+      return held?.clubId === query.clubId && (!held.removedAt || held.removedAt > query.matchDate);
+    });
     const results = await this.check(db, query, current.map((e) => e.memberId));
     return current.map((e) => ({ member: e.member, result: results.get(e.memberId)! }));
   }
