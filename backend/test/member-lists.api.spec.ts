@@ -381,6 +381,11 @@ describe('member lists API (Regel 1–4)', () => {
         data: { divisionId: team.divisionId, round: 1, date: new Date(`${addDays(TODAY, -7)}T00:00:00.000Z`), homeTeamId: team.id, awayTeamId: opponent.id, status: 'PLAYED' },
       });
       await ctx.prisma.lineup.create({ data: { matchId: match.id, teamId: team.id, players: { create: [{ memberId: wong.memberId, pairNumber: 1 }] } } });
+      // A line-up for a match still to come is no match played: it does not count.
+      const ahead = await ctx.prisma.match.create({
+        data: { divisionId: team.divisionId, round: 2, date: new Date(`${addDays(TODAY, 7)}T00:00:00.000Z`), homeTeamId: opponent.id, awayTeamId: team.id, status: 'SCHEDULED' },
+      });
+      await ctx.prisma.lineup.create({ data: { matchId: ahead.id, teamId: team.id, players: { create: [{ memberId: wong.memberId, pairNumber: 1 }] } } });
 
       // A file without the birth date column: stored birth dates stay.
       const file = Buffer.from('Lidnummer;Achternaam;Voornamen\r\n701;Pinas;Ruben Éloi\r\n702;Sital;Asha\r\n704;Karsters;Iwan\r\n');
@@ -398,7 +403,7 @@ describe('member lists API (Regel 1–4)', () => {
       const removed = after.entries.find((e) => e.memberNumber === '703')!;
       expect(removed).toMatchObject({ id: wong.id, removedAt: expect.any(String), matchesPlayed: 1 });
       expect(after.entries[after.entries.length - 1].memberNumber).toBe('703');
-      expect(await ctx.prisma.lineupPlayer.count({ where: { memberId: wong.memberId } })).toBe(1);
+      expect(await ctx.prisma.lineupPlayer.count({ where: { memberId: wong.memberId, lineup: { matchId: match.id } } })).toBe(1);
       const audit = await ctx.prisma.auditLog.findFirst({ where: { entityId: after.id, action: 'memberList.import' }, orderBy: { createdAt: 'desc' } });
       expect(audit).toMatchObject({ userId: expect.any(String) });
       const columns = ['memberNumber', 'familyName', 'namePrefix', 'givenNames', 'birthDate'];

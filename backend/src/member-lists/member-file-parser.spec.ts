@@ -8,6 +8,7 @@ import { memberListCsv } from './member-list-export';
 import type { MemberListEntryDto } from './member-list.dto';
 import {
   cellText,
+  unclosedQuoteLine,
   detectDelimiter,
   MEMBER_FILE_LIMITS,
   MemberFileError,
@@ -147,6 +148,20 @@ describe('CSV', () => {
   });
 });
 
+describe('unclosedQuoteLine (where the quote that never closes opens)', () => {
+  test.each<[string, string, string, number | null]>([
+    ['every quote closed', 'a;"b";c\n"d""e";f\n', ';', null],
+    ['a quote in the middle of a field is a plain character', 'a;b"c;d\ne;f\n', ';', null],
+    ['opened on line 3', 'a;b\nc;d\ne;"f\ng;h\n', ';', 3],
+    ['opened on line 3, after a quoted line break (CRLF)', '"a\r\nb";c\r\n"d;e\r\n', ';', 3],
+    ['a doubled quote then no close', 'a,"b""c\n', ',', 1],
+    ['an old Mac line end (CR)', 'a;b\rc;"d\r', ';', 2],
+    ['the closing quote at the end of the file', 'a;"b"', ';', null],
+  ])('%s', (_what, body, delimiter, expected) => {
+    expect(unclosedQuoteLine(body, delimiter)).toBe(expected);
+  });
+});
+
 describe('XLSX', () => {
   test.each<[string, ExcelJS.CellValue, string]>([
     ['empty', null, ''],
@@ -245,7 +260,13 @@ describe('files that are not a member list', () => {
     ['other binary data', bytes(0x00, 0x01, 0x02, 0x41, 0x42), 'UNSUPPORTED_FORMAT', /^'x' is geen tekst- of Excel-bestand\./],
     ['a single column', Buffer.from('Naam\nRuben Pinas\nAsha Sital\n'), 'NOT_A_TABLE', /^In 'x' staat in de eerste regel maar één kolom \('Naam'\)\. .*puntkomma, komma of tab/],
     ['a separator that is not supported', Buffer.from('Lidnummer|Achternaam|Voornamen\n1|Pinas|Ruben\n'), 'NOT_A_TABLE', /maar één kolom \('Lidnummer\|Achternaam\|Voornamen'\)/],
-    ['a quote that is never closed', Buffer.from('Lidnummer;Achternaam;Voornamen\n1;"Pinas;Ruben\n2;Sital;Asha\n'), 'UNREADABLE_FILE', /aanhalingsteken \("\) wordt niet afgesloten/],
+    ['a quote that is never closed', Buffer.from('Lidnummer;Achternaam;Voornamen\n1;"Pinas;Ruben\n2;Sital;Asha\n'), 'UNREADABLE_FILE', /aanhalingsteken \("\) wordt niet afgesloten \(het aanhalingsteken in regel 2\)/],
+    [
+      'a quote that is never closed, after quoted fields over two lines',
+      Buffer.from('Lidnummer;Achternaam;Voornamen\r\n1;"Pinas";"Ruben\r\nEloi"\r\n2;Sital;Asha\r\n3;"d""Abreu;Marcel\r\n4;Wong;Glenn\r\n'),
+      'UNREADABLE_FILE',
+      /wordt niet afgesloten \(het aanhalingsteken in regel 5\)/,
+    ],
     ['a UTF-8 BOM followed by Windows-1252 bytes', Buffer.concat([bytes(0xef, 0xbb, 0xbf), iconv.encode('Lidnummer;Achternaam\n1;Doëlla\n', 'windows-1252')]), 'UNREADABLE_FILE', /Sla de lijst opnieuw op als "CSV UTF-8"/],
   ])('%s is refused with a Dutch explanation', async (_what, buffer, code, message) => {
     const error = await parseBytes(buffer, 'x').catch((e: unknown) => e);

@@ -222,15 +222,49 @@ function readCsvRecords(body: string, delimiter: CsvDelimiter, name: string): st
       to: MEMBER_FILE_LIMITS.rows + 1, // one more than allowed: enough to refuse, no more
     }) as string[][];
   } catch (error) {
-    throw new MemberFileError('UNREADABLE_FILE', csvErrorMessage(error, name));
+    throw new MemberFileError('UNREADABLE_FILE', csvErrorMessage(error, body, delimiter, name));
   }
 }
 
-function csvErrorMessage(error: unknown, name: string): string {
+/**
+ * The line on which the quoted field that never closes opens. csv-parse reports the line where
+ * it gave up, the end of the file, which is no help to a secretary looking for the quote. A
+ * quote opens a field only at its start (elsewhere it is a plain character, as relax_quotes
+ * reads it); inside, "" is one quote, and a quote followed by the separator, a line end or
+ * the end of the file closes the field.
+ */
+export function unclosedQuoteLine(body: string, delimiter: string): number | null {
+  const isLineEnd = (i: number) => body[i] === '\n' || (body[i] === '\r' && body[i + 1] !== '\n');
+  let line = 1;
+  let fieldStart = true;
+  let i = 0;
+  while (i < body.length) {
+    if (!(fieldStart && body[i] === '"')) {
+      if (isLineEnd(i)) line++;
+      fieldStart = body[i] === delimiter || body[i] === '\n' || body[i] === '\r';
+      i++;
+      continue;
+    }
+    const opened = line;
+    for (i++; ; i++) {
+      if (i >= body.length) return opened;
+      if (isLineEnd(i)) line++;
+      else if (body[i] === '"' && body[i + 1] === '"') i++;
+      else if (body[i] === '"' && (i + 1 >= body.length || [delimiter, '\r', '\n'].includes(body[i + 1]))) break;
+    }
+    i++; // past the closing quote
+    fieldStart = false;
+  }
+  return null;
+}
+
+function csvErrorMessage(error: unknown, body: string, delimiter: string, name: string): string {
   const { code, lines } = error as { code?: string; lines?: number };
   const where = lines ? ` (rond regel ${lines})` : '';
   if (code === 'CSV_QUOTE_NOT_CLOSED') {
-    return `'${name}' kan niet worden gelezen: een aanhalingsteken (") wordt niet afgesloten${where}. Controleer die regel en sla de lijst opnieuw op.`;
+    const opened = unclosedQuoteLine(body, delimiter);
+    const at = opened === null ? where : ` (het aanhalingsteken in regel ${opened})`;
+    return `'${name}' kan niet worden gelezen: een aanhalingsteken (") wordt niet afgesloten${at}. Controleer die regel en sla de lijst opnieuw op.`;
   }
   return `'${name}' kan niet als CSV-bestand worden gelezen${where}. ${ACCEPTED}`;
 }

@@ -67,12 +67,16 @@ export async function touchList(db: Db, list: { id: string; firstSubmittedAt: Da
   });
 }
 
-/** Matches each member played for the club in the season (Regel 4 history that removal must keep). */
+/**
+ * Matches each member played for the club in the season (Regel 4 history that removal must
+ * keep): on the line-up of a match that was played (a result entered, at the table or on
+ * paper). A line-up composed for a match still to come is no match played.
+ */
 export async function matchesPlayed(db: Db, seasonId: string, clubId: string, memberIds: string[]): Promise<Map<string, number>> {
   if (memberIds.length === 0) return new Map();
   const rows = await db.lineupPlayer.groupBy({
     by: ['memberId'],
-    where: { memberId: { in: memberIds }, lineup: { team: { clubId }, match: { division: { seasonId } } } },
+    where: { memberId: { in: memberIds }, lineup: { team: { clubId }, match: { division: { seasonId }, status: 'PLAYED', archivedAt: null } } },
     _count: { _all: true },
   });
   return new Map(rows.map((row) => [row.memberId, row._count._all]));
