@@ -177,6 +177,9 @@ describe('foundation API', () => {
       expect(team.body).toMatchObject({ clubName: club.body.name, divisionName: division.body.name, seasonId: ids.season });
       const publicDivision = await ctx.http().get(`/api/divisions/${division.body.id}`).expect(200);
       expect(publicDivision.body.teams).toEqual([expect.objectContaining({ id: team.body.id, clubName: club.body.name })]);
+      // A club that still plays this season is not archived; its team (without matches) goes first.
+      expectError((await admin.agent.post(`/api/clubs/${club.body.id}/archive`).expect(409)).body, 409, 'CLUB_HAS_TEAMS');
+      await admin.agent.post(`/api/teams/${team.body.id}/archive`).expect(200);
       await admin.agent.post(`/api/clubs/${club.body.id}/archive`).expect(200);
       const clubs = await ctx.http().get('/api/clubs').expect(200);
       expect(clubs.body.map((c: { id: string }) => c.id)).not.toContain(club.body.id);

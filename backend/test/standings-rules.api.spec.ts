@@ -287,6 +287,9 @@ describe('standings by the rules (issue 13: Regel 8, 41; settings)', () => {
       const { seasonId, divisionId } = await importSeason({ teams: ['A', 'B'], matches: [played(1, 'A', 'B', [150, 150]), scheduled(2, 'B', 'A')] });
       const ended = await standings(divisionId);
       expect([ended.final, summary(ended.rows)]).toEqual([true, ['1 A - Beslissingswedstrijd nodig (nodig)', '1 B - Beslissingswedstrijd nodig (nodig)']]);
+      // Its competition may not come to overlap another's (SEASON_OVERLAP): the seasons after it are over and archived.
+      const later = await ctx.prisma.season.findMany({ where: { archivedAt: null, competitionStartsOn: { gt: new Date('2020-06-01T00:00:00Z') } }, select: { id: true } });
+      for (const { id } of later) await admin.post(`/api/seasons/${id}/archive`).send({}).expect(200);
       await admin.patch(`/api/seasons/${seasonId}`).send({ endsOn: '2100-05-31' }).expect(200);
       const running = await standings(divisionId);
       expect(running.final).toBe(false);

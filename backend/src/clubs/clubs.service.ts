@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { AuditService } from '../audit/audit.service';
 import type { AuthUser } from '../auth/auth.types';
-import { NotFoundError } from '../common/errors';
+import { dbDate, todayIso } from '../common/dto';
+import { ConflictError, NotFoundError } from '../common/errors';
 import { PrismaService } from '../prisma/prisma.service';
 import { ClubDetailDto, ClubDto, CreateClubDto, mapClub, UpdateClubDto } from './club.dto';
 
@@ -66,6 +67,21 @@ export class ClubsService {
   async archive(id: string, user: AuthUser): Promise<ClubDto> {
     const before = await this.prisma.club.findUnique({ where: { id } });
     if (!before) throw new NotFoundError('Vereniging');
+    // Archived once: archiving again changes nothing (the date it was archived stays).
+    if (before.archivedAt) return mapClub(before);
+    // A club that still plays this season (or the next) keeps its place: its teams, their
+    // fixtures and its secretaries' work stay in use.
+    const playing = await this.prisma.team.findFirst({
+      where: { clubId: id, archivedAt: null, division: { archivedAt: null, season: { archivedAt: null, endsOn: { gte: dbDate(todayIso()) } } } },
+      include: { division: { select: { name: true, season: { select: { name: true } } } } },
+      orderBy: { name: 'asc' },
+    });
+    if (playing) {
+      throw new ConflictError(
+        `Deze vereniging speelt nog met ${playing.name} in ${playing.division.name} (${playing.division.season.name}). Archiveer eerst dat team, of archiveer de vereniging als het seizoen voorbij is.`,
+        'CLUB_HAS_TEAMS',
+      );
+    }
     const club = await this.prisma.club.update({ where: { id }, data: { archivedAt: new Date() } });
     await this.audit.record({ userId: user.id, action: 'club.archive', entityType: 'Club', entityId: id, before, after: club });
     return mapClub(club);

@@ -5,6 +5,7 @@ import { NotFoundError } from '../common/errors';
 import { PrismaService } from '../prisma/prisma.service';
 import { SeasonsService } from '../seasons/seasons.service';
 import { CatalogItemDto, CreateCatalogItemDto, mapCatalogItem, UpdateCatalogItemDto } from './fine-catalog.dto';
+import { assertSeasonOpen } from '../seasons/season-open';
 
 /** Regel 10: the season's catalog of fines an administrator levies by hand. */
 @Injectable()
@@ -26,6 +27,7 @@ export class FineCatalogService {
 
   async create(body: CreateCatalogItemDto, user: AuthUser): Promise<CatalogItemDto> {
     const { settings } = await this.seasons.get(body.seasonId);
+    await assertSeasonOpen(this.prisma, body.seasonId);
     return this.prisma.$transaction(async (tx) => {
       const item = await tx.fineCatalogItem.create({
         data: { seasonId: body.seasonId, code: body.code, description: body.description.trim(), rule: '10', amountCents: body.amountCents ?? settings.negligenceFineCents },
@@ -47,6 +49,7 @@ export class FineCatalogService {
     return this.prisma.$transaction(async (tx) => {
       const before = await tx.fineCatalogItem.findUnique({ where: { id } });
       if (!before) throw new NotFoundError('Catalogusboete');
+      await assertSeasonOpen(tx, before.seasonId);
       // Archived once: archiving again changes nothing (the date it left the catalog stays).
       if (data.archivedAt && before.archivedAt) return mapCatalogItem(before);
       const after = await tx.fineCatalogItem.update({ where: { id }, data });

@@ -30,6 +30,7 @@ import {
 import { FINE_INCLUDE, FineRow, lockClubFines, seasonSettings } from './fine-rows';
 import { FineProposalsService } from './fine-proposals.service';
 import { statementCsv, statementPdf } from './fine-statement';
+import { assertSeasonOpen } from '../seasons/season-open';
 
 type Tx = Prisma.TransactionClient;
 
@@ -262,6 +263,7 @@ export class FinesService {
   private async levyOnce(body: LevyFineDto, user: AuthUser): Promise<FineDto> {
     const item = await this.prisma.fineCatalogItem.findUnique({ where: { id: body.catalogItemId } });
     if (!item || item.archivedAt) throw new ValidationError('Kies een boete uit de catalogus van het seizoen.', [{ field: 'catalogItemId', message: 'Deze boete staat niet (meer) in de catalogus.' }]);
+    await assertSeasonOpen(this.prisma, item.seasonId);
     const club = await this.prisma.club.findUnique({ where: { id: body.clubId } });
     if (!club) throw new ValidationError('Deze vereniging bestaat niet.', [{ field: 'clubId', message: 'Deze vereniging bestaat niet.' }]);
     const today = todayIso();

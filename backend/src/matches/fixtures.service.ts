@@ -14,6 +14,7 @@ import { DivisionMatchesDto, MatchDetailDto } from './match.dto';
 import { MatchDataService } from './match-data.service';
 import { matchStart, MatchRow } from './match-row';
 import { commandUser, MatchWriterService, Tx } from './match-writer.service';
+import { assertOpen } from '../seasons/season-open';
 
 const DEFAULT_START_TIME = '20:00';
 
@@ -51,6 +52,7 @@ export class FixturesService {
       include: { season: true, teams: { where: { archivedAt: null }, orderBy: { name: 'asc' }, select: { id: true } } },
     });
     if (!division) throw new NotFoundError('Poule');
+    assertOpen(division.season);
     const teamIds = this.teamOrder(division.teams.map((t) => t.id), body.teamIds);
     const fixtures = this.generate(teamIds, body);
     assertInSeason(body.dates, division.season, 'dates');

@@ -11,6 +11,7 @@ import { AddEntryDto, entryInclude, fullName, mapEntry, MemberListEntryDto, Upda
 import { Db, lockList, matchesPlayed, touchList } from './member-list.store';
 import { MemberListsService } from './member-lists.service';
 import { registrationFor } from './registration';
+import { assertSeasonOpen } from '../seasons/season-open';
 
 /** Adding, editing and removing one entry at a time; each change audited with before and after. */
 @Injectable()
@@ -22,7 +23,7 @@ export class MemberEntriesService {
   ) {}
 
   async add(seasonId: string, clubId: string, body: AddEntryDto, user: AuthUser): Promise<MemberListEntryDto> {
-    await this.lists.context(seasonId, clubId, user);
+    await this.lists.context(seasonId, clubId, user, true);
     const registration = registrationFor(body, user);
     const memberNumber = normalizeMemberNumber(body.memberNumber);
     if (!memberNumber) {
@@ -119,6 +120,7 @@ export class MemberEntriesService {
     const entry = await this.prisma.memberListEntry.findUnique({ where: { id: entryId }, include: { memberList: { select: { clubId: true } } } });
     if (!entry) throw new NotFoundError('Inschrijving');
     assertClubAccess(user, entry.memberList.clubId);
+    await assertSeasonOpen(this.prisma, entry.seasonId);
     return entry;
   }
 

@@ -94,7 +94,7 @@ export class MemberImportService {
   ) {}
 
   async preview(seasonId: string, clubId: string, file: UploadedFile, user: AuthUser): Promise<MemberListPreviewDto> {
-    const { season } = await this.lists.context(seasonId, clubId, user);
+    const { season } = await this.lists.context(seasonId, clubId, user, true);
     const parsed = await readMemberFile(file);
     const state = await this.state(this.prisma, season, clubId, parsed, user);
     const played = await matchesPlayed(this.prisma, seasonId, clubId, state.preview.removed.map((member) => member.memberId));
@@ -108,7 +108,7 @@ export class MemberImportService {
     body: { previewId: string; registeredOn?: string | null; registeredOnReason?: string | null },
     user: AuthUser,
   ): Promise<MemberListImportResultDto> {
-    const { season } = await this.lists.context(seasonId, clubId, user);
+    const { season } = await this.lists.context(seasonId, clubId, user, true);
     const registration = registrationFor(body, user);
     const parsed = await readMemberFile(file);
     return this.prisma.$transaction(

@@ -9,6 +9,7 @@ import { byMemberName, collator, entryInclude, mapEntry, MemberListDto, MemberLi
 import { memberListCsv, memberListXlsx } from './member-list-export';
 import { deadlineStatus, listDeadline, loadSeason, matchesPlayed, SeasonContext } from './member-list.store';
 import { TransfersService } from './transfers.service';
+import { assertSeasonOpen } from '../seasons/season-open';
 
 /** Members on the list first, then the removed ones; each group by family name, then given names. */
 function byListOrder(a: MemberListEntryDto, b: MemberListEntryDto): number {
@@ -23,9 +24,13 @@ export class MemberListsService {
     private readonly transfers: TransfersService,
   ) {}
 
-  /** The season and club of a list, once the caller is known to act for that club. */
-  async context(seasonId: string, clubId: string, user: AuthUser): Promise<{ season: SeasonContext; club: { id: string; name: string } }> {
+  /**
+   * The season and club of a list, once the caller is known to act for that club; for a
+   * change (`change`), once the season is known to be open (not archived).
+   */
+  async context(seasonId: string, clubId: string, user: AuthUser, change = false): Promise<{ season: SeasonContext; club: { id: string; name: string } }> {
     assertClubAccess(user, clubId);
+    if (change) await assertSeasonOpen(this.prisma, seasonId);
     const [season, club] = await Promise.all([loadSeason(this.prisma, seasonId), this.prisma.club.findUnique({ where: { id: clubId } })]);
     if (!club) throw new NotFoundError('Vereniging');
     return { season, club };

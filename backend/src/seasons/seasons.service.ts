@@ -9,6 +9,7 @@ import { CompetitionSettings, settingsProblems, STRUCTURAL_SETTINGS } from '../d
 import type { Prisma } from '../generated/prisma/client';
 import { PrismaService } from '../prisma/prisma.service';
 import { CreateSeasonDto, mapSeason, mapSeasonSummary, mapSettings, SeasonDto, SeasonSummaryDto, SettingsInputDto, UpdateSeasonDto } from './season.dto';
+import { assertOpen } from './season-open';
 
 function definedOnly<T extends object>(value: T | undefined): Partial<T> {
   return Object.fromEntries(Object.entries(value ?? {}).filter(([, v]) => v !== undefined)) as Partial<T>;
@@ -98,9 +99,13 @@ export class SeasonsService {
 
   async update(id: string, body: UpdateSeasonDto, user: AuthUser): Promise<SeasonDto> {
     const before = await this.get(id);
+    assertOpen(before);
     const [competitionStartsOn, endsOn] = [body.competitionStartsOn ?? before.competitionStartsOn, body.endsOn ?? before.endsOn];
     checkDateOrder(body.startsOn ?? before.startsOn, competitionStartsOn, endsOn);
     await this.assertMatchesWithin(id, competitionStartsOn, endsOn);
+    if (competitionStartsOn !== before.competitionStartsOn || endsOn !== before.endsOn) {
+      await this.assertNoOverlap(competitionStartsOn, endsOn, { id, competitionStartsOn: before.competitionStartsOn, endsOn: before.endsOn });
+    }
     const settings = definedOnly<SettingsInputDto>(body.settings);
     checkSettings({ ...before.settings, ...settings });
     await this.assertStructureOpen(id, before.settings, settings);
@@ -126,13 +131,20 @@ export class SeasonsService {
    * Competitions follow each other: one season's competition (first match day to end) never
    * overlaps another's, or two seasons would both be running (member lists, the freeze, the
    * current season of every page). The season itself may start earlier (member lists, transfers)
-   * while the previous one ends. Archived seasons do not count. Checked when a season is made;
-   * an imported season (history, or a copy to compare) is not, nor a date change of a season that
-   * already has its matches (assertMatchesWithin keeps those in place).
+   * while the previous one ends. Archived seasons do not count. Checked when a season is made,
+   * and when its competition dates change (`changed`: the season as it was): then only against
+   * the seasons it did not overlap before, so a season imported beside another (history, or a
+   * copy to compare; an import is not checked) keeps its dates editable, but no change makes
+   * two competitions meet that did not.
    */
-  private async assertNoOverlap(competitionStartsOn: string, endsOn: string): Promise<void> {
+  private async assertNoOverlap(competitionStartsOn: string, endsOn: string, changed?: { id: string; competitionStartsOn: string; endsOn: string }): Promise<void> {
+    const overlaps = (from: string, until: string) => ({ competitionStartsOn: { lte: dbDate(until) }, endsOn: { gte: dbDate(from) } });
     const other = await this.prisma.season.findFirst({
-      where: { archivedAt: null, competitionStartsOn: { lte: dbDate(endsOn) }, endsOn: { gte: dbDate(competitionStartsOn) } },
+      where: {
+        archivedAt: null,
+        ...overlaps(competitionStartsOn, endsOn),
+        ...(changed ? { id: { not: changed.id }, NOT: overlaps(changed.competitionStartsOn, changed.endsOn) } : {}),
+      },
       orderBy: { competitionStartsOn: 'asc' },
     });
     if (other) {

@@ -4,6 +4,7 @@ import type { AuthUser } from '../auth/auth.types';
 import { ConflictError, NotFoundError, ValidationError } from '../common/errors';
 import { PrismaService } from '../prisma/prisma.service';
 import { CreateTeamDto, mapTeam, teamInclude, TeamDto, UpdateTeamDto } from './team.dto';
+import { assertSeasonOpen } from '../seasons/season-open';
 
 @Injectable()
 export class TeamsService {
@@ -29,6 +30,7 @@ export class TeamsService {
     if (division?.archivedAt) details.push({ field: 'divisionId', message: 'Deze poule is gearchiveerd.' });
     if (club?.archivedAt) details.push({ field: 'clubId', message: 'Deze vereniging is gearchiveerd.' });
     if (details.length) throw new ValidationError('Het team kan niet worden aangemaakt.', details);
+    await assertSeasonOpen(this.prisma, division!.seasonId);
     await this.assertUnscheduled(body.divisionId);
     return this.prisma.$transaction(async (tx) => {
       const team = await tx.team.create({ data: { divisionId: body.divisionId, clubId: body.clubId, name: body.name.trim() }, include: teamInclude });
@@ -39,6 +41,7 @@ export class TeamsService {
 
   async update(id: string, body: UpdateTeamDto, user: AuthUser): Promise<TeamDto> {
     const before = await this.get(id);
+    await assertSeasonOpen(this.prisma, before.seasonId);
     if (body.divisionId && body.divisionId !== before.divisionId) await this.assertMovable(before, body.divisionId);
     return this.prisma.$transaction(async (tx) => {
       const team = await tx.team.update({ where: { id }, data: { name: body.name?.trim(), divisionId: body.divisionId }, include: teamInclude });
@@ -75,7 +78,7 @@ export class TeamsService {
   }
 
   async archive(id: string, user: AuthUser): Promise<TeamDto> {
-    await this.get(id);
+    await assertSeasonOpen(this.prisma, (await this.get(id)).seasonId);
     // Its matches would stay in the division's fixtures while the team left the standings.
     const matches = await this.prisma.match.count({ where: { archivedAt: null, OR: [{ homeTeamId: id }, { awayTeamId: id }] } });
     if (matches) throw new ConflictError('Dit team heeft wedstrijden: het blijft in de stand en het speelschema van zijn poule. Leg een wedstrijd die niet gespeeld wordt vast als niet gespeeld.', 'TEAM_HAS_MATCHES');

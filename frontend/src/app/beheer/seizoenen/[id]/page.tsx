@@ -79,7 +79,9 @@ function archiveQuestion(name: string): string {
     `Seizoen ${name} archiveren? Het seizoen krijgt de status "afgesloten" en is daarna nooit meer het huidige seizoen: ` +
     'de openbare site (Stand, Programma, verenigingspagina’s) en de standaardkeuze in het beheer gaan naar het lopende of volgende seizoen, ' +
     'en de wedstrijden verdwijnen uit de agenda-abonnementen van de verenigingen. ' +
-    'Uitslagen, stand, programma, moederlijsten en boetes blijven bewaard en zijn via de seizoenskeuze te bekijken; ze worden niet op slot gezet. ' +
+    'Uitslagen, stand, programma, moederlijsten en boetes blijven bewaard en zijn via de seizoenskeuze te bekijken. ' +
+    'Het seizoen zelf gaat op slot: geen gegevens of instellingen, poules, teams, programma, boetecatalogus, nieuwe boetes of wijzigingen in moederlijsten meer. ' +
+    'Betalingen van boetes en correcties van wedstrijden blijven mogelijk. ' +
     'Archiveren kan niet ongedaan worden gemaakt.'
   );
 }
@@ -97,6 +99,8 @@ export default async function SeasonPage({ params, searchParams }: { params: Pro
   ]);
   if (!season) notFound();
   // The season to take divisions and teams over from: the one that began last before this one.
+  // An archived season is read, not changed (the API refuses with SEASON_ARCHIVED): no forms.
+  const open = !season.archivedAt;
   const previous = seasons.filter((s) => s.id !== season.id && s.startsOn < season.startsOn).sort((a, b) => (a.startsOn < b.startsOn ? 1 : -1))[0];
   const clubOptions = clubs.map((c) => ({ value: c.id, label: c.name }));
   // a new team is named after its club, numbered on from the club's teams this season ("Kaiman 2")
@@ -133,29 +137,32 @@ export default async function SeasonPage({ params, searchParams }: { params: Pro
             }}
           />
         )}
-        <Card title="Gegevens">
-          <ResourceForm
-            action={`/api/seasons/${id}`}
-            method="PATCH"
-            submitLabel="Opslaan"
-            fields={[
-              { name: 'name', label: 'Naam', required: true, defaultValue: season.name },
-              { name: 'startsOn', label: 'Begin seizoen', type: 'date', required: true, defaultValue: season.startsOn },
-              { name: 'competitionStartsOn', label: 'Eerste speeldag', type: 'date', required: true, defaultValue: season.competitionStartsOn },
-              { name: 'endsOn', label: 'Einde seizoen', type: 'date', required: true, defaultValue: season.endsOn },
-            ]}
-          />
-        </Card>
+        {!open && <p className="rounded-md bg-stone-100 p-3 text-sm text-stone-700 ring-1 ring-stone-200">Seizoen {season.name} is gearchiveerd: het is nog in te zien, maar niet meer te wijzigen.</p>}
+        {open && (
+          <Card title="Gegevens">
+            <ResourceForm
+              action={`/api/seasons/${id}`}
+              method="PATCH"
+              submitLabel="Opslaan"
+              fields={[
+                { name: 'name', label: 'Naam', required: true, defaultValue: season.name },
+                { name: 'startsOn', label: 'Begin seizoen', type: 'date', required: true, defaultValue: season.startsOn },
+                { name: 'competitionStartsOn', label: 'Eerste speeldag', type: 'date', required: true, defaultValue: season.competitionStartsOn },
+                { name: 'endsOn', label: 'Einde seizoen', type: 'date', required: true, defaultValue: season.endsOn },
+              ]}
+            />
+          </Card>
+        )}
 
         <Card title="Poules en teams">
           {previous && season.status !== 'CLOSED' && <SeasonTakeOver seasonId={id} seasonName={season.name} from={{ id: previous.id, name: previous.name }} hasDivisions={divisions.length > 0} />}
-          {divisions.length === 0 && <EmptyState title="Nog geen poules.">Maak hieronder een poule aan en schrijf daarna teams in{previous && season.status !== 'CLOSED' ? `, of neem ze over van seizoen ${previous.name}` : ''}.</EmptyState>}
+          {divisions.length === 0 && (open ? <EmptyState title="Nog geen poules.">Maak hieronder een poule aan en schrijf daarna teams in{previous && season.status !== 'CLOSED' ? `, of neem ze over van seizoen ${previous.name}` : ''}.</EmptyState> : <EmptyState title="Geen poules.">Dit seizoen had geen poules.</EmptyState>)}
           <div className="space-y-4">
             {divisions.map((division, i) => (
               <section key={division.id} aria-label={`Poule ${division.name}`} className="rounded-md border border-stone-200 p-3">
                 <div className="flex flex-wrap items-center justify-between gap-2">
                   <h3 className="font-semibold">{division.name}</h3>
-                  <ConfirmAction action={`/api/divisions/${division.id}/archive`} label="Poule archiveren" question={`Poule ${division.name} archiveren?`} done={`Poule ${division.name} gearchiveerd.`} />
+                  {open && <ConfirmAction action={`/api/divisions/${division.id}/archive`} label="Poule archiveren" question={`Poule ${division.name} archiveren?`} done={`Poule ${division.name} gearchiveerd.`} />}
                 </div>
                 {division.teams.length === 0 ? (
                   <p className="my-2 text-sm text-stone-600">Nog geen teams in deze poule.</p>
@@ -166,12 +173,12 @@ export default async function SeasonPage({ params, searchParams }: { params: Pro
                         <span>
                           <span className="font-medium">{team.name}</span> <span className="text-sm text-stone-600">({team.clubName})</span>
                         </span>
-                        <ConfirmAction action={`/api/teams/${team.id}/archive`} label="Team archiveren" question={`Team ${team.name} archiveren?`} done={`Team ${team.name} gearchiveerd.`} />
+                        {open && <ConfirmAction action={`/api/teams/${team.id}/archive`} label="Team archiveren" question={`Team ${team.name} archiveren?`} done={`Team ${team.name} gearchiveerd.`} />}
                       </li>
                     ))}
                   </ul>
                 )}
-                {clubOptions.length ? (
+                {!open ? null : clubOptions.length ? (
                   <ResourceForm
                     action="/api/teams"
                     submitLabel="Team inschrijven"
@@ -190,31 +197,36 @@ export default async function SeasonPage({ params, searchParams }: { params: Pro
                   division={division}
                   rounds={schedules[i]}
                   firstDate={season.competitionStartsOn}
+                  open={open}
                 />
               </section>
             ))}
           </div>
-          <section aria-labelledby="new-division">
-            <h3 id="new-division" className="mb-2 mt-6 font-semibold">
-              Nieuwe poule
-            </h3>
-            <ResourceForm
-              action="/api/divisions"
-              submitLabel="Poule aanmaken"
-              successMessage="Poule aangemaakt."
-              extraBody={{ seasonId: id }}
-              fields={[
-                { name: 'name', label: 'Naam', required: true, hint: 'Bijvoorbeeld Hoofdklasse' },
-                { name: 'level', label: 'Niveau (1 = hoogste)', type: 'number', defaultValue: divisions.length + 1 },
-              ]}
-            />
-          </section>
+          {open && (
+            <section aria-labelledby="new-division">
+              <h3 id="new-division" className="mb-2 mt-6 font-semibold">
+                Nieuwe poule
+              </h3>
+              <ResourceForm
+                action="/api/divisions"
+                submitLabel="Poule aanmaken"
+                successMessage="Poule aangemaakt."
+                extraBody={{ seasonId: id }}
+                fields={[
+                  { name: 'name', label: 'Naam', required: true, hint: 'Bijvoorbeeld Hoofdklasse' },
+                  { name: 'level', label: 'Niveau (1 = hoogste)', type: 'number', defaultValue: divisions.length + 1 },
+                ]}
+              />
+            </section>
+          )}
         </Card>
 
-        <Card title="Instellingen">
-          <p className="mb-3 text-sm text-stone-600">Standaard gelden de waarden van het spelregelbeleid van de TSBN.</p>
-          <ResourceForm action={`/api/seasons/${id}`} method="PATCH" submitLabel="Instellingen opslaan" fields={settingFields(season.settings)} />
-        </Card>
+        {open && (
+          <Card title="Instellingen">
+            <p className="mb-3 text-sm text-stone-600">Standaard gelden de waarden van het spelregelbeleid van de TSBN.</p>
+            <ResourceForm action={`/api/seasons/${id}`} method="PATCH" submitLabel="Instellingen opslaan" fields={settingFields(season.settings)} />
+          </Card>
+        )}
       </div>
     </>
   );
@@ -226,7 +238,7 @@ type Round = Schemas['MatchRoundDto'];
  * A division's schedule on the season page: made here (the same form as under Wedstrijden)
  * while it has none; afterwards how many matches on which dates, and where to move them.
  */
-function DivisionSchedule({ seasonId, division, rounds, firstDate }: { seasonId: string; division: Schemas['DivisionDto']; rounds: Round[]; firstDate: string }) {
+function DivisionSchedule({ seasonId, division, rounds, firstDate, open }: { seasonId: string; division: Schemas['DivisionDto']; rounds: Round[]; firstDate: string; open: boolean }) {
   const matches = rounds.reduce((sum, r) => sum + r.matches.length, 0);
   const dates = rounds.flatMap((r) => r.matches.map((m) => m.date)).sort();
   const link = `/beheer/wedstrijden?seizoen=${seasonId}&poule=${division.id}`;
@@ -240,6 +252,8 @@ function DivisionSchedule({ seasonId, division, rounds, firstDate }: { seasonId:
             Programma van {division.name} bekijken en wedstrijden verplaatsen
           </Link>
         </p>
+      ) : !open ? (
+        <p className="text-sm text-stone-600">Geen programma.</p>
       ) : division.teams.length < 2 ? (
         <p className="text-sm text-stone-600">Schrijf eerst minstens twee teams in; daarna maakt u hier het programma.</p>
       ) : (
