@@ -5,8 +5,8 @@
 import type { Config } from 'jest';
 import { silenceKnownWarnings } from './backend/src/prisma/known-warnings';
 
-// The API tests run in this process (one file at a time): the known Prisma/pg warning is
-// silenced here too, as in the API itself (backend/src/prisma/known-warnings.ts).
+// The known Prisma/pg warning is silenced here (Jest's own process) and in every test file's
+// setup (backend/test/setup-env.ts, in the worker), as in the API itself (backend/src/prisma/known-warnings.ts).
 silenceKnownWarnings();
 
 const swc: [string, Record<string, unknown>] = [
@@ -33,6 +33,9 @@ const shared = {
 };
 
 const config: Config = {
+  // scripts/lib/jest-summary.mjs runs one worker: Jest replaces it when a test file leaves it
+  // above this size, so the memory of the ~80 API files (each starts the API) never adds up.
+  workerIdleMemoryLimit: '1GB',
   projects: [
     {
       ...shared,
