@@ -11,7 +11,7 @@ import { dbDate, isoDate } from '../common/dto';
 import { seatKey, SIDES } from '../domain/match';
 import { MatchState, Seat, SeatSource, StateAction, StateTeam } from '../domain/match/match-command';
 import { Prisma } from '../generated/prisma/client';
-import { lineupOf, MatchRow, membersById, MemberRow, playerLabels, SetRow, teamFacts, teamIdOf } from './match-row';
+import { lineupOf, matchStart, MatchRow, membersById, MemberRow, playerLabels, SetRow, teamFacts, teamIdOf } from './match-row';
 
 type Tx = Prisma.TransactionClient;
 
@@ -54,6 +54,7 @@ export function matchStateOf(row: MatchRow, extraMembers: readonly MemberRow[] =
     finalDueAt: row.finalDueAt,
     finalAt: row.finalAt,
     nightOpenedAt: row.nightOpenedAt,
+    startsAt: matchStart(row),
     teams: { HOME: team('HOME'), AWAY: team('AWAY') },
     // The action's own columns are the state's (StateAction); the row adds its match, moment and member.
     actions: row.supervisorActions.map(({ matchId: _match, createdAt: _at, member: _member, ...action }): StateAction => action),

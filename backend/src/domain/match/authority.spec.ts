@@ -5,7 +5,7 @@
 import { DEFAULT_SETTINGS } from '../settings';
 import { Act, ACTORS, ACTS, Actor, authority, AUTHORITY_PHASES, AuthorityPhase } from './authority';
 import { Lineup } from './lineup';
-import { applyMatchCommand, CommandResult, CommandUser, MatchCommand, MatchState, setPhase } from './match-command';
+import { applyMatchCommand, CommandResult, CommandUser, MatchCommand, MatchState, setPhase, setPhaseAt } from './match-command';
 import { tablePlan } from './rotation';
 import { fixtureLineup, fixtureMatchState, fixtureTeam } from './state.fixture';
 
@@ -140,6 +140,24 @@ describe('who played (RULES.md): the core asks the authority table', () => {
       'AFTER_SIGNATURE',
       'FINAL',
     ]);
+  });
+
+  test('setPhaseAt: set 1 of a paper match starts at the start time; a night or a table entry decides by the tables', () => {
+    const startsAt = new Date('2026-11-14T19:00:00.000Z');
+    const [before, at, after] = [new Date(startsAt.getTime() - 60_000), startsAt, new Date(startsAt.getTime() + 60_000)];
+    const paper = { ...matchState(), startsAt };
+    expect([before, at, after].map((now) => setPhaseAt(paper, 1, settings, now))).toEqual(['BEFORE_SET', 'DURING_SET', 'DURING_SET']);
+    // Only set 1 (RULES.md); the later sets of a paper match start with an entry.
+    expect(setPhaseAt(paper, 2, settings, after)).toBe('BEFORE_SET');
+    // A night opened: the tables' first entry starts the set, not the clock.
+    expect(setPhaseAt({ ...paper, nightOpenedAt: before }, 1, settings, after)).toBe('BEFORE_SET');
+    // A table entered set 2: the match is played at the tables, set 1 waits for its own entry.
+    expect(setPhaseAt({ ...run(paper, enter(2, 1)).state, startsAt }, 1, settings, after)).toBe('BEFORE_SET');
+    // Without a known start (a state built without it), only entries count.
+    expect(setPhaseAt(matchState(), 1, settings, after)).toBe('BEFORE_SET');
+    // Once signed or final, the clock changes nothing.
+    const signed = { ...run(matchState(), ...set(1)).state, startsAt };
+    expect(setPhaseAt(signed, 1, settings, before)).toBe('AFTER_SIGNATURE');
   });
 
   test.each<[string, MatchCommand[], string]>([

@@ -138,6 +138,8 @@ export interface MatchState {
   eligibility?: ReadonlyMap<string, boolean>;
   /** When the match night was opened (table codes handed out): from then on the tables enter the sets, not a club's paper form. */
   nightOpenedAt?: Date | null;
+  /** The moment the match begins (its date and start time in the federation's time zone): on the paper path, set 1 has started from then. */
+  startsAt?: Date | null;
   /** The supervisor's actions, in the order recorded. */
   actions: StateAction[];
   /** The stored seats, in table-plan order; a seat without an entry is absent. */
@@ -1204,6 +1206,25 @@ export function setPhase(state: Pick<MatchState, 'resultState' | 'seats'>, setNu
 }
 
 /**
+ * RULES.md: "the set starts" = the first entry or signature at any table for that set, "or the
+ * start time of the match for set 1 when the paper path is used": no night was opened, no
+ * table entered anything, and the match's start time has passed. Then who sat at a table in
+ * set 1 is fixed for a club as for a night whose first set began; the federation changes it
+ * with a reason.
+ */
+export function paperSetStarted(state: Pick<MatchState, 'nightOpenedAt' | 'startsAt' | 'seats'>, setNumber: number, now: Date): boolean {
+  if (setNumber !== 1 || state.nightOpenedAt || !state.startsAt) return false;
+  const atTables = state.seats.some((s) => s.enteredBySide !== null || s.signedBySide !== null || s.refusedBySide !== null);
+  return !atTables && now.getTime() >= state.startsAt.getTime();
+}
+
+/** The phase of one set at `now`: setPhase, with set 1 of a paper match begun at the match's start time. */
+export function setPhaseAt(state: Pick<MatchState, 'resultState' | 'seats' | 'nightOpenedAt' | 'startsAt'>, setNumber: number, settings: Pick<CoreSettings, 'pairsPerTeam'>, now: Date): AuthorityPhase {
+  const phase = setPhase(state, setNumber, settings);
+  return phase === 'BEFORE_SET' && paperSetStarted(state, setNumber, now) ? 'DURING_SET' : phase;
+}
+
+/**
  * The phase of a change to who sits in one pair from `setNumber` on (a substitution, or its
  * withdrawal): the set's, but after the signature as soon as a seat of that pair in that set or
  * a later one is signed or decided, though other tables still play (RULES.md: after a set's
@@ -1252,7 +1273,7 @@ function changeTeam(state: MatchState, cmd: SubstituteCommand | RemoveSubstituti
   const refused = factsOpenProblems(state, cmd.by, cmd.reason);
   if (refused.length) return { problems: refused };
   const actor = actorOfRole(cmd.by.role);
-  const check = (act: Act, setNumber: number) => authority(actor, setPhase(state, setNumber, settings), act);
+  const check = (act: Act, setNumber: number) => authority(actor, setPhaseAt(state, setNumber, settings, now), act);
   // A club's change to one pair is judged by that pair's seats; the supervisor's and the federation's by the set's.
   const clubPhase = (side: Side, pairNumber: number, setNumber: number) => (actor === 'CLUB' ? pairPhase(state, side, pairNumber, setNumber, settings) : setPhase(state, setNumber, settings));
   let answer: AuthorityAnswer = { kind: 'ALLOWED' };
