@@ -1,4 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
+import { apiSession } from './api-session';
 import { BASE_URL, launch, login, newPage } from './browser';
 
 interface Entry {
@@ -84,6 +85,29 @@ describe('moederlijst (member list) upload by a secretary', () => {
     await page.reload();
     await table.getByText('Kromodimedjo, Siti Aïsha').waitFor();
     expect(await table.getByRole('row').count()).toBe(entries.length + 2 + 1);
+    await context.close();
+  });
+
+  it('keeps a member the board transferred to another club in the old club’s history, by family name only', async () => {
+    const secretary = await apiSession('secretaris@albina-aces.nl');
+    const admin = await apiSession('admin@tsbn.nl');
+    const me = await secretary<{ clubId: string }>('GET', '/api/auth/me');
+    const season = await secretary<{ id: string }>('GET', '/api/seasons/current');
+    const other = (await admin<{ id: string; name: string }[]>('GET', '/api/clubs')).find((c) => c.id !== me.clubId)!;
+    const number = `TS-77${String(Date.now()).slice(-6)}`;
+    await secretary('POST', `/api/seasons/${season.id}/clubs/${me.clubId}/member-list/entries`, { memberNumber: number, familyName: 'Vertrokken', namePrefix: 'van', givenNames: 'Roosje' });
+    // Inside the freeze only the board decides, with a written reason; outside it a transfer takes effect at once as well.
+    await admin('POST', '/api/transfers', { memberNumber: number, toClubId: other.id, boardReason: 'Bestuursbesluit: verhuisd' });
+
+    const { context, page } = await newPage(browser, { width: 390, height: 844 });
+    await login(page, 'secretaris@albina-aces.nl');
+    await page.goto(`${BASE_URL}/vereniging`);
+    await page.getByRole('link', { name: 'Moederlijst bekijken' }).click();
+    const away = page.getByRole('region', { name: 'Overgeschreven' });
+    await away.getByText('van Vertrokken').waitFor();
+    await away.getByText(`naar ${other.name} per `).waitFor();
+    expect(await away.textContent()).not.toContain('Roosje');
+    expect(await page.getByRole('table', { name: 'Leden op de moederlijst' }).getByText('Vertrokken').count()).toBe(0);
     await context.close();
   });
 });

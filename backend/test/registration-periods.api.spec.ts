@@ -101,6 +101,15 @@ describe('registration periods: a past match is judged by the registration of it
     const confirmed = await admin.post(`${pastUrl}/confirm`).send({ version: entered.body.version }).expect(200);
     expect(confirmed.body).toMatchObject({ resultState: 'CONFIRMED', homeIneligible: false, awayIneligible: false, deductions: [] });
 
+    // The old club's list keeps the transferred member in its history, by family name only (the member is now the other club's).
+    const oldList = (await s.secretary.get(`/api/seasons/${s.season.id}/clubs/${s.homeClub.id}/member-list`).expect(200)).body;
+    expect(oldList.transferredAway).toEqual([{ familyName: transferred.member.familyName, toClubName: s.otherClub.name, leftOn: TODAY, matchesPlayed: 1 }]);
+    expect(oldList.entries.map((e: { memberId: string }) => e.memberId)).not.toContain(transferred.member.id);
+    expect(JSON.stringify(oldList)).not.toContain(transferred.member.givenNames);
+    expect(oldList.entries.find((e: { memberId: string }) => e.memberId === readded.member.id)).toMatchObject({ removedAt: null, matchesPlayed: 1 });
+    const newList = (await admin.get(`/api/seasons/${s.season.id}/clubs/${s.otherClub.id}/member-list`).expect(200)).body;
+    expect(newList.transferredAway).toEqual([]);
+
     // The next match counts from today's registrations: registered too late, and on another club's list.
     const nextUrl = `/api/matches/${s.next.id}`;
     const ahead = await s.secretary.put(`${nextUrl}/lineups/${s.home.id}`).send(lineupBody(homeIds)).expect(200);

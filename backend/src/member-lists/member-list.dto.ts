@@ -55,6 +55,18 @@ export class MemberListEntryDto {
   @ApiProperty({ description: 'Wedstrijden die het lid dit seizoen voor deze vereniging speelde' }) matchesPlayed: number;
 }
 
+/**
+ * A member who left this list for another club's this season (a transfer): the list keeps
+ * their place in its history, as the match forms name them. The member is now the other
+ * club's: no given names, birth date or member number.
+ */
+export class TransferredAwayDto {
+  @ApiProperty({ description: 'Achternaam met tussenvoegsel, zoals op het wedstrijdformulier' }) familyName: string;
+  @ApiProperty({ description: 'De vereniging op wier moederlijst het lid nu staat' }) toClubName: string;
+  @ApiProperty({ format: 'date', description: 'Vanaf deze dag niet meer op deze lijst' }) leftOn: string;
+  @ApiProperty({ description: 'Wedstrijden die het lid dit seizoen voor deze vereniging speelde; ze blijven staan' }) matchesPlayed: number;
+}
+
 export class MemberListDto {
   @ApiProperty({ format: 'uuid', nullable: true, type: String, description: 'null: nog geen lijst' }) id: string | null;
   @ApiProperty({ format: 'uuid' }) seasonId: string;
@@ -67,6 +79,8 @@ export class MemberListDto {
   @ApiProperty({ format: 'date-time', nullable: true, type: String }) lastChangedAt: string | null;
   @ApiProperty({ description: 'Leden op de lijst (afgevoerde niet meegeteld)' }) memberCount: number;
   @ApiProperty({ type: [MemberListEntryDto], description: 'Eerst de leden op de lijst, dan de afgevoerde' }) entries: MemberListEntryDto[];
+  @ApiProperty({ type: [TransferredAwayDto], description: 'Dit seizoen overgeschreven naar een andere vereniging (Regel 2), laatst vertrokken eerst' })
+  transferredAway: TransferredAwayDto[];
 }
 
 export class MemberListSummaryDto {

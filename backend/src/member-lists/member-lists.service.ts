@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { assertClubAccess } from '../auth/access';
 import type { AuthUser } from '../auth/auth.types';
 import type { DownloadFile } from '../common/download';
-import { todayIso } from '../common/dto';
+import { isoDate, todayIso } from '../common/dto';
 import { NotFoundError } from '../common/errors';
 import { PrismaService } from '../prisma/prisma.service';
 import { byMemberName, collator, entryInclude, mapEntry, MemberListDto, MemberListEntryDto, MemberListOverviewDto } from './member-list.dto';
@@ -44,7 +44,8 @@ export class MemberListsService {
       include: { entries: { include: entryInclude } },
     });
     const rows = list?.entries ?? [];
-    const played = await matchesPlayed(this.prisma, seasonId, clubId, rows.map((row) => row.memberId));
+    const away = list ? await this.transferredAway(list.id) : [];
+    const played = await matchesPlayed(this.prisma, seasonId, clubId, [...rows, ...away].map((row) => row.memberId));
     const today = todayIso();
     const entries = rows.map((row) => mapEntry(row, today, played.get(row.memberId) ?? 0)).sort(byListOrder);
     return {
@@ -59,7 +60,25 @@ export class MemberListsService {
       lastChangedAt: list?.updatedAt.toISOString() ?? null,
       memberCount: entries.filter((entry) => entry.removedAt === null).length,
       entries,
+      transferredAway: away.map(({ memberId, ...member }) => ({ ...member, matchesPlayed: played.get(memberId) ?? 0 })),
     };
+  }
+
+  /**
+   * The members whose registration on this list ended because their entry moved to another
+   * club's list (member_list_periods, kept by the database on a transfer), each once, by the
+   * latest day they left.
+   */
+  private async transferredAway(listId: string): Promise<{ memberId: string; familyName: string; toClubName: string; leftOn: string }[]> {
+    const periods = await this.prisma.memberListPeriod.findMany({
+      where: { memberListId: listId, entry: { memberListId: { not: listId } } },
+      include: { entry: { select: { memberId: true, member: { select: { familyName: true, namePrefix: true } }, memberList: { select: { club: { select: { name: true } } } } } } },
+      orderBy: [{ endedOn: 'desc' }, { createdAt: 'desc' }],
+    });
+    const seen = new Set<string>();
+    return periods
+      .filter((period) => !seen.has(period.entryId) && seen.add(period.entryId))
+      .map((period) => ({ memberId: period.entry.memberId, familyName: [period.entry.member.namePrefix, period.entry.member.familyName].filter(Boolean).join(' '), toClubName: period.entry.memberList.club.name, leftOn: isoDate(period.endedOn) }));
   }
 
   async overview(seasonId: string): Promise<MemberListOverviewDto> {

@@ -2876,6 +2876,19 @@ export interface components {
             /** @description Wedstrijden die het lid dit seizoen voor deze vereniging speelde */
             matchesPlayed: number;
         };
+        TransferredAwayDto: {
+            /** @description Achternaam met tussenvoegsel, zoals op het wedstrijdformulier */
+            familyName: string;
+            /** @description De vereniging op wier moederlijst het lid nu staat */
+            toClubName: string;
+            /**
+             * Format: date
+             * @description Vanaf deze dag niet meer op deze lijst
+             */
+            leftOn: string;
+            /** @description Wedstrijden die het lid dit seizoen voor deze vereniging speelde; ze blijven staan */
+            matchesPlayed: number;
+        };
         MemberListDto: {
             /**
              * Format: uuid
@@ -2903,6 +2916,8 @@ export interface components {
             memberCount: number;
             /** @description Eerst de leden op de lijst, dan de afgevoerde */
             entries: components["schemas"]["MemberListEntryDto"][];
+            /** @description Dit seizoen overgeschreven naar een andere vereniging (Regel 2), laatst vertrokken eerst */
+            transferredAway: components["schemas"]["TransferredAwayDto"][];
         };
         PreviewMemberDto: {
             memberNumber: string;

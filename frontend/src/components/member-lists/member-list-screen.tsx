@@ -59,6 +59,25 @@ export function MemberListScreen({ list, transfers, isAdmin }: { list: Schemas['
 
       <Card title="Leden">
         <EntryTable entries={list.entries} isAdmin={isAdmin} />
+        {list.transferredAway.length > 0 && (
+          <section aria-labelledby="transferred-away" className="mt-4 border-t border-stone-200 pt-3">
+            <h3 id="transferred-away" className="mb-1 font-semibold">
+              Overgeschreven
+            </h3>
+            <p className="mb-2 text-sm text-stone-600">Deze leden staan nu op de moederlijst van een andere vereniging. De wedstrijden die ze voor {list.clubName} speelden blijven staan.</p>
+            <ul className="divide-y divide-stone-100 text-sm">
+              {list.transferredAway.map((member, i) => (
+                <li key={i} className="flex flex-wrap justify-between gap-x-3 py-1.5">
+                  <span className="font-medium">{member.familyName}</span>
+                  <span className="text-stone-600">
+                    naar {member.toClubName} per {formatDate(member.leftOn)}
+                    {member.matchesPlayed > 0 && `, ${member.matchesPlayed} ${member.matchesPlayed === 1 ? 'wedstrijd' : 'wedstrijden'} gespeeld`}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
       </Card>
 
       <Card title="Lid toevoegen">
