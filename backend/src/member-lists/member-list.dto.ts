@@ -71,6 +71,7 @@ export class MemberListDto {
   @ApiProperty({ format: 'uuid', nullable: true, type: String, description: 'null: nog geen lijst' }) id: string | null;
   @ApiProperty({ format: 'uuid' }) seasonId: string;
   @ApiProperty() seasonName: string;
+  @ApiProperty({ description: 'Het seizoen is gearchiveerd: de lijst is nog in te zien, niet meer te wijzigen (409 SEASON_ARCHIVED)' }) seasonArchived: boolean;
   @ApiProperty({ format: 'uuid' }) clubId: string;
   @ApiProperty() clubName: string;
   @ApiProperty({ format: 'date', description: 'Regel 1: uiterlijk op deze dag indienen' }) deadline: string;

@@ -52,6 +52,7 @@ export class MemberListsService {
       id: list?.id ?? null,
       seasonId,
       seasonName: season.name,
+      seasonArchived: season.archivedAt !== null,
       clubId,
       clubName: club.name,
       deadline: listDeadline(season),

@@ -2898,6 +2898,8 @@ export interface components {
             /** Format: uuid */
             seasonId: string;
             seasonName: string;
+            /** @description Het seizoen is gearchiveerd: de lijst is nog in te zien, niet meer te wijzigen (409 SEASON_ARCHIVED) */
+            seasonArchived: boolean;
             /** Format: uuid */
             clubId: string;
             clubName: string;

@@ -17,7 +17,8 @@ type Panel = { id: string; what: 'edit' | 'sanction' } | null;
 const matches = (query: string) => (entry: Entry) =>
   query === '' || `${entry.memberNumber} ${entry.givenNames} ${entry.namePrefix ?? ''} ${entry.familyName}`.toLowerCase().includes(query.toLowerCase());
 
-export function EntryTable({ entries, isAdmin }: { entries: Entry[]; isAdmin: boolean }) {
+/** `closed`: the season is archived, so entries are read, not changed (a sanction is the member's, not the season's). */
+export function EntryTable({ entries, isAdmin, closed = false }: { entries: Entry[]; isAdmin: boolean; closed?: boolean }) {
   const [query, setQuery] = useState('');
   const [panel, setPanel] = useState<Panel>(null);
   const shown = entries.filter(matches(query.trim()));
@@ -26,6 +27,7 @@ export function EntryTable({ entries, isAdmin }: { entries: Entry[]; isAdmin: bo
   const toggle = (id: string, what: 'edit' | 'sanction') => setPanel(panel?.id === id && panel.what === what ? null : { id, what });
 
   if (entries.length === 0) {
+    if (closed) return <EmptyState title="Er stonden geen leden op deze moederlijst.">Het seizoen is gearchiveerd.</EmptyState>;
     return <EmptyState title="Er staan nog geen leden op deze moederlijst.">Lees hierboven uw ledenbestand in, of voeg hieronder leden één voor één toe.</EmptyState>;
   }
   const rows = (list: Entry[]) =>
@@ -51,15 +53,17 @@ export function EntryTable({ entries, isAdmin }: { entries: Entry[]; isAdmin: bo
           </Td>
           <Td>
             <div className="flex flex-wrap gap-1">
-              <Button variant="ghost" onClick={() => toggle(entry.id, 'edit')} aria-expanded={panel?.id === entry.id && panel.what === 'edit'}>
-                Wijzigen
-              </Button>
+              {!closed && (
+                <Button variant="ghost" onClick={() => toggle(entry.id, 'edit')} aria-expanded={panel?.id === entry.id && panel.what === 'edit'}>
+                  Wijzigen
+                </Button>
+              )}
               {isAdmin && (
                 <Button variant="ghost" onClick={() => toggle(entry.id, 'sanction')} aria-expanded={panel?.id === entry.id && panel.what === 'sanction'}>
                   Schorsen of royeren
                 </Button>
               )}
-              {!entry.removedAt && (
+              {!entry.removedAt && !closed && (
                 <ConfirmAction
                   action={`/api/member-list-entries/${entry.id}/remove`}
                   label="Afvoeren"

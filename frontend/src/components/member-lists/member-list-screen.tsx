@@ -53,12 +53,16 @@ export function MemberListScreen({ list, transfers, isAdmin }: { list: Schemas['
         )}
       </Card>
 
-      <Card title="Ledenbestand inlezen">
-        <UploadPanel listUrl={listUrl} isAdmin={isAdmin} />
-      </Card>
+      {list.seasonArchived ? (
+        <p className="rounded-md bg-stone-100 p-3 text-sm text-stone-700 ring-1 ring-stone-200">Seizoen {list.seasonName} is gearchiveerd: deze moederlijst is nog in te zien, maar niet meer te wijzigen.</p>
+      ) : (
+        <Card title="Ledenbestand inlezen">
+          <UploadPanel listUrl={listUrl} isAdmin={isAdmin} />
+        </Card>
+      )}
 
       <Card title="Leden">
-        <EntryTable entries={list.entries} isAdmin={isAdmin} />
+        <EntryTable entries={list.entries} isAdmin={isAdmin} closed={list.seasonArchived} />
         {list.transferredAway.length > 0 && (
           <section aria-labelledby="transferred-away" className="mt-4 border-t border-stone-200 pt-3">
             <h3 id="transferred-away" className="mb-1 font-semibold">
@@ -80,14 +84,16 @@ export function MemberListScreen({ list, transfers, isAdmin }: { list: Schemas['
         )}
       </Card>
 
-      <Card title="Lid toevoegen">
-        <ResourceForm
-          action={`${listUrl}/entries`}
-          submitLabel="Lid toevoegen"
-          successMessage="Lid toegevoegd aan de moederlijst."
-          fields={[{ name: 'memberNumber', label: 'Lidnummer', required: true, hint: 'Het bondsnummer zoals de bond het schrijft: letters, cijfers en streepjes (bijv. TS-10021 of 100233)' }, ...NAME_FIELDS, ...(isAdmin ? EARLIER_REGISTRATION_FIELDS : [])]}
-        />
-      </Card>
+      {!list.seasonArchived && (
+        <Card title="Lid toevoegen">
+          <ResourceForm
+            action={`${listUrl}/entries`}
+            submitLabel="Lid toevoegen"
+            successMessage="Lid toegevoegd aan de moederlijst."
+            fields={[{ name: 'memberNumber', label: 'Lidnummer', required: true, hint: 'Het bondsnummer zoals de bond het schrijft: letters, cijfers en streepjes (bijv. TS-10021 of 100233)' }, ...NAME_FIELDS, ...(isAdmin ? EARLIER_REGISTRATION_FIELDS : [])]}
+          />
+        </Card>
+      )}
 
       <Card title="Overschrijvingen (Regel 2)">
         <p className="mb-3 text-sm text-stone-600">

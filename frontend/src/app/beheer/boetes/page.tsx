@@ -145,7 +145,9 @@ export default async function FinesAdminPage({ searchParams }: { searchParams: P
         </Card>
 
         <Card title="Boete opleggen uit de catalogus (Regel 10)">
-          {catalog.length === 0 ? (
+          {season?.archivedAt ? (
+            <p className="text-sm text-stone-600">Seizoen {list.season.name} is gearchiveerd: er worden geen boetes meer opgelegd. Betalingen en kwijtscheldingen kunt u hierboven nog vastleggen.</p>
+          ) : catalog.length === 0 ? (
             <EmptyState title="De catalogus van dit seizoen is leeg.">
               <Link className="underline" href="/beheer/boetes/catalogus">
                 Voeg eerst boetes aan de catalogus toe.
