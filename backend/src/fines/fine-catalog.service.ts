@@ -5,7 +5,7 @@ import { NotFoundError } from '../common/errors';
 import { PrismaService } from '../prisma/prisma.service';
 import { SeasonsService } from '../seasons/seasons.service';
 import { CatalogItemDto, CreateCatalogItemDto, mapCatalogItem, UpdateCatalogItemDto } from './fine-catalog.dto';
-import { assertSeasonOpen } from '../seasons/season-open';
+import { assertOpen, assertSeasonOpen } from '../seasons/season-open';
 
 /** Regel 10: the season's catalog of fines an administrator levies by hand. */
 @Injectable()
@@ -26,8 +26,9 @@ export class FineCatalogService {
   }
 
   async create(body: CreateCatalogItemDto, user: AuthUser): Promise<CatalogItemDto> {
-    const { settings } = await this.seasons.get(body.seasonId);
-    await assertSeasonOpen(this.prisma, body.seasonId);
+    const season = await this.seasons.get(body.seasonId);
+    assertOpen(season);
+    const { settings } = season;
     return this.prisma.$transaction(async (tx) => {
       const item = await tx.fineCatalogItem.create({
         data: { seasonId: body.seasonId, code: body.code, description: body.description.trim(), rule: '10', amountCents: body.amountCents ?? settings.negligenceFineCents },

@@ -170,9 +170,21 @@ export function reservesOf<T extends { pairNumber: number | null }>(players: rea
   return players.filter((p) => p.pairNumber === null);
 }
 
+/** One formatter per time zone: building an Intl.DateTimeFormat costs far more than using one, and every match state asks for its start. */
+const zoneFormats = new Map<string, Intl.DateTimeFormat>();
+
+function zoneFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = zoneFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' });
+    zoneFormats.set(timeZone, format);
+  }
+  return format;
+}
+
 /** Minutes the zone is ahead of UTC at `instant`. */
 function zoneOffsetMinutes(instant: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }).formatToParts(instant);
+  const parts = zoneFormat(timeZone).formatToParts(instant);
   const get = (type: string) => Number(parts.find((p) => p.type === type)!.value);
   return (Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute')) - instant.getTime()) / 60_000;
 }

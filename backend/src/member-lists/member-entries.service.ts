@@ -11,7 +11,7 @@ import { AddEntryDto, entryInclude, fullName, mapEntry, MemberListEntryDto, Upda
 import { Db, lockList, matchesPlayed, touchList } from './member-list.store';
 import { MemberListsService } from './member-lists.service';
 import { registrationFor } from './registration';
-import { assertSeasonOpen } from '../seasons/season-open';
+import { assertOpen } from '../seasons/season-open';
 
 /** Adding, editing and removing one entry at a time; each change audited with before and after. */
 @Injectable()
@@ -117,10 +117,13 @@ export class MemberEntriesService {
   }
 
   private async entryList(entryId: string, user: AuthUser) {
-    const entry = await this.prisma.memberListEntry.findUnique({ where: { id: entryId }, include: { memberList: { select: { clubId: true } } } });
+    const entry = await this.prisma.memberListEntry.findUnique({
+      where: { id: entryId },
+      include: { memberList: { select: { clubId: true } }, season: { select: { name: true, archivedAt: true } } },
+    });
     if (!entry) throw new NotFoundError('Inschrijving');
     assertClubAccess(user, entry.memberList.clubId);
-    await assertSeasonOpen(this.prisma, entry.seasonId);
+    assertOpen(entry.season);
     return entry;
   }
 

@@ -9,7 +9,8 @@ import { byMemberName, collator, entryInclude, mapEntry, MemberListDto, MemberLi
 import { memberListCsv, memberListXlsx } from './member-list-export';
 import { deadlineStatus, listDeadline, loadSeason, matchesPlayed, SeasonContext } from './member-list.store';
 import { TransfersService } from './transfers.service';
-import { assertSeasonOpen } from '../seasons/season-open';
+import { familyNameOf } from '../matches/match-row';
+import { assertOpen } from '../seasons/season-open';
 
 /** Members on the list first, then the removed ones; each group by family name, then given names. */
 function byListOrder(a: MemberListEntryDto, b: MemberListEntryDto): number {
@@ -30,8 +31,8 @@ export class MemberListsService {
    */
   async context(seasonId: string, clubId: string, user: AuthUser, change = false): Promise<{ season: SeasonContext; club: { id: string; name: string } }> {
     assertClubAccess(user, clubId);
-    if (change) await assertSeasonOpen(this.prisma, seasonId);
     const [season, club] = await Promise.all([loadSeason(this.prisma, seasonId), this.prisma.club.findUnique({ where: { id: clubId } })]);
+    if (change) assertOpen(season);
     if (!club) throw new NotFoundError('Vereniging');
     return { season, club };
   }
@@ -79,7 +80,7 @@ export class MemberListsService {
     const seen = new Set<string>();
     return periods
       .filter((period) => !seen.has(period.entryId) && seen.add(period.entryId))
-      .map((period) => ({ memberId: period.entry.memberId, familyName: [period.entry.member.namePrefix, period.entry.member.familyName].filter(Boolean).join(' '), toClubName: period.entry.memberList.club.name, leftOn: isoDate(period.endedOn) }));
+      .map((period) => ({ memberId: period.entry.memberId, familyName: familyNameOf(period.entry.member), toClubName: period.entry.memberList.club.name, leftOn: isoDate(period.endedOn) }));
   }
 
   async overview(seasonId: string): Promise<MemberListOverviewDto> {

@@ -1012,13 +1012,16 @@ function replaceSeats(state: MatchState, entries: readonly SeatEntry[], settings
   return { state: { ...state, seats: [...kept, ...typed.values()].sort(bySeat) } };
 }
 
+/** A seat a table touched: entered, signed or refused with its code (a paper form sets none of these). */
+const byTable = (s: Seat): boolean => s.enteredBySide !== null || s.signedBySide !== null || s.refusedBySide !== null;
+
 /**
  * A match played at the tables (its night opened, or a table entered a set): the tables enter
  * their own sets (the authority table: ENTER_SCORE is the table's), so a club's paper form is
  * refused and the federation's needs a reason (a correction once a table signed).
  */
 function atTablesAnswer(state: MatchState, cmd: EnterFormCommand | EnterSetCommand): AuthorityAnswer | null {
-  const tableSeats = state.seats.filter((s) => s.enteredBySide !== null || s.signedBySide !== null || s.refusedBySide !== null);
+  const tableSeats = state.seats.filter(byTable);
   if (!state.nightOpenedAt && !tableSeats.length) return null;
   const phase: AuthorityPhase = tableSeats.some((s) => s.signedAt !== null) ? 'AFTER_SIGNATURE' : 'DURING_SET';
   return authority(actorOfRole(cmd.by.role), phase, 'ENTER_SCORE');
@@ -1214,8 +1217,7 @@ export function setPhase(state: Pick<MatchState, 'resultState' | 'seats'>, setNu
  */
 export function paperSetStarted(state: Pick<MatchState, 'nightOpenedAt' | 'startsAt' | 'seats'>, setNumber: number, now: Date): boolean {
   if (setNumber !== 1 || state.nightOpenedAt || !state.startsAt) return false;
-  const atTables = state.seats.some((s) => s.enteredBySide !== null || s.signedBySide !== null || s.refusedBySide !== null);
-  return !atTables && now.getTime() >= state.startsAt.getTime();
+  return !state.seats.some(byTable) && now.getTime() >= state.startsAt.getTime();
 }
 
 /** The phase of one set at `now`: setPhase, with set 1 of a paper match begun at the match's start time. */
