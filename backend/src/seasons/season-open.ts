@@ -19,12 +19,12 @@ export class SeasonArchivedError extends ConflictError {
   }
 }
 
-/** Refuses a change to an archived season; 404 when there is no such season. */
+/** Refuses a change to an archived season (409 SEASON_ARCHIVED), for a caller that loaded the season already. */
 export function assertOpen(season: { name: string; archivedAt: Date | string | null }): void {
   if (season.archivedAt) throw new SeasonArchivedError(season.name);
 }
 
-/** The same, by the season's id. */
+/** The same, by the season's id; 404 when there is no such season. */
 export async function assertSeasonOpen(db: Db, seasonId: string): Promise<void> {
   const season = await db.season.findUnique({ where: { id: seasonId }, select: { name: true, archivedAt: true } });
   if (!season) throw new NotFoundError('Seizoen');
