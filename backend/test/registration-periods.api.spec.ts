@@ -36,6 +36,10 @@ describe('registration periods: a past match is judged by the registration of it
 
   beforeAll(async () => {
     ctx = await startApp();
+  });
+
+  // Each case its own season, and the only one: a transfer goes to the season whose competition runs today.
+  beforeEach(async () => {
     await resetDatabase(ctx.prisma);
     admin = (await loginAs(ctx, 'ADMIN')).agent;
   });
@@ -103,7 +107,7 @@ describe('registration periods: a past match is judged by the registration of it
 
     // The old club's list keeps the transferred member in its history, by family name only (the member is now the other club's).
     const oldList = (await s.secretary.get(`/api/seasons/${s.season.id}/clubs/${s.homeClub.id}/member-list`).expect(200)).body;
-    expect(oldList.transferredAway).toEqual([{ familyName: transferred.member.familyName, toClubName: s.otherClub.name, leftOn: TODAY, matchesPlayed: 1 }]);
+    expect(oldList.transferredAway).toEqual([{ name: transferred.member.familyName, toClubName: s.otherClub.name, leftOn: TODAY, matchesPlayed: 1 }]);
     expect(oldList.entries.map((e: { memberId: string }) => e.memberId)).not.toContain(transferred.member.id);
     expect(JSON.stringify(oldList)).not.toContain(transferred.member.givenNames);
     expect(oldList.entries.find((e: { memberId: string }) => e.memberId === readded.member.id)).toMatchObject({ removedAt: null, matchesPlayed: 1 });
@@ -117,6 +121,25 @@ describe('registration periods: a past match is judged by the registration of it
     // No longer among the home club's candidates: the line-up gives the code of a player not on its list.
     expect(playerOf(ahead.body, transferred.member.id)).toMatchObject({ eligible: false, reasonCodes: ['NOT_ON_LIST'] });
     expect(ahead.body.candidates.map((c: { memberId: string }) => c.memberId)).not.toContain(transferred.member.id);
+  });
+
+  it("a transferred member the new club marked 'niet publiceren' is 'speler van <club>' on the old club's list; the federation sees the family name", async () => {
+    const s = await season();
+    const member = s.homePlayers[3];
+    await admin.post('/api/transfers').send({ memberNumber: member.member.memberNumber, toClubId: s.otherClub.id, boardReason: 'Bestuursbesluit 13: verhuisd' }).expect(201);
+    const newSecretary = (await loginAs(ctx, 'SECRETARY', s.otherClub.id)).agent;
+    await newSecretary.put(`/api/members/${member.member.id}/publication`).send({ doNotPublish: true }).expect(200);
+    const listUrl = `/api/seasons/${s.season.id}/clubs/${s.homeClub.id}/member-list`;
+
+    const bySecretary = (await s.secretary.get(listUrl).expect(200)).body;
+    expect(bySecretary.transferredAway).toEqual([{ name: `speler van ${s.otherClub.name}`, toClubName: s.otherClub.name, leftOn: TODAY, matchesPlayed: 0 }]);
+    expect(JSON.stringify(bySecretary)).not.toContain(member.member.familyName);
+    const byFederation = (await admin.get(listUrl).expect(200)).body;
+    expect(byFederation.transferredAway).toEqual([{ name: member.member.familyName, toClubName: s.otherClub.name, leftOn: TODAY, matchesPlayed: 0 }]);
+
+    // Published again by the new club: the old club sees the family name, as on a match form.
+    await newSecretary.put(`/api/members/${member.member.id}/publication`).send({ doNotPublish: false }).expect(200);
+    expect((await s.secretary.get(listUrl).expect(200)).body.transferredAway).toEqual([expect.objectContaining({ name: member.member.familyName })]);
   });
 
   it('an administrator correcting a registration date keeps no earlier registration (it is the same registration)', async () => {

@@ -61,7 +61,10 @@ export class MemberListEntryDto {
  * club's: no given names, birth date or member number.
  */
 export class TransferredAwayDto {
-  @ApiProperty({ description: 'Achternaam met tussenvoegsel, zoals op het wedstrijdformulier' }) familyName: string;
+  @ApiProperty({
+    description: "Zoals op het wedstrijdformulier: achternaam met tussenvoegsel, of 'speler van <vereniging>' als de nieuwe vereniging het lid 'niet publiceren' gaf (de bond ziet de achternaam)",
+  })
+  name: string;
   @ApiProperty({ description: 'De vereniging op wier moederlijst het lid nu staat' }) toClubName: string;
   @ApiProperty({ format: 'date', description: 'Vanaf deze dag niet meer op deze lijst' }) leftOn: string;
   @ApiProperty({ description: 'Wedstrijden die het lid dit seizoen voor deze vereniging speelde; ze blijven staan' }) matchesPlayed: number;

@@ -9,7 +9,7 @@ import { byMemberName, collator, entryInclude, mapEntry, MemberListDto, MemberLi
 import { memberListCsv, memberListXlsx } from './member-list-export';
 import { deadlineStatus, listDeadline, loadSeason, matchesPlayed, SeasonContext } from './member-list.store';
 import { TransfersService } from './transfers.service';
-import { familyNameOf } from '../matches/match-row';
+import { familyNameOf, publicNameOf } from '../matches/match-row';
 import { assertOpen } from '../seasons/season-open';
 
 /** Members on the list first, then the removed ones; each group by family name, then given names. */
@@ -45,7 +45,7 @@ export class MemberListsService {
       include: { entries: { include: entryInclude } },
     });
     const rows = list?.entries ?? [];
-    const away = list ? await this.transferredAway(list.id) : [];
+    const away = list ? await this.transferredAway(list.id, user) : [];
     const played = await matchesPlayed(this.prisma, seasonId, clubId, [...rows, ...away].map((row) => row.memberId));
     const today = todayIso();
     const entries = rows.map((row) => mapEntry(row, today, played.get(row.memberId) ?? 0)).sort(byListOrder);
@@ -69,18 +69,26 @@ export class MemberListsService {
   /**
    * The members whose registration on this list ended because their entry moved to another
    * club's list (member_list_periods, kept by the database on a transfer), each once, by the
-   * latest day they left.
+   * latest day they left. Named as a match form names them: the member is now the other club's,
+   * so a member that club marked "niet publiceren" is "speler van <club>" to the old club's
+   * secretary; the federation sees the family name.
    */
-  private async transferredAway(listId: string): Promise<{ memberId: string; familyName: string; toClubName: string; leftOn: string }[]> {
+  private async transferredAway(listId: string, user: AuthUser): Promise<{ memberId: string; name: string; toClubName: string; leftOn: string }[]> {
     const periods = await this.prisma.memberListPeriod.findMany({
       where: { memberListId: listId, entry: { memberListId: { not: listId } } },
-      include: { entry: { select: { memberId: true, member: { select: { familyName: true, namePrefix: true } }, memberList: { select: { club: { select: { name: true } } } } } } },
+      include: {
+        entry: { select: { memberId: true, member: { select: { familyName: true, namePrefix: true, doNotPublish: true } }, memberList: { select: { club: { select: { name: true } } } } } },
+      },
       orderBy: [{ endedOn: 'desc' }, { createdAt: 'desc' }],
     });
     const seen = new Set<string>();
     return periods
       .filter((period) => !seen.has(period.entryId) && seen.add(period.entryId))
-      .map((period) => ({ memberId: period.entry.memberId, familyName: familyNameOf(period.entry.member), toClubName: period.entry.memberList.club.name, leftOn: isoDate(period.endedOn) }));
+      .map(({ entry, endedOn }) => {
+        const toClubName = entry.memberList.club.name;
+        const name = user.role === 'ADMIN' ? familyNameOf(entry.member) : publicNameOf(entry.member, toClubName);
+        return { memberId: entry.memberId, name, toClubName, leftOn: isoDate(endedOn) };
+      });
   }
 
   async overview(seasonId: string): Promise<MemberListOverviewDto> {

@@ -2877,8 +2877,8 @@ export interface components {
             matchesPlayed: number;
         };
         TransferredAwayDto: {
-            /** @description Achternaam met tussenvoegsel, zoals op het wedstrijdformulier */
-            familyName: string;
+            /** @description Zoals op het wedstrijdformulier: achternaam met tussenvoegsel, of 'speler van <vereniging>' als de nieuwe vereniging het lid 'niet publiceren' gaf (de bond ziet de achternaam) */
+            name: string;
             /** @description De vereniging op wier moederlijst het lid nu staat */
             toClubName: string;
             /**

@@ -72,7 +72,7 @@ export function MemberListScreen({ list, transfers, isAdmin }: { list: Schemas['
             <ul className="divide-y divide-stone-100 text-sm">
               {list.transferredAway.map((member, i) => (
                 <li key={i} className="flex flex-wrap justify-between gap-x-3 py-1.5">
-                  <span className="font-medium">{member.familyName}</span>
+                  <span className="font-medium">{member.name}</span>
                   <span className="text-stone-600">
                     naar {member.toClubName} per {formatDate(member.leftOn)}
                     {member.matchesPlayed > 0 && `, ${member.matchesPlayed} ${member.matchesPlayed === 1 ? 'wedstrijd' : 'wedstrijden'} gespeeld`}
