@@ -36,7 +36,7 @@ import { drain } from './match-night/http';
 import { poolSizeOf } from '../src/prisma/prisma.service';
 import { prepareNights, seedMatchNight } from './match-night/seed';
 import type { BenchContext } from './run';
-import { benchOutputFile, percentile, round1, sleep } from './stats';
+import { benchOutputFile, percentile, resetStatementStats, round1, sleep } from './stats';
 import { measurePage } from './standings.bench';
 
 type Figures = Record<string, number | string>;
@@ -205,15 +205,7 @@ function cpuNow(): { machineBusy: number; machineTotal: number; postgres: number
  * cluster; skipped on a server without it): reset when the night starts, read when it ends.
  */
 const statementCosts = {
-  async reset(prisma: BenchContext['prisma']): Promise<boolean> {
-    try {
-      await prisma.$executeRawUnsafe('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
-      await prisma.$queryRawUnsafe('SELECT pg_stat_statements_reset()');
-      return true;
-    } catch {
-      return false;
-    }
-  },
+  reset: resetStatementStats,
   async read(prisma: BenchContext['prisma']): Promise<{ totalMs: number; top: string } | null> {
     try {
       const rows = await prisma.$queryRawUnsafe<{ calls: bigint; ms: number; query: string }[]>(
