@@ -312,7 +312,12 @@ export type NameOf = (member: PersonName & { doNotPublish: boolean }, clubName: 
  * name, or "speler van <club>" for a member whose club chose "niet publiceren".
  */
 export function namesFor(viewer: MatchViewer | undefined, match: { homeTeam: { clubId: string }; awayTeam: { clubId: string } }): NameOf {
-  return canReadMatchInternals(viewer, [match.homeTeam.clubId, match.awayTeam.clubId]) ? familyNameOf : publicNameOf;
+  return namesForClubs(viewer, [match.homeTeam.clubId, match.awayTeam.clubId]);
+}
+
+/** The same rule for members of these clubs outside a match: the clubs' own secretaries, supervisors and the federation read family names; anyone else what a public page shows. */
+export function namesForClubs(viewer: MatchViewer | undefined, clubIds: readonly string[]): NameOf {
+  return canReadMatchInternals(viewer, clubIds) ? familyNameOf : publicNameOf;
 }
 
 /** The name of the club a team of this match belongs to. */

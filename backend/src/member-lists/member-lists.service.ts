@@ -9,7 +9,7 @@ import { byMemberName, collator, entryInclude, mapEntry, MemberListDto, MemberLi
 import { memberListCsv, memberListXlsx } from './member-list-export';
 import { deadlineStatus, listDeadline, loadSeason, matchesPlayed, SeasonContext } from './member-list.store';
 import { TransfersService } from './transfers.service';
-import { familyNameOf, publicNameOf } from '../matches/match-row';
+import { namesForClubs } from '../matches/match.dto';
 import { assertOpen } from '../seasons/season-open';
 
 /** Members on the list first, then the removed ones; each group by family name, then given names. */
@@ -69,15 +69,17 @@ export class MemberListsService {
   /**
    * The members whose registration on this list ended because their entry moved to another
    * club's list (member_list_periods, kept by the database on a transfer), each once, by the
-   * latest day they left. Named as a match form names them: the member is now the other club's,
-   * so a member that club marked "niet publiceren" is "speler van <club>" to the old club's
-   * secretary; the federation sees the family name.
+   * latest day they left. Named as the member's club allows (namesForClubs): the member is now
+   * the other club's, so one that club marked "niet publiceren" is "speler van <club>" to the old
+   * club's secretary; the federation reads the family name.
    */
   private async transferredAway(listId: string, user: AuthUser): Promise<{ memberId: string; name: string; toClubName: string; leftOn: string }[]> {
     const periods = await this.prisma.memberListPeriod.findMany({
       where: { memberListId: listId, entry: { memberListId: { not: listId } } },
       include: {
-        entry: { select: { memberId: true, member: { select: { familyName: true, namePrefix: true, doNotPublish: true } }, memberList: { select: { club: { select: { name: true } } } } } },
+        entry: {
+          select: { memberId: true, member: { select: { familyName: true, namePrefix: true, doNotPublish: true } }, memberList: { select: { club: { select: { id: true, name: true } } } } },
+        },
       },
       orderBy: [{ endedOn: 'desc' }, { createdAt: 'desc' }],
     });
@@ -85,9 +87,8 @@ export class MemberListsService {
     return periods
       .filter((period) => !seen.has(period.entryId) && seen.add(period.entryId))
       .map(({ entry, endedOn }) => {
-        const toClubName = entry.memberList.club.name;
-        const name = user.role === 'ADMIN' ? familyNameOf(entry.member) : publicNameOf(entry.member, toClubName);
-        return { memberId: entry.memberId, name, toClubName, leftOn: isoDate(endedOn) };
+        const { id, name: toClubName } = entry.memberList.club;
+        return { memberId: entry.memberId, name: namesForClubs(user, [id])(entry.member, toClubName), toClubName, leftOn: isoDate(endedOn) };
       });
   }
 
