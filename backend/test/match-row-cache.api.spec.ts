@@ -8,10 +8,11 @@
  *   process, a member's new name, a write through another API process;
  * - the fingerprint reads every table the load reads.
  */
-import { Client } from 'pg';
+import { Client, type PoolClient } from 'pg';
 import { todayIso } from '../src/common/dto';
 import { FINGERPRINT_SQL, loadMatchRow } from '../src/matches/match-load';
 import { MatchWriterService } from '../src/matches/match-writer.service';
+import { PrismaService } from '../src/prisma/prisma.service';
 import type { Prisma } from '../src/generated/prisma/client';
 import { createMatchDay, openMatchNight, resetDatabase, seatGames, startApp, TestContext } from './helpers';
 
@@ -88,6 +89,74 @@ describe('the row a table write keeps for the next', () => {
       expect(res.body.error.code).toBe('SET_ALREADY_SIGNED');
     } finally {
       await there.close();
+    }
+  });
+
+  it('a write the kept row would refuse is decided on the match as it is: a set another process entered is signed here', async () => {
+    const there = await startApp();
+    try {
+      await ctx.http().put(`${table(6)}/sets/1`).send({ enteredBy: 'HOME', totals: { home: 6, away: 2 } }).expect(200);
+      // This process keeps the match without set 2 entered at table 6; the other process enters it.
+      await there.http().put(`${table(6)}/sets/2`).send({ enteredBy: 'HOME', totals: { home: 2, away: 6 } }).expect(200);
+      const res = await ctx.http().post(`${table(6)}/sets/2/sign`).send({ side: 'AWAY' }).expect(200);
+      expect(setOf(res.body, 2)).toMatchObject({ state: 'SIGNED', homePoints: 2, awayPoints: 6 });
+      expect(res.body).toEqual((await ctx.http().get(table(6)).expect(200)).body);
+      // Stored once: one entry and one signature in the command log, nothing twice.
+      const commands = await ctx.prisma.matchCommandRecord.findMany({ where: { matchId: day.match.id, actor: 'table:6' }, select: { kind: true } });
+      expect(commands.map((c) => c.kind).sort()).toEqual(['TABLE_ENTER', 'TABLE_ENTER', 'TABLE_SIGN']);
+    } finally {
+      await there.close();
+    }
+  });
+
+  it('a write on the kept row goes in one round trip; a match changed meanwhile costs the write a second try, never a wrong answer', async () => {
+    // Two writes in a row here: the second finds the match as the first left it (whatever the
+    // writes before did), so the next one sends its changes on the kept row.
+    await ctx.http().put(`${table(1)}/sets/2`).send({ enteredBy: 'HOME', totals: { home: 4, away: 4 } }).expect(200);
+    await ctx.http().put(`${table(1)}/sets/2`).send({ enteredBy: 'HOME', totals: { home: 6, away: 2 } }).expect(200);
+    // Count the round trips of the table write's own connection (the one whose transaction it
+    // starts): statements sent in the same tick go out together (pg's pipeline mode), one round trip.
+    const pool = ctx.app.get(PrismaService).pool;
+    const connect = pool.connect.bind(pool) as () => Promise<PoolClient>;
+    let roundTrips = 0;
+    const counted = async (): Promise<PoolClient> => {
+      const client = await connect();
+      const query = client.query;
+      const release = client.release;
+      let batches = 0;
+      let writes = false;
+      let batch: Promise<void> | null = null;
+      client.query = ((...args: unknown[]) => {
+        const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string }).text ?? '';
+        if (text.includes('plan_cache_mode')) writes = true;
+        if (!batch) {
+          batches++;
+          batch = Promise.resolve().then(() => void (batch = null));
+        }
+        return (query as (...a: unknown[]) => unknown).apply(client, args);
+      }) as typeof client.query;
+      client.release = ((...args: Parameters<typeof release>) => {
+        client.query = query;
+        client.release = release;
+        if (writes) roundTrips += batches;
+        return release.apply(client, args);
+      }) as typeof release;
+      return client;
+    };
+    const spy = jest.spyOn(pool, 'connect').mockImplementation(((callback?: unknown) => (callback ? (connect as (cb: unknown) => void)(callback) : counted())) as typeof pool.connect);
+    try {
+      roundTrips = 0;
+      await ctx.http().post(`${table(1)}/sets/2/sign`).send({ side: 'AWAY' }).expect(200);
+      expect(roundTrips).toBe(1);
+      await ctx.http().put(`${table(2)}/sets/2`).send({ enteredBy: 'HOME', totals: { home: 6, away: 2 } }).expect(200);
+      // A change the kept row does not know (another process, a supervisor): the write tries the kept row, then loads.
+      await ctx.prisma.$executeRaw`UPDATE match_sets SET "homePoints" = 2, "awayPoints" = 6 WHERE "matchId" = ${day.match.id}::uuid AND "setNumber" = 2 AND "tableNumber" = 2`;
+      roundTrips = 0;
+      const res = await ctx.http().post(`${table(2)}/sets/2/sign`).send({ side: 'AWAY' }).expect(200);
+      expect(roundTrips).toBe(3);
+      expect(setOf(res.body, 2)).toMatchObject({ state: 'SIGNED', homePoints: 2, awayPoints: 6 });
+    } finally {
+      spy.mockRestore();
     }
   });
 

@@ -191,6 +191,17 @@ export interface Fingerprint {
  * such match (or archived; with `whenLocked`, not locked). A small statement of its own: a
  * write that finds the match as it kept it loads nothing more.
  */
+/**
+ * As SQL, true when the match (not archived) has this fingerprint and the lock statement sent
+ * before locked it (LOCKED_SETTING); false otherwise, also when there is no such match. Sent
+ * after the lock, as a statement of its own: it reads on a snapshot taken once the lock is held.
+ */
+export function keptRowCurrent(id: string, fingerprint: Fingerprint): Prisma.Sql {
+  return Prisma.sql`coalesce((
+    SELECT current_setting('${Prisma.raw(LOCKED_SETTING)}', true) = 'on' AND ${OWN_FINGERPRINT} = ${fingerprint.own}::text AND ${REF_FINGERPRINT} = ${fingerprint.ref}::text
+      FROM matches m WHERE m.id = ${id}::uuid AND m."archivedAt" IS NULL), false)`;
+}
+
 export async function fingerprintOf(db: RawReader, id: string, { whenLocked = false } = {}): Promise<{ fingerprint: Fingerprint; transaction: string } | null> {
   const rows = await db.$queryRaw<{ own: string; ref: string; transaction: string }[]>(Prisma.sql`
     SELECT ${OWN_FINGERPRINT} AS own, ${REF_FINGERPRINT} AS ref, (txid_current() % 4294967296)::text AS transaction

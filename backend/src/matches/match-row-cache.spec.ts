@@ -85,6 +85,19 @@ describe('the kept rows', () => {
     expect(cache.get('m64')).toBeNull();
   });
 
+  it('marks a match whose kept row was not current until a write finds it current again; a bounded number of them', () => {
+    const cache = new MatchRowCache();
+    expect(cache.isContended('m1')).toBe(false);
+    cache.found('m1', false);
+    cache.found('m1', false);
+    expect(cache.isContended('m1')).toBe(true);
+    cache.found('m1', true);
+    expect(cache.isContended('m1')).toBe(false);
+    for (let i = 0; i < 65; i++) cache.found(`m${i}`, false);
+    expect(cache.isContended('m0')).toBe(false);
+    expect(cache.isContended('m64')).toBe(true);
+  });
+
   it('compares a kept row with a load, naming the first difference', () => {
     expect(() => assertSameRow(row(3), row(3))).not.toThrow();
     expect(() => assertSameRow(row(3), row(4))).toThrow(/\.version: bewaard 3, geladen 4/);

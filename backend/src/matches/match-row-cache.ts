@@ -53,6 +53,30 @@ export class MatchRowCache {
   forget(matchId: string): void {
     this.kept.delete(matchId);
   }
+
+  /**
+   * Matches whose kept row was not current at this process's last table write on them: another
+   * process (or a supervisor, a line-up …) writes them too. Their next write does not send its
+   * changes on the kept row unchecked; it reads the fingerprint first (and loads when it differs),
+   * until a write finds the kept row current again.
+   */
+  private readonly contended = new Set<string>();
+
+  /** Whether the match's next table write should read its fingerprint before it sends its changes. */
+  isContended(matchId: string): boolean {
+    return this.contended.has(matchId);
+  }
+
+  /** What a table write found: the kept row current (or not). */
+  found(matchId: string, current: boolean): void {
+    if (current) {
+      this.contended.delete(matchId);
+      return;
+    }
+    this.contended.delete(matchId);
+    if (this.contended.size >= KEPT_MAX) this.contended.delete(this.contended.keys().next().value!);
+    this.contended.add(matchId);
+  }
 }
 
 type OwnSet = { xmin: string; games: Map<number, string> };

@@ -5,7 +5,7 @@ import { AuditService } from '../audit/audit.service';
 import type { AuthUser } from '../auth/auth.types';
 import { AppError, ConflictError, ErrorDetail, IdempotencyKeyReusedError, NotFoundError, RuleViolationError, ValidationError } from '../common/errors';
 import { phaseOf } from '../domain/match';
-import { applyMatchCommand, CommandUser, MatchCommand, MatchEvent, Problem, RELOAD_COMMANDS } from '../domain/match/match-command';
+import { applyMatchCommand, CommandUser, MatchCommand, MatchEvent, Problem, RELOAD_COMMANDS, type Seat } from '../domain/match/match-command';
 import type { CompetitionSettings } from '../domain/settings';
 import { Prisma } from '../generated/prisma/client';
 import { LiveEvents } from '../live/live-events';
@@ -16,8 +16,8 @@ import { auditDifference } from './audit-difference';
 import { KeyedQueue } from './keyed-queue';
 import { MatchDataService } from './match-data.service';
 import { MatchRow, MemberRow, playerLabels } from './match-row';
-import { matchStateOf, oneStatement, rowAfter, storeStateChanges } from './match.repository';
-import { fingerprintOf, LOCKED_SETTING, loadMatchRow } from './match-load';
+import { matchStateOf, oneStatement, rowAfter, storeStateChanges, type StoredChanges } from './match.repository';
+import { type Fingerprint, fingerprintOf, keptRowCurrent, LOCKED_SETTING, loadMatchRow } from './match-load';
 import { assertSameRow, checkKeptRows, MatchRowCache, ownAfter } from './match-row-cache';
 import { pooledQueries, type PooledQueries } from '../prisma/pooled-queries';
 import { isDatabaseUnavailable } from '../prisma/database-outage';
@@ -160,6 +160,31 @@ function sameMatch(matchId: string, commandMatchId: string): void {
 
 /** The table write's answer when the command must go the full way (applyWithRow). */
 const FULL_PATH = Symbol('full path');
+
+/** The SQLSTATE tsbn_expect raises (its migration): a table write's kept match was not current (sentWithKept). */
+const KEPT_STALE = 'TS001';
+
+/** The lock statement's row: the command a retry stored under its key, if any. */
+type LockRow = { commandMatchId: string | null; commandKind: string | null; commandPayload: string | null };
+
+/** A table write's transaction statements on its connection (MatchWriterService.tableStatements). */
+interface TableStatements {
+  begin(again: boolean): Promise<unknown>;
+  lock(condition: Prisma.Sql): Promise<LockRow[]>;
+  commit(): Promise<unknown>;
+}
+
+/** A plain table write, decided on the match as loaded or kept (MatchWriterService.tableWrite). */
+interface TableWrite {
+  before: MatchRow;
+  after: MatchRow;
+  settings: CompetitionSettings;
+  seats: readonly Seat[];
+  events: readonly MatchEvent[];
+  stored: StoredChanges;
+  /** The changes, the command log and the audit entry: one statement. */
+  logged: Prisma.Sql;
+}
 
 /**
  * pg's pipeline mode on one pooled connection while a table write holds it: statements sent
@@ -351,25 +376,27 @@ export class MatchWriterService {
     matchId: string,
     build: (match: MatchRow) => MatchCommand,
     options: ApplyOptions,
-    gate: TableGate | undefined,
+    given: TableGate | undefined,
   ): Promise<{ row: MatchRow | null; settings: CompetitionSettings | null } | typeof FULL_PATH> {
     const client = await this.prisma.pool.connect();
     let open = false;
     let lost: Error | undefined;
+    let gate = given;
     try {
       pipelined(client, true);
       const db = pooledQueries(client, this.prisma.statementName);
-      // The lock, with the command a retry stored under its key; it tells the statements sent
-      // right behind it that it locked (LOCKED_SETTING, for this transaction only).
-      type LockRow = { commandMatchId: string | null; commandKind: string | null; commandPayload: string | null };
-      const lockStatement = (condition: Prisma.Sql) =>
-        db.$queryRaw<LockRow[]>(Prisma.sql`
-          SELECT set_config('${Prisma.raw(LOCKED_SETTING)}', 'on', true) AS locked, c."matchId"::text AS "commandMatchId", c.kind AS "commandKind", c.payload::text AS "commandPayload"
-            FROM matches m LEFT JOIN match_commands c ON c."idempotencyKey" = ${options.idempotencyKey ?? null}::text
-           WHERE m.id = ${matchId}::uuid${condition} FOR UPDATE OF m`);
-      // The transaction's statements are planned once per connection (a generic plan): they look
-      // up by key, and a plan made for each call's values cost more than running it.
-      const begin = (again: boolean) => client.query(`${again ? 'ROLLBACK; ' : ''}BEGIN; SET LOCAL plan_cache_mode = force_generic_plan`);
+      const sql = this.tableStatements(client, db, matchId, options);
+      // With the row this process kept for the match: the whole write in one round trip, checked
+      // under the lock (sentWithKept). When the match is not as kept (or the key was used before),
+      // nothing was written: the write goes on as below, without the gate (admit counted it).
+      const outcome = await this.sentWithKept(db, matchId, build, options, gate, sql).catch((error: unknown) => {
+        if ((error as { code?: unknown } | null)?.code !== KEPT_STALE) throw error;
+        gate = undefined;
+        this.kept.forget(matchId);
+        this.kept.found(matchId, false);
+        return null;
+      });
+      if (outcome) return outcome;
       // One round trip: BEGIN, the lock, the match's fingerprint and, when this process kept no
       // row of the match (match-row-cache.ts), the load, each its own statement sent behind the
       // other (pipelined): PostgreSQL runs the fingerprint and the load after the lock is held,
@@ -385,8 +412,8 @@ export class MatchWriterService {
       if (gate) {
         const [, , gated, found, row] = await settled(
           gate.admit(db),
-          begin(false),
-          lockStatement(Prisma.sql` AND ${gate.admitted()}`),
+          sql.begin(false),
+          sql.lock(Prisma.sql` AND ${gate.admitted()}`),
           fingerprintOf(db, matchId, { whenLocked: true }),
           kept ? Promise.resolve(null) : loadMatchRow(db, matchId, { whenLocked: true }),
         );
@@ -396,8 +423,8 @@ export class MatchWriterService {
         // Without a gate, or the counts' check and admit's answer differ (a count changed in
         // between): the lock and the load as they are.
         const [, locked, found, row] = await settled(
-          begin(gate !== undefined),
-          lockStatement(Prisma.empty),
+          sql.begin(gate !== undefined),
+          sql.lock(Prisma.empty),
           fingerprintOf(db, matchId),
           kept ? Promise.resolve(null) : loadMatchRow(db, matchId),
         );
@@ -412,6 +439,7 @@ export class MatchWriterService {
       else loaded ??= await loadMatchRow(db, matchId);
       if (!loaded) throw new NotFoundError('Wedstrijd');
       this.kept.count(usable);
+      this.kept.found(matchId, usable);
       const { fingerprint, transaction } = read;
       const [{ commandMatchId, commandKind, commandPayload: stored }] = lock;
       if (commandMatchId !== null) {
@@ -428,31 +456,18 @@ export class MatchWriterService {
         this.kept.keep(matchId, { fingerprint, row: loaded });
         return { row: loaded, settings: this.data.settingsOf(loaded) };
       }
-      const before = loaded;
-      const settings = this.data.settingsOf(before);
-      const command = build(before);
-      const now = new Date();
-      const result = applyMatchCommand(matchStateOf(before, []), command, settings, now);
-      if (result.problems.length) throw problemError(result.problems);
-      if (result.needsEligibility || result.consequences || RELOAD_COMMANDS.includes(command.kind)) {
+      const write = await this.tableWrite(loaded, build, options);
+      if (write === FULL_PATH) {
         await client.query('ROLLBACK');
         open = false;
         return FULL_PATH;
       }
-      const written = await storeStateChanges(NO_MODELS, before, result.state, { versionCounted: false, now });
-      const { changed, statements } = written;
-      const after = rowAfter(before, result.state, before.version + (changed ? 1 : 0), { now, stored: written });
-      const logged = this.logged(statements, { matchId, command, options, before, after, response: null, now });
       // One round trip: the changes with the command log and the audit entry, and the COMMIT
       // behind them. Should the statement fail, PostgreSQL answers that COMMIT with a rollback.
       open = false;
       this.kept.forget(matchId);
-      await settled(db.$executeRaw(logged), client.query('COMMIT'));
-      // Kept for the next write: the row as this transaction left it, with the fingerprint it gave the match.
-      const own = ownAfter(fingerprint.own, result.state.seats, written, transaction);
-      if (own !== null) this.kept.keep(matchId, { fingerprint: { own, ref: fingerprint.ref }, row: after });
-      this.emit(matchId, before, result.events);
-      return { row: after, settings };
+      await settled(db.$executeRaw(write.logged), client.query('COMMIT'));
+      return this.written(matchId, write, fingerprint, transaction);
     } catch (error) {
       // A connection that failed (gone, cut, refused) is not used again.
       if (isDatabaseUnavailable(error)) lost = error as Error;
@@ -465,6 +480,100 @@ export class MatchWriterService {
       // A connection that failed mid-transaction is not given back to the pool.
       client.release(lost);
     }
+  }
+
+  /** The statements of a table write's transaction on its connection: its start, and the lock. */
+  private tableStatements(client: PoolClient, db: PooledQueries, matchId: string, options: ApplyOptions): TableStatements {
+    return {
+      // The transaction's statements are planned once per connection (a generic plan): they look
+      // up by key, and a plan made for each call's values cost more than running it.
+      begin: (again) => client.query(`${again ? 'ROLLBACK; ' : ''}BEGIN; SET LOCAL plan_cache_mode = force_generic_plan`),
+      // The lock, with the command a retry stored under its key; it tells the statements sent
+      // right behind it that it locked (LOCKED_SETTING, for this transaction only).
+      lock: (condition) =>
+        db.$queryRaw<LockRow[]>(Prisma.sql`
+          SELECT set_config('${Prisma.raw(LOCKED_SETTING)}', 'on', true) AS locked, c."matchId"::text AS "commandMatchId", c.kind AS "commandKind", c.payload::text AS "commandPayload"
+            FROM matches m LEFT JOIN match_commands c ON c."idempotencyKey" = ${options.idempotencyKey ?? null}::text
+           WHERE m.id = ${matchId}::uuid${condition} FOR UPDATE OF m`),
+      commit: () => client.query('COMMIT'),
+    };
+  }
+
+  /**
+   * The command on the match as it is (`before`), when it is a plain table write: its changes,
+   * the command log and the audit entry as one statement, and the row it leaves. FULL_PATH when
+   * the command needs more (it makes the match final: Regel 4 and the fines; what it changes must
+   * be read back; it changes substitutions or the supervisor's actions). Problems throw.
+   */
+  private async tableWrite(before: MatchRow, build: (match: MatchRow) => MatchCommand, options: ApplyOptions): Promise<TableWrite | typeof FULL_PATH> {
+    const settings = this.data.settingsOf(before);
+    const command = build(before);
+    const now = new Date();
+    const result = applyMatchCommand(matchStateOf(before, []), command, settings, now);
+    if (result.problems.length) throw problemError(result.problems);
+    if (result.needsEligibility || result.consequences || RELOAD_COMMANDS.includes(command.kind)) return FULL_PATH;
+    const stored = await storeStateChanges(NO_MODELS, before, result.state, { versionCounted: false, now }).catch((error: unknown): typeof FULL_PATH => {
+      if (error instanceof FullPathNeeded) return FULL_PATH;
+      throw error;
+    });
+    if (stored === FULL_PATH) return FULL_PATH;
+    const after = rowAfter(before, result.state, before.version + (stored.changed ? 1 : 0), { now, stored });
+    const logged = this.logged(stored.statements, { matchId: before.id, command, options, before, after, response: null, now });
+    return { before, after, settings, seats: result.state.seats, events: result.events, stored, logged };
+  }
+
+  /** After a table write's commit: the row kept for the next write (with the fingerprint its transaction gave the match), the live pages told. */
+  private written(matchId: string, write: TableWrite, fingerprint: Fingerprint, transaction: string): { row: MatchRow; settings: CompetitionSettings } {
+    const own = ownAfter(fingerprint.own, write.seats, write.stored, transaction);
+    if (own !== null) this.kept.keep(matchId, { fingerprint: { own, ref: fingerprint.ref }, row: write.after });
+    this.emit(matchId, write.before, write.events);
+    return { row: write.after, settings: write.settings };
+  }
+
+  /**
+   * A table write on the row this process kept for the match (match-row-cache.ts), in one round
+   * trip: the gate's count and check, BEGIN, the lock, a check that the match is still as kept,
+   * the changes with the command log and the audit entry, and the COMMIT, each its own statement
+   * sent behind the other. The check (keptRowCurrent) runs after the lock, on a snapshot of its
+   * own, and raises KEPT_STALE when the lock was not taken (the counts refuse), the match's
+   * fingerprint is not the kept one or the idempotency key was used before: the transaction is
+   * then aborted, the changes behind it do not run and PostgreSQL answers the COMMIT with a
+   * rollback. The lock is held only while PostgreSQL runs the statements, not while the API
+   * decides. Null (nothing sent) when no row is kept, when the match's last write here found its
+   * kept row not current (another process writes it too: MatchRowCache.isContended; the check
+   * would fail as often as not), or the command on it is not a plain table write (problems, or
+   * more than a table write): the way with the lock and the fingerprint decides it.
+   */
+  private async sentWithKept(
+    db: PooledQueries,
+    matchId: string,
+    build: (match: MatchRow) => MatchCommand,
+    options: ApplyOptions,
+    gate: TableGate | undefined,
+    sql: TableStatements,
+  ): Promise<{ row: MatchRow; settings: CompetitionSettings } | null> {
+    const kept = this.kept.get(matchId);
+    if (!kept || this.kept.isContended(matchId)) return null;
+    const write = await this.tableWrite(kept.row, build, options).catch(() => null);
+    if (write === null || write === FULL_PATH) return null;
+    const check = Prisma.sql`
+      SELECT tsbn_expect(${keptRowCurrent(matchId, kept.fingerprint)}
+               AND NOT EXISTS (SELECT 1 FROM match_commands c WHERE c."idempotencyKey" = ${options.idempotencyKey ?? null}::text)) AS ok,
+             (txid_current() % 4294967296)::text AS transaction`;
+    // Each statement is sent when it is called: in this order, in one round trip.
+    const [, , , [{ transaction }], loaded] = await settled(
+      gate ? gate.admit(db) : Promise.resolve(),
+      sql.begin(false),
+      sql.lock(gate ? Prisma.sql` AND ${gate.admitted()}` : Prisma.empty),
+      db.$queryRaw<{ transaction: string }[]>(check),
+      // MATCH_ROW_CACHE_CHECK (the test suite): the match as loaded under the lock, to compare with the kept row.
+      checkKeptRows() ? loadMatchRow(db, matchId, { whenLocked: true }) : Promise.resolve(null),
+      db.$executeRaw(write.logged),
+      sql.commit(),
+    );
+    if (loaded) assertSameRow(kept.row, loaded);
+    this.kept.count(true);
+    return this.written(matchId, write, kept.fingerprint, transaction);
   }
 
   /** How often this process's table writes used the row kept for their match, and how often they loaded it (match-row-cache.ts). */
