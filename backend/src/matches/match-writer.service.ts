@@ -561,7 +561,7 @@ export class MatchWriterService {
                AND NOT EXISTS (SELECT 1 FROM match_commands c WHERE c."idempotencyKey" = ${options.idempotencyKey ?? null}::text)) AS ok,
              (txid_current() % 4294967296)::text AS transaction`;
     // Each statement is sent when it is called: in this order, in one round trip.
-    const [, , , [{ transaction }], loaded] = await settled(
+    const outcomes = await Promise.allSettled([
       gate ? gate.admit(db) : Promise.resolve(),
       sql.begin(false),
       sql.lock(gate ? Prisma.sql` AND ${gate.admitted()}` : Prisma.empty),
@@ -570,7 +570,16 @@ export class MatchWriterService {
       checkKeptRows() ? loadMatchRow(db, matchId, { whenLocked: true }) : Promise.resolve(null),
       db.$executeRaw(write.logged),
       sql.commit(),
-    );
+    ]);
+    // What PostgreSQL did decides: committed (the COMMIT's tag; an aborted transaction answers it
+    // with ROLLBACK), the write is stored, whatever admit answered a moment apart (the counts'
+    // condition under the lock admitted it); not committed, the first failure (KEPT_STALE: the
+    // check did not hold; admit's refusal; anything else) is thrown.
+    const [, , , checked, fresh, , commit] = outcomes;
+    const committed = commit.status === 'fulfilled' && (commit.value as { command?: string }).command === 'COMMIT';
+    if (!committed || checked.status !== 'fulfilled') throw (outcomes.find((o) => o.status === 'rejected') as PromiseRejectedResult | undefined)?.reason ?? new Error('Tafelinvoer niet vastgelegd');
+    const [{ transaction }] = checked.value;
+    const loaded = fresh.status === 'fulfilled' ? fresh.value : null;
     if (loaded) assertSameRow(kept.row, loaded);
     this.kept.count(true);
     return this.written(matchId, write, kept.fingerprint, transaction);
