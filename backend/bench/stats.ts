@@ -9,6 +9,7 @@ export function percentile(values: readonly number[], p: number): number {
 }
 
 export const round1 = (n: number): number => Math.round(n * 10) / 10;
+export const round2 = (n: number): number => Math.round(n * 100) / 100;
 
 export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -19,9 +19,7 @@ import { paths } from './match-night/endpoints';
 import { drain } from './match-night/http';
 import { prepareNights, seedMatchNight } from './match-night/seed';
 import type { BenchContext } from './run';
-import { percentile, resetStatementStats, round1 } from './stats';
-
-const round2 = (n: number): number => Math.round(n * 100) / 100;
+import { percentile, resetStatementStats, round1, round2 } from './stats';
 
 type Figures = Record<string, number | string>;
 

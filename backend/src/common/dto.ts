@@ -3,7 +3,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsInt, Max, Min, registerDecorator, ValidationOptions } from 'class-validator';
 import { IsOptionalNotNull } from './validators';
-import { isIsoDate } from '../domain/dates';
+import { amsterdamDay, isIsoDate } from '../domain/dates';
 
 /** A calendar date "YYYY-MM-DD" that exists. */
 export function IsIsoDateString(options?: ValidationOptions): PropertyDecorator {
@@ -50,7 +50,7 @@ export class ArchiveResultDto {
 
 /** Today in the federation's time zone, as "YYYY-MM-DD". */
 export function todayIso(now = new Date()): string {
-  return new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Amsterdam' }).format(now);
+  return amsterdamDay(now);
 }
 
 /** "true" / "false" in a query string as a boolean; anything else stays as it came (and fails IsBoolean). */

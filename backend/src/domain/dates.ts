@@ -43,3 +43,11 @@ export function formatDutchDate(date: IsoDate): string {
   const [year, month, day] = date.split('-');
   return `${day}-${month}-${year}`;
 }
+
+/** The federation's calendar (Europe/Amsterdam) as YYYY-MM-DD: made once, used for every instant. */
+const AMSTERDAM_DAY = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Amsterdam' });
+
+/** The federation's calendar day of an instant (Europe/Amsterdam). */
+export function amsterdamDay(now: Date): IsoDate {
+  return AMSTERDAM_DAY.format(now);
+}

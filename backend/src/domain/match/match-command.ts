@@ -14,7 +14,7 @@
  * score) with a reason, or corrects an impossible signed score. When every seat is signed,
  * decided or credited by the rules, both clubs confirm the night and the result locks.
  */
-import { compareDates, IsoDate } from '../dates';
+import { amsterdamDay, compareDates, IsoDate } from '../dates';
 import { Act, actorOfRole, authority, AuthorityAnswer, AuthorityPhase } from './authority';
 import { CompetitionSettings } from '../settings';
 import { finalConsequences, FinalConsequences } from './final-consequences';
@@ -920,10 +920,8 @@ function confirmNight(state: MatchState, cmd: ConfirmNightCommand, settings: Cor
 // The paper form (RULES.md "Signatures", way b): the home team enters and signs, the away team
 // confirms (locks) or disputes; afterwards only a supervisor or administrator corrects.
 
-/** The federation's calendar day of an instant (Europe/Amsterdam). */
-export function amsterdamDay(now: Date): IsoDate {
-  return new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Amsterdam' }).format(now);
-}
+/** The federation's calendar day of an instant (Europe/Amsterdam): domain/dates.ts. */
+export { amsterdamDay };
 
 function playableProblems(state: MatchState): Problem[] {
   const label = NOT_PLAYED_LABELS[state.status];
