@@ -191,6 +191,16 @@ export interface Fingerprint {
  * such match (or archived; with `whenLocked`, not locked). A small statement of its own: a
  * write that finds the match as it kept it loads nothing more.
  */
+export async function fingerprintOf(db: RawReader, id: string, { whenLocked = false } = {}): Promise<{ fingerprint: Fingerprint; transaction: string } | null> {
+  const rows = await db.$queryRaw<{ own: string; ref: string; transaction: string }[]>(Prisma.sql`
+    SELECT ${OWN_FINGERPRINT} AS own, ${REF_FINGERPRINT} AS ref, (txid_current() % 4294967296)::text AS transaction
+      FROM matches m
+     WHERE m.id = ${id}::uuid AND m."archivedAt" IS NULL${lockedOnly(whenLocked)}`);
+  if (!rows.length) return null;
+  const [{ own, ref, transaction }] = rows;
+  return { fingerprint: { own, ref }, transaction };
+}
+
 /**
  * As SQL, true when the match (not archived) has this fingerprint and the lock statement sent
  * before locked it (LOCKED_SETTING); false otherwise, also when there is no such match. Sent
@@ -200,16 +210,6 @@ export function keptRowCurrent(id: string, fingerprint: Fingerprint): Prisma.Sql
   return Prisma.sql`coalesce((
     SELECT current_setting('${Prisma.raw(LOCKED_SETTING)}', true) = 'on' AND ${OWN_FINGERPRINT} = ${fingerprint.own}::text AND ${REF_FINGERPRINT} = ${fingerprint.ref}::text
       FROM matches m WHERE m.id = ${id}::uuid AND m."archivedAt" IS NULL), false)`;
-}
-
-export async function fingerprintOf(db: RawReader, id: string, { whenLocked = false } = {}): Promise<{ fingerprint: Fingerprint; transaction: string } | null> {
-  const rows = await db.$queryRaw<{ own: string; ref: string; transaction: string }[]>(Prisma.sql`
-    SELECT ${OWN_FINGERPRINT} AS own, ${REF_FINGERPRINT} AS ref, (txid_current() % 4294967296)::text AS transaction
-      FROM matches m
-     WHERE m.id = ${id}::uuid AND m."archivedAt" IS NULL${lockedOnly(whenLocked)}`);
-  if (!rows.length) return null;
-  const [{ own, ref, transaction }] = rows;
-  return { fingerprint: { own, ref }, transaction };
 }
 
 /** The match (not archived) with everything matchInclude names, or null; `whenLocked`: only after the table write's lock statement locked it (LOCKED_SETTING). */

@@ -69,11 +69,8 @@ export class MatchRowCache {
 
   /** What a table write found: the kept row current (or not). */
   found(matchId: string, current: boolean): void {
-    if (current) {
-      this.contended.delete(matchId);
-      return;
-    }
     this.contended.delete(matchId);
+    if (current) return;
     if (this.contended.size >= KEPT_MAX) this.contended.delete(this.contended.keys().next().value!);
     this.contended.add(matchId);
   }

@@ -391,9 +391,9 @@ export class MatchWriterService {
       // nothing was written: the write goes on as below, without the gate (admit counted it).
       const outcome = await this.sentWithKept(db, matchId, build, options, gate, sql).catch((error: unknown) => {
         if ((error as { code?: unknown } | null)?.code !== KEPT_STALE) throw error;
+        // The way below loads the match in its first round trip and marks it contended (MatchRowCache.found).
         gate = undefined;
         this.kept.forget(matchId);
-        this.kept.found(matchId, false);
         return null;
       });
       if (outcome) return outcome;

@@ -920,9 +920,6 @@ function confirmNight(state: MatchState, cmd: ConfirmNightCommand, settings: Cor
 // The paper form (RULES.md "Signatures", way b): the home team enters and signs, the away team
 // confirms (locks) or disputes; afterwards only a supervisor or administrator corrects.
 
-/** The federation's calendar day of an instant (Europe/Amsterdam): domain/dates.ts. */
-export { amsterdamDay };
-
 function playableProblems(state: MatchState): Problem[] {
   const label = NOT_PLAYED_LABELS[state.status];
   return label ? [problem('MATCH_NOT_PLAYED', 'CONFLICT', `Deze wedstrijd is vastgelegd als ${label}; de bondsbeheerder kan dat eerst terugdraaien.`)] : [];
