@@ -98,6 +98,18 @@ describe('match night API: the supervisor records substitutions and late pairs',
       expect(await ctx.prisma.substitution.findMany({ where: { matchId: day.match.id } })).toEqual([expect.objectContaining({ id: legalId })]);
     });
 
+    it('shows the substitute in home pair 1 on the console from set 3 on, and the players of the line-up before', async () => {
+      const members = await ctx.prisma.member.findMany({ where: { id: { in: [...day.homePlayers, ...day.awayPlayers] } } });
+      const family = (id: string) => members.find((x) => x.id === id)!.familyName;
+      const shown = (await supervisor.get(`${url}/console`).expect(200)).body as { tables: { sets: { setNumber: number; homePair: { number: number; names: string[] } }[] }[] };
+      const pairOne = shown.tables.flatMap((t) => t.sets).filter((s) => s.homePair.number === 1);
+      expect(pairOne.map((s) => s.setNumber).sort()).toEqual([1, 2, 3, 4, 5, 6]);
+      for (const set of pairOne) {
+        const expected = set.setNumber < 3 ? [day.homePlayers[0], day.homePlayers[1]] : [day.homePlayers[12], day.homePlayers[1]];
+        expect([...set.homePair.names].sort()).toEqual(expected.map(family).sort());
+      }
+    });
+
     it.each([
       ['the public', 401, 'UNAUTHENTICATED'],
       ['another club’s secretary', 403, 'OTHER_CLUB'],

@@ -18,33 +18,38 @@ type Side = 'HOME' | 'AWAY';
 
 const iso = (value: Date | null) => value?.toISOString() ?? null;
 
-/** Who sits in a pair in a set: the line-up's pair with the substitutions by then, by family name. */
-function pairNames(match: MatchRow, side: Side, pairNumber: number, setNumber: number): string[] {
+/**
+ * Who sits in a side's pairs, set by set: the line-up's pair with the substitutions by then, by
+ * family name. The line-up's pairs and the side's substitutions are read once per side, not
+ * once per seat (a table page asks for every set of both sides).
+ */
+function sidePairs(match: MatchRow, side: Side): (pairNumber: number, setNumber: number) => TablePairDto {
   const lineup = lineupOf(match, side);
-  const pair = lineup && pairsOf(inPairOrder(lineup.players)).find((p) => p.pairNumber === pairNumber);
-  if (!pair || pair.players[0].fromSet > setNumber) return [];
-  const members = new Map<string, MemberRow>();
-  for (const p of pair.players) members.set(p.memberId, p.member);
+  const pairs = lineup ? pairsOf(inPairOrder(lineup.players)) : [];
   const teamId = teamIdOf(match, side);
   const subs = match.substitutions.filter((s) => s.teamId === teamId);
+  const members = new Map<string, MemberRow>();
+  for (const p of pairs.flatMap((p) => p.players)) members.set(p.memberId, p.member);
   for (const s of subs) members.set(s.inMemberId, s.inMember).set(s.outMemberId, s.outMember);
-  const ids = pairPlayersAt(
-    pair.players.map((p) => p.memberId),
-    pairNumber,
-    subs.map((s) => ({ setNumber: s.setNumber, pairNumber: s.pairNumber, outPlayerId: s.outMemberId, inPlayerId: s.inMemberId })),
-    setNumber,
-  );
-  return ids.map((id) => familyNameOf(members.get(id)!));
-}
-
-function pair(match: MatchRow, side: Side, number: number, setNumber: number): TablePairDto {
-  return { number, names: pairNames(match, side, number, setNumber) };
+  const changes = subs.map((s) => ({ setNumber: s.setNumber, pairNumber: s.pairNumber, outPlayerId: s.outMemberId, inPlayerId: s.inMemberId }));
+  return (pairNumber, setNumber) => {
+    const pair = pairs.find((p) => p.pairNumber === pairNumber);
+    if (!pair || pair.players[0].fromSet > setNumber) return { number: pairNumber, names: [] };
+    const ids = pairPlayersAt(
+      pair.players.map((p) => p.memberId),
+      pairNumber,
+      changes,
+      setNumber,
+    );
+    return { number: pairNumber, names: ids.map((id) => familyNameOf(members.get(id)!)) };
+  };
 }
 
 /** Every seat of one table, set by set, with its state. */
 function tableSets(match: MatchRow, settings: Settings, tableNumber: number): (TableSetDto & { row: MatchRow['sets'][number] | undefined })[] {
   const stored = new Map(match.sets.map((row) => [seatKey(row.setNumber, row.tableNumber), row]));
   const confirmed = match.resultState === 'CONFIRMED';
+  const [home, away] = [sidePairs(match, 'HOME'), sidePairs(match, 'AWAY')];
   return tablePlan(settings.pairsPerTeam)
     .filter((seat) => seat.tableNumber === tableNumber)
     .map((seat) => {
@@ -52,8 +57,8 @@ function tableSets(match: MatchRow, settings: Settings, tableNumber: number): (T
       return {
         row,
         setNumber: seat.setNumber,
-        homePair: pair(match, 'HOME', seat.homePairNumber, seat.setNumber),
-        awayPair: pair(match, 'AWAY', seat.awayPairNumber, seat.setNumber),
+        homePair: home(seat.homePairNumber, seat.setNumber),
+        awayPair: away(seat.awayPairNumber, seat.setNumber),
         state: seatState(row, confirmed),
         source: row?.source ?? null,
         games: (row?.games ?? []).map((g) => ({ gameNumber: g.gameNumber, winner: g.winner, kind: g.kind, points: g.points, penaltyRule: g.penaltyRule })),
