@@ -11,6 +11,7 @@
 import { Client, type PoolClient } from 'pg';
 import { todayIso } from '../src/common/dto';
 import { FINGERPRINT_SQL, loadMatchRow } from '../src/matches/match-load';
+import { MatchDataService } from '../src/matches/match-data.service';
 import { MatchWriterService } from '../src/matches/match-writer.service';
 import { PrismaService } from '../src/prisma/prisma.service';
 import type { Prisma } from '../src/generated/prisma/client';
@@ -70,6 +71,28 @@ describe('the row a table write keeps for the next', () => {
     expect(writer.keptRows().loaded).toBe(loaded + 1);
     const stored = await ctx.prisma.matchSet.findFirstOrThrow({ where: { matchId: day.match.id, setNumber: 1, tableNumber: 3 } });
     expect({ home: stored.homePoints, away: stored.awayPoints }).toEqual({ home: 6, away: 2 });
+  });
+
+  it('a table page read uses the kept row while the match is as kept, and loads a match changed behind the process’s back', async () => {
+    const data = ctx.app.get(MatchDataService);
+    const loads = jest.spyOn(data, 'load');
+    try {
+      const written = (await ctx.http().put(`${table(4)}/sets/1`).send({ enteredBy: 'HOME', totals: { home: 4, away: 4 } }).expect(200)).body;
+      const reads = writer.keptRows().reads;
+      loads.mockClear();
+      // As kept: the same page as the write's answer, without a load (in the suite also compared with a fresh load).
+      expect((await ctx.http().get(table(4)).expect(200)).body).toEqual(written);
+      expect(loads).not.toHaveBeenCalled();
+      expect(writer.keptRows().reads).toBe(reads + 1);
+      // Changed by hand: the read loads the match and shows what the database holds.
+      await ctx.prisma.$executeRaw`UPDATE match_sets SET "homePoints" = 2, "awayPoints" = 6 WHERE "matchId" = ${day.match.id}::uuid AND "setNumber" = 1 AND "tableNumber" = 4`;
+      const read = (await ctx.http().get(table(4)).expect(200)).body;
+      expect(loads).toHaveBeenCalledTimes(1);
+      expect(writer.keptRows().reads).toBe(reads + 1);
+      expect(setOf(read, 1)).toMatchObject({ state: 'ENTERED', homePoints: 2, awayPoints: 6 });
+    } finally {
+      loads.mockRestore();
+    }
   });
 
   it('a member’s new name reaches the next write’s answer', async () => {

@@ -97,7 +97,8 @@ export class TableService {
 
   async view(rawCode: string, client: string): Promise<TableViewDto> {
     const { matchId, tableNumber } = await this.resolve(rawCode, client, 'read');
-    const match = await this.data.load(matchId);
+    // The row this process's last table write on the match left, when the match is still so.
+    const match = (await this.writer.keptIfCurrent(matchId)) ?? (await this.data.load(matchId));
     return mapTableView(match, this.data.settingsOf(match), tableNumber, new Date());
   }
 
