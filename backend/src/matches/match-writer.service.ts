@@ -591,12 +591,13 @@ export class MatchWriterService {
    * The match as this process's last table write on it left it, while it still is: its
    * fingerprint, read now (one small statement), is the one kept with it. A table page read then
    * needs no load (the load was 2.5 ms of the database's time per read). Null when nothing is
-   * kept or the match changed since (the caller loads it). A write that commits meanwhile may or
-   * may not be seen, as with a load.
+   * kept, when another process writes the match too (MatchRowCache.isContended: the fingerprint
+   * would differ as often as not) or when the match changed since: the caller loads it. A write
+   * that commits meanwhile may or may not be seen, as with a load.
    */
   async keptIfCurrent(matchId: string): Promise<MatchRow | null> {
     const kept = this.kept.get(matchId);
-    if (!kept) return null;
+    if (!kept || this.kept.isContended(matchId)) return null;
     const read = await fingerprintOf(this.prisma.direct, matchId);
     if (!read || read.fingerprint.own !== kept.fingerprint.own || read.fingerprint.ref !== kept.fingerprint.ref) return null;
     // MATCH_ROW_CACHE_CHECK (the test suite): the kept row is the match as a load gives it.
