@@ -17,7 +17,6 @@
  */
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { Client } from 'pg';
 import { startApiProcess } from './match-night/api-process';
 import { type Pacing, Signatures, Stats, tableClient } from './match-night/clients';
@@ -25,7 +24,7 @@ import { paths } from './match-night/endpoints';
 import { drain } from './match-night/http';
 import { prepareNights, seedMatchNight } from './match-night/seed';
 import type { BenchContext } from './run';
-import { percentile, resetStatementStats, round1, round2 } from './stats';
+import { percentile, resetStatementStats, round1, round2, sleep } from './stats';
 
 type Figures = Record<string, number | string>;
 

@@ -186,6 +186,11 @@ export interface Fingerprint {
   ref: string;
 }
 
+/** Whether two fingerprints name the same row versions (a kept row against the match as it is). */
+export function sameFingerprint(a: Fingerprint, b: Fingerprint): boolean {
+  return a.own === b.own && a.ref === b.ref;
+}
+
 /**
  * The match's fingerprint and this transaction's id (as a row's xmin shows it), or null: no
  * such match (or archived; with `whenLocked`, not locked). A small statement of its own: a

@@ -31,8 +31,8 @@ export const checkKeptRows = (): boolean => process.env.MATCH_ROW_CACHE_CHECK ==
 
 export class MatchRowCache {
   private readonly kept = new Map<string, KeptRow>();
-  /** Table writes that found their match as kept (no load), and those that loaded it. */
-  readonly counts = { used: 0, loaded: 0 };
+  /** Table writes that found their match as kept (no load), those that loaded it, and table page reads answered from a kept row. */
+  readonly counts = { used: 0, loaded: 0, reads: 0 };
 
   get(matchId: string): KeptRow | null {
     return this.kept.get(matchId) ?? null;

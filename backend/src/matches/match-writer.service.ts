@@ -17,7 +17,7 @@ import { KeyedQueue } from './keyed-queue';
 import { MatchDataService } from './match-data.service';
 import { MatchRow, MemberRow, playerLabels } from './match-row';
 import { matchStateOf, oneStatement, rowAfter, storeStateChanges, type StoredChanges } from './match.repository';
-import { type Fingerprint, fingerprintOf, keptRowCurrent, LOCKED_SETTING, loadMatchRow } from './match-load';
+import { type Fingerprint, fingerprintOf, keptRowCurrent, LOCKED_SETTING, loadMatchRow, sameFingerprint } from './match-load';
 import { assertSameRow, checkKeptRows, MatchRowCache, ownAfter } from './match-row-cache';
 import { pooledQueries, type PooledQueries } from '../prisma/pooled-queries';
 import { isDatabaseUnavailable } from '../prisma/database-outage';
@@ -237,8 +237,6 @@ export class MatchWriterService {
   private readonly queue = new KeyedQueue();
   /** The rows this process's table writes left, for the next table write on the match (match-row-cache.ts). */
   private readonly kept = new MatchRowCache();
-  /** Table page reads answered from a kept row (keptIfCurrent). */
-  private keptReads = 0;
 
   constructor(
     private readonly prisma: PrismaService,
@@ -435,7 +433,7 @@ export class MatchWriterService {
       if (lock.length === 0 || !read) throw new NotFoundError('Wedstrijd');
       // The kept row, when the match is as it was kept (else loaded, after the fingerprint: a
       // change in between makes the next fingerprint differ, never the other way round).
-      const usable = kept !== null && kept.fingerprint.own === read.fingerprint.own && kept.fingerprint.ref === read.fingerprint.ref;
+      const usable = kept !== null && sameFingerprint(kept.fingerprint, read.fingerprint);
       if (usable && checkKeptRows()) assertSameRow(kept.row, (await loadMatchRow(db, matchId))!);
       if (usable) loaded = kept.row;
       else loaded ??= await loadMatchRow(db, matchId);
@@ -599,16 +597,16 @@ export class MatchWriterService {
     const kept = this.kept.get(matchId);
     if (!kept || this.kept.isContended(matchId)) return null;
     const read = await fingerprintOf(this.prisma.direct, matchId);
-    if (!read || read.fingerprint.own !== kept.fingerprint.own || read.fingerprint.ref !== kept.fingerprint.ref) return null;
+    if (!read || !sameFingerprint(read.fingerprint, kept.fingerprint)) return null;
     // MATCH_ROW_CACHE_CHECK (the test suite): the kept row is the match as a load gives it.
     if (checkKeptRows()) assertSameRow(kept.row, (await loadMatchRow(this.prisma.direct, matchId))!);
-    this.keptReads++;
+    this.kept.counts.reads++;
     return kept.row;
   }
 
   /** How often this process's table writes used the row kept for their match, and how often they loaded it (match-row-cache.ts). */
   keptRows(): { used: number; loaded: number; reads: number } {
-    return { ...this.kept.counts, reads: this.keptReads };
+    return { ...this.kept.counts };
   }
 
   /** After the commit: the live pages hear of the change. */
