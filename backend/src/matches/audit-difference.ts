@@ -6,7 +6,34 @@
  */
 type Snapshot = Record<string, unknown> & { sets?: { set: number; table: number }[] };
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+/**
+ * Whether two values write the same JSON, compared part by part instead of written out twice
+ * (every table write compares its match's 36 sets: a third of the time). As JSON: a property
+ * whose value is undefined counts as absent, undefined in a list as null, a Date (or anything
+ * with toJSON) as what toJSON gives; only the order of an object's keys does not matter.
+ */
+export function same(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (!isPlain(a) || !isPlain(b)) return JSON.stringify(a) === JSON.stringify(b);
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!same(a[i] ?? null, b[i] ?? null)) return false;
+    return true;
+  }
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  let keys = 0;
+  for (const key of Object.keys(x)) {
+    if (x[key] === undefined) continue;
+    keys++;
+    if (!same(x[key], y[key])) return false;
+  }
+  for (const key of Object.keys(y)) if (y[key] !== undefined) keys--;
+  return keys === 0;
+}
+
+/** An object or list JSON writes by its parts (not null, a Date or anything else with toJSON). */
+const isPlain = (value: unknown): value is object => typeof value === 'object' && value !== null && typeof (value as { toJSON?: unknown }).toJSON !== 'function';
 
 export function auditDifference(before: Snapshot, after: Snapshot): { before: Snapshot; after: Snapshot } {
   const was: Snapshot = {};

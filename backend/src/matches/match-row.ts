@@ -191,10 +191,25 @@ function zoneOffsetMinutes(instant: Date, timeZone: string): number {
 
 /** The instant of a local date and "HH:MM" in the federation's time zone (summer and winter time). */
 export function localInstant(date: IsoDate, time: string, timeZone = TIME_ZONE): Date {
-  const asUtc = new Date(`${date}T${time}:00Z`).getTime();
-  const first = asUtc - zoneOffsetMinutes(new Date(asUtc), timeZone) * 60_000;
-  return new Date(asUtc - zoneOffsetMinutes(new Date(first), timeZone) * 60_000);
+  const key = `${timeZone} ${date} ${time}`;
+  let instant = instants.get(key);
+  if (instant === undefined) {
+    const asUtc = new Date(`${date}T${time}:00Z`).getTime();
+    const first = asUtc - zoneOffsetMinutes(new Date(asUtc), timeZone) * 60_000;
+    instant = asUtc - zoneOffsetMinutes(new Date(first), timeZone) * 60_000;
+    // Bounded: a season's match dates and start times many times over.
+    if (instants.size >= INSTANTS_MAX) instants.delete(instants.keys().next().value!);
+    instants.set(key, instant);
+  }
+  return new Date(instant);
 }
+
+/**
+ * localInstant's answers, which never change (the zone's rules are the runtime's): a table write
+ * asks for its match's start several times, and each asks Intl twice (a tenth of its rules' time).
+ */
+const instants = new Map<string, number>();
+const INSTANTS_MAX = 4096;
 
 /** When the match begins: its date and start time in the federation's time zone. */
 export function matchStart(match: { date: Date; startTime: string }): Date {

@@ -131,7 +131,14 @@ function changedColumns<T, K extends keyof T>(before: T, after: T, columns: read
   return data;
 }
 
-const gamesKey = (seat: Seat) => JSON.stringify(seat.games);
+/** Whether two seats have the same games: the five columns of each, in order (compared on every seat of the match at each write). */
+export function sameGames(a: Seat, b: Seat): boolean {
+  if (a.games.length !== b.games.length) return false;
+  return a.games.every((g, i) => {
+    const h = b.games[i];
+    return g.gameNumber === h.gameNumber && g.winner === h.winner && g.kind === h.kind && g.points === h.points && g.penaltyRule === h.penaltyRule;
+  });
+}
 
 // ---- statements whose values PostgreSQL types from JSON ------------------------------------
 // A row goes over as one JSON parameter and jsonb_populate_record(set) turns it into the
@@ -233,7 +240,7 @@ export async function storeStateChanges(tx: Tx, before: MatchRow, after: MatchSt
       statements.push(updateStatement('match_sets', row.id, { ...data, updatedAt: options.now }));
       seatsWritten.add(key);
     }
-    if (gamesKey(old) !== gamesKey(seat)) {
+    if (!sameGames(old, seat)) {
       gamesWritten.add(key);
       // The new games replace the old by number; numbers no longer there go (two statements on different rows).
       const numbers = seat.games.map((g) => g.gameNumber);
