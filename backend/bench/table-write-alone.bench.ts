@@ -6,7 +6,8 @@
  * warmed up by one match first.
  *
  * Figures: p50/p90 of entry, signature and table read, and of the health check
- * (/api/health/live, no database); the lone write as a ratio to it; the API's CPU time per
+ * (/api/health/live, no database), once before the writes and again among them (after each
+ * table: the same minutes of a shared machine); the lone write as a ratio to each; the API's CPU time per
  * request (user + system of its process, with its GC and libuv threads) and the database's
  * execution time per request (pg_stat_statements, when the
  * server loads it: the bench's embedded cluster does) and the load average. Beside them: the
@@ -31,6 +32,8 @@ type Figures = Record<string, number | string>;
 const MATCHES = Math.max(1, Number(process.env.BENCH_ALONE_MATCHES ?? 6) || 6);
 const SETS = 6;
 const HEALTH_CHECKS = 300;
+/** Health checks after each table's writes (health_duringWrites_p50Ms). */
+const HEALTH_AMONG_WRITES = 10;
 /**
  * The pause before each "after idle" measurement (ms): about what a table write's chain leaves
  * each process idle (the phone, the API and the database wait on one another in turn).
@@ -118,19 +121,33 @@ export async function run(ctx: BenchContext): Promise<Figures> {
     for (const table of warmUp.tables) await tableClient(api.baseUrl, warmUp, table, '10.98.0.1', AT_ONCE, new Stats(), new Signatures(), SETS);
     const serverBefore = await serverTimes(api.baseUrl);
     const health: number[] = [];
-    for (let i = 0; i < HEALTH_CHECKS; i++) {
-      const start = performance.now();
-      await drain(api.baseUrl + paths.liveness);
-      health.push(performance.now() - start);
-    }
+    const checkHealth = async (times: number, into: number[]) => {
+      for (let i = 0; i < times; i++) {
+        const start = performance.now();
+        await drain(api.baseUrl + paths.liveness);
+        into.push(performance.now() - start);
+      }
+    };
+    await checkHealth(HEALTH_CHECKS, health);
 
     const counting = await executionTime.reset(ctx.prisma);
     const cpuBefore = api.cpuSeconds();
     const alone = new Stats();
+    // The health check again after each table, among the writes: the same minutes of a shared
+    // machine, whose speed changes from one minute to the next (health_duringWrites_p50Ms).
+    const healthAmongWrites: number[] = [];
+    // The API's CPU time for those checks, left out of its time per table request.
+    let healthCpuSeconds = 0;
     // Each table its own address: the per-client limit (600 requests a minute) is not what is measured.
     let client = 0;
     for (const match of matches) {
-      for (const table of match.tables) await tableClient(api.baseUrl, match, table, `10.98.${1 + Math.floor(client / 250)}.${(client++ % 250) + 1}`, AT_ONCE, alone, new Signatures(), SETS);
+      for (const table of match.tables) {
+        await tableClient(api.baseUrl, match, table, `10.98.${1 + Math.floor(client / 250)}.${(client++ % 250) + 1}`, AT_ONCE, alone, new Signatures(), SETS);
+        const before = api.cpuSeconds();
+        await checkHealth(HEALTH_AMONG_WRITES, healthAmongWrites);
+        const after = api.cpuSeconds();
+        if (before !== null && after !== null) healthCpuSeconds += after - before;
+      }
     }
     const cpuAfter = api.cpuSeconds();
     const serverAfter = await serverTimes(api.baseUrl);
@@ -162,12 +179,16 @@ export async function run(ctx: BenchContext): Promise<Figures> {
     }
     figures.enterToHealth = round1(percentile(enter, 50) / healthP50);
     figures.signToHealth = round1(percentile(sign, 50) / healthP50);
+    const healthAmongP50 = percentile(healthAmongWrites, 50);
+    figures.health_duringWrites_p50Ms = round2(healthAmongP50);
+    figures.enterToHealthDuringWrites = round1(percentile(enter, 50) / healthAmongP50);
+    figures.signToHealthDuringWrites = round1(percentile(sign, 50) / healthAmongP50);
     // The API's own time per request (Fastify's elapsed time, from the request's arrival to its answer sent), from its metrics.
     for (const [name, route] of Object.entries(SERVER_ROUTES)) {
       const [before, after] = [serverBefore.get(route), serverAfter.get(route)];
       figures[`${name}_serverMeanMs`] = before && after && after.count > before.count ? round2(((after.sum - before.sum) * 1000) / (after.count - before.count)) : NaN;
     }
-    figures.api_cpuMsPerRequest = cpuBefore !== null && cpuAfter !== null && requests ? round2(((cpuAfter - cpuBefore) * 1000) / requests) : NaN;
+    figures.api_cpuMsPerRequest = cpuBefore !== null && cpuAfter !== null && requests ? round2(((cpuAfter - cpuBefore - healthCpuSeconds) * 1000) / requests) : NaN;
     figures.database_execMsPerRequest = databaseMs !== null && requests ? round2(databaseMs / requests) : NaN;
     Object.assign(figures, await wakeFigures(api.baseUrl, databaseUrl));
     figures.enterToHealthAfterIdle = round1(percentile(enter, 50) / Number(figures.health_afterIdle_p50Ms));
