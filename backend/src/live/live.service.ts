@@ -10,6 +10,7 @@ import { PrismaService } from '../prisma/prisma.service';
 import { LiveEvents } from './live-events';
 import { loadLiveMatchRows, type LiveMatchRow } from './live-load';
 import { LiveMatchDto, LiveRoundDto, mapLiveMatch, SCORES_HIDDEN_NOTICE, SeatNames } from './live.dto';
+import { makeRoomFor } from '../common/bounded';
 
 /**
  * A reader that names no version gets an answer computed at most this long ago, unless an
@@ -307,8 +308,8 @@ export class LiveService implements OnModuleInit, OnModuleDestroy {
       () => this.cache.get(key) === entry && this.cache.delete(key),
     );
     this.cache.delete(key);
+    makeRoomFor(this.cache, key, 500);
     this.cache.set(key, entry);
-    if (this.cache.size > 500) this.cache.delete(this.cache.keys().next().value!);
     return entry.answer;
   }
 }

@@ -8,6 +8,7 @@ import type { TableEntryInputDto, TableRefuseInputDto, TableSignInputDto, TableV
 import { mapTableView } from './night-views';
 import { normalizeTableCode } from './table-code';
 import { TableAccessKind, TableThrottle } from './table-throttle';
+import { makeRoomFor } from '../common/bounded';
 
 /** 404 for every code that does not open a table now: unknown, revoked, expired, or of an archived match. */
 export class TableCodeInvalidError extends AppError {
@@ -91,7 +92,7 @@ export class TableService {
 
   /** A code's table, kept once it opened it: a code never changes its match or table. Bounded (a night's codes many times over). */
   private remember(code: string, access: TableAccess): void {
-    if (this.tables.size >= KNOWN_CODES_MAX && !this.tables.has(code)) this.tables.delete(this.tables.keys().next().value!);
+    makeRoomFor(this.tables, code, KNOWN_CODES_MAX);
     this.tables.set(code, access);
   }
 

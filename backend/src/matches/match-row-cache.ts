@@ -17,6 +17,7 @@ import type { Fingerprint } from './match-load';
 import type { MatchRow } from './match-row';
 import type { StoredChanges } from './match.repository';
 import { seatKey } from '../domain/match';
+import { makeRoomFor } from '../common/bounded';
 
 export interface KeptRow {
   fingerprint: Fingerprint;
@@ -46,7 +47,7 @@ export class MatchRowCache {
 
   keep(matchId: string, entry: KeptRow): void {
     this.kept.delete(matchId);
-    if (this.kept.size >= KEPT_MAX) this.kept.delete(this.kept.keys().next().value!);
+    makeRoomFor(this.kept, matchId, KEPT_MAX);
     this.kept.set(matchId, checkKeptRows() ? { fingerprint: entry.fingerprint, row: deepFreeze(entry.row) } : entry);
   }
 
@@ -71,7 +72,7 @@ export class MatchRowCache {
   found(matchId: string, current: boolean): void {
     this.contended.delete(matchId);
     if (current) return;
-    if (this.contended.size >= KEPT_MAX) this.contended.delete(this.contended.keys().next().value!);
+    makeRoomFor(this.contended, matchId, KEPT_MAX);
     this.contended.add(matchId);
   }
 }

@@ -8,6 +8,7 @@ import type { Prisma } from '../generated/prisma/client';
 import type { Side } from '../domain/match';
 import type { EligibilityQuery } from '../member-lists/player-eligibility.service';
 import type { TeamFacts } from '../domain/match/match-facts';
+import { makeRoomFor } from '../common/bounded';
 
 const TIME_ZONE = 'Europe/Amsterdam';
 
@@ -198,7 +199,7 @@ export function localInstant(date: IsoDate, time: string, timeZone = TIME_ZONE):
     const first = asUtc - zoneOffsetMinutes(new Date(asUtc), timeZone) * 60_000;
     instant = asUtc - zoneOffsetMinutes(new Date(first), timeZone) * 60_000;
     // Bounded: a season's match dates and start times many times over.
-    if (instants.size >= INSTANTS_MAX) instants.delete(instants.keys().next().value!);
+    makeRoomFor(instants, key, INSTANTS_MAX);
     instants.set(key, instant);
   }
   return new Date(instant);

@@ -131,13 +131,12 @@ function changedColumns<T, K extends keyof T>(before: T, after: T, columns: read
   return data;
 }
 
-/** Whether two seats have the same games: the five columns of each, in order (compared on every seat of the match at each write). */
+/** A stored game's own columns (beside its id and set). */
+const GAME_FIELDS = ['gameNumber', 'winner', 'kind', 'points', 'penaltyRule'] as const satisfies readonly (keyof Seat['games'][number])[];
+
+/** Whether two seats have the same games: GAME_FIELDS of each, in order (compared on every seat of the match at each write). */
 export function sameGames(a: Seat, b: Seat): boolean {
-  if (a.games.length !== b.games.length) return false;
-  return a.games.every((g, i) => {
-    const h = b.games[i];
-    return g.gameNumber === h.gameNumber && g.winner === h.winner && g.kind === h.kind && g.points === h.points && g.penaltyRule === h.penaltyRule;
-  });
+  return a.games.length === b.games.length && a.games.every((g, i) => GAME_FIELDS.every((field) => g[field] === b.games[i][field]));
 }
 
 // ---- statements whose values PostgreSQL types from JSON ------------------------------------
@@ -161,7 +160,7 @@ function insertStatement(table: string, columns: readonly string[], rows: readon
     SELECT ${Prisma.raw(quoted(columns))} FROM jsonb_populate_recordset(NULL::${Prisma.raw(table)}, ${JSON.stringify(rows)}::jsonb)${Prisma.raw(then)}`;
 }
 
-const GAME_COLUMNS = ['id', 'matchSetId', 'gameNumber', 'winner', 'kind', 'points', 'penaltyRule'] as const;
+const GAME_COLUMNS = ['id', 'matchSetId', ...GAME_FIELDS] as const;
 const NEW_SET_COLUMNS = ['id', 'matchId', 'setNumber', 'tableNumber', ...SEAT_COLUMNS, 'createdAt', 'updatedAt'] as const;
 
 /** A seat's games as rows of this set, each with the id it is stored with (`ids`, by game number: recorded there). */

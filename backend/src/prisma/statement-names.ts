@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { makeRoomFor } from '../common/bounded';
 
 /** Distinct statements that get a name: each is prepared once per connection and kept by PostgreSQL for the connection's life. */
 export const NAMED_STATEMENTS_MAX = 64;
@@ -24,7 +25,7 @@ export function statementNames(max = NAMED_STATEMENTS_MAX): (query: { sql: strin
     const seen = (uses.get(sql) ?? 0) + 1;
     if (seen <= USES_BEFORE_NAMING) {
       // Counting is bounded as well: a flood of one-off statements forgets the oldest.
-      if (uses.size >= 10 * max && !uses.has(sql)) uses.delete(uses.keys().next().value!);
+      makeRoomFor(uses, sql, 10 * max);
       uses.set(sql, seen);
       return undefined;
     }

@@ -10,6 +10,7 @@
  */
 import type { PrismaService } from '../prisma/prisma.service';
 import type { DivisionStandingsData } from './standings-data';
+import { makeRoomFor } from '../common/bounded';
 
 /** Divisions kept; the oldest entry goes first. A federation has a handful per season. */
 const MAX_ENTRIES = 200;
@@ -84,8 +85,8 @@ export class StandingsCache {
 
   private store(divisionId: string, entry: CacheEntry): CacheEntry {
     this.entries.delete(divisionId);
+    makeRoomFor(this.entries, divisionId, MAX_ENTRIES);
     this.entries.set(divisionId, entry);
-    if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
     return entry;
   }
 }
