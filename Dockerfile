@@ -12,6 +12,9 @@ RUN npm ci --no-audit --no-fund --ignore-scripts && npm rebuild @swc/core
 
 # Then the sources: generate the Prisma client, compile the API and build the dashboard
 # now, so a container starts in seconds instead of building at every start.
+# API_URL: where the dashboard sends /api/… (baked into the dashboard). The default is the API
+# in the same container (`npm start`); docker-compose.yml builds with its proxy's address.
+ARG API_URL=http://127.0.0.1:3001
 COPY . .
 RUN node scripts/postinstall.mjs && node scripts/build-dashboard.mjs
 
