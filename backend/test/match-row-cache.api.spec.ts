@@ -56,6 +56,23 @@ describe('the row a table write keeps for the next', () => {
     expect(answers[3]).toEqual((await ctx.http().get(table(2)).expect(200)).body);
   });
 
+  it('a code this process knows, revoked since, reads nothing: the kept row is read alongside the code’s check, never answered before it', async () => {
+    // Known here and the match as kept: a read is answered from the kept row.
+    const reads = writer.keptRows().reads;
+    await ctx.http().get(table(1)).expect(200);
+    expect(writer.keptRows().reads).toBe(reads + 1);
+    await ctx.prisma.$executeRaw`UPDATE table_codes SET "revokedAt" = now() WHERE code = ${code[1]}`;
+    try {
+      const res = await ctx.http().get(table(1)).expect(404);
+      expect(res.body.error.code).toBe('TABLE_CODE_INVALID');
+      expect(JSON.stringify(res.body)).not.toContain('sets');
+      expect(writer.keptRows().reads).toBe(reads + 1);
+    } finally {
+      // The tests below go on at this table.
+      await ctx.prisma.$executeRaw`UPDATE table_codes SET "revokedAt" = NULL WHERE code = ${code[1]}`;
+    }
+  });
+
   it('a set another process signed meanwhile is signed for the next write: it is not entered over', async () => {
     await ctx.http().put(`${table(3)}/sets/1`).send({ enteredBy: 'HOME', totals: { home: 6, away: 2 } }).expect(200);
     const other = new Client({ connectionString: process.env.DATABASE_URL });
@@ -197,14 +214,48 @@ describe('the row a table write keeps for the next', () => {
     }
   });
 
-  it('the fingerprint reads every table the load reads', async () => {
+  it('the fingerprint covers every table the load reads: it reads it, or every change to it touches the match row', async () => {
     let load = '';
     const capture = { $queryRaw: <T>(sql: Prisma.Sql) => ((load = sql.sql), Promise.resolve([] as T)) };
     await loadMatchRow(capture, day.match.id);
     const tables = (text: string) => new Set([...text.matchAll(/\b(?:FROM|JOIN)\s+"?([a-z_]+)"?/gi)].map((m) => m[1]).filter((t) => t !== 'unnest'));
     const read = tables(load);
+    // The tables whose every insert, update and delete gives the match row a new version (the triggers in the database, as they are).
+    const touching = await ctx.prisma.$queryRaw<{ table: string; events: number }[]>`
+      SELECT c.relname AS table, count(DISTINCT t.tgtype & 28)::int AS events
+        FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_proc p ON p.oid = t.tgfoid
+       WHERE NOT t.tgisinternal AND t.tgenabled <> 'D' AND p.proname LIKE 'tsbn_touch_matches_of_%'
+       GROUP BY c.relname`;
     const fingerprinted = tables(`FROM matches m ${FINGERPRINT_SQL.own} ${FINGERPRINT_SQL.ref}`);
+    for (const { table, events } of touching) if (events === 3) fingerprinted.add(table);
     expect(read.size).toBeGreaterThan(10);
+    expect([...fingerprinted]).toEqual(expect.arrayContaining(['matches', 'match_sets', 'games', 'lineups', 'members']));
     expect([...read].filter((t) => !fingerprinted.has(t))).toEqual([]);
+  });
+
+  it('a game changed at the database by hand reaches the next write and read: the match row’s version moved with it', async () => {
+    const version = async () => (await ctx.prisma.$queryRaw<{ v: string }[]>`SELECT xmin::text AS v FROM matches WHERE id = ${day.match.id}::uuid`)[0].v;
+    // Two writes: the second finds the kept row current, so reads use it (the match is not contended).
+    await ctx.http().put(`${table(5)}/sets/3`).send({ enteredBy: 'HOME', totals: { home: 4, away: 4 } }).expect(200);
+    await ctx.http().put(`${table(5)}/sets/3`).send({ enteredBy: 'HOME', games: seatGames(3, 5) }).expect(200);
+    const reads = writer.keptRows().reads;
+    await ctx.http().get(table(5)).expect(200);
+    expect(writer.keptRows().reads).toBe(reads + 1);
+    const before = await version();
+    await ctx.prisma.$executeRaw`UPDATE games g SET points = g.points + 1 FROM match_sets s WHERE s.id = g."matchSetId" AND s."matchId" = ${day.match.id}::uuid AND s."setNumber" = 3 AND s."tableNumber" = 5 AND g."gameNumber" = 1`;
+    const touched = await version();
+    expect(touched).not.toBe(before);
+    const loads = jest.spyOn(ctx.app.get(MatchDataService), 'load');
+    const stored = await ctx.prisma.game.findFirstOrThrow({ where: { gameNumber: 1, matchSet: { matchId: day.match.id, setNumber: 3, tableNumber: 5 } } });
+    // The read answers with what the database holds (the kept row would not know the new points).
+    const gameOne = (body: { sets: { setNumber: number; games: { gameNumber: number; points: number }[] }[] }) => body.sets.find((s) => s.setNumber === 3)?.games.find((g) => g.gameNumber === 1)?.points;
+    const written = (await ctx.http().get(table(5)).expect(200)).body;
+    expect(gameOne(written)).toBe(stored.points);
+    expect(loads).toHaveBeenCalledTimes(1);
+    expect(writer.keptRows().reads).toBe(reads + 1);
+    loads.mockRestore();
+    // A removed game too.
+    await ctx.prisma.$executeRaw`DELETE FROM games g USING match_sets s WHERE s.id = g."matchSetId" AND s."matchId" = ${day.match.id}::uuid AND s."setNumber" = 3 AND s."tableNumber" = 5 AND g."gameNumber" = 1`;
+    expect(await version()).not.toBe(touched);
   });
 });

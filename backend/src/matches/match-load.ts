@@ -153,17 +153,16 @@ export function matchRowOf(text: string): MatchRow {
 /**
  * The versions of the rows a load reads (their xmin, the transaction that wrote them), in a fixed
  * order: two equal fingerprints mean the same row versions, so the same load. `own`: the match
- * row, its sets and their games (what a table write changes), as text the writer can carry
- * forward itself (match-row-cache.ts: `m|set.table:xmin[game:xmin,…];…`); `ref`: everything
- * else the load reads (teams, clubs, division, season, its settings, line-ups and their players'
- * members, substitutions, moves, deductions, supervisor's actions), as a digest. A table or
- * relation added to the load must be added here too (match-row-cache.api.spec.ts).
+ * row's version, which also stands for its sets and their games (what a table write changes):
+ * every statement that changes a match's sets or games gives the match row a new version too
+ * (triggers, migration 20261130080000_match_touched_by_sets), and the API's own writes update it
+ * anyway. So the writer carries it forward itself: its transaction's id when it wrote anything.
+ * `ref`: everything else the load reads (teams, clubs, division, season, its settings, line-ups
+ * and their players' members, substitutions, moves, deductions, supervisor's actions), as a
+ * digest. A table or relation added to the load must be added here too, or touch the match row
+ * as the sets and games do (match-row-cache.api.spec.ts).
  */
-const OWN_FINGERPRINT = Prisma.raw(`m.xmin::text || '|' || coalesce((
-    SELECT string_agg(ms."setNumber" || '.' || ms."tableNumber" || ':' || ms.xmin
-             || coalesce('[' || (SELECT string_agg(g."gameNumber" || ':' || g.xmin, ',' ORDER BY g."gameNumber") FROM games g WHERE g."matchSetId" = ms.id) || ']', ''),
-           ';' ORDER BY ms."setNumber", ms."tableNumber")
-      FROM match_sets ms WHERE ms."matchId" = m.id), '')`);
+const OWN_FINGERPRINT = Prisma.raw('m.xmin::text');
 const REF_FINGERPRINT = Prisma.raw(`md5(concat_ws('|',
     (SELECT t.xmin || ':' || c.xmin FROM teams t JOIN clubs c ON c.id = t."clubId" WHERE t.id = m."homeTeamId"),
     (SELECT t.xmin || ':' || c.xmin FROM teams t JOIN clubs c ON c.id = t."clubId" WHERE t.id = m."awayTeamId"),

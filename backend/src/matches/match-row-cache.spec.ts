@@ -1,74 +1,13 @@
-import { seatKey } from '../domain/match';
-import type { Seat } from '../domain/match/match-command';
 import { assertSameRow, MatchRowCache, ownAfter } from './match-row-cache';
 import type { MatchRow } from './match-row';
 
-/** A seat with these games (numbers only matter here). */
-function seat(setNumber: number, tableNumber: number, games: number[] = []): Seat {
-  return {
-    setNumber,
-    tableNumber,
-    homePairNumber: tableNumber,
-    awayPairNumber: tableNumber,
-    homePoints: null,
-    awayPoints: null,
-    source: games.length ? 'GAMES' : 'TOTALS',
-    games: games.map((gameNumber) => ({ gameNumber, winner: 'HOME', kind: 'WON', points: 2, penaltyRule: null })),
-    enteredBySide: 'HOME',
-    enteredAt: null,
-    signedBySide: null,
-    signedAt: null,
-    refusedBySide: null,
-    refusedAt: null,
-    refusalComment: null,
-    decidedAt: null,
-    decisionReason: null,
-  } as unknown as Seat;
-}
-
-const none = { changed: false, seatsWritten: new Set<string>(), gamesWritten: new Set<string>() };
-
 describe('ownAfter: the fingerprint a table write leaves', () => {
-  const before = '100|1.1:101[1:101,2:101];1.2:102;2.1:103[1:104]';
-
-  it('keeps every version when nothing was written', () => {
-    expect(ownAfter(before, [seat(1, 1, [1, 2]), seat(1, 2), seat(2, 1, [1])], none, '900')).toBe(before);
+  it('a write that changed anything gave the match row its transaction’s id (the sets’ and games’ changes touch it too)', () => {
+    expect(ownAfter('101', { changed: true }, '900')).toBe('900');
   });
 
-  it('gives a new set and its games, and the match row, this transaction’s id, in the load’s order', () => {
-    const stored = { changed: true, seatsWritten: new Set([seatKey(1, 3)]), gamesWritten: new Set([seatKey(1, 3)]) };
-    // The seats in any order: the fingerprint is ordered by set, then table (and games by number).
-    const seats = [seat(2, 1, [1]), seat(1, 3, [2, 1]), seat(1, 1, [1, 2]), seat(1, 2)];
-    expect(ownAfter(before, seats, stored, '900')).toBe('900|1.1:101[1:101,2:101];1.2:102;1.3:900[1:900,2:900];2.1:103[1:104]');
-  });
-
-  it('a signed set: its own row is new, its games keep their versions', () => {
-    const stored = { changed: true, seatsWritten: new Set([seatKey(1, 1)]), gamesWritten: new Set<string>() };
-    expect(ownAfter(before, [seat(1, 1, [1, 2]), seat(1, 2), seat(2, 1, [1])], stored, '900')).toBe('900|1.1:900[1:101,2:101];1.2:102;2.1:103[1:104]');
-  });
-
-  it('games written without the set’s own columns: every game of the set is new, a number no longer there is gone', () => {
-    const stored = { changed: true, seatsWritten: new Set<string>(), gamesWritten: new Set([seatKey(1, 1)]) };
-    expect(ownAfter(before, [seat(1, 1, [1]), seat(1, 2), seat(2, 1, [1])], stored, '900')).toBe('900|1.1:101[1:900];1.2:102;2.1:103[1:104]');
-    // All games cleared (an entry of totals): no brackets, as the load's text has none.
-    expect(ownAfter(before, [seat(1, 1), seat(1, 2), seat(2, 1, [1])], stored, '900')).toBe('900|1.1:101;1.2:102;2.1:103[1:104]');
-  });
-
-  it('a removed set is gone', () => {
-    const stored = { changed: true, seatsWritten: new Set<string>(), gamesWritten: new Set<string>() };
-    expect(ownAfter(before, [seat(1, 1, [1, 2]), seat(2, 1, [1])], stored, '900')).toBe('900|1.1:101[1:101,2:101];2.1:103[1:104]');
-  });
-
-  it('a match without sets, and the first set entered', () => {
-    expect(ownAfter('77|', [], none, '900')).toBe('77|');
-    const stored = { changed: true, seatsWritten: new Set([seatKey(1, 1)]), gamesWritten: new Set([seatKey(1, 1)]) };
-    expect(ownAfter('77|', [seat(1, 1, [1, 2, 3, 4])], stored, '900')).toBe('900|1.1:900[1:900,2:900,3:900,4:900]');
-  });
-
-  it('keeps nothing it cannot read: a fingerprint of another form, a seat it did not write and does not know', () => {
-    expect(ownAfter('garbage', [], none, '900')).toBeNull();
-    expect(ownAfter('1|x', [], none, '900')).toBeNull();
-    expect(ownAfter(before, [seat(3, 1)], none, '900')).toBeNull();
+  it('a write that changed nothing leaves the version the match had', () => {
+    expect(ownAfter('101', { changed: false }, '900')).toBe('101');
   });
 });
 

@@ -12,11 +12,9 @@
  * fresh load first and frozen when kept, so a difference or a change to a kept row fails loudly.
  */
 import { isDeepStrictEqual } from 'node:util';
-import type { Seat } from '../domain/match/match-command';
 import type { Fingerprint } from './match-load';
 import type { MatchRow } from './match-row';
 import type { StoredChanges } from './match.repository';
-import { seatKey } from '../domain/match';
 import { makeRoomFor } from '../common/bounded';
 
 export interface KeptRow {
@@ -77,48 +75,14 @@ export class MatchRowCache {
   }
 }
 
-type OwnSet = { xmin: string; games: Map<number, string> };
-
-/** The `own` fingerprint's text (match-load.ts) read back: the match row's version and each set's with its games'. */
-function parseOwn(own: string): { match: string; sets: Map<string, OwnSet> } | null {
-  const bar = own.indexOf('|');
-  if (bar < 0) return null;
-  const sets = new Map<string, OwnSet>();
-  const rest = own.slice(bar + 1);
-  for (const part of rest === '' ? [] : rest.split(';')) {
-    const m = /^(\d+)\.(\d+):(\d+)(?:\[([\d:,]*)\])?$/.exec(part);
-    if (!m) return null;
-    const games = new Map<number, string>();
-    for (const game of m[4] ? m[4].split(',') : []) {
-      const [number, xmin] = game.split(':');
-      games.set(Number(number), xmin);
-    }
-    sets.set(seatKey(Number(m[1]), Number(m[2])), { xmin: m[3], games });
-  }
-  return { match: own.slice(0, bar), sets };
-}
-
 /**
- * The `own` fingerprint the match has once this transaction (`transaction`, its id as a row's
- * xmin shows it) committed what storeStateChanges wrote: the rows it wrote carry its id, the
- * others keep the versions they had. Null when the loaded fingerprint cannot be read (then
- * nothing is kept).
+ * The `own` fingerprint (match-load.ts: the match row's version) the match has once this
+ * transaction (`transaction`, its id as a row's xmin shows it) committed what storeStateChanges
+ * wrote: a write that changed anything (the match row, its sets or games) updated the match row
+ * too, so the row carries the transaction's id; a write that changed nothing leaves it as it was.
  */
-export function ownAfter(own: string, seats: readonly Seat[], stored: Pick<StoredChanges, 'changed' | 'seatsWritten' | 'gamesWritten'>, transaction: string): string | null {
-  const before = parseOwn(own);
-  if (!before) return null;
-  const parts: string[] = [];
-  for (const seat of [...seats].sort((a, b) => a.setNumber - b.setNumber || a.tableNumber - b.tableNumber)) {
-    const key = seatKey(seat.setNumber, seat.tableNumber);
-    const old = before.sets.get(key);
-    if (!old && !stored.seatsWritten.has(key)) return null;
-    const xmin = stored.seatsWritten.has(key) ? transaction : old!.xmin;
-    const games = stored.gamesWritten.has(key)
-      ? seat.games.map((g) => g.gameNumber).sort((a, b) => a - b).map((n) => `${n}:${transaction}`)
-      : [...old!.games].sort(([a], [b]) => a - b).map(([n, x]) => `${n}:${x}`);
-    parts.push(`${seat.setNumber}.${seat.tableNumber}:${xmin}${games.length ? `[${games.join(',')}]` : ''}`);
-  }
-  return `${stored.changed ? transaction : before.match}|${parts.join(';')}`;
+export function ownAfter(own: string, stored: Pick<StoredChanges, 'changed'>, transaction: string): string {
+  return stored.changed ? transaction : own;
 }
 
 /** A kept row against a fresh load of the same match (MATCH_ROW_CACHE_CHECK): throws with the first difference. */

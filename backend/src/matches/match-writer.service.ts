@@ -5,7 +5,7 @@ import { AuditService } from '../audit/audit.service';
 import type { AuthUser } from '../auth/auth.types';
 import { AppError, ConflictError, ErrorDetail, IdempotencyKeyReusedError, NotFoundError, RuleViolationError, ValidationError } from '../common/errors';
 import { phaseOf } from '../domain/match';
-import { applyMatchCommand, CommandUser, MatchCommand, MatchEvent, Problem, RELOAD_COMMANDS, type Seat } from '../domain/match/match-command';
+import { applyMatchCommand, CommandUser, MatchCommand, MatchEvent, Problem, RELOAD_COMMANDS } from '../domain/match/match-command';
 import type { CompetitionSettings } from '../domain/settings';
 import { Prisma } from '../generated/prisma/client';
 import { LiveEvents } from '../live/live-events';
@@ -179,7 +179,6 @@ interface TableWrite {
   before: MatchRow;
   after: MatchRow;
   settings: CompetitionSettings;
-  seats: readonly Seat[];
   events: readonly MatchEvent[];
   stored: StoredChanges;
   /** The changes, the command log and the audit entry: one statement. */
@@ -519,13 +518,12 @@ export class MatchWriterService {
     if (stored === FULL_PATH) return FULL_PATH;
     const after = rowAfter(before, result.state, before.version + (stored.changed ? 1 : 0), { now, stored });
     const logged = this.logged(stored.statements, { matchId: before.id, command, options, before, after, response: null, now });
-    return { before, after, settings, seats: result.state.seats, events: result.events, stored, logged };
+    return { before, after, settings, events: result.events, stored, logged };
   }
 
   /** After a table write's commit: the row kept for the next write (with the fingerprint its transaction gave the match), the live pages told. */
   private written(matchId: string, write: TableWrite, fingerprint: Fingerprint, transaction: string): { row: MatchRow; settings: CompetitionSettings } {
-    const own = ownAfter(fingerprint.own, write.seats, write.stored, transaction);
-    if (own !== null) this.kept.keep(matchId, { fingerprint: { own, ref: fingerprint.ref }, row: write.after });
+    this.kept.keep(matchId, { fingerprint: { own: ownAfter(fingerprint.own, write.stored, transaction), ref: fingerprint.ref }, row: write.after });
     this.emit(matchId, write.before, write.events);
     return { row: write.after, settings: write.settings };
   }
@@ -591,7 +589,8 @@ export class MatchWriterService {
    * needs no load (the load was 2.5 ms of the database's time per read). Null when nothing is
    * kept, when another process writes the match too (MatchRowCache.isContended: the fingerprint
    * would differ as often as not) or when the match changed since: the caller loads it. A write
-   * that commits meanwhile may or may not be seen, as with a load.
+   * that commits meanwhile may or may not be seen, as with a load. The caller counts the read
+   * (countKeptRead) once it answers from the row.
    */
   async keptIfCurrent(matchId: string): Promise<MatchRow | null> {
     const kept = this.kept.get(matchId);
@@ -600,8 +599,12 @@ export class MatchWriterService {
     if (!read || !sameFingerprint(read.fingerprint, kept.fingerprint)) return null;
     // MATCH_ROW_CACHE_CHECK (the test suite): the kept row is the match as a load gives it.
     if (checkKeptRows()) assertSameRow(kept.row, (await loadMatchRow(this.prisma.direct, matchId))!);
-    this.kept.counts.reads++;
     return kept.row;
+  }
+
+  /** A table page read answered from a kept row (keptRows().reads). */
+  countKeptRead(): void {
+    this.kept.counts.reads++;
   }
 
   /** How often this process's table writes used the row kept for their match, and how often they loaded it (match-row-cache.ts). */
