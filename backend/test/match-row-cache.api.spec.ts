@@ -13,6 +13,7 @@ import { todayIso } from '../src/common/dto';
 import { FINGERPRINT_SQL, loadMatchRow } from '../src/matches/match-load';
 import { MatchDataService } from '../src/matches/match-data.service';
 import { MatchWriterService } from '../src/matches/match-writer.service';
+import type { MatchRowCache } from '../src/matches/match-row-cache';
 import { PrismaService } from '../src/prisma/prisma.service';
 import type { Prisma } from '../src/generated/prisma/client';
 import { createMatchDay, openMatchNight, resetDatabase, seatGames, startApp, TestContext } from './helpers';
@@ -94,8 +95,8 @@ describe('the row a table write keeps for the next', () => {
     const data = ctx.app.get(MatchDataService);
     const loads = jest.spyOn(data, 'load');
     try {
-      // The match's last write here found no kept row (the test before left it stale): it counts as
-      // written elsewhere too until a write finds its kept row current, as the second one does.
+      // The test before left the match changed behind this process's back (and kept nothing): two
+      // writes, so the match is kept as the second left it, whatever the first found.
       await ctx.http().put(`${table(4)}/sets/1`).send({ enteredBy: 'HOME', totals: { home: 6, away: 2 } }).expect(200);
       const written = (await ctx.http().put(`${table(4)}/sets/1`).send({ enteredBy: 'HOME', totals: { home: 4, away: 4 } }).expect(200)).body;
       const reads = writer.keptRows().reads;
@@ -211,6 +212,24 @@ describe('the row a table write keeps for the next', () => {
       expect(setOf(res.body, 2)).toMatchObject({ state: 'SIGNED', homePoints: 2, awayPoints: 6 });
     } finally {
       spy.mockRestore();
+    }
+  });
+
+  it('a first write in a process (nothing kept) does not count the match as written elsewhere; a stale kept row does', async () => {
+    const there = await startApp();
+    try {
+      const cache = (there.app.get(MatchWriterService) as unknown as { kept: MatchRowCache }).kept;
+      await there.http().put(`${table(6)}/sets/3`).send({ enteredBy: 'HOME', totals: { home: 4, away: 4 } }).expect(200);
+      expect(cache.isContended(day.match.id)).toBe(false);
+      // A change behind that process's back: its next write finds its kept row stale, and the match counts as contended.
+      await ctx.prisma.$executeRaw`UPDATE match_sets SET "homePoints" = 6, "awayPoints" = 2 WHERE "matchId" = ${day.match.id}::uuid AND "setNumber" = 3 AND "tableNumber" = 6`;
+      await there.http().put(`${table(6)}/sets/3`).send({ enteredBy: 'HOME', totals: { home: 2, away: 6 } }).expect(200);
+      expect(cache.isContended(day.match.id)).toBe(true);
+      // A write that finds its kept row current again ends that.
+      await there.http().put(`${table(6)}/sets/3`).send({ enteredBy: 'HOME', totals: { home: 4, away: 4 } }).expect(200);
+      expect(cache.isContended(day.match.id)).toBe(false);
+    } finally {
+      await there.close();
     }
   });
 

@@ -381,6 +381,8 @@ export class MatchWriterService {
     let open = false;
     let lost: Error | undefined;
     let gate = given;
+    /** The kept row was there but the match was not as kept (sentWithKept's check failed). */
+    let stale = false;
     try {
       pipelined(client, true);
       const db = pooledQueries(client, this.prisma.statementName);
@@ -392,6 +394,7 @@ export class MatchWriterService {
         if ((error as { code?: unknown } | null)?.code !== KEPT_STALE) throw error;
         // The way below loads the match in its first round trip and marks it contended (MatchRowCache.found).
         gate = undefined;
+        stale = true;
         this.kept.forget(matchId);
         return null;
       });
@@ -438,7 +441,10 @@ export class MatchWriterService {
       else loaded ??= await loadMatchRow(db, matchId);
       if (!loaded) throw new NotFoundError('Wedstrijd');
       this.kept.count(usable);
-      this.kept.found(matchId, usable);
+      // Contended only when a kept row was there and stale (here, or in sentWithKept's check): a
+      // first write here (nothing kept) is no sign that another process writes the match, so the
+      // next one goes on its kept row.
+      this.kept.found(matchId, usable || (kept === null && !stale));
       const { fingerprint, transaction } = read;
       const [{ commandMatchId, commandKind, commandPayload: stored }] = lock;
       if (commandMatchId !== null) {
