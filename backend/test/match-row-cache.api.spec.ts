@@ -170,7 +170,8 @@ describe('the row a table write keeps for the next', () => {
     await ctx.http().put(`${table(1)}/sets/2`).send({ enteredBy: 'HOME', totals: { home: 4, away: 4 } }).expect(200);
     await ctx.http().put(`${table(1)}/sets/2`).send({ enteredBy: 'HOME', totals: { home: 6, away: 2 } }).expect(200);
     // Count the round trips of the table write's own connection (the one whose transaction it
-    // starts): statements sent in the same tick go out together (pg's pipeline mode), one round trip.
+    // starts): statements sent without an answer coming back in between (pg's pipeline mode) are
+    // one round trip, also when they leave in more than one tick (the code's count goes first).
     const pool = ctx.app.get(PrismaService).pool;
     const connect = pool.connect.bind(pool) as () => Promise<PoolClient>;
     let roundTrips = 0;
@@ -181,14 +182,20 @@ describe('the row a table write keeps for the next', () => {
       let batches = 0;
       let writes = false;
       let batch: Promise<void> | null = null;
+      let answered = false;
       client.query = ((...args: unknown[]) => {
         const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string }).text ?? '';
         if (text.includes('plan_cache_mode')) writes = true;
         if (!batch) {
-          batches++;
+          // A new round trip only when the API heard back since it last sent.
+          if (batches === 0 || answered) batches++;
+          answered = false;
           batch = Promise.resolve().then(() => void (batch = null));
         }
-        return (query as (...a: unknown[]) => unknown).apply(client, args);
+        const result = (query as (...a: unknown[]) => unknown).apply(client, args);
+        const heard = () => void (answered = true);
+        if (result instanceof Promise) result.then(heard, heard);
+        return result;
       }) as typeof client.query;
       client.release = ((...args: Parameters<typeof release>) => {
         client.query = query;
@@ -213,6 +220,18 @@ describe('the row a table write keeps for the next', () => {
     } finally {
       spy.mockRestore();
     }
+  });
+
+  it('a write the rules refuse on the kept row counts once against its code, and is refused as without a kept row', async () => {
+    const writes = async () => (await ctx.prisma.$queryRaw<{ count: number }[]>`SELECT count FROM rate_limit_records WHERE kind = 'table:write' AND key = ${code[3]}`)[0]?.count ?? 0;
+    // Two writes: the second finds the match as the first left it, so the next goes on the kept row.
+    await ctx.http().put(`${table(3)}/sets/4`).send({ enteredBy: 'HOME', totals: { home: 4, away: 4 } }).expect(200);
+    await ctx.http().post(`${table(3)}/sets/4/sign`).send({ side: 'AWAY' }).expect(200);
+    const before = await writes();
+    // Signing it again: the code's count leaves before the rules decide on the kept row; they refuse, and the way with the lock refuses it too.
+    const res = await ctx.http().post(`${table(3)}/sets/4/sign`).send({ side: 'AWAY' }).expect(409);
+    expect(res.body.error.code).toBe('SET_ALREADY_SIGNED');
+    expect(await writes()).toBe(before + 1);
   });
 
   it('a first write in a process (nothing kept) does not count the match as written elsewhere; a stale kept row does', async () => {
