@@ -171,7 +171,7 @@ describe('the row a table write keeps for the next', () => {
     await ctx.http().put(`${table(1)}/sets/2`).send({ enteredBy: 'HOME', totals: { home: 6, away: 2 } }).expect(200);
     // Count the round trips of the table write's own connection (the one whose transaction it
     // starts): statements sent without an answer coming back in between (pg's pipeline mode) are
-    // one round trip, also when they leave in more than one tick (the code's count goes first).
+    // one round trip, also when they leave in more than one tick.
     const pool = ctx.app.get(PrismaService).pool;
     const connect = pool.connect.bind(pool) as () => Promise<PoolClient>;
     let roundTrips = 0;
@@ -228,7 +228,7 @@ describe('the row a table write keeps for the next', () => {
     await ctx.http().put(`${table(3)}/sets/4`).send({ enteredBy: 'HOME', totals: { home: 4, away: 4 } }).expect(200);
     await ctx.http().post(`${table(3)}/sets/4/sign`).send({ side: 'AWAY' }).expect(200);
     const before = await writes();
-    // Signing it again: the code's count leaves before the rules decide on the kept row; they refuse, and the way with the lock refuses it too.
+    // Signing it again: the rules refuse it on the kept row, and the way with the lock refuses it too.
     const res = await ctx.http().post(`${table(3)}/sets/4/sign`).send({ side: 'AWAY' }).expect(409);
     expect(res.body.error.code).toBe('SET_ALREADY_SIGNED');
     expect(await writes()).toBe(before + 1);

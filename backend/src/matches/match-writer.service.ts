@@ -160,8 +160,6 @@ function sameMatch(matchId: string, commandMatchId: string): void {
 
 /** The table write's answer when the command must go the full way (applyWithRow). */
 const FULL_PATH = Symbol('full path');
-/** sentWithKept sent the gate's count and check but not the write: the way with the lock goes on without the gate. */
-const ADMITTED = Symbol('admitted');
 
 /** The SQLSTATE tsbn_expect raises (its migration): a table write's kept match was not current (sentWithKept). */
 const KEPT_STALE = 'TS001';
@@ -400,8 +398,7 @@ export class MatchWriterService {
         this.kept.forget(matchId);
         return null;
       });
-      if (outcome === ADMITTED) gate = undefined;
-      else if (outcome) return outcome;
+      if (outcome) return outcome;
       // One round trip: BEGIN, the lock, the match's fingerprint and, when this process kept no
       // row of the match (match-row-cache.ts), the load, each its own statement sent behind the
       // other (pipelined): PostgreSQL runs the fingerprint and the load after the lock is held,
@@ -539,19 +536,17 @@ export class MatchWriterService {
 
   /**
    * A table write on the row this process kept for the match (match-row-cache.ts), in one round
-   * trip: the gate's count and check (sent first, so PostgreSQL runs them while the rules decide
-   * the write on the kept row), BEGIN, the lock, a check that the match is still as kept,
+   * trip: the gate's count and check, BEGIN, the lock, a check that the match is still as kept,
    * the changes with the command log and the audit entry, and the COMMIT, each its own statement
    * sent behind the other. The check (keptRowCurrent) runs after the lock, on a snapshot of its
    * own, and raises KEPT_STALE when the lock was not taken (the counts refuse), the match's
    * fingerprint is not the kept one or the idempotency key was used before: the transaction is
    * then aborted, the changes behind it do not run and PostgreSQL answers the COMMIT with a
    * rollback. The lock is held only while PostgreSQL runs the statements, not while the API
-   * decides. Null (nothing sent) when no row is kept or the match's last write here found its
+   * decides. Null (nothing sent) when no row is kept, when the match's last write here found its
    * kept row not current (another process writes it too: MatchRowCache.isContended; the check
-   * would fail as often as not); ADMITTED (only the gate's count and check sent, and passed) when
-   * the command on it is not a plain table write (problems, or more than a table write). Either
-   * way the way with the lock and the fingerprint decides it.
+   * would fail as often as not), or the command on it is not a plain table write (problems, or
+   * more than a table write): the way with the lock and the fingerprint decides it.
    */
   private async sentWithKept(
     db: PooledQueries,
@@ -560,26 +555,18 @@ export class MatchWriterService {
     options: ApplyOptions,
     gate: TableGate | undefined,
     sql: TableStatements,
-  ): Promise<{ row: MatchRow; settings: CompetitionSettings } | typeof ADMITTED | null> {
+  ): Promise<{ row: MatchRow; settings: CompetitionSettings } | null> {
     const kept = this.kept.get(matchId);
     if (!kept || this.kept.isContended(matchId)) return null;
-    // The code's count and check leave first, so PostgreSQL runs them while the rules decide.
-    const admitted = gate ? gate.admit(db) : Promise.resolve();
-    admitted.catch(() => undefined); // awaited below, on every way out
     const write = await this.tableWrite(kept.row, build, options).catch(() => null);
-    if (write === null || write === FULL_PATH) {
-      // Not a plain write on the kept row: the way with the lock decides it, without the gate
-      // (admit counted the request once; a refusal is thrown here).
-      await admitted;
-      return ADMITTED;
-    }
+    if (write === null || write === FULL_PATH) return null;
     const check = Prisma.sql`
       SELECT tsbn_expect(${keptRowCurrent(matchId, kept.fingerprint)}
                AND NOT EXISTS (SELECT 1 FROM match_commands c WHERE c."idempotencyKey" = ${options.idempotencyKey ?? null}::text)) AS ok,
              (txid_current() % 4294967296)::text AS transaction`;
     // Each statement is sent when it is called: in this order, in one round trip.
     const outcomes = await Promise.allSettled([
-      admitted,
+      gate ? gate.admit(db) : Promise.resolve(),
       sql.begin(false),
       sql.lock(gate ? Prisma.sql` AND ${gate.admitted()}` : Prisma.empty),
       db.$queryRaw<{ transaction: string }[]>(check),
