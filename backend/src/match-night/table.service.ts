@@ -96,12 +96,17 @@ export class TableService {
     this.tables.set(code, access);
   }
 
+  /** The code as stored, and its table when this process has seen the code open it. */
+  private knownTable(rawCode: string): { code: string | null; known: TableAccess | undefined } {
+    const code = normalizeTableCode(rawCode);
+    return { code, known: code ? this.tables.get(code) : undefined };
+  }
+
   async view(rawCode: string, client: string): Promise<TableViewDto> {
     // A code this process has seen open its table: whether the row kept for its match is current
     // is read while the limits are checked (two statements at once instead of one after the
     // other, a round trip less). Nothing is answered before the limits and the code let it.
-    const code = normalizeTableCode(rawCode);
-    const known = code ? this.tables.get(code) : undefined;
+    const { known } = this.knownTable(rawCode);
     const early = known ? this.writer.keptIfCurrent(known.matchId) : undefined;
     early?.catch(() => undefined); // a refused read does not wait for it (its error, if any, comes below)
     const { matchId, tableNumber } = await this.resolve(rawCode, client, 'read');
@@ -158,8 +163,7 @@ export class TableService {
     reason: string | null,
     command: (tableNumber: number) => MatchCommand,
   ): Promise<TableViewDto> {
-    const code = normalizeTableCode(rawCode);
-    const known = code ? this.tables.get(code) : undefined;
+    const { code, known } = this.knownTable(rawCode);
     // A code this process has seen open its table: the code's count and check go with the write's
     // lock and load, in one round trip (TableGate). Otherwise the code is resolved first.
     const { matchId, tableNumber } = known ?? (await this.resolve(rawCode, client, 'write'));

@@ -27,7 +27,9 @@ export const TEAM = (column: string, { clubId = true } = {}) => Prisma.raw(`(
 /**
  * The setting a table write's lock statement sets (for its transaction only) when it locked the
  * match: a load sent right behind that lock (pipelined) with `whenLocked` reads nothing when the
- * lock was refused (match-writer.service.ts, TableGate).
+ * lock was refused (match-writer.service.ts, TableGate). The sets' and games' triggers read it too
+ * (their WHEN, migration 20261130080000_match_touched_by_sets): in such a transaction every change
+ * to a set or game comes with the match row's own update, so a new name needs a migration as well.
  */
 export const LOCKED_SETTING = 'tsbn.locked';
 
