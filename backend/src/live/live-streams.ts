@@ -156,7 +156,12 @@ export class LiveStreams implements OnModuleInit, OnModuleDestroy {
     await this.live.answer(topic);
     const client = request.ip;
     const id = randomUUID();
-    if (!(await this.admit(id, client, topic))) {
+    const full = await this.admit(id, client, topic);
+    if (full === 'client') {
+      // One address (a club room's Wi-Fi, say) at its own cap: the others still get streams.
+      throw new RetryLaterError(60, 'LIVE_STREAMS_FULL', `Vanaf dit netwerk staan al ${this.limits.perClient} live-verbindingen open. Sluit live-pagina's die niet meer bekeken worden; deze pagina ververst zichzelf elke 30 seconden.`);
+    }
+    if (full === 'total') {
       throw new RetryLaterError(60, 'LIVE_STREAMS_FULL', 'Er kijken nu te veel mensen live mee. De pagina ververst zichzelf elke 30 seconden.');
     }
     if (request.raw.destroyed || reply.raw.destroyed) {
@@ -190,22 +195,24 @@ export class LiveStreams implements OnModuleInit, OnModuleDestroy {
   }
 
   /**
-   * Counts the live streams of every process and, below the caps, registers this one. The lock
+   * Counts the live streams of every process and, below the caps, registers this one (null);
+   * otherwise names the cap that refused it (the client's own, or all streams'). The lock
    * is the client's own: one client's streams are counted exactly (its cap holds across
    * processes), while 300 viewers connecting at once no longer queue behind one lock, each
    * holding a database connection the table writes need. The total cap is a safety ceiling: at
    * worst the streams admitted at that very moment pass it together.
    */
-  private admit(id: string, client: string, topic: string): Promise<boolean> {
+  private admit(id: string, client: string, topic: string): Promise<'client' | 'total' | null> {
     const { total, perClient } = this.limits;
     return this.prisma.$transaction(async (tx) => {
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(${ADMIT_LOCK}::int, hashtext(${client}))`;
       const [counts] = await tx.$queryRaw<{ all: number; mine: number }[]>`
         SELECT count(*)::int AS "all", (count(*) FILTER (WHERE client = ${client}))::int AS mine
         FROM live_streams WHERE "heartbeatAt" > now() - make_interval(secs => ${STALE_AFTER_S}::int)`;
-      if (counts.all >= total || counts.mine >= perClient) return false;
+      if (counts.mine >= perClient) return 'client';
+      if (counts.all >= total) return 'total';
       await tx.$executeRaw`INSERT INTO live_streams (id, "processId", client, topic) VALUES (${id}::uuid, ${this.events.origin}, ${client}, ${topic})`;
-      return true;
+      return null;
     });
   }
 
