@@ -324,38 +324,25 @@ describe('live API: public live pictures, live scores setting, provisional stand
       stream.close();
     });
 
-    it('caps the streams per client address (429 LIVE_STREAMS_FULL with Retry-After)', async () => {
-      const streams = ctx.app.get(LiveStreams);
-      const limits = streams.limits;
-      streams.limits = { total: 100, perClient: 1 };
-      try {
-        const first = openStream(base, `/api/public/matches/${day.match.id}/events`);
-        await first.until(/event: ready/);
-        const refused = await ctx.http().get(`/api/public/matches/${day.match.id}/events`).expect(429);
-        expectError(refused.body, 429, 'LIVE_STREAMS_FULL');
-        expect(refused.headers['retry-after']).toBe('60');
-        // The message says it is this network's own cap, not that the whole match is full.
-        expect(refused.body.error.message).toContain('Vanaf dit netwerk staan al 1 live-verbindingen open');
-        first.close();
-      } finally {
-        streams.limits = limits;
-      }
-    });
-
-    it('caps all streams together, and says so (429 LIVE_STREAMS_FULL)', async () => {
+    it.each([
+      // The message says it is this network's own cap, not that the whole match is full.
+      { cap: 'per client address', limits: { total: 100, perClient: 1 }, message: 'Vanaf dit netwerk staan al 1 live-verbindingen open' },
+      { cap: 'on all streams together', limits: { total: 1, perClient: 100 }, message: 'Er kijken nu te veel mensen live mee' },
+    ])('caps the streams $cap (429 LIVE_STREAMS_FULL with Retry-After), and says which cap', async ({ limits: capped, message }) => {
       const streams = ctx.app.get(LiveStreams);
       const limits = streams.limits;
       // The streams of the tests before are gone (each closed stream's row is removed soon after).
       const open = async () => (await ctx.prisma.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM live_streams`)[0].n;
       for (const end = Date.now() + 10_000; (await open()) > 0 && Date.now() < end; ) await new Promise((r) => setTimeout(r, 20));
       expect(await open()).toBe(0);
-      streams.limits = { total: 1, perClient: 100 };
+      streams.limits = capped;
       try {
         const first = openStream(base, `/api/public/matches/${day.match.id}/events`);
         await first.until(/event: ready/);
         const refused = await ctx.http().get(`/api/public/matches/${day.match.id}/events`).expect(429);
         expectError(refused.body, 429, 'LIVE_STREAMS_FULL');
-        expect(refused.body.error.message).toContain('Er kijken nu te veel mensen live mee');
+        expect(refused.headers['retry-after']).toBe('60');
+        expect(refused.body.error.message).toContain(message);
         first.close();
       } finally {
         streams.limits = limits;

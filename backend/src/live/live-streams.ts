@@ -86,6 +86,15 @@ export interface ChangeMessage {
 }
 
 /**
+ * The refusal per cap (LiveStreams.admit): one address (a club room's Wi-Fi, say) at its own cap
+ * is told so, as the others still get streams; the cap on all streams says the match is busy.
+ */
+const STREAMS_FULL: Record<'client' | 'total', (limits: StreamLimits) => string> = {
+  client: ({ perClient }) => `Vanaf dit netwerk staan al ${perClient} live-verbindingen open. Sluit live-pagina's die niet meer bekeken worden; deze pagina ververst zichzelf elke 30 seconden.`,
+  total: () => 'Er kijken nu te veel mensen live mee. De pagina ververst zichzelf elke 30 seconden.',
+};
+
+/**
  * One SSE message, its data a JSON object (`fields`) with the answer's version added, and its
  * JSON text when `withAnswer`; encoded once for all the streams that asked for the same.
  */
@@ -157,13 +166,7 @@ export class LiveStreams implements OnModuleInit, OnModuleDestroy {
     const client = request.ip;
     const id = randomUUID();
     const full = await this.admit(id, client, topic);
-    if (full === 'client') {
-      // One address (a club room's Wi-Fi, say) at its own cap: the others still get streams.
-      throw new RetryLaterError(60, 'LIVE_STREAMS_FULL', `Vanaf dit netwerk staan al ${this.limits.perClient} live-verbindingen open. Sluit live-pagina's die niet meer bekeken worden; deze pagina ververst zichzelf elke 30 seconden.`);
-    }
-    if (full === 'total') {
-      throw new RetryLaterError(60, 'LIVE_STREAMS_FULL', 'Er kijken nu te veel mensen live mee. De pagina ververst zichzelf elke 30 seconden.');
-    }
+    if (full) throw new RetryLaterError(60, 'LIVE_STREAMS_FULL', STREAMS_FULL[full](this.limits));
     if (request.raw.destroyed || reply.raw.destroyed) {
       this.forget(id);
       return;
@@ -202,7 +205,7 @@ export class LiveStreams implements OnModuleInit, OnModuleDestroy {
    * holding a database connection the table writes need. The total cap is a safety ceiling: at
    * worst the streams admitted at that very moment pass it together.
    */
-  private admit(id: string, client: string, topic: string): Promise<'client' | 'total' | null> {
+  private admit(id: string, client: string, topic: string): Promise<keyof typeof STREAMS_FULL | null> {
     const { total, perClient } = this.limits;
     return this.prisma.$transaction(async (tx) => {
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(${ADMIT_LOCK}::int, hashtext(${client}))`;
