@@ -107,8 +107,9 @@ export function buildRelease(commit, { previous, log = say } = {}) {
     }
     run(process.execPath, ['scripts/postinstall.mjs'], { cwd: building, env });
   } else {
+    // --include=dev: the build (swc, Prisma's CLI, tsx for the backup commands) needs them; NODE_ENV=production would leave them out.
     log('Pakketten installeren (npm ci, 1 à 3 minuten) …');
-    run('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: building, env });
+    run('npm', ['ci', '--include=dev', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: building, env });
   }
   if (lockSame && existsSync(path.join(previousDir, 'frontend', '.next'))) {
     cpSync(path.join(previousDir, 'frontend', '.next'), path.join(building, 'frontend', '.next'), { recursive: true, verbatimSymlinks: true });
