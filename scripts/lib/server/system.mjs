@@ -10,7 +10,8 @@ export const say = (message = '') => console.log(`[tsbn] ${message}`);
 
 /** Runs a command; throws with its output when it fails (unless `allowFailure`). */
 export function run(command, args, { allowFailure = false, quiet = true, ...options } = {}) {
-  const result = spawnSync(command, args, { encoding: 'utf8', stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit', maxBuffer: 64 * 1024 * 1024, ...options });
+  const stdin = options.input === undefined ? 'ignore' : 'pipe';
+  const result = spawnSync(command, args, { encoding: 'utf8', stdio: quiet ? [stdin, 'pipe', 'pipe'] : [stdin, 'inherit', 'inherit'], maxBuffer: 64 * 1024 * 1024, ...options });
   if (result.error && !allowFailure) throw new Error(`${command} kon niet starten: ${result.error.message}`);
   if (result.status !== 0 && !allowFailure) {
     const output = `${result.stdout ?? ''}${result.stderr ?? ''}`.trim().split('\n').slice(-15).join('\n');
