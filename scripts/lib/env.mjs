@@ -1,5 +1,5 @@
 // Shared helpers for the root scripts: repository paths and .env loading.
-import { existsSync } from 'node:fs';
+import { accessSync, constants, existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -14,10 +14,11 @@ export function loadEnv() {
   const file = path.join(root, '.env');
   if (!existsSync(file)) return;
   try {
-    process.loadEnvFile(file);
-  } catch (error) {
-    if (error?.code !== 'EACCES') throw error;
+    accessSync(file, constants.R_OK);
+  } catch {
+    return; // (Node's loadEnvFile would say ENOENT for a file it may not read)
   }
+  process.loadEnvFile(file);
 }
 
 /** Whether this is an installation made by `npm run server -- install` (its env file says so). */

@@ -157,10 +157,10 @@ export const caddyService = {
   },
 };
 
+/** Whether a process runs (a zombie, ended but not yet reaped by its parent, does not). */
 function alive(pid) {
   try {
-    process.kill(pid, 0);
-    return true;
+    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
   } catch {
     return false;
   }
