@@ -42,8 +42,9 @@ const config: Config = {
       displayName: 'unit',
       // scripts/lib: the pure parts of the root scripts (cluster settings, the root-access check);
       // frontend/src: pure frontend code and checks over its sources (the vocabulary, issue 23);
-      // frontend/*.spec.ts: the dashboard server's own modules (its proxy to the API)
-      testMatch: ['<rootDir>/backend/src/**/*.spec.ts', '<rootDir>/scripts/**/*.spec.ts', '<rootDir>/frontend/src/**/*.spec.ts', '<rootDir>/frontend/*.spec.ts'],
+      // frontend/*.spec.ts: the dashboard server's own modules (its proxy to the API);
+      // backend/bench: the bench's pure parts (reading /proc and the cgroup files)
+      testMatch: ['<rootDir>/backend/src/**/*.spec.ts', '<rootDir>/scripts/**/*.spec.ts', '<rootDir>/frontend/src/**/*.spec.ts', '<rootDir>/frontend/*.spec.ts', '<rootDir>/backend/bench/**/*.spec.ts'],
     },
     {
       ...shared,

@@ -2,7 +2,8 @@
 // Fresh embedded PostgreSQL (.data/pg-bench) unless DATABASE_URL is set (then that
 // database is wiped). Builds the API and the bench cases with swc into
 // backend/.bench-build, builds and starts the dashboard on BENCH_PORT (3600) for the
-// page measurements, and runs backend/bench/run.ts.
+// page measurements, and runs backend/bench/run.ts (its arguments: the cases to run,
+// `--processes N`, `--memory-limit 1G`).
 import { spawn, spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
@@ -28,6 +29,8 @@ try {
   if (spawnSync(process.execPath, [nextBin, 'build'], { cwd: frontendDir, stdio: ['ignore', 'ignore', 'inherit'], env }).status === 0) {
     web = spawn(process.execPath, [dashboardServer], { cwd: frontendDir, stdio: ['ignore', 'ignore', 'inherit'], env: { ...env, PORT: String(webPort), HOST: '127.0.0.1' } });
     env.BENCH_WEB_URL = `http://127.0.0.1:${webPort}`;
+    // The match night counts the dashboard's memory as part of the system (match-night/system-memory.ts).
+    env.BENCH_WEB_PID = String(web.pid);
   } else {
     console.error('[bench] dashboard niet gebouwd; paginametingen overgeslagen');
   }

@@ -13,6 +13,10 @@
  * signature to the change message at a spectator of that match and to the spectator's page
  * showing it (target p99 < 2 s); the API's memory (RSS, heap), CPU and event-loop delay
  * (with --processes N: of all its processes); the database connections (max during the night, the API's own apart).
+ * The memory of the whole system under test (issue 44), from the API's start to the end of the
+ * capacity steps: each part's peak and the peak of their sum (memory_*: the API, PostgreSQL, the
+ * dashboard; match-night/system-memory.ts); with `--memory-limit 1G` the same night inside a
+ * cgroup with that limit, and its peak and OOM kills (match-night/memory-cgroup.ts).
  *
  * Size and pacing: BENCH_NIGHT_MATCHES (30), BENCH_NIGHT_SPECTATORS (300, a fifth of them on
  * a division's round page), BENCH_NIGHT_THINK_MS ("500-3000"). Paths and shapes:
@@ -28,6 +32,8 @@ import os from 'node:os';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { Client } from 'pg';
 import { API_APPLICATION_NAME, JOBS_APPLICATION_NAME, startApiProcess } from './match-night/api-process';
+import { MemoryCgroup, parseMemorySize } from './match-night/memory-cgroup';
+import { parentPid, parentsNow, processTree, SystemMemory } from './match-night/system-memory';
 import type { ProbeSample } from './match-night/api-probe';
 import { type Endpoint, type Follows, type Pacing, Signatures, Spectator, Stats, tableClient } from './match-night/clients';
 import type { SeededMatch } from './match-night/seed';
@@ -60,6 +66,10 @@ const CAPACITY_PACES = (process.env.BENCH_NIGHT_CAPACITY_PACES ?? '0.5,0.75,1.25
 const TIMELINE = Boolean(process.env.BENCH_TIMELINE);
 /** How long spectators may still take to show the last signatures once the tables are done. */
 const SETTLE_MS = 5000;
+/** `--memory-limit 1G` (run.ts) or BENCH_MEMORY_LIMIT: the system under test inside a cgroup with that limit (match-night/memory-cgroup.ts). */
+const MEMORY_LIMIT = process.env.BENCH_MEMORY_LIMIT || null;
+/** How often the system's memory is read (match-night/system-memory.ts). */
+const MEMORY_SAMPLE_MS = 500;
 
 const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
 
@@ -346,14 +356,51 @@ async function liveComputations(baseUrl: string, processes: number): Promise<Liv
   }));
 }
 
+/**
+ * The PostgreSQL server's postmaster (the parent of this connection's backend), when it runs
+ * on this machine where /proc shows it; null for a database elsewhere.
+ */
+async function postmasterPid(prisma: BenchContext['prisma']): Promise<number | null> {
+  const [{ pid }] = await prisma.$queryRawUnsafe<{ pid: number }[]>('SELECT pg_backend_pid() AS pid');
+  const postmaster = parentPid(pid);
+  const isPostgres = (p: number | null) => {
+    try {
+      return p !== null && readFileSync(`/proc/${p}/comm`, 'utf8').trim() === 'postgres';
+    } catch {
+      return false;
+    }
+  };
+  return isPostgres(pid) && isPostgres(postmaster) ? postmaster : null;
+}
+
 export async function run(ctx: BenchContext): Promise<Figures> {
+  // Set up first: a machine that cannot limit the memory says why before anything runs.
+  const cgroup = MEMORY_LIMIT ? MemoryCgroup.create('tsbn-bench', parseMemorySize(MEMORY_LIMIT)) : null;
+  try {
+    return await night(ctx, cgroup);
+  } finally {
+    cgroup?.release();
+  }
+}
+
+async function night(ctx: BenchContext, cgroup: MemoryCgroup | null): Promise<Figures> {
   const databaseUrl = process.env.DATABASE_URL;
   if (!databaseUrl) throw new Error('DATABASE_URL is not set');
   // One match more: its tables enter and sign alone, one request at a time, before the night
   // (what a request costs without the crowd).
   // And one match per API process for the warm-up.
   const seeded = await seedMatchNight(ctx.prisma, MATCHES + 1 + PROCESSES);
-  const api = await startApiProcess(databaseUrl, PROCESSES > 1 ? { API_PROCESSES: String(PROCESSES) } : {});
+  // The system under test: PostgreSQL (all its processes), the API, the dashboard (scripts/bench.mjs names its pid).
+  const postmaster = await postmasterPid(ctx.prisma);
+  const dashboard = Number(process.env.BENCH_WEB_PID) || null;
+  if (cgroup) {
+    const parents = parentsNow();
+    cgroup.add([...(postmaster ? processTree(postmaster, parents) : []), ...(dashboard ? processTree(dashboard, parents) : [])]);
+  }
+  const api = await startApiProcess(databaseUrl, PROCESSES > 1 ? { API_PROCESSES: String(PROCESSES) } : {}, (pid) => cgroup?.add([pid]));
+  // From the API's start to the end of the capacity steps.
+  const memory = new SystemMemory({ api: () => api.pid, postgres: () => postmaster, dashboard: () => dashboard }, MEMORY_SAMPLE_MS);
+  memory.start();
   const watch = await ConnectionWatch.start(databaseUrl);
   const spectators: Spectator[] = [];
   try {
@@ -563,10 +610,24 @@ export async function run(ctx: BenchContext): Promise<Figures> {
       figures.capacity_vsOneProcess = one && one.writesPerSecond > 0 ? round1(Number(figures.capacity_writesPerSecondAtP99Under150Ms) / one.writesPerSecond) : NaN;
       figures.capacity_vsOneProcessMax = one ? round1(Number(figures.capacity_writesPerSecondMax) / one.max) : NaN;
     }
-    figures.target = 'enter/sign p99 < 150 ms, no errors; signature → spectator p99 < 2000 ms; with --processes 2 ≥ 1.6 × capacity_writesPerSecondAtP99Under150Ms of one process';
+    // The system's memory from the API's start to here (the night and the capacity steps), and the cgroup's account of it.
+    await memory.stop();
+    Object.assign(figures, memory.figures());
+    if (cgroup) {
+      const limited = cgroup.read();
+      figures.memory_cgroup = limited.where;
+      figures.memory_cgroupLimitMb = limited.limitMb;
+      figures.memory_cgroupPeakMb = limited.peakMb ?? 'not reported by this kernel';
+      figures.memory_cgroupOomKills = limited.oomKills ?? 'not reported by this kernel';
+      figures.memory_cgroupLimitReached = limited.limitReached ?? 'not reported by this kernel';
+    }
+    figures.loadAverageAtEnd = os.loadavg().map(round1).join(' ');
+    figures.target =
+      'enter/sign p99 < 150 ms, no errors; signature → spectator p99 < 2000 ms; with --processes 2 ≥ 1.6 × capacity_writesPerSecondAtP99Under150Ms of one process; memory (issue 44): memory_sumOfPssPeaksMb ≤ 800, memory_apiPssPeakMb ≤ 300, and no OOM kill with --memory-limit 1G';
     return figures;
   } finally {
     for (const s of spectators) s.stop();
+    await memory.stop();
     await watch.stop();
     await api.stop();
   }

@@ -39,12 +39,19 @@ async function main(): Promise<void> {
     process.env.BENCH_NIGHT_PROCESSES = args[at + 1];
     args.splice(at, 2);
   }
+  // `--memory-limit 1G` (or BENCH_MEMORY_LIMIT): the match night's system inside a cgroup with that limit (match-night/memory-cgroup.ts); kept as match-night-memory-limit-1G.
+  const limitAt = args.indexOf('--memory-limit');
+  if (limitAt >= 0) {
+    process.env.BENCH_MEMORY_LIMIT = args[limitAt + 1];
+    args.splice(limitAt, 2);
+  }
   const only = args;
   const files = readdirSync(__dirname).filter((f) => /\.bench\.js$/.test(f) && (!only.length || only.some((o) => f.includes(o))));
   for (const file of files.sort()) {
     const base = file.replace(/\.bench\.js$/, '');
     const processes = Number(process.env.BENCH_NIGHT_PROCESSES ?? 1);
-    const name = base === 'match-night' && processes > 1 ? `${base}-processes-${processes}` : base;
+    const limit = process.env.BENCH_MEMORY_LIMIT;
+    const name = base !== 'match-night' ? base : `${base}${processes > 1 ? `-processes-${processes}` : ''}${limit ? `-memory-limit-${limit}` : ''}`;
     console.log(`[bench] ${name} …`);
     const mod = (await import(path.join(__dirname, file))) as { run: (ctx: BenchContext) => Promise<Figures> };
     try {

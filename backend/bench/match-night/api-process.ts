@@ -46,7 +46,8 @@ export function withApplicationName(databaseUrl: string, name: string): string {
   return url.toString();
 }
 
-export async function startApiProcess(databaseUrl: string, env: Record<string, string> = {}): Promise<ApiProcess> {
+/** `spawned`: told the API's pid as soon as it is spawned (the memory-limit run moves it into its cgroup there, before it forks any cluster worker). */
+export async function startApiProcess(databaseUrl: string, env: Record<string, string> = {}, spawned?: (pid: number) => void): Promise<ApiProcess> {
   const port = Number(process.env.BENCH_MATCH_NIGHT_API_PORT ?? 0) || (await freePort());
   const main = path.join(__dirname, '..', '..', 'src', 'main.js');
   const probe = path.join(__dirname, 'api-probe.js');
@@ -67,6 +68,7 @@ export async function startApiProcess(databaseUrl: string, env: Record<string, s
       ...env,
     },
   });
+  spawned?.(child.pid!);
   const samples: ProbeSample[] = [];
   child.on('message', (m) => samples.push(m as ProbeSample));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

@@ -146,7 +146,17 @@ export const caddyService = {
     if (systemdRuns()) return run('systemctl', ['reload-or-restart', 'caddy']);
     const env = { ...process.env, HOME: path.dirname(path.dirname(path.dirname(layout.caddyData))), XDG_DATA_HOME: path.dirname(layout.caddyData) };
     const reloaded = run('caddy', ['reload', '--config', layout.caddyfile, '--adapter', 'caddyfile'], { env, allowFailure: true });
-    if (!reloaded.ok) run('caddy', ['start', '--config', layout.caddyfile, '--adapter', 'caddyfile'], { env });
+    if (reloaded.ok) return;
+    // Caddy's background process keeps what it inherits open: its output goes to a file, not to
+    // a pipe this command would wait on for ever.
+    mkdirSync('/var/log/caddy', { recursive: true });
+    const out = openSync('/var/log/caddy/caddy.log', 'a');
+    try {
+      const started = spawnSync('caddy', ['start', '--config', layout.caddyfile, '--adapter', 'caddyfile'], { env, stdio: ['ignore', out, out] });
+      if (started.status !== 0) throw new Error(`Caddy startte niet; zie /var/log/caddy/caddy.log`);
+    } finally {
+      closeSync(out);
+    }
   },
   enable() {
     if (systemdRuns()) run('systemctl', ['enable', 'caddy']);
