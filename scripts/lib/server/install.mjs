@@ -7,7 +7,7 @@ import path from 'node:path';
 import { root } from '../env.mjs';
 import { mergeEnvFile } from './env-file.mjs';
 import { layout } from './layout.mjs';
-import { buildRelease, currentRelease, ensureRepository, migrateRelease, serverEnv, switchCurrent } from './release.mjs';
+import { buildRelease, currentRelease, ensureRepository, migrateRelease, pruneReleases, serverEnv, switchCurrent } from './release.mjs';
 import { aptInstall, appService, caddyService, ensureDirectory, ensurePostgres, ensureUser, psqlAsSuperuser, readEnvFile, run, say, systemdRuns } from './system.mjs';
 import { caddyfile, systemdUnit } from './templates.mjs';
 import { waitForHealth } from './health.mjs';
@@ -134,6 +134,8 @@ export async function install(values) {
     switchCurrent(release);
     if (running) note(`De dienst gebruikt nu versie ${release} (was ${running}).`);
   }
+  const removed = pruneReleases([running]);
+  if (removed.length) note(`Oude versies verwijderd: ${removed.join(', ')}`);
 
   // 6. The first administrator: a one-time link to choose a password (no demo season, no demo passwords).
   const admin = run(process.execPath, ['--import', 'tsx', 'backend/src/accounts/first-admin.cli.ts', '--email', email], { cwd: layout.current, env: serverEnv() });

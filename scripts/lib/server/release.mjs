@@ -101,9 +101,11 @@ export function buildRelease(commit, { previous, log = say } = {}) {
   const previousDir = previous ? path.join(layout.releases, previous) : null;
   const lockSame = previousDir && sameFile(path.join(previousDir, 'package-lock.json'), path.join(building, 'package-lock.json'));
   if (lockSame && existsSync(path.join(previousDir, 'node_modules'))) {
-    log('Pakketten: dezelfde lockfile als de vorige versie, gekopieerd …');
+    // Hard links: the packages take their disk space once for every release (nothing writes
+    // into node_modules after the install; a later `npm ci` replaces files, never changes them).
+    log('Pakketten: dezelfde lockfile als de vorige versie, overgenomen …');
     for (const modules of ['node_modules', 'backend/node_modules', 'frontend/node_modules']) {
-      if (existsSync(path.join(previousDir, modules))) cpSync(path.join(previousDir, modules), path.join(building, modules), { recursive: true, verbatimSymlinks: true });
+      if (existsSync(path.join(previousDir, modules))) run('cp', ['-al', path.join(previousDir, modules), path.join(building, modules)]);
     }
     run(process.execPath, ['scripts/postinstall.mjs'], { cwd: building, env });
   } else {

@@ -1,0 +1,87 @@
+// CI (and anyone with a throw-away Debian machine, as root): `npm run server -- install` on this
+// machine as on a server — Debian's caddy with apt-get, the machine's running PostgreSQL (or
+// Debian's), --domain tsbn.test --tls internal with the name on 127.0.0.1 in /etc/hosts — then the
+// checks through https://tsbn.test in Chromium trusting Caddy's CA (e2e/server/). Where systemd
+// does not run (CI) the installer starts the unit's command itself; the unit is checked with
+// `systemd-analyze verify`. A previous run's installation on this machine is removed first.
+//
+//   node scripts/ci/server.mjs            (root; takes 5–10 minutes on 2 cores)
+import { execFileSync, spawnSync } from 'node:child_process';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { root } from '../lib/env.mjs';
+import { runJest } from '../lib/jest-summary.mjs';
+import { caddyRootCertificate, layout } from '../lib/server/layout.mjs';
+
+const DOMAIN = 'tsbn.test';
+const EMAIL = 'bestuur@tsbn.test';
+const say = (message) => console.log(`[server-ci] ${message}`);
+const sh = (command, options = {}) => spawnSync('sh', ['-c', command], { stdio: 'inherit', ...options }).status;
+
+if (process.getuid?.() !== 0) {
+  console.error('[server-ci] Alleen als root, op een machine die mag worden ingericht (CI).');
+  process.exit(2);
+}
+
+/** What an earlier run installed on this machine: service, Caddy, database, folders. */
+function removeEarlierInstallation() {
+  if (existsSync(layout.pidFile)) sh(`kill -TERM -- -$(cat ${layout.pidFile}) 2>/dev/null; sleep 3; kill -KILL -- -$(cat ${layout.pidFile}) 2>/dev/null; true`);
+  sh('caddy stop >/dev/null 2>&1; pkill -x caddy; true');
+  sh(`runuser -u postgres -- psql -X -q -c "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = 'tsbn'" >/dev/null 2>&1; true`);
+  sh(`runuser -u postgres -- psql -X -q -At -c "SELECT datname FROM pg_database WHERE datname LIKE 'tsbn%'" 2>/dev/null | while read db; do runuser -u postgres -- psql -X -q -c "DROP DATABASE \\"$db\\"" ; done; true`, { cwd: '/' });
+  sh(`runuser -u postgres -- psql -X -q -c "DROP ROLE IF EXISTS tsbn" >/dev/null 2>&1; true`, { cwd: '/' });
+  for (const dir of [layout.home, layout.etc, layout.data, path.dirname(layout.logFile), layout.unitFile]) rmSync(dir, { recursive: true, force: true });
+}
+
+removeEarlierInstallation();
+const hosts = readFileSync('/etc/hosts', 'utf8');
+if (!new RegExp(`^127\\.0\\.0\\.1\\s.*\\b${DOMAIN.replace('.', '\\.')}\\b`, 'm').test(hosts)) appendFileSync('/etc/hosts', `127.0.0.1 ${DOMAIN}\n`);
+
+// The installation comes from a clone of this checkout, which the upgrade tests add commits to.
+const source = mkdtempSync(path.join(os.tmpdir(), 'tsbn-server-bron-'));
+execFileSync('git', ['clone', '--quiet', root, source]);
+execFileSync('git', ['-C', source, 'config', 'user.email', 'ci@tsbn.test']);
+execFileSync('git', ['-C', source, 'config', 'user.name', 'CI']);
+say(`npm run server -- install --domain ${DOMAIN} --email ${EMAIL} --tls internal `);
+const started = Date.now();
+const install = spawnSync(process.execPath, ['scripts/server.mjs', 'install', '--domain', DOMAIN, '--email', EMAIL, '--tls', 'internal'], { cwd: root, encoding: 'utf8' });
+process.stdout.write(install.stdout);
+process.stderr.write(install.stderr);
+say(`install: code ${install.status} in ${Math.round((Date.now() - started) / 1000)} s`);
+let code = install.status === 0 ? 0 : 1;
+const link = install.stdout.match(/\s(https:\/\/\S+\/uitnodiging\?token=\S+)/)?.[1];
+if (!link) {
+  console.error('[server-ci] De installatie gaf geen link voor de beheerder.');
+  code = 1;
+}
+
+if (code === 0) {
+  const unit = spawnSync('systemd-analyze', ['verify', layout.unitFile], { encoding: 'utf8' });
+  say(`systemd-analyze verify ${layout.unitFile}: code ${unit.status}${unit.stderr.trim() ? `\n${unit.stderr.trim()}` : ''}`);
+  if (unit.status !== 0) code = 1;
+}
+
+if (code === 0) {
+  // Chromium (NSS) trusting Caddy's own CA, in a home of its own; Node through NODE_EXTRA_CA_CERTS.
+  const home = mkdtempSync(path.join(os.tmpdir(), 'tsbn-server-chromium-'));
+  mkdirSync(path.join(home, '.pki', 'nssdb'), { recursive: true });
+  execFileSync('certutil', ['-d', `sql:${home}/.pki/nssdb`, '-N', '--empty-password']);
+  execFileSync('certutil', ['-d', `sql:${home}/.pki/nssdb`, '-A', '-t', 'C,,', '-n', 'Caddy lokaal', '-i', caddyRootCertificate()]);
+  code = await runJest(['-c', 'e2e/server/jest.config.ts'], {
+    ...process.env,
+    TSBN_SERVER_URL: `https://${DOMAIN}`,
+    TSBN_ADMIN_LINK: link,
+    TSBN_ADMIN_EMAIL: EMAIL,
+    TSBN_SERVER_SOURCE: source,
+    CHROMIUM_HOME: home,
+    NODE_EXTRA_CA_CERTS: caddyRootCertificate(),
+  });
+  rmSync(home, { recursive: true, force: true });
+}
+
+// Leave the machine's ports free again (the service and Caddy; the installation stays for a look).
+if (existsSync(layout.pidFile)) sh(`kill -TERM -- -$(cat ${layout.pidFile}) 2>/dev/null; true`);
+sh('caddy stop >/dev/null 2>&1; true', { env: { ...process.env, HOME: '/var/lib/caddy' } });
+rmSync(source, { recursive: true, force: true });
+process.exit(code);
