@@ -25,16 +25,31 @@ if (process.getuid?.() !== 0) {
 }
 
 /** What an earlier run installed on this machine: service, Caddy, database, folders. */
-function removeEarlierInstallation() {
-  if (existsSync(layout.pidFile)) sh(`kill -TERM -- -$(cat ${layout.pidFile}) 2>/dev/null; sleep 3; kill -KILL -- -$(cat ${layout.pidFile}) 2>/dev/null; true`);
+async function removeEarlierInstallation() {
+  await stopService();
   sh('caddy stop >/dev/null 2>&1; pkill -x caddy; true');
   sh(`runuser -u postgres -- psql -X -q -c "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = 'tsbn'" >/dev/null 2>&1; true`);
-  sh(`runuser -u postgres -- psql -X -q -At -c "SELECT datname FROM pg_database WHERE datname LIKE 'tsbn%'" 2>/dev/null | while read db; do runuser -u postgres -- psql -X -q -c "DROP DATABASE \\"$db\\"" ; done; true`, { cwd: '/' });
+  sh(`runuser -u postgres -- psql -X -q -At -c "SELECT datname FROM pg_database WHERE datname LIKE 'tsbn%'" 2>/dev/null | while read db; do runuser -u postgres -- psql -X -q -c "DROP DATABASE \\"$db\\" WITH (FORCE)" ; done; true`, { cwd: '/' });
   sh(`runuser -u postgres -- psql -X -q -c "DROP ROLE IF EXISTS tsbn" >/dev/null 2>&1; true`, { cwd: '/' });
   for (const dir of [layout.home, layout.etc, layout.data, path.dirname(layout.logFile), layout.unitFile]) rmSync(dir, { recursive: true, force: true });
 }
 
-removeEarlierInstallation();
+/** The service as the installer started it (no systemd here): its process group, then anything left of the app's user. */
+async function stopService() {
+  const pid = existsSync(layout.pidFile) ? Number(readFileSync(layout.pidFile, 'utf8').trim()) : 0;
+  const signal = (target, name) => {
+    try {
+      process.kill(target, name);
+    } catch {
+      // gone already
+    }
+  };
+  if (pid) signal(-pid, 'SIGTERM');
+  for (let i = 0; i < 100 && spawnSync('pgrep', ['-u', 'tsbn']).status === 0; i++) await new Promise((r) => setTimeout(r, 200));
+  sh('pkill -KILL -u tsbn 2>/dev/null; true');
+}
+
+await removeEarlierInstallation();
 const hosts = readFileSync('/etc/hosts', 'utf8');
 if (!new RegExp(`^127\\.0\\.0\\.1\\s.*\\b${DOMAIN.replace('.', '\\.')}\\b`, 'm').test(hosts)) appendFileSync('/etc/hosts', `127.0.0.1 ${DOMAIN}\n`);
 
@@ -81,7 +96,7 @@ if (code === 0) {
 }
 
 // Leave the machine's ports free again (the service and Caddy; the installation stays for a look).
-if (existsSync(layout.pidFile)) sh(`kill -TERM -- -$(cat ${layout.pidFile}) 2>/dev/null; true`);
+await stopService();
 sh('caddy stop >/dev/null 2>&1; true', { env: { ...process.env, HOME: '/var/lib/caddy' } });
 rmSync(source, { recursive: true, force: true });
 process.exit(code);
