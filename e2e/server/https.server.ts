@@ -146,6 +146,16 @@ describe(`the installation at ${SITE}`, () => {
     await context.close();
   });
 
+  it('install again: nothing changed, no secret replaced, no new link for an administrator with a password', () => {
+    const before = readFileSync('/etc/tsbn/tsbn.env', 'utf8');
+    const { code, output } = server('install', '--domain', 'tsbn.test', '--email', ADMIN_EMAIL, '--tls', 'internal');
+    expect(output).toContain('Niets veranderd: alles stond er al.');
+    expect(output).toContain(`De beheerder ${ADMIN_EMAIL} heeft al een wachtwoord`);
+    expect(output).not.toMatch(/uitnodiging\?token=/);
+    expect(code).toBe(0);
+    expect(readFileSync('/etc/tsbn/tsbn.env', 'utf8')).toBe(before);
+  });
+
   describe('with a season (the demo season loaded for these checks)', () => {
     let tableUrl = '';
     let matchId = '';
@@ -165,20 +175,8 @@ describe(`the installation at ${SITE}`, () => {
       tableUrl = night.tables.find((t) => t.tableNumber === 2)!.url;
     });
 
-    it('a table enters a set through its QR link on https, and the live page and its stream show it', async () => {
+    it('a table enters and signs a set through its QR link on https; the live page follows by itself through Caddy', async () => {
       expect(tableUrl).toMatch(/^https:\/\/tsbn\.test\/tafel\/[A-Z0-9]+$/);
-      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'nl-NL' });
-      const page = await context.newPage();
-      page.setDefaultTimeout(20_000);
-      await page.goto(tableUrl);
-      await page.getByText('Tafel 2', { exact: true }).waitFor();
-      await page.getByRole('radio', { name: 'Setstand' }).click();
-      await page.getByLabel(/^Thuis:/).fill('6');
-      await page.getByLabel(/^Uit:/).fill('2');
-      await page.getByRole('group', { name: 'Ingevoerd door' }).getByRole('button', { name: /^Thuis/ }).click();
-      await page.getByRole('button', { name: 'Set 1 opslaan' }).click();
-      await page.getByText(/Set 1 is ingevoerd\./).waitFor();
-
       // The live stream passes through Caddy at once (its first event, not buffered).
       const firstEvent = await new Promise<string>((resolve, reject) => {
         const req = https.get(`${SITE}/api/public/matches/${matchId}/events`, (res) => {
@@ -192,10 +190,31 @@ describe(`the installation at ${SITE}`, () => {
         req.setTimeout(20_000, () => req.destroy(new Error('geen eerste gebeurtenis binnen 20 s')));
       });
       expect(firstEvent).toMatch(/^200 text\/event-stream/);
-      await page.goto(`${SITE}/wedstrijden/${matchId}/live`);
-      await page.getByText('Coronie Kap', { exact: false }).first().waitFor();
-      expect(await page.locator('body').innerText()).toMatch(/6\s*[–-]\s*2/);
+
+      const spectator = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'nl-NL' });
+      const live = await spectator.newPage();
+      await live.goto(`${SITE}/wedstrijden/${matchId}/live`);
+      await live.getByRole('region', { name: 'Set 1' }).waitFor();
+
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'nl-NL' });
+      const page = await context.newPage();
+      page.setDefaultTimeout(20_000);
+      await page.goto(tableUrl);
+      await page.getByText('Tafel 2', { exact: true }).waitFor();
+      await page.getByRole('radio', { name: 'Setstand' }).click();
+      await page.getByLabel(/^Thuis:/).fill('6');
+      await page.getByLabel(/^Uit:/).fill('2');
+      await page.getByRole('group', { name: 'Ingevoerd door' }).getByRole('button', { name: /^Thuis/ }).click();
+      await page.getByRole('button', { name: 'Set 1 opslaan' }).click();
+      await page.getByRole('heading', { name: 'Controleren en ondertekenen' }).waitFor();
+      await page.getByRole('button', { name: 'Ondertekenen als uitkoppel' }).click();
+      await page.getByRole('alertdialog', { name: 'Ondertekenen' }).getByRole('button', { name: 'Ja, ondertekenen' }).click();
+      await page.getByText('Set 1 is ondertekend.').waitFor();
+
+      // Without a reload: the signed set reaches the spectator over the stream through Caddy.
+      await live.getByRole('region', { name: 'Set 1' }).getByRole('listitem').filter({ hasText: 'T2' }).filter({ hasText: '6–2' }).waitFor({ timeout: 30_000 });
       await context.close();
+      await spectator.close();
     });
 
     it('counts two addresses as two clients: wrong table codes from one address never make another wait', async () => {

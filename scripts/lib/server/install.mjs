@@ -166,8 +166,9 @@ export async function install(values) {
   } else {
     say('systemd draait hier niet (een container?): de dienst wordt direct gestart, maar niet bij het opstarten van de machine.');
   }
-  if (appService.running()) await appService.restart();
-  else appService.start();
+  // Running it again with nothing to change leaves the service as it runs.
+  if (!appService.running()) appService.start();
+  else if (changes.length) await appService.restart();
   caddyService.reload();
   const healthy = await waitForHealth({ seconds: 120 });
 
