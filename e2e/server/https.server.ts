@@ -299,5 +299,30 @@ describe(`the installation at ${SITE}`, () => {
       expect(code).toBe(1);
       expect(currentRelease()).toBe(before);
     });
+
+    it('a release whose API does not start is rolled back by the health check, the database untouched', async () => {
+      const previous = currentRelease();
+      const main = path.join(SOURCE, 'backend', 'src', 'main.ts');
+      appendFileSync(main, "\nprocess.exit(1); // kapot: deze versie start niet\n");
+      execFileSync('git', ['-C', SOURCE, 'commit', '--quiet', '-am', 'Een versie die niet start']);
+      const { code, output } = server('upgrade', '--from', SOURCE, '--health-seconds', '30');
+      expect(output).toMatch(/De upgrade mislukte bij de gezondheidscontrole/);
+      expect(output).toMatch(/Teruggezet: versie \S+ draait weer; de database was niet veranderd\./);
+      expect(code).toBe(1);
+      expect(currentRelease()).toBe(previous);
+      expect((await request(`${SITE}/api/health`)).status).toBe(200);
+    });
+
+    it('rollback goes back to the release before, in seconds, when the database allows it', async () => {
+      execFileSync('git', ['-C', SOURCE, 'revert', '--no-edit', 'HEAD'], { stdio: 'ignore' });
+      const before = currentRelease();
+      expect(server('upgrade', '--from', SOURCE).code).toBe(0);
+      expect(currentRelease()).not.toBe(before);
+      const { code, output } = server('rollback');
+      expect(output).toMatch(/Terug op versie \S+ \(was \S+\)\./);
+      expect(code).toBe(0);
+      expect(currentRelease()).toBe(before);
+      expect((await request(`${SITE}/api/health`)).status).toBe(200);
+    });
   });
 });
