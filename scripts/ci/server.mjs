@@ -6,7 +6,7 @@
 // `systemd-analyze verify`. A previous run's installation on this machine is removed first.
 //
 //   node scripts/ci/server.mjs            (root; takes 5–10 minutes on 2 cores)
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -58,11 +58,39 @@ const source = mkdtempSync(path.join(os.tmpdir(), 'tsbn-server-bron-'));
 execFileSync('git', ['clone', '--quiet', root, source]);
 execFileSync('git', ['-C', source, 'config', 'user.email', 'ci@tsbn.test']);
 execFileSync('git', ['-C', source, 'config', 'user.name', 'CI']);
-say(`npm run server -- install --domain ${DOMAIN} --email ${EMAIL} --tls internal `);
+// A mail server of the test's own on loopback (smtp-server, as the API's mail catcher uses): the
+// installation sends through it, and the administrator's link is read from the mail it received.
+const { SMTPServer } = await import('smtp-server');
+const { simpleParser } = await import('mailparser');
+const received = [];
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS'],
+  logger: false,
+  onData(stream, _session, done) {
+    simpleParser(stream).then((mail) => {
+      received.push(mail);
+      done();
+    }, done);
+  },
+});
+await new Promise((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+const smtpPort = String(smtp.server.address().port);
+
+const installArgs = ['install', '--domain', DOMAIN, '--email', EMAIL, '--tls', 'internal', '--smtp-host', '127.0.0.1', '--smtp-port', smtpPort];
+say(`npm run server -- ${installArgs.join(' ')}`);
 const started = Date.now();
-const install = spawnSync(process.execPath, ['scripts/server.mjs', 'install', '--domain', DOMAIN, '--email', EMAIL, '--tls', 'internal'], { cwd: root, encoding: 'utf8' });
-process.stdout.write(install.stdout);
-process.stderr.write(install.stderr);
+// Asynchronously: this process's mail server must answer while the installer mails.
+const install = await new Promise((resolve) => {
+  const child = spawn(process.execPath, ['scripts/server.mjs', ...installArgs], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  child.stdout.on('data', (chunk) => {
+    stdout += chunk;
+    process.stdout.write(chunk);
+  });
+  child.stderr.on('data', (chunk) => process.stderr.write(chunk));
+  child.on('exit', (status) => resolve({ status, stdout }));
+});
 say(`install: code ${install.status} in ${Math.round((Date.now() - started) / 1000)} s`);
 let code = install.status === 0 ? 0 : 1;
 const link = install.stdout.match(/\s(https:\/\/\S+\/uitnodiging\?token=\S+)/)?.[1];
@@ -70,6 +98,10 @@ if (!link) {
   console.error('[server-ci] De installatie gaf geen link voor de beheerder.');
   code = 1;
 }
+
+const mailed = received.find((mail) => mail.to?.text === EMAIL)?.text?.match(/https:\/\/\S+\/uitnodiging\?token=[\w-]+/)?.[0];
+say(`De mail aan ${EMAIL}: ${mailed ? 'ontvangen, met de link' : 'NIET ontvangen'}`);
+if (!mailed || mailed !== link) code = 1;
 
 if (code === 0) {
   const unit = spawnSync('systemd-analyze', ['verify', layout.unitFile], { encoding: 'utf8' });
@@ -86,7 +118,8 @@ if (code === 0) {
   code = await runJest(['-c', 'e2e/server/jest.config.ts'], {
     ...process.env,
     TSBN_SERVER_URL: `https://${DOMAIN}`,
-    TSBN_ADMIN_LINK: link,
+    // The link as the administrator receives it: from the mail (the same as the one printed).
+    TSBN_ADMIN_LINK: mailed,
     TSBN_ADMIN_EMAIL: EMAIL,
     TSBN_SERVER_SOURCE: source,
     CHROMIUM_HOME: home,
@@ -99,4 +132,5 @@ if (code === 0) {
 await stopService();
 sh('caddy stop >/dev/null 2>&1; true', { env: { ...process.env, HOME: '/var/lib/caddy' } });
 rmSync(source, { recursive: true, force: true });
+smtp.close();
 process.exit(code);
