@@ -16,6 +16,7 @@ const LINKS = [
   ['/beheer/boetes', 'Boetes'],
   ['/beheer/e-mail', 'E-mail'],
   ['/beheer/ratings', 'Ratings'],
+  ['/beheer/logboek', 'Logboek'],
 ] as const;
 
 export default async function AdminLayout({ children }: { children: ReactNode }) {

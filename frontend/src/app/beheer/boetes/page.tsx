@@ -7,6 +7,7 @@ import { chooseSeason, SeasonChoice } from '@/components/season-choice';
 import { Card, EmptyState, PageHeader } from '@/components/ui/layout';
 import { Table, Td, Th } from '@/components/ui/table';
 import { buttonClass } from '@/components/ui/button';
+import { FilterSelect } from '@/components/ui/filter-select';
 import { messageOf, serverApi } from '@/lib/api-server';
 import { formatEuro } from '@/lib/format';
 
@@ -85,9 +86,9 @@ export default async function FinesAdminPage({ searchParams }: { searchParams: P
           </h2>
           <form method="get" className="grid gap-3 rounded-lg bg-white p-3 ring-1 ring-stone-200 sm:grid-cols-5 sm:items-end" aria-label="Filters">
             <input type="hidden" name="seizoen" value={list.season.id} />
-            <Select name="club" label="Vereniging" value={filters.clubId} options={clubs.map((c) => [c.id, c.name])} />
-            <Select name="status" label="Status" value={filters.status} options={Object.entries(STATUS_LABELS)} />
-            <Select name="rule" label="Regel" value={filters.rule} options={Object.entries(RULE_LABELS)} />
+            <FilterSelect name="club" label="Vereniging" value={filters.clubId} options={clubs.map((c) => [c.id, c.name])} />
+            <FilterSelect name="status" label="Status" value={filters.status} options={Object.entries(STATUS_LABELS)} />
+            <FilterSelect name="rule" label="Regel" value={filters.rule} options={Object.entries(RULE_LABELS)} />
             <label className="flex items-center gap-2 text-sm text-stone-700 sm:pb-2">
               <input type="checkbox" name="overdue" value="1" defaultChecked={filters.overdue} /> Alleen te laat
             </label>
@@ -171,21 +172,5 @@ export default async function FinesAdminPage({ searchParams }: { searchParams: P
         </Card>
       </div>
     </>
-  );
-}
-
-function Select({ name, label, value, options }: { name: string; label: string; value?: string; options: [string, string][] }) {
-  return (
-    <label className="text-sm text-stone-700">
-      {label}
-      <select name={name} defaultValue={value ?? ''} className="mt-1 block w-full rounded-md border border-stone-300 px-3 py-2 text-base sm:text-sm">
-        <option value="">Alle</option>
-        {options.map(([v, l]) => (
-          <option key={v} value={v}>
-            {l}
-          </option>
-        ))}
-      </select>
-    </label>
   );
 }

@@ -1,0 +1,82 @@
+/**
+ * The federation's log (Beheer → Logboek): who changed what outside a match, in Dutch sentences,
+ * by kind. Matches keep their own logboek (the match page), so their entries are not here.
+ * Pure: the service reads the audit entries and backup runs, this module names and words them.
+ */
+import { describeAudit } from './audit-descriptions';
+
+export const LOG_KINDS = ['moederlijsten', 'boetes', 'seizoen', 'gebruikers', 'back-ups'] as const;
+export type LogKind = (typeof LOG_KINDS)[number];
+
+/** The kind of an audit action by its prefix (the part before the first dot); null: not in this log. */
+const KIND_BY_PREFIX: Record<string, LogKind> = {
+  memberList: 'moederlijsten',
+  memberListEntry: 'moederlijsten',
+  member: 'moederlijsten',
+  transfer: 'moederlijsten',
+  fine: 'boetes',
+  'fine-catalog': 'boetes',
+  season: 'seizoen',
+  division: 'seizoen',
+  team: 'seizoen',
+  club: 'seizoen',
+  playoff: 'seizoen',
+  user: 'gebruikers',
+  account: 'gebruikers',
+  backup: 'back-ups',
+  restore: 'back-ups',
+};
+
+export const KIND_LABELS: Record<LogKind, string> = {
+  moederlijsten: 'Moederlijsten',
+  boetes: 'Boetes',
+  seizoen: 'Seizoen, poules en verenigingen',
+  gebruikers: 'Gebruikers en rollen',
+  'back-ups': 'Back-ups en herstel',
+};
+
+export function kindOf(action: string): LogKind | null {
+  return KIND_BY_PREFIX[action.split('.')[0]] ?? null;
+}
+
+/** The action prefixes of one kind (for the query's filter). */
+export function prefixesOf(kind: LogKind): string[] {
+  return Object.entries(KIND_BY_PREFIX)
+    .filter(([, k]) => k === kind)
+    .map(([prefix]) => prefix);
+}
+
+const ROLE_NAMES: Record<string, string> = { ADMIN: 'bondsbeheerder', SECRETARY: 'secretaris', SUPERVISOR: 'wedstrijdleider' };
+
+export interface LogEntryInput {
+  at: Date;
+  action: string;
+  actor: { name: string; role: string } | null;
+  clubName: string | null;
+  reason: string | null;
+}
+
+/**
+ * One sentence: who, what, for which club, and why when a reason was given.
+ * "Mireille Pinas (secretaris): Moederlijst geüpload — Kaiman. Reden: …"
+ */
+export function logSentence(entry: LogEntryInput): string {
+  const who = entry.actor ? `${entry.actor.name} (${ROLE_NAMES[entry.actor.role] ?? entry.actor.role})` : 'Het systeem';
+  const what = BACKUP_DESCRIPTIONS[entry.action] ?? describeAudit(entry.action);
+  const club = entry.clubName ? ` — ${entry.clubName}` : '';
+  const reason = entry.reason?.trim() ? ` Reden: ${entry.reason.trim()}` : '';
+  return `${who}: ${what}${club}.${reason}`;
+}
+
+/** Backups are runs (backup_runs), not audit entries: their sentences live here. */
+const BACKUP_DESCRIPTIONS: Record<string, string> = {
+  'backup.made': 'Back-up gemaakt',
+  'backup.failed': 'Back-up mislukt',
+  'backup.running': 'Back-up bezig',
+  'backup.restore': 'Back-up teruggezet',
+};
+
+/** A backup run as a log entry's action: backup.made, backup.failed or backup.running. */
+export function backupAction(status: string): string {
+  return status === 'SUCCEEDED' ? 'backup.made' : status === 'FAILED' ? 'backup.failed' : 'backup.running';
+}
