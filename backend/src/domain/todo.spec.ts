@@ -74,7 +74,7 @@ describe('Te doen per role', () => {
   });
 });
 
-describe('the backup warning (issue 25): administrators, when the last good backup is older than 36 hours', () => {
+describe('the backup warning (issues 25 and 45): administrators, when the last good backup is older than 36 hours or the last attempt failed', () => {
   const NOW = '2026-11-26T12:00';
   const hoursBefore = (hours: number) => new Date(at(NOW).getTime() - hours * 3_600_000);
   const backupKinds = (backup: BackupFact | null, viewer: Viewer = ADMIN) => todoItems(facts({}), viewer, at(NOW), zone, backup).map((i) => i.kind);
@@ -85,7 +85,10 @@ describe('the backup warning (issue 25): administrators, when the last good back
     ['good backup exactly 36 hours ago: nothing yet', { lastSuccessAt: hoursBefore(BACKUP_WARNING_HOURS), lastFailure: null }, ADMIN, []],
     ['good backup 37 hours ago: warned', { lastSuccessAt: hoursBefore(37), lastFailure: null }, ADMIN, ['BACKUP_OVERDUE']],
     ['only failures, never a good one: warned', { lastSuccessAt: null, lastFailure: { at: hoursBefore(1), error: 'schijf vol' } }, ADMIN, ['BACKUP_OVERDUE']],
-    ['a failure after a good backup of 10 hours ago: not yet', { lastSuccessAt: hoursBefore(10), lastFailure: { at: hoursBefore(1), error: 'schijf vol' } }, ADMIN, []],
+    // issue 45: a full disk is said at once, not 36 hours later
+    ['a failure after a good backup of 10 hours ago: the failure', { lastSuccessAt: hoursBefore(10), lastFailure: { at: hoursBefore(1), error: 'schijf vol' } }, ADMIN, ['BACKUP_FAILED']],
+    ['a failure after a good backup of 37 hours ago: overdue (with the reason), once', { lastSuccessAt: hoursBefore(37), lastFailure: { at: hoursBefore(1), error: 'schijf vol' } }, ADMIN, ['BACKUP_OVERDUE']],
+    ['a failure a secretary never sees', { lastSuccessAt: hoursBefore(10), lastFailure: { at: hoursBefore(1), error: 'schijf vol' } }, KAIMAN_SECRETARY, []],
     ['a secretary never sees it', { lastSuccessAt: hoursBefore(100), lastFailure: null }, KAIMAN_SECRETARY, []],
     ['a supervisor never sees it', { lastSuccessAt: hoursBefore(100), lastFailure: null }, SUPERVISOR, []],
   ])('%s', (_what, backup, viewer, expected) => {
@@ -97,5 +100,14 @@ describe('the backup warning (issue 25): administrators, when the last good back
     expect(items.map((i) => i.kind)).toEqual(['BACKUP_OVERDUE', 'MEMBER_LIST_MISSING']);
     expect(items[0]).toMatchObject({ urgent: true, link: '/beheer', date: '2026-11-24', title: 'Geen goede back-up sinds 24-11-2026 (meer dan 36 uur)' });
     expect(items[0].detail).toContain('schijf vol');
+  });
+
+  test('a failed attempt after a good one: urgent, with its reason and the date of the last good backup', () => {
+    const items = todoItems(facts({}), ADMIN, at(NOW), zone, { lastSuccessAt: at('2026-11-26T04:00'), lastFailure: { at: hoursBefore(1), error: 'De schijf is vol (ENOSPC).' } });
+    expect(items).toEqual([
+      expect.objectContaining({ kind: 'BACKUP_FAILED', urgent: true, link: '/beheer', date: '2026-11-26', title: 'De laatste back-up is mislukt (26-11-2026)' }),
+    ]);
+    expect(items[0].detail).toContain('De schijf is vol (ENOSPC).');
+    expect(items[0].detail).toContain('De laatste goede back-up is van 26-11-2026');
   });
 });

@@ -10,6 +10,7 @@ import { euros, fineDescription, FINE_DUE_SOON_DAYS, matchLabel, type ClubRef, t
 
 export const TODO_KINDS = [
   'BACKUP_OVERDUE',
+  'BACKUP_FAILED',
   'MEMBER_LIST_MISSING',
   'LINEUP_MISSING',
   'RESULT_NOT_ENTERED',
@@ -59,14 +60,29 @@ export interface BackupFact {
 
 /**
  * Administrators only: the last good backup is older than BACKUP_WARNING_HOURS, or attempts
- * failed and none ever succeeded. Without any attempt (a new installation before its first
- * night) there is nothing to say.
+ * failed and none ever succeeded (BACKUP_OVERDUE, with the last failure's reason); or the last
+ * attempt failed after a good backup (BACKUP_FAILED, issue 45: a full disk is said at once, not
+ * a day and a half later). Without any attempt (a new installation before its first night)
+ * there is nothing to say.
  */
 export function backupItems(backup: BackupFact | null, viewer: Viewer, now: Date, zone: Zone): TodoItem[] {
   if (viewer.role !== 'ADMIN' || !backup) return [];
   const { lastSuccessAt, lastFailure } = backup;
   const ageHours = lastSuccessAt ? (now.getTime() - lastSuccessAt.getTime()) / 3_600_000 : Infinity;
-  if (ageHours <= BACKUP_WARNING_HOURS) return [];
+  if (ageHours <= BACKUP_WARNING_HOURS) {
+    if (!lastFailure || !lastSuccessAt) return []; // (lastSuccessAt is set: its age is finite)
+    return [
+      {
+        kind: 'BACKUP_FAILED',
+        title: `De laatste back-up is mislukt (${formatDutchDate(zone.today(lastFailure.at))})`,
+        detail: `${lastFailure.error ?? 'Onbekende fout.'} De laatste goede back-up is van ${formatDutchDate(zone.today(lastSuccessAt))}. Los de oorzaak op en maak er een met npm run backup; deze melding verdwijnt zodra een back-up lukt.`,
+        link: '/beheer',
+        club: null,
+        date: zone.today(lastFailure.at),
+        urgent: true,
+      },
+    ];
+  }
   if (!lastSuccessAt && !lastFailure) return [];
   const why = lastFailure ? ` De laatste poging mislukte: ${lastFailure.error ?? 'onbekende fout'}.` : '';
   return [

@@ -126,6 +126,9 @@ export class MetricsService implements OnModuleInit {
   private readonly backupSuccess = new Gauge({ name: 'tsbn_backup_last_success_timestamp_seconds', help: 'Wanneer de laatste goede back-up klaar was (Unix-tijd; 0: nog nooit)', registers: [this.registry] });
   private readonly backupSize = new Gauge({ name: 'tsbn_backup_last_success_size_bytes', help: 'Grootte van de laatste goede back-up', registers: [this.registry] });
   private readonly backupFailure = new Gauge({ name: 'tsbn_backup_last_failure_timestamp_seconds', help: 'Wanneer de laatste back-up mislukte (0: nooit)', registers: [this.registry] });
+  // Issue 45: a failure is said at once (not only by the age of the last good one), a hanging backup by its age.
+  private readonly backupFailing = new Gauge({ name: 'tsbn_backup_last_attempt_failed', help: 'Of de laatste back-uppoging mislukte (1) of lukte (0)', registers: [this.registry] });
+  private readonly backupRunning = new Gauge({ name: 'tsbn_backup_running_seconds', help: 'Hoe lang de back-up die nu loopt al bezig is (0: er loopt er geen)', registers: [this.registry] });
   private readonly mailsPending = new Gauge({
     name: 'tsbn_mails_pending',
     help: 'Mails die nog niet verstuurd zijn (PENDING) of opnieuw geprobeerd worden (FAILED)',
@@ -134,10 +137,11 @@ export class MetricsService implements OnModuleInit {
   });
 
   private async refresh(): Promise<void> {
-    const [facts, success, failure, mails] = await Promise.all([
+    const [facts, success, failure, running, mails] = await Promise.all([
       this.queueFacts(),
       this.prisma.backupRun.findFirst({ where: { status: 'SUCCEEDED' }, orderBy: { startedAt: 'desc' } }),
       this.prisma.backupRun.findFirst({ where: { status: 'FAILED' }, orderBy: { startedAt: 'desc' } }),
+      this.prisma.backupRun.findFirst({ where: { status: 'RUNNING' }, orderBy: { startedAt: 'asc' } }),
       this.prisma.outgoingMail.groupBy({ by: ['status'], where: { status: { in: ['PENDING', 'FAILED'] } }, _count: { _all: true } }),
     ]);
     this.queueDepth.reset();
@@ -150,6 +154,8 @@ export class MetricsService implements OnModuleInit {
     this.backupSuccess.set(success?.finishedAt ? success.finishedAt.getTime() / 1000 : 0);
     this.backupSize.set(success?.sizeBytes ? Number(success.sizeBytes) : 0);
     this.backupFailure.set(failure?.finishedAt ? failure.finishedAt.getTime() / 1000 : 0);
+    this.backupFailing.set(failure && (!success || failure.startedAt > success.startedAt) ? 1 : 0);
+    this.backupRunning.set(running ? Math.max(0, (Date.now() - running.startedAt.getTime()) / 1000) : 0);
     this.mailsPending.set({ status: 'PENDING' }, 0);
     this.mailsPending.set({ status: 'FAILED' }, 0);
     for (const row of mails) this.mailsPending.set({ status: row.status }, row._count._all);
