@@ -60,10 +60,13 @@ describe('member lists API (Regel 1–4)', () => {
     return req;
   }
 
-  /** Preview, then confirm exactly that preview. */
+  /** The second confirmation an upload that removes more than a quarter of the list needs (RULES.md, 2026-12-06; member-list-undo.api.spec.ts). */
+  const removalConfirmed = (shown: { removed: unknown[] }) => ({ confirmRemoved: String(shown.removed.length) });
+
+  /** Preview, then confirm exactly that preview (naming the number removed, as the second confirmation does). */
   async function upload(agent: Agent, body: Buffer, name = 'leden.csv', clubId = club.id, seasonId = season.id) {
     const shown = await preview(agent, body, name, clubId, seasonId).expect(200);
-    const done = await confirm(agent, body, shown.body.previewId, name, clubId, seasonId);
+    const done = await confirm(agent, body, shown.body.previewId, name, clubId, seasonId, removalConfirmed(shown.body));
     return { preview: shown.body, result: done };
   }
 
@@ -285,7 +288,7 @@ describe('member lists API (Regel 1–4)', () => {
       expect(shown.body).toMatchObject({ ok: true, rowCount: 500 });
       const spy = jest.spyOn(AuditService.prototype, 'record').mockRejectedValueOnce(new Error('schijf vol'));
       try {
-        const res = await confirm(agent, file, shown.body.previewId, 'groot.csv', fresh.id).expect(500);
+        const res = await confirm(agent, file, shown.body.previewId, 'groot.csv', fresh.id, season.id, removalConfirmed(shown.body)).expect(500);
         expectError(res.body, 500, 'INTERNAL_ERROR');
       } finally {
         spy.mockRestore();
@@ -293,7 +296,7 @@ describe('member lists API (Regel 1–4)', () => {
       expect(await listOf(fresh.id)).toEqual(before);
       expect(await ctx.prisma.member.count({ where: { memberNumber: { startsWith: '630' } } })).toBe(0);
       // And the same confirmation succeeds once the failure is gone.
-      const res = await confirm(agent, file, shown.body.previewId, 'groot.csv', fresh.id).expect(200);
+      const res = await confirm(agent, file, shown.body.previewId, 'groot.csv', fresh.id, season.id, removalConfirmed(shown.body)).expect(200);
       expect(res.body).toMatchObject({ added: 500, removed: 2 });
       expect((await listOf(fresh.id)).memberCount).toBe(500);
     });
@@ -394,7 +397,7 @@ describe('member lists API (Regel 1–4)', () => {
       expect(shown.body.added.map(fields)).toEqual([{ memberNumber: '704', familyName: 'Karsters', namePrefix: null, givenNames: 'Iwan', birthDate: null }]);
       expect(shown.body.changed).toEqual([expect.objectContaining({ memberNumber: '701', row: 2, fields: ['givenNames'] })]);
       expect(shown.body.removed).toEqual([expect.objectContaining({ memberNumber: '703', matchesPlayed: 1 })]);
-      const res = await confirm(agent, file, shown.body.previewId, 'v2.csv', fresh.id).expect(200);
+      const res = await confirm(agent, file, shown.body.previewId, 'v2.csv', fresh.id, season.id, removalConfirmed(shown.body)).expect(200);
       expect(res.body).toMatchObject({ added: 1, changed: 1, removed: 1, unchanged: 1, listChanged: true });
 
       const after = await listOf(fresh.id);
@@ -411,7 +414,7 @@ describe('member lists API (Regel 1–4)', () => {
       expect(audit!.after).toEqual({ file: 'v2.csv', columns, added: [['704', 'Karsters', null, 'Iwan', null]], changed: [['701', 'Pinas', null, 'Ruben Éloi', '1980-01-01']], removed: ['703'] });
     });
 
-    it('a removed member on a later upload comes back on the list, registered anew', async () => {
+    it('a removed member on a later upload comes back on the list, within 14 days with the registration they had', async () => {
       const file = csv('701;Pinas;;Ruben Éloi;01-01-1980', '702;Sital;;Asha;', '703;Wong;;Glenn;', '704;Karsters;;Iwan;');
       const { preview: shown, result } = await upload(agent, file, 'v3.csv', fresh.id);
       expect(shown.added.map((m: MemberFields) => m.memberNumber)).toEqual(['703']);

@@ -1,7 +1,8 @@
 /**
  * Regel 3B and 4 for matches already played, after the member list changed (RULES.md: a
  * player may be fielded only if on the team's club's list, registered in time, on the match
- * date). A member taken off and added again is registered anew from that day; a member
+ * date). A member taken off and added again more than 14 days later is registered anew from
+ * that day (within 14 days the original date stays: member-list-undo.api.spec.ts); a member
  * transferred by the board moves to the new club's list. Neither may change the judgement of
  * a match played before: a line-up read or saved again, or a result confirmed later, is
  * checked against the registration that held on the match date (member_list_periods).
@@ -76,9 +77,10 @@ describe('registration periods: a past match is judged by the registration of it
     await s.secretary.put(`${pastUrl}/lineups/${s.home.id}`).send(lineupBody(homeIds)).expect(200);
     await admin.put(`${pastUrl}/lineups/${s.away.id}`).send(lineupBody(s.awayPlayers.map((p) => p.member.id))).expect(200);
 
-    // Taken off and added again today (registered anew), through the secretary's screens.
+    // Taken off 15 days ago and added again today (registered anew: RULES.md keeps the date only within 14 days), through the secretary's screens.
     const listUrl = `/api/seasons/${s.season.id}/clubs/${s.homeClub.id}/member-list`;
     await s.secretary.post(`/api/member-list-entries/${readded.entry.id}/remove`).expect(200);
+    await ctx.prisma.memberListEntry.update({ where: { id: readded.entry.id }, data: { removedAt: new Date(`${addDays(TODAY, -15)}T12:00:00.000Z`) } });
     const back = await s.secretary.post(`${listUrl}/entries`).send({ memberNumber: readded.member.memberNumber, familyName: readded.member.familyName, givenNames: readded.member.givenNames }).expect(201);
     expect(back.body).toMatchObject({ id: readded.entry.id, registeredOn: TODAY, removedAt: null });
     // Transferred inside the freeze by the board's decision: on the other club's list from today.
@@ -88,7 +90,7 @@ describe('registration periods: a past match is judged by the registration of it
     // The registrations that ended are kept, each with the list it was on and the day it ended.
     const periods = await ctx.prisma.memberListPeriod.findMany({ where: { entryId: { in: [readded.entry.id, transferred.entry.id] } }, include: { memberList: true } });
     expect(periods.map((p) => ({ entryId: p.entryId, clubId: p.memberList.clubId, registeredOn: p.registeredOn.toISOString().slice(0, 10), endedOn: p.endedOn.toISOString().slice(0, 10) })).sort((a) => (a.entryId === readded.entry.id ? -1 : 1))).toEqual([
-      { entryId: readded.entry.id, clubId: s.homeClub.id, registeredOn: addDays(TODAY, -110), endedOn: TODAY },
+      { entryId: readded.entry.id, clubId: s.homeClub.id, registeredOn: addDays(TODAY, -110), endedOn: addDays(TODAY, -15) },
       { entryId: transferred.entry.id, clubId: s.homeClub.id, registeredOn: addDays(TODAY, -110), endedOn: TODAY },
     ]);
 

@@ -61,6 +61,7 @@ export const AUDIT_DESCRIPTIONS: Readonly<Record<string, string>> = {
   'playoff.delete': 'Beslissingswedstrijd verwijderd',
   // Member lists (moederlijsten), members and transfers
   'memberList.import': 'Moederlijst ingelezen',
+  'memberList.restore': 'Moederlijst teruggezet naar vóór een upload',
   'memberListEntry.add': 'Lid toegevoegd aan de moederlijst',
   'memberListEntry.update': 'Lid op de moederlijst gewijzigd',
   'memberListEntry.remove': 'Lid van de moederlijst gehaald',

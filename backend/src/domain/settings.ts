@@ -61,6 +61,12 @@ export interface CompetitionSettings {
   correctionWindowMinutes: number;
   /** Finality: hours the away team has to confirm a signed paper form; then it becomes final by itself. */
   paperConfirmHours: number;
+  /** Member-list upload: removing more than this percentage of the list needs a second confirmation naming the number. */
+  memberRemovalConfirmPercent: number;
+  /** Member-list upload: the club and the federation can put the list back as it was before an upload for this many days. */
+  memberListRestoreDays: number;
+  /** A member added again to the same club's list within this many days of being taken off keeps the original registration date. */
+  memberReaddDays: number;
 }
 
 export const DEFAULT_SETTINGS: Readonly<CompetitionSettings> = Object.freeze({
@@ -91,6 +97,9 @@ export const DEFAULT_SETTINGS: Readonly<CompetitionSettings> = Object.freeze({
   liveScores: true,
   correctionWindowMinutes: 30,
   paperConfirmHours: 48,
+  memberRemovalConfirmPercent: 25,
+  memberListRestoreDays: 14,
+  memberReaddDays: 14,
 });
 
 export interface SettingsProblem {

@@ -6,6 +6,7 @@ import { dbDate, isoDate, todayIso } from '../common/dto';
 import { ConflictError, NotFoundError, RuleViolationError, ValidationError } from '../common/errors';
 import { MEMBER_NUMBER_MESSAGE, normalizeMemberNumber } from '../domain/member-import';
 import { namesKnownPerson, unknownPersonMessage } from '../domain/known-person';
+import { registrationOnReturn } from '../domain/member-list-undo';
 import { PrismaService } from '../prisma/prisma.service';
 import { AddEntryDto, entryInclude, fullName, mapEntry, MemberListEntryDto, UpdateEntryDto } from './member-list.dto';
 import { Db, lockList, matchesPlayed, touchList } from './member-list.store';
@@ -23,8 +24,8 @@ export class MemberEntriesService {
   ) {}
 
   async add(seasonId: string, clubId: string, body: AddEntryDto, user: AuthUser): Promise<MemberListEntryDto> {
-    await this.lists.context(seasonId, clubId, user, true);
-    const registration = registrationFor(body, user);
+    const { season } = await this.lists.context(seasonId, clubId, user, true);
+    const asked = registrationFor(body, user);
     const memberNumber = normalizeMemberNumber(body.memberNumber);
     if (!memberNumber) {
       throw new ValidationError('Het lidnummer is ongeldig.', [{ field: 'memberNumber', message: MEMBER_NUMBER_MESSAGE }]);
@@ -59,6 +60,9 @@ export class MemberEntriesService {
         throw new RuleViolationError(unknownPersonMessage(memberNumber), 'MEMBER_KNOWN_OTHERWISE');
       }
       const member = !person ? await tx.member.create({ data: { memberNumber, ...names } }) : keep ? person : await tx.member.update({ where: { id: person.id }, data: names });
+      // Taken off this list and added again soon after: the original registration stays (RULES.md).
+      const ended = earlier?.removedAt ? { registeredOn: isoDate(earlier.registeredOn), registeredOnReason: earlier.registeredOnReason, removedOn: todayIso(earlier.removedAt) } : null;
+      const registration = registrationOnReturn(ended, asked, todayIso(), season.settings);
       const data = { registeredOn: dbDate(registration.registeredOn), registeredOnReason: registration.reason, removedAt: null };
       const entry = earlier
         ? await tx.memberListEntry.update({ where: { id: earlier.id }, data })

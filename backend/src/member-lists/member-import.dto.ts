@@ -13,6 +13,13 @@ export class PreviewMemberDto extends MemberFieldsDto {
   @ApiProperty({ description: 'Rijnummer zoals het rekenblad het toont (kopregel = 1)' }) row: number;
   @ApiProperty({ description: 'De bond kent dit lidnummer al onder een andere naam' }) knownUnderOtherName: boolean;
   @ApiProperty({ nullable: true, type: String, description: 'Alleen voor de bondsbeheerder: die andere naam' }) knownAs: string | null;
+  @ApiProperty({
+    format: 'date',
+    nullable: true,
+    type: String,
+    description: 'Kort geleden van deze lijst afgevoerd en nu terug: het lid houdt deze oorspronkelijke inschrijfdatum (memberReaddDays)',
+  })
+  keepsRegistrationOn: string | null;
 }
 
 export class PreviewChangeDto {
@@ -58,6 +65,12 @@ export class MemberListPreviewDto {
   @ApiProperty({ type: [PreviewChangeDto] }) changed: PreviewChangeDto[];
   @ApiProperty({ type: [PreviewRemovedDto] }) removed: PreviewRemovedDto[];
   @ApiProperty() unchanged: number;
+  @ApiProperty({ description: 'Leden nu op de lijst' }) listSize: number;
+  @ApiProperty({
+    description: 'Het bestand voert meer dan removalConfirmPercent % van de lijst af: bij het bevestigen moet confirmRemoved het aantal afgevoerde leden noemen',
+  })
+  removalNeedsConfirmation: boolean;
+  @ApiProperty({ description: 'Seizoensinstelling memberRemovalConfirmPercent' }) removalConfirmPercent: number;
   @ApiProperty({ type: [ImportErrorDto] }) errors: ImportErrorDto[];
   @ApiProperty({ type: [ImportWarningDto] }) warnings: ImportWarningDto[];
 }
@@ -69,4 +82,7 @@ export class MemberListImportResultDto {
   @ApiProperty() unchanged: number;
   @ApiProperty({ description: 'false: het bestand was gelijk aan de lijst, er is niets veranderd' }) listChanged: boolean;
   @ApiProperty({ enum: DEADLINE_STATUSES }) deadlineStatus: DeadlineStatus;
+  @ApiProperty({ format: 'uuid', nullable: true, type: String, description: 'De upload, om de lijst terug te zetten; null als er niets veranderde' }) uploadId: string | null;
+  @ApiProperty({ format: 'date', nullable: true, type: String, description: 'Tot en met deze dag is de lijst terug te zetten naar vóór deze upload' })
+  restorableUntil: string | null;
 }

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsOptional, IsString, IsUUID, MaxLength, MinLength, ValidateBy } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUUID, MaxLength, Min, MinLength, ValidateBy } from 'class-validator';
 import { IsIsoDateString, isoDate, todayIso } from '../common/dto';
 import { IsReason } from '../common/reason.dto';
 import { isIsoDate } from '../domain/dates';
@@ -160,6 +160,18 @@ export class ConfirmUploadDto {
   registeredOn?: string | null;
 
   @ApiPropertyOptional({ nullable: true, type: String }) @emptyToNull() @IsOptional() @IsReason() registeredOnReason?: string | null;
+
+  @ApiPropertyOptional({
+    type: 'integer',
+    nullable: true,
+    description: 'Het aantal leden dat dit bestand afvoert, als tweede bevestiging: verplicht als het voorbeeld removalNeedsConfirmation geeft (anders 422 REMOVAL_NOT_CONFIRMED)',
+  })
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' && /^\s*\d{1,9}\s*$/.test(value) ? Number(value) : value))
+  @emptyToNull()
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  confirmRemoved?: number | null;
 }
 
 export class DownloadQueryDto {

@@ -5,6 +5,8 @@ import { CurrentUser, Roles } from '../auth/decorators';
 import { download } from '../common/download';
 import { MemberEntriesService } from './member-entries.service';
 import { MemberImportService } from './member-import.service';
+import { MemberListRestoreService } from './member-list-restore.service';
+import { MemberListRestoreResultDto, MemberListUploadsDto } from './member-list-upload.dto';
 import { MemberListImportResultDto, MemberListPreviewDto } from './member-import.dto';
 import {
   AddEntryDto,
@@ -29,6 +31,7 @@ export class MemberListsController {
     private readonly lists: MemberListsService,
     private readonly imports: MemberImportService,
     private readonly entries: MemberEntriesService,
+    private readonly restores: MemberListRestoreService,
   ) {}
 
   @Roles('ADMIN')
@@ -80,6 +83,7 @@ export class MemberListsController {
     previewId: { type: 'string' },
     registeredOn: { type: 'string', format: 'date', description: 'Alleen bondsbeheerder' },
     registeredOnReason: { type: 'string' },
+    confirmRemoved: { type: 'integer', description: 'Tweede bevestiging: het aantal af te voeren leden (verplicht als het voorbeeld removalNeedsConfirmation geeft)' },
   })
   @ApiOperation({ summary: 'Het voorbeeld bevestigen: hetzelfde bestand opnieuw meesturen; de hele lijst in één keer of niets' })
   @ApiOkResponse({ type: MemberListImportResultDto })
@@ -91,6 +95,29 @@ export class MemberListsController {
     @CurrentUser() user: AuthUser,
   ): Promise<MemberListImportResultDto> {
     return this.imports.confirm(seasonId, clubId, toParserFile(file), body, user);
+  }
+
+  @Get(`${LIST}/uploads`)
+  @ApiOperation({ summary: 'Uploads van de moederlijst die nog terug te zetten zijn, met wat terugzetten nu zou doen (bondsbeheerder, secretaris van die vereniging)' })
+  @ApiOkResponse({ type: MemberListUploadsDto })
+  uploads(@Param('seasonId', ParseUUIDPipe) seasonId: string, @Param('clubId', ParseUUIDPipe) clubId: string, @CurrentUser() user: AuthUser): Promise<MemberListUploadsDto> {
+    return this.restores.uploads(seasonId, clubId, user);
+  }
+
+  @Post(`${LIST}/uploads/:uploadId/restore`)
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'De moederlijst terugzetten naar vóór een upload: afgevoerde leden terug met hun oorspronkelijke inschrijfdatum, toegevoegde leden weer af, gewijzigde gegevens terug; latere wijzigingen blijven (binnen memberListRestoreDays dagen)',
+  })
+  @ApiOkResponse({ type: MemberListRestoreResultDto })
+  restore(
+    @Param('seasonId', ParseUUIDPipe) seasonId: string,
+    @Param('clubId', ParseUUIDPipe) clubId: string,
+    @Param('uploadId', ParseUUIDPipe) uploadId: string,
+    @CurrentUser() user: AuthUser,
+  ): Promise<MemberListRestoreResultDto> {
+    return this.restores.restore(seasonId, clubId, uploadId, user);
   }
 
   @Post(`${LIST}/entries`)

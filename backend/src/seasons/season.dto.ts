@@ -76,6 +76,15 @@ export class SettingsInputDto implements Partial<CompetitionSettings> {
   @Min(1)
   @Max(720)
   paperConfirmHours?: number;
+  @ApiPropertyOptional({ default: D.memberRemovalConfirmPercent, description: 'Een ingelezen moederlijst die meer dan dit percentage van de lijst afvoert, vraagt een tweede bevestiging met het aantal' })
+  @apply(...count(100))
+  memberRemovalConfirmPercent?: number;
+  @ApiPropertyOptional({ default: D.memberListRestoreDays, description: 'Dagen waarin de vereniging en de bond de moederlijst kunnen terugzetten naar vóór een upload' })
+  @apply(...count(365))
+  memberListRestoreDays?: number;
+  @ApiPropertyOptional({ default: D.memberReaddDays, description: 'Een lid dat binnen zoveel dagen na het afvoeren weer op de lijst van dezelfde vereniging komt, houdt de oorspronkelijke inschrijfdatum' })
+  @apply(...count(365))
+  memberReaddDays?: number;
 }
 
 export class CreateSeasonDto {
@@ -122,6 +131,9 @@ export class SettingsDto implements CompetitionSettings {
   @ApiProperty({ description: 'Tussenstanden op de openbare livepagina’s tijdens de speelavond' }) liveScores: boolean;
   @ApiProperty({ description: 'Correctietijd in minuten na een volledige wedstrijd aan tafel' }) correctionWindowMinutes: number;
   @ApiProperty({ description: 'Uren voor de bevestiging van een papieren formulier' }) paperConfirmHours: number;
+  @ApiProperty({ description: 'Meer dan dit percentage van de moederlijst afvoeren vraagt een tweede bevestiging' }) memberRemovalConfirmPercent: number;
+  @ApiProperty({ description: 'Dagen waarin een moederlijst terug te zetten is naar vóór een upload' }) memberListRestoreDays: number;
+  @ApiProperty({ description: 'Binnen zoveel dagen weer op de lijst: de oorspronkelijke inschrijfdatum blijft' }) memberReaddDays: number;
 }
 
 export class SeasonSummaryDto {

@@ -653,6 +653,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/seasons/{seasonId}/clubs/{clubId}/member-list/uploads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Uploads van de moederlijst die nog terug te zetten zijn, met wat terugzetten nu zou doen (bondsbeheerder, secretaris van die vereniging) */
+        get: operations["MemberListsController_uploads"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/seasons/{seasonId}/clubs/{clubId}/member-list/uploads/{uploadId}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** De moederlijst terugzetten naar vóór een upload: afgevoerde leden terug met hun oorspronkelijke inschrijfdatum, toegevoegde leden weer af, gewijzigde gegevens terug; latere wijzigingen blijven (binnen memberListRestoreDays dagen) */
+        post: operations["MemberListsController_restore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/seasons/{seasonId}/clubs/{clubId}/member-list/entries": {
         parameters: {
             query?: never;
@@ -2489,6 +2523,12 @@ export interface components {
             correctionWindowMinutes: number;
             /** @description Uren voor de bevestiging van een papieren formulier */
             paperConfirmHours: number;
+            /** @description Meer dan dit percentage van de moederlijst afvoeren vraagt een tweede bevestiging */
+            memberRemovalConfirmPercent: number;
+            /** @description Dagen waarin een moederlijst terug te zetten is naar vóór een upload */
+            memberListRestoreDays: number;
+            /** @description Binnen zoveel dagen weer op de lijst: de oorspronkelijke inschrijfdatum blijft */
+            memberReaddDays: number;
         };
         SeasonDto: {
             /** Format: uuid */
@@ -2573,6 +2613,21 @@ export interface components {
              * @default 48
              */
             paperConfirmHours: number;
+            /**
+             * @description Een ingelezen moederlijst die meer dan dit percentage van de lijst afvoert, vraagt een tweede bevestiging met het aantal
+             * @default 25
+             */
+            memberRemovalConfirmPercent: number;
+            /**
+             * @description Dagen waarin de vereniging en de bond de moederlijst kunnen terugzetten naar vóór een upload
+             * @default 14
+             */
+            memberListRestoreDays: number;
+            /**
+             * @description Een lid dat binnen zoveel dagen na het afvoeren weer op de lijst van dezelfde vereniging komt, houdt de oorspronkelijke inschrijfdatum
+             * @default 14
+             */
+            memberReaddDays: number;
         };
         CreateSeasonDto: {
             /** @example 2026/2027 */
@@ -2934,6 +2989,11 @@ export interface components {
             knownUnderOtherName: boolean;
             /** @description Alleen voor de bondsbeheerder: die andere naam */
             knownAs: string | null;
+            /**
+             * Format: date
+             * @description Kort geleden van deze lijst afgevoerd en nu terug: het lid houdt deze oorspronkelijke inschrijfdatum (memberReaddDays)
+             */
+            keepsRegistrationOn: string | null;
         };
         MemberFieldsDto: {
             memberNumber: string;
@@ -3000,6 +3060,12 @@ export interface components {
             changed: components["schemas"]["PreviewChangeDto"][];
             removed: components["schemas"]["PreviewRemovedDto"][];
             unchanged: number;
+            /** @description Leden nu op de lijst */
+            listSize: number;
+            /** @description Het bestand voert meer dan removalConfirmPercent % van de lijst af: bij het bevestigen moet confirmRemoved het aantal afgevoerde leden noemen */
+            removalNeedsConfirmation: boolean;
+            /** @description Seizoensinstelling memberRemovalConfirmPercent */
+            removalConfirmPercent: number;
             errors: components["schemas"]["ImportErrorDto"][];
             warnings: components["schemas"]["ImportWarningDto"][];
         };
@@ -3012,6 +3078,81 @@ export interface components {
             listChanged: boolean;
             /** @enum {string} */
             deadlineStatus: "NOT_SUBMITTED" | "ON_TIME" | "LATE";
+            /**
+             * Format: uuid
+             * @description De upload, om de lijst terug te zetten; null als er niets veranderde
+             */
+            uploadId: string | null;
+            /**
+             * Format: date
+             * @description Tot en met deze dag is de lijst terug te zetten naar vóór deze upload
+             */
+            restorableUntil: string | null;
+        };
+        RestoreCountsDto: {
+            /** @description Leden die terugkomen (of hun oorspronkelijke inschrijfdatum terugkrijgen) */
+            back: number;
+            /** @description Leden die de upload toevoegde en die weer worden afgevoerd */
+            off: number;
+            /** @description Leden van wie namen of geboortedatum teruggaan naar vóór de upload */
+            records: number;
+            /** @description Leden die blijven zoals een latere wijziging ze maakte (overgeschreven, gegevens sindsdien gewijzigd) */
+            kept: number;
+        };
+        MemberListUploadDto: {
+            /** Format: uuid */
+            id: string;
+            fileName: string;
+            /** Format: date-time */
+            uploadedAt: string;
+            /** @description Wie het bestand inlas */
+            uploadedBy: string | null;
+            /** @description Ingelezen door de bond: alleen de bond zet deze upload terug */
+            byFederation: boolean;
+            added: number;
+            changed: number;
+            removed: number;
+            /**
+             * Format: date
+             * @description Tot en met deze dag terug te zetten (memberListRestoreDays)
+             */
+            restorableUntil: string;
+            /** Format: date-time */
+            restoredAt: string | null;
+            restoredBy: string | null;
+            /** @description De aanvrager kan deze upload nu terugzetten */
+            canRestore: boolean;
+            /** @description Wat terugzetten nu zou doen; null als het niet (meer) kan */
+            wouldRestore: components["schemas"]["RestoreCountsDto"] | null;
+        };
+        MemberListUploadsDto: {
+            /** @description Seizoensinstelling memberListRestoreDays */
+            restoreDays: number;
+            /** @description Uploads die nog terug te zetten zijn of kort geleden teruggezet, nieuwste eerst */
+            uploads: components["schemas"]["MemberListUploadDto"][];
+        };
+        KeptMemberDto: {
+            memberNumber: string;
+            /**
+             * @description TRANSFERRED: staat nu op de lijst van een andere vereniging; RECORD_CHANGED_SINCE: gegevens sindsdien gewijzigd
+             * @enum {string}
+             */
+            reason: "TRANSFERRED" | "RECORD_CHANGED_SINCE";
+        };
+        MemberListRestoreResultDto: {
+            /** @description Leden die terugkomen (of hun oorspronkelijke inschrijfdatum terugkrijgen) */
+            back: number;
+            /** @description Leden die de upload toevoegde en die weer worden afgevoerd */
+            off: number;
+            /** @description Leden van wie namen of geboortedatum teruggaan naar vóór de upload */
+            records: number;
+            /** @description Leden die blijven zoals een latere wijziging ze maakte (overgeschreven, gegevens sindsdien gewijzigd) */
+            kept: number;
+            /** Format: uuid */
+            uploadId: string;
+            keptMembers: components["schemas"]["KeptMemberDto"][];
+            /** @description Leden op de lijst na het terugzetten */
+            memberCount: number;
         };
         AddEntryDto: {
             /** @example Doëlla */
@@ -5164,7 +5305,7 @@ export interface components {
             notificationsOff: components["schemas"]["ReminderKind"][];
         };
         /** @enum {string} */
-        TodoKind: "BACKUP_OVERDUE" | "BACKUP_FAILED" | "MEMBER_LIST_MISSING" | "LINEUP_MISSING" | "RESULT_NOT_ENTERED" | "RESULT_NOT_CONFIRMED" | "RESULT_DISPUTED" | "TABLE_DISPUTE" | "IMPOSSIBLE_SCORE" | "FINE_PROPOSED" | "FINE_DUE" | "FINE_OVERDUE";
+        TodoKind: "BACKUP_OVERDUE" | "MEMBER_LIST_MISSING" | "LINEUP_MISSING" | "RESULT_NOT_ENTERED" | "RESULT_NOT_CONFIRMED" | "RESULT_DISPUTED" | "TABLE_DISPUTE" | "IMPOSSIBLE_SCORE" | "FINE_PROPOSED" | "FINE_DUE" | "FINE_OVERDUE";
         TodoItemDto: {
             kind: components["schemas"]["TodoKind"];
             title: string;
@@ -5334,7 +5475,7 @@ export interface components {
             sizeBytes: number | null;
             /** @description Waarom het mislukte */
             error: string | null;
-            /** @description Soort: "schedule" (elke nacht), "manual" (npm run backup), "before-upgrade" (vóór een upgrade) of "before-restore" (vóór het vervangen van de database) */
+            /** @description "schedule" (elke nacht) of "manual" (npm run backup) */
             trigger: string;
         };
         BackupStatusDto: {
@@ -6411,6 +6552,8 @@ export interface operations {
                      */
                     registeredOn?: string;
                     registeredOnReason?: string;
+                    /** @description Tweede bevestiging: het aantal af te voeren leden (verplicht als het voorbeeld removalNeedsConfirmation geeft) */
+                    confirmRemoved?: number;
                 };
             };
         };
@@ -6421,6 +6564,51 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MemberListImportResultDto"];
+                };
+            };
+        };
+    };
+    MemberListsController_uploads: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                seasonId: string;
+                clubId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberListUploadsDto"];
+                };
+            };
+        };
+    };
+    MemberListsController_restore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                seasonId: string;
+                clubId: string;
+                uploadId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberListRestoreResultDto"];
                 };
             };
         };

@@ -46,6 +46,9 @@ const SETTING_LABELS: Record<keyof Settings, string> = {
   liveScores: 'Tussenstanden live tonen tijdens de speelavond',
   correctionWindowMinutes: 'Correctietijd in minuten: daarna is een wedstrijd aan tafel definitief',
   paperConfirmHours: 'Uren voor de bevestiging van een papieren formulier door de uitploeg',
+  memberRemovalConfirmPercent: 'Moederlijst inlezen: meer dan dit percentage afvoeren vraagt een tweede bevestiging',
+  memberListRestoreDays: 'Moederlijst: dagen waarin een upload terug te zetten is',
+  memberReaddDays: 'Moederlijst: binnen zoveel dagen weer op de lijst houdt een lid zijn inschrijfdatum',
 };
 
 const CANCELLED_MATCH_POINTS: Record<Settings['cancelledMatchPoints'], string> = {
