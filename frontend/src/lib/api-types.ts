@@ -5305,7 +5305,7 @@ export interface components {
             notificationsOff: components["schemas"]["ReminderKind"][];
         };
         /** @enum {string} */
-        TodoKind: "BACKUP_OVERDUE" | "MEMBER_LIST_MISSING" | "LINEUP_MISSING" | "RESULT_NOT_ENTERED" | "RESULT_NOT_CONFIRMED" | "RESULT_DISPUTED" | "TABLE_DISPUTE" | "IMPOSSIBLE_SCORE" | "FINE_PROPOSED" | "FINE_DUE" | "FINE_OVERDUE";
+        TodoKind: "BACKUP_OVERDUE" | "BACKUP_FAILED" | "MEMBER_LIST_MISSING" | "LINEUP_MISSING" | "RESULT_NOT_ENTERED" | "RESULT_NOT_CONFIRMED" | "RESULT_DISPUTED" | "TABLE_DISPUTE" | "IMPOSSIBLE_SCORE" | "FINE_PROPOSED" | "FINE_DUE" | "FINE_OVERDUE";
         TodoItemDto: {
             kind: components["schemas"]["TodoKind"];
             title: string;
@@ -5475,7 +5475,7 @@ export interface components {
             sizeBytes: number | null;
             /** @description Waarom het mislukte */
             error: string | null;
-            /** @description "schedule" (elke nacht) of "manual" (npm run backup) */
+            /** @description Soort: "schedule" (elke nacht), "manual" (npm run backup), "before-upgrade" (vóór een upgrade) of "before-restore" (vóór het vervangen van de database) */
             trigger: string;
         };
         BackupStatusDto: {
