@@ -3,7 +3,7 @@ export function FilterSelect({ name, label, value, options }: { name: string; la
   return (
     <label className="text-sm text-stone-700">
       {label}
-      <select name={name} defaultValue={value ?? ''} className="mt-1 block w-full rounded-md border border-stone-300 px-3 py-2 text-base sm:text-sm">
+      <select name={name} aria-label={label} defaultValue={value ?? ''} className="mt-1 block w-full rounded-md border border-stone-300 px-3 py-2 text-base sm:text-sm">
         <option value="">Alle</option>
         {options.map(([v, l]) => (
           <option key={v} value={v}>
