@@ -25,6 +25,8 @@ import parser from 'cron-parser';
 import pg from 'pg';
 import type { Writable } from 'node:stream';
 import { readBackupFile, writeBackupFile, type BackupSummary } from './backup-file';
+import { checkOffsite, copyOffsite, forgetOffsite, offsiteConfig, type OffsiteConfig, type OffsiteCopy } from './offsite';
+import { weekday, type IsoDate } from '../domain/dates';
 import { BACKUP_KIND_WORDS, backupKindOfWord, backupsToKeep, type BackupKind, type RetentionSettings } from './retention';
 
 /** The advisory lock's key (any fixed number; "25" for the issue, "04:25"). */
@@ -101,6 +103,8 @@ export interface RunOptions {
   onTable?: (table: string) => void | Promise<void>;
   /** Tests: where the file's bytes go instead of the partial file (one that fills up like a full disk). */
   openOutput?: (file: string) => Writable;
+  /** The copy off the server: default the environment's (RESTIC_REPOSITORY); null: none. */
+  offsite?: OffsiteConfig | null;
 }
 
 export interface BackupRunResult {
@@ -113,6 +117,38 @@ export interface BackupRunResult {
   error?: Error;
   /** Whether the run before this one failed too (the caller logs a failure once). */
   failedBefore?: boolean;
+  /** The copy off the server, when one is configured: made, or why not (the backup itself is good). */
+  offsite?: { copy?: OffsiteCopy; error?: string };
+}
+
+/**
+ * After a good backup: its copy off the server (restic), recorded on the run. A failure is recorded
+ * and reported, never undoes the backup. After the nightly backup, the repository's retention; on
+ * Sundays also `restic check`.
+ */
+async function copyOffsiteRecorded(db: pg.Client, runId: string, file: string, options: RunOptions): Promise<BackupRunResult['offsite']> {
+  let config: OffsiteConfig | null;
+  try {
+    config = options.offsite === undefined ? offsiteConfig() : options.offsite;
+  } catch (error) {
+    config = null;
+    await db.query(`UPDATE backup_runs SET "offsiteError" = $2 WHERE id = $1`, [runId, (error as Error).message]);
+    return { error: (error as Error).message };
+  }
+  if (!config) return undefined;
+  try {
+    const copy = await copyOffsite(config, file);
+    await db.query(`UPDATE backup_runs SET "offsiteAt" = $2, "offsiteSnapshot" = $3, "offsiteBytes" = $4 WHERE id = $1`, [runId, options.now(), copy.snapshotId, copy.addedBytes]);
+    if (options.trigger === 'schedule') {
+      await forgetOffsite(config);
+      if (weekday(options.dayOf(options.now()) as IsoDate) === 0) await checkOffsite(config); // Sunday
+    }
+    return { copy };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    await db.query(`UPDATE backup_runs SET "offsiteError" = $2 WHERE id = $1`, [runId, message.slice(0, 2000)]).catch(() => undefined);
+    return { error: message };
+  }
 }
 
 async function fsyncPath(target: string): Promise<void> {
@@ -180,7 +216,8 @@ async function runLocked(db: pg.Client, options: RunOptions): Promise<BackupRunR
       JSON.stringify(details),
     ]);
     const deleted = await prune({ ...options, now: options.now() });
-    return { outcome: 'made', runId, file: final, sizeBytes, summary: written, deleted, failedBefore };
+    const offsite = await copyOffsiteRecorded(db, runId, final, options);
+    return { outcome: 'made', runId, file: final, sizeBytes, summary: written, deleted, failedBefore, offsite };
   } catch (caught) {
     const error = caught instanceof Error ? caught : new Error(String(caught));
     await rm(temporary, { force: true }).catch(() => undefined);

@@ -10,6 +10,8 @@ export class BackupRunDto {
   @ApiProperty({ nullable: true, type: String, description: 'Waarom het mislukte' }) error: string | null;
   @ApiProperty({ description: 'Soort: "schedule" (elke nacht), "manual" (npm run backup), "before-upgrade" (vóór een upgrade) of "before-restore" (vóór het vervangen van de database)' })
   trigger: string;
+  @ApiProperty({ format: 'date-time', nullable: true, type: String, description: 'Wanneer de kopie buiten de server (restic) gemaakt is' }) offsiteAt: string | null;
+  @ApiProperty({ nullable: true, type: String, description: 'Waarom de kopie buiten de server mislukte (de back-up zelf is goed)' }) offsiteError: string | null;
 }
 
 export class BackupStatusDto {
@@ -19,5 +21,5 @@ export class BackupStatusDto {
 }
 
 export function toBackupRunDto(run: BackupRunView | null): BackupRunDto | null {
-  return run && { ...run, startedAt: run.startedAt.toISOString(), finishedAt: run.finishedAt?.toISOString() ?? null };
+  return run && { ...run, startedAt: run.startedAt.toISOString(), finishedAt: run.finishedAt?.toISOString() ?? null, offsiteAt: run.offsiteAt?.toISOString() ?? null };
 }

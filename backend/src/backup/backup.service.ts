@@ -14,6 +14,9 @@ export interface BackupRunView {
   sizeBytes: number | null;
   error: string | null;
   trigger: string;
+  /** The copy off the server: when, or why it failed; both null when none is configured. */
+  offsiteAt: Date | null;
+  offsiteError: string | null;
 }
 
 /** The API's side of backups: the nightly job's run (through backup-runner) and what the Beheer page shows. */
@@ -76,6 +79,8 @@ export class BackupService {
         sizeBytes: run.sizeBytes === null ? null : Number(run.sizeBytes),
         error: run.error,
         trigger: run.trigger,
+        offsiteAt: run.offsiteAt,
+        offsiteError: run.offsiteError,
       };
     return { lastSuccess: view(lastSuccess), lastFailure: view(lastFailure), running };
   }

@@ -67,6 +67,9 @@ async function backup(url: string, args: string[]): Promise<number> {
   console.log(`Back-up gemaakt: ${result.file}`);
   console.log(`  ${megabytes(result.sizeBytes!)}, ${result.summary!.tables.length} tabellen, ${rows} rijen, migratieniveau ${result.summary!.header.migrations.at(-1)?.migration_name ?? '-'}.`);
   if (result.deleted?.length) console.log(`  Oude back-ups verwijderd (bewaartermijn): ${result.deleted.join(', ')}`);
+  if (result.offsite?.copy) console.log(`  Kopie buiten de server: ${result.offsite.copy.snapshotId} (${megabytes(result.offsite.copy.addedBytes)} toegevoegd, ${result.offsite.copy.seconds.toFixed(1)} s).`);
+  // The backup on this server is good; the copy elsewhere failing is said, and exits 0 (an upgrade may go on).
+  if (result.offsite?.error) console.log(`  LET OP: de kopie buiten de server mislukte: ${result.offsite.error}`);
   return 0;
 }
 

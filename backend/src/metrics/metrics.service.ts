@@ -129,6 +129,9 @@ export class MetricsService implements OnModuleInit {
   // Issue 45: a failure is said at once (not only by the age of the last good one), a hanging backup by its age.
   private readonly backupFailing = new Gauge({ name: 'tsbn_backup_last_attempt_failed', help: 'Of de laatste back-uppoging mislukte (1) of lukte (0)', registers: [this.registry] });
   private readonly backupRunning = new Gauge({ name: 'tsbn_backup_running_seconds', help: 'Hoe lang de back-up die nu loopt al bezig is (0: er loopt er geen)', registers: [this.registry] });
+  // Issue 45 item 3: the copy off the server (restic).
+  private readonly offsiteSuccess = new Gauge({ name: 'tsbn_backup_offsite_last_success_timestamp_seconds', help: 'Wanneer de laatste kopie buiten de server gemaakt is (Unix-tijd; 0: nog nooit of niet ingesteld)', registers: [this.registry] });
+  private readonly offsiteFailing = new Gauge({ name: 'tsbn_backup_offsite_last_failed', help: 'Of de kopie buiten de server van de laatste goede back-up mislukte (1) of niet (0)', registers: [this.registry] });
   private readonly mailsPending = new Gauge({
     name: 'tsbn_mails_pending',
     help: 'Mails die nog niet verstuurd zijn (PENDING) of opnieuw geprobeerd worden (FAILED)',
@@ -137,12 +140,13 @@ export class MetricsService implements OnModuleInit {
   });
 
   private async refresh(): Promise<void> {
-    const [facts, success, failure, running, mails] = await Promise.all([
+    const [facts, success, failure, running, mails, offsite] = await Promise.all([
       this.queueFacts(),
       this.prisma.backupRun.findFirst({ where: { status: 'SUCCEEDED' }, orderBy: { startedAt: 'desc' } }),
       this.prisma.backupRun.findFirst({ where: { status: 'FAILED' }, orderBy: { startedAt: 'desc' } }),
       this.prisma.backupRun.findFirst({ where: { status: 'RUNNING' }, orderBy: { startedAt: 'asc' } }),
       this.prisma.outgoingMail.groupBy({ by: ['status'], where: { status: { in: ['PENDING', 'FAILED'] } }, _count: { _all: true } }),
+      this.prisma.backupRun.findFirst({ where: { offsiteAt: { not: null } }, orderBy: { offsiteAt: 'desc' }, select: { offsiteAt: true } }),
     ]);
     this.queueDepth.reset();
     this.queueAge.reset();
@@ -156,6 +160,8 @@ export class MetricsService implements OnModuleInit {
     this.backupFailure.set(failure?.finishedAt ? failure.finishedAt.getTime() / 1000 : 0);
     this.backupFailing.set(failure && (!success || failure.startedAt > success.startedAt) ? 1 : 0);
     this.backupRunning.set(running ? Math.max(0, (Date.now() - running.startedAt.getTime()) / 1000) : 0);
+    this.offsiteSuccess.set(offsite?.offsiteAt ? offsite.offsiteAt.getTime() / 1000 : 0);
+    this.offsiteFailing.set(success?.offsiteError ? 1 : 0);
     this.mailsPending.set({ status: 'PENDING' }, 0);
     this.mailsPending.set({ status: 'FAILED' }, 0);
     for (const row of mails) this.mailsPending.set({ status: row.status }, row._count._all);

@@ -27,7 +27,7 @@ async function appliedMigrations(url) {
 /** A backup now, by the running release, as the app's user (its files stay the service's). */
 function backupNow(release) {
   const { uid, gid } = userIds();
-  const result = run(process.execPath, ['scripts/backup.mjs'], { cwd: path.join(layout.releases, release), env: { ...serverEnv(), HOME: layout.data }, uid, gid, allowFailure: true });
+  const result = run(process.execPath, ['scripts/backup.mjs', '--soort', 'voor-upgrade'], { cwd: path.join(layout.releases, release), env: { ...serverEnv(), HOME: layout.data }, uid, gid, allowFailure: true });
   const file = result.stdout.match(/Back-up gemaakt: (\S+)/)?.[1];
   if (!result.ok || !file) throw new Error(`De back-up vooraf mislukte; er is niets veranderd.\n${(result.stdout + result.stderr).trim()}`);
   return file;
