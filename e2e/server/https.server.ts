@@ -255,7 +255,11 @@ describe(`the installation at ${SITE}`, () => {
       const previous = currentRelease();
       commitMigration('20991231000000_server_upgrade_probe', 'CREATE TABLE "server_upgrade_probe" ("id" INTEGER PRIMARY KEY);\n');
       const { code, output } = server('upgrade', '--from', SOURCE);
-      expect(output).toMatch(/Back-up: \S+tsbn-backup-\S+\.gz/);
+      expect(output).toMatch(/Back-up: \S+tsbn-backup-\S+-voor-upgrade\.gz/);
+      // …and its copy off the server, encrypted with the key the installation generated.
+      expect(output).toMatch(/Kopie buiten de server: [0-9a-f]{8,}/);
+      const snapshots = JSON.parse(execFileSync('restic', ['snapshots', '--json', '--no-cache'], { env: { ...process.env, RESTIC_REPOSITORY: setting('RESTIC_REPOSITORY'), RESTIC_PASSWORD: setting('RESTIC_PASSWORD') }, encoding: 'utf8' }));
+      expect(snapshots.length).toBeGreaterThan(0);
       expect(output).toMatch(/Bijgewerkt: /);
       expect(code).toBe(0);
       expect(currentRelease()).not.toBe(previous);

@@ -77,7 +77,10 @@ const smtp = new SMTPServer({
 await new Promise((resolve) => smtp.listen(0, '127.0.0.1', resolve));
 const smtpPort = String(smtp.server.address().port);
 
-const installArgs = ['install', '--domain', DOMAIN, '--email', EMAIL, '--tls', 'internal', '--smtp-host', '127.0.0.1', '--smtp-port', smtpPort];
+// The copy off the server to a local path, as to a second disk.
+const OFFSITE = '/srv/tsbn-kopie-elders';
+rmSync(OFFSITE, { recursive: true, force: true });
+const installArgs = ['install', '--domain', DOMAIN, '--email', EMAIL, '--tls', 'internal', '--smtp-host', '127.0.0.1', '--smtp-port', smtpPort, '--offsite', OFFSITE];
 say(`npm run server -- ${installArgs.join(' ')}`);
 const started = Date.now();
 // Asynchronously: this process's mail server must answer while the installer mails.

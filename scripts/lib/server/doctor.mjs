@@ -85,6 +85,14 @@ export async function doctor() {
     const pending = release ? releaseMigrations(release).filter((m) => !done.has(m)) : [];
     if (failed.length) add('FOUT', `Mislukte migratie(s): ${failed.map((m) => m.migration_name).join(', ')}. Zet de back-up van vóór de upgrade terug (npm run server -- upgrade deed dat zelf, tenzij het herstel ook mislukte).`);
     else add(pending.length ? 'FOUT' : 'OK', pending.length ? `${pending.length} migratie(s) nog niet uitgevoerd: ${pending.join(', ')}. Herstart de dienst (die voert ze uit) of: npm run server -- upgrade` : `Database op het niveau van de versie (${done.size} migraties).`);
+    if (env.get('RESTIC_REPOSITORY')) {
+      const { rows } = await client.query(`SELECT (SELECT max("offsiteAt") FROM backup_runs) AS copied, (SELECT "offsiteError" FROM backup_runs WHERE status = 'SUCCEEDED' ORDER BY "startedAt" DESC LIMIT 1) AS error, (SELECT count(*) FROM backup_runs WHERE status = 'SUCCEEDED') AS made`);
+      const { copied, error, made } = rows[0];
+      const hours = copied ? (Date.now() - new Date(copied).getTime()) / 3_600_000 : null;
+      if (error) add('FOUT', `De kopie buiten de server van de laatste back-up mislukte: ${error}`);
+      else if (hours === null) add(Number(made) ? 'FOUT' : 'LET OP', Number(made) ? 'Er is nog geen kopie buiten de server gemaakt, wel een back-up: kijk bij Beheer → Overzicht waarom.' : 'Nog geen back-up, dus ook nog geen kopie buiten de server; nu meteen: npm run server -- backup');
+      else add(hours <= 26 ? 'OK' : 'FOUT', hours <= 26 ? `Laatste kopie buiten de server: ${hours < 1 ? 'minder dan een uur' : `${Math.floor(hours)} uur`} geleden.` : `De laatste kopie buiten de server is ${Math.floor(hours)} uur oud: kijk bij Beheer → Overzicht waarom; nu meteen: npm run server -- backup`);
+    }
     const users = (await client.query(`SELECT email, "passwordHash" FROM users WHERE "passwordHash" IS NOT NULL AND "archivedAt" IS NULL`)).rows;
     const demo = [];
     for (const user of users) if (await argon2Verify(user.passwordHash, DEMO_PASSWORD).catch(() => false)) demo.push(user.email);
@@ -112,7 +120,7 @@ export async function doctor() {
   const backupDir = env.get('BACKUP_DIR') ?? layout.backups;
   const files = existsSync(backupDir) ? readdirSync(backupDir).filter((f) => /^tsbn-backup-.*\.gz$/.test(f)) : [];
   const newest = files.map((f) => ({ f, at: statSync(path.join(backupDir, f)).mtimeMs })).sort((a, b) => b.at - a.at)[0];
-  if (!newest) add('LET OP', `Nog geen back-up in ${backupDir}. De dienst maakt er elke nacht om 04:00 een; nu meteen: cd ${layout.current} && npm run backup`);
+  if (!newest) add('LET OP', `Nog geen back-up in ${backupDir}. De dienst maakt er elke nacht om 04:00 een; nu meteen: npm run server -- backup`);
   else {
     const hours = (Date.now() - newest.at) / 3_600_000;
     add(hours > 26 ? 'FOUT' : 'OK', `Laatste back-up: ${newest.f} (${hours < 1 ? 'minder dan een uur' : `${Math.floor(hours)} uur`} geleden)${hours > 26 ? ': ouder dan een dag; kijk bij Beheer → Gezondheid waarom de nachtelijke back-up niet liep' : '.'}`);

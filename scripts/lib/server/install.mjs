@@ -51,7 +51,7 @@ export async function install(values) {
   };
 
   // 1. Debian's packages: PostgreSQL (or the one that runs), Caddy, git.
-  const installed = aptInstall(['caddy', 'git', 'ca-certificates']);
+  const installed = aptInstall(['caddy', 'git', 'ca-certificates', ...(values.offsite ? ['restic', 'openssh-client'] : [])]);
   if (installed.length) note(`Geïnstalleerd: ${installed.join(', ')}`);
   const cluster = ensurePostgres();
   if (cluster.installed.length) note(`Geïnstalleerd: ${cluster.installed.join(', ')}`);
@@ -109,6 +109,9 @@ export async function install(values) {
       ['SMTP_USER', values['smtp-user'], { replace: true }],
       ['SMTP_PASSWORD', values['smtp-password'], { replace: true }],
       ['MAIL_FROM', values['mail-from'], { replace: true }],
+      // The copy off the server (restic): where, and its key (generated once, never replaced).
+      ['RESTIC_REPOSITORY', values.offsite, { replace: true }],
+      ['RESTIC_PASSWORD', values.offsite ? secret() + secret() : undefined],
     ],
     '# Instellingen van de TSBN competitieadministratie op deze server (npm run server).\n# Geheim: alleen root leest dit bestand. Een waarde die er staat, wordt nooit overschreven.',
   );
@@ -116,6 +119,8 @@ export async function install(values) {
   chmodSync(layout.envFile, 0o600);
   if (merged.added.length) note(`Instellingen toegevoegd aan ${layout.envFile}: ${merged.added.join(', ')}`);
   if (merged.changed.length) note(`Instellingen gewijzigd in ${layout.envFile}: ${merged.changed.join(', ')}`);
+  // A local path (a second disk) for the copy off the server: the service's user writes there.
+  if (values.offsite && path.isAbsolute(values.offsite)) ensureDirectory(values.offsite, { mode: '700' });
   writeFileSync(layout.stateFile, `${JSON.stringify({ domain, email, tls: values.tls ?? 'acme' }, null, 2)}\n`);
 
   // 5. The release: this checkout's commit, installed and built once; migrations.
@@ -177,6 +182,12 @@ export async function install(values) {
   if (link) {
     say(`Beheerder: ${email}. Kies het wachtwoord via deze link (één keer te gebruiken, 7 dagen geldig):`);
     say(`  ${link}`);
+  }
+  if (merged.added.includes('RESTIC_PASSWORD')) {
+    say('');
+    say(`De sleutel van de kopie buiten de server (${values.offsite}) staat in ${layout.envFile}:`);
+    say(`  RESTIC_PASSWORD=${readEnvFile().get('RESTIC_PASSWORD')}`);
+    say('Bewaar hem ook ergens anders (een wachtwoordkluis, op papier in de kluis): zonder deze sleutel is de kopie onleesbaar, ook voor u.');
   }
   say(changes.length ? `Veranderd: ${changes.length} ${changes.length === 1 ? 'ding' : 'dingen'} (hierboven).` : 'Niets veranderd: alles stond er al.');
   say('Controleren: npm run server -- doctor   Bijwerken: npm run server -- upgrade');

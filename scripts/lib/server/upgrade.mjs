@@ -24,12 +24,13 @@ async function appliedMigrations(url) {
   }
 }
 
-/** A backup now, by the running release, as the app's user (its files stay the service's). */
-function backupNow(release) {
+/** A backup now, by the running release, as the app's user (its files, and its copy off the server, stay the service's). */
+export function backupNow(release, kind = 'voor-upgrade') {
   const { uid, gid } = userIds();
-  const result = run(process.execPath, ['scripts/backup.mjs', '--soort', 'voor-upgrade'], { cwd: path.join(layout.releases, release), env: { ...serverEnv(), HOME: layout.data }, uid, gid, allowFailure: true });
+  const result = run(process.execPath, ['scripts/backup.mjs', '--soort', kind], { cwd: path.join(layout.releases, release), env: { ...serverEnv(), HOME: layout.data }, uid, gid, allowFailure: true });
   const file = result.stdout.match(/Back-up gemaakt: (\S+)/)?.[1];
-  if (!result.ok || !file) throw new Error(`De back-up vooraf mislukte; er is niets veranderd.\n${(result.stdout + result.stderr).trim()}`);
+  if (!result.ok || !file) throw new Error(`De back-up mislukte; er is niets veranderd.\n${(result.stdout + result.stderr).trim()}`);
+  for (const line of result.stdout.split('\n').filter((l) => /Kopie buiten de server|LET OP/.test(l))) say(line.trim());
   return file;
 }
 
