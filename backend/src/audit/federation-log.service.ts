@@ -11,6 +11,7 @@ const TRIGGERS: Record<string, string> = {
   manual: 'npm run backup',
   'before-upgrade': 'vóór een upgrade',
   'before-restore': 'vóór het terugzetten van een back-up',
+  'after-night': 'na de laatste uitslag van een speelavond',
 };
 
 interface Row {

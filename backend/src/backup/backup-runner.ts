@@ -32,7 +32,7 @@ import { BACKUP_KIND_WORDS, backupKindOfWord, backupsToKeep, type BackupKind, ty
 /** The advisory lock's key (any fixed number; "25" for the issue, "04:25"). */
 export const BACKUP_LOCK_KEY = 250_425;
 /** `tsbn-backup-<UTC moment>-<kind>.gz`; a name without its kind (made before issue 45) counts as a nightly one. */
-export const BACKUP_FILE_PATTERN = /^tsbn-backup-(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})-(\d{3})Z(?:-(gepland|handmatig|voor-upgrade|voor-herstel))?\.gz$/;
+export const BACKUP_FILE_PATTERN = /^tsbn-backup-(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})-(\d{3})Z(?:-(gepland|handmatig|voor-upgrade|voor-herstel|na-speelavond))?\.gz$/;
 export const DEFAULT_BACKUP_SCHEDULE = '0 4 * * *';
 export const DEFAULT_BACKUP_TIME_ZONE = 'Europe/Amsterdam';
 

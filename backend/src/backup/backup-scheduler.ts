@@ -6,6 +6,9 @@ import { scheduleFromEnv } from './backup-runner';
 import { BackupService } from './backup.service';
 
 export const BACKUP_QUEUE = 'backup-nightly';
+/** The backup when a match night's last match became final: at most one per half hour (debounced). */
+export const NIGHT_BACKUP_QUEUE = 'backup-after-night';
+export const NIGHT_BACKUP_EVERY_SECONDS = 30 * 60;
 /** A failed backup is tried again every half hour, up to six times (then the next night). */
 const RETRY_LIMIT = 6;
 const RETRY_DELAY_SECONDS = 30 * 60;
@@ -69,8 +72,12 @@ export class BackupScheduler implements OnApplicationBootstrap, OnApplicationShu
         await boss.createQueue(BACKUP_QUEUE, { name: BACKUP_QUEUE, policy: 'stately', retryLimit: RETRY_LIMIT, retryDelay: RETRY_DELAY_SECONDS, expireInMinutes: 120 });
         await boss.schedule(BACKUP_QUEUE, schedule.cron, {}, { tz: schedule.timeZone });
       });
+      await retryOnDeadlock(() => boss.createQueue(NIGHT_BACKUP_QUEUE, { name: NIGHT_BACKUP_QUEUE, policy: 'standard', retryLimit: RETRY_LIMIT, retryDelay: 5 * 60, expireInMinutes: 120 }));
       await boss.work(BACKUP_QUEUE, async () => {
         await this.backups.runIfDue();
+      });
+      await boss.work(NIGHT_BACKUP_QUEUE, async () => {
+        await this.backups.runAfterNight();
       });
     } catch (error) {
       await boss.stop({ graceful: false, wait: true }).catch(() => undefined);
@@ -79,6 +86,16 @@ export class BackupScheduler implements OnApplicationBootstrap, OnApplicationShu
     this.boss = boss;
     await boss.send(BACKUP_QUEUE, {});
     this.logger.log(`Back-ups: ${schedule.cron} (${schedule.timeZone}).`);
+  }
+
+  /**
+   * A match night's last match became final: a backup (and its copy off the server) now, or, when
+   * one was queued in the last half hour, one at the start of the next half hour (pg-boss's
+   * debounce, by one key in PostgreSQL: every API process may ask, one job is made). So every final
+   * result is off the server within about 35 minutes. Null when the planner does not run here.
+   */
+  async requestAfterNight(): Promise<string | null> {
+    return this.boss ? this.boss.sendDebounced(NIGHT_BACKUP_QUEUE, {}, {}, NIGHT_BACKUP_EVERY_SECONDS, 'night') : null;
   }
 
   /** Queues a check now (at start, and the tests). */

@@ -53,6 +53,14 @@ export class BackupService {
     return result;
   }
 
+  /** The backup after a match night's last match became final (the pg-boss job the night queues). */
+  async runAfterNight(): Promise<BackupRunResult> {
+    const result = await runBackup(this.options('after-night'));
+    this.report(result);
+    if (result.outcome === 'failed') throw result.error;
+    return result;
+  }
+
   private report(result: BackupRunResult): void {
     if (result.outcome === 'made') {
       this.logger.log(`Back-up gemaakt: ${result.file} (${result.sizeBytes} bytes)${result.deleted?.length ? `; ${result.deleted.length} oude verwijderd` : ''}.`);

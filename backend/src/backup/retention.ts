@@ -15,7 +15,7 @@
  */
 import { addDays, weekday, type IsoDate } from '../domain/dates';
 
-export const BACKUP_KINDS = ['schedule', 'manual', 'before-upgrade', 'before-restore'] as const;
+export const BACKUP_KINDS = ['schedule', 'manual', 'before-upgrade', 'before-restore', 'after-night'] as const;
 export type BackupKind = (typeof BACKUP_KINDS)[number];
 
 /** The kind's word in a file name and on the command line (`npm run backup -- --soort voor-upgrade`). */
@@ -24,6 +24,8 @@ export const BACKUP_KIND_WORDS: Record<BackupKind, string> = {
   manual: 'handmatig',
   'before-upgrade': 'voor-upgrade',
   'before-restore': 'voor-herstel',
+  // When a match night's last match became final (issue 45 item 4): the night off the server the same night.
+  'after-night': 'na-speelavond',
 };
 
 export function backupKindOfWord(word: string): BackupKind | null {
