@@ -9,10 +9,22 @@ import { EntryTable } from './entry-table';
 import { EARLIER_REGISTRATION_FIELDS, NAME_FIELDS } from './fields';
 import { TransferRequestForm } from './transfer-request-form';
 import { TransferTable } from './transfer-table';
+import { UploadHistory } from './upload-history';
 import { UploadPanel } from './upload-panel';
 
 /** One club's moederlijst for one season: the secretary's screen, and the administrator's with more rights. */
-export function MemberListScreen({ list, transfers, isAdmin }: { list: Schemas['MemberListDto']; transfers: Schemas['TransferDto'][]; isAdmin: boolean }) {
+export function MemberListScreen({
+  list,
+  uploads,
+  transfers,
+  isAdmin,
+}: {
+  list: Schemas['MemberListDto'];
+  /** The uploads that can still be put back (none for an archived season). */
+  uploads?: Schemas['MemberListUploadsDto'];
+  transfers: Schemas['TransferDto'][];
+  isAdmin: boolean;
+}) {
   const listUrl = `/api/seasons/${list.seasonId}/clubs/${list.clubId}/member-list`;
   return (
     <div className="space-y-6">
@@ -60,6 +72,8 @@ export function MemberListScreen({ list, transfers, isAdmin }: { list: Schemas['
           <UploadPanel listUrl={listUrl} isAdmin={isAdmin} />
         </Card>
       )}
+
+      {!list.seasonArchived && uploads && uploads.uploads.length > 0 && <UploadHistory uploads={uploads} listUrl={listUrl} />}
 
       <Card title="Leden">
         <EntryTable entries={list.entries} isAdmin={isAdmin} closed={list.seasonArchived} />

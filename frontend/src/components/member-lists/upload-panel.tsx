@@ -1,5 +1,7 @@
 'use client';
 // Upload of a whole moederlijst: preview first (nothing stored), then confirm the same file.
+// A file that takes off more than a quarter of the list (the setting) asks once more, naming
+// the number, and the confirmation carries that number (RULES.md, 2026-12-06).
 // XMLHttpRequest rather than fetch, so a large file shows how far its upload is.
 import { useRouter } from 'next/navigation';
 import { ChangeEvent, useRef, useState } from 'react';
@@ -17,7 +19,7 @@ type Result = Schemas['MemberListImportResultDto'];
 type State =
   | { kind: 'idle' }
   | { kind: 'busy'; what: string; percent: number | null }
-  | { kind: 'preview'; preview: Preview }
+  | { kind: 'preview'; preview: Preview; asking: boolean }
   | { kind: 'done'; result: Result }
   | { kind: 'failed'; message: string; details: string[] };
 
@@ -76,15 +78,21 @@ export function UploadPanel({ listUrl, isAdmin }: { listUrl: string; isAdmin: bo
     await submit(async () => {
       const preview = (await post('preview', chosen)) as Preview | null;
       if (!preview) return { tone: 'bad', lines: ['Niet gecontroleerd.'] };
-      setState({ kind: 'preview', preview });
+      setState({ kind: 'preview', preview, asking: false });
       return { tone: 'good', lines: ['Gecontroleerd.'] };
     });
   }
 
-  async function confirm(preview: Preview) {
+  async function confirm(preview: Preview, removalConfirmed = false) {
     if (!file) return;
+    // The second confirmation first: on a phone, the place of the first button holds "Nee", so a double tap stores nothing.
+    if (preview.removalNeedsConfirmation && !removalConfirmed) {
+      setState({ kind: 'preview', preview, asking: true });
+      return;
+    }
     const answer = await submit(async () => {
-      const result = (await post('confirm', file, { previewId: preview.previewId, registeredOn, registeredOnReason: reason })) as Result | null;
+      const fields = { previewId: preview.previewId, registeredOn, registeredOnReason: reason, ...(removalConfirmed ? { confirmRemoved: String(preview.removed.length) } : {}) };
+      const result = (await post('confirm', file, fields)) as Result | null;
       if (!result) return { tone: 'bad', lines: ['Niet opgeslagen.'] };
       setState({ kind: 'done', result });
       return { tone: 'good', lines: ['Opgeslagen.'] };
@@ -143,6 +151,7 @@ export function UploadPanel({ listUrl, isAdmin }: { listUrl: string; isAdmin: bo
           {state.result.listChanged
             ? `Moederlijst opgeslagen: ${state.result.added} nieuw, ${state.result.changed} gewijzigd, ${state.result.removed} afgevoerd, ${state.result.unchanged} ongewijzigd.`
             : 'Het bestand was gelijk aan de moederlijst; er is niets veranderd.'}
+          {state.result.restorableUntil && ` Was dit een vergissing? Tot en met ${formatDate(state.result.restorableUntil)} zet u de lijst terug onder 'Eerdere uploads'.`}
         </p>
       )}
 
@@ -160,22 +169,54 @@ export function UploadPanel({ listUrl, isAdmin }: { listUrl: string; isAdmin: bo
               </label>
             </div>
           )}
-          <div className="flex flex-wrap gap-2">
-            <Button onClick={() => confirm(state.preview)} disabled={!state.preview.ok}>
-              Bevestigen en opslaan
-            </Button>
-            <Button
-              variant="secondary"
-              onClick={() => {
-                setState({ kind: 'idle' });
-                input.current?.click();
-              }}
-            >
-              Ander bestand kiezen
-            </Button>
-          </div>
+          {state.asking ? (
+            <RemovalQuestion preview={state.preview} onYes={() => confirm(state.preview, true)} onNo={() => setState({ kind: 'preview', preview: state.preview, asking: false })} />
+          ) : (
+            <div className="flex flex-wrap gap-2">
+              <Button onClick={() => confirm(state.preview)} disabled={!state.preview.ok}>
+                Bevestigen en opslaan
+              </Button>
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  setState({ kind: 'idle' });
+                  input.current?.click();
+                }}
+              >
+                Ander bestand kiezen
+              </Button>
+            </div>
+          )}
         </PreviewView>
       )}
+    </div>
+  );
+}
+
+/**
+ * The second confirmation of a file that takes off more than the setting's share of the list:
+ * it names the number, in the question and on the button that stores.
+ */
+function RemovalQuestion({ preview, onYes, onNo }: { preview: Preview; onYes: () => void; onNo: () => void }) {
+  const removed = preview.removed.length;
+  const who = removed === 1 ? '1 lid' : `${removed} leden`;
+  return (
+    <div role="alertdialog" aria-label={`Nog een keer bevestigen: ${who} afvoeren`} className="space-y-3 rounded-md bg-red-50 p-3 text-sm text-red-950 ring-1 ring-red-200">
+      <p className="font-semibold">
+        Weet u het zeker? Dit bestand voert {who} van de {preview.listSize} af{removed === preview.listSize ? ': de hele moederlijst' : ''}.
+      </p>
+      <p>
+        Het bestand moet de hele lijst bevatten: wie er niet in staat, wordt van de moederlijst afgevoerd en mag niet meer spelen. Wilt u alleen nieuwe leden toevoegen, kies dan
+        &lsquo;Nee&rsquo; en lees de hele lijst in (download hierboven de huidige lijst en zet de nieuwe leden erbij), of voeg ze hieronder één voor één toe.
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <Button variant="secondary" onClick={onNo} autoFocus>
+          Nee, terug naar het voorbeeld
+        </Button>
+        <Button variant="danger" onClick={onYes}>
+          Ja, {who} afvoeren
+        </Button>
+      </div>
     </div>
   );
 }
@@ -235,6 +276,7 @@ function PreviewView({ preview, children }: { preview: Preview; children: React.
         <p className="rounded-md bg-amber-50 p-2 text-sm text-amber-900 ring-1 ring-amber-200">
           Let op: {preview.removed.length === 1 ? '1 lid staat' : `${preview.removed.length} leden staan`} niet in het bestand en{' '}
           {preview.removed.length === 1 ? 'wordt' : 'worden'} van de moederlijst afgevoerd. Het bestand moet de hele lijst bevatten.
+          {preview.removalNeedsConfirmation && ` Dat is meer dan ${preview.removalConfirmPercent}% van de ${preview.listSize} leden: bij het opslaan vragen we het nog een keer.`}
         </p>
       )}
       {nothing && preview.ok && <p className="text-sm text-stone-700">Het bestand is gelijk aan de moederlijst; er verandert niets.</p>}
@@ -249,6 +291,7 @@ function PreviewView({ preview, children }: { preview: Preview; children: React.
                 {m.knownUnderOtherName && (
                   <span className="block text-xs text-amber-800">{m.knownAs ? `Bij de bond bekend als ${m.knownAs}` : 'Bij de bond bekend onder een andere naam'}</span>
                 )}
+                {m.keepsRegistrationOn && <span className="block text-xs text-stone-600">Komt terug op de lijst; blijft ingeschreven per {formatDate(m.keepsRegistrationOn)}.</span>}
               </Td>
               <Td label="Geboortedatum">{formatDate(m.birthDate)}</Td>
             </tr>

@@ -28,7 +28,8 @@ export default async function SecretaryMemberListPage({ searchParams }: { search
       </>
     );
   }
-  const [{ data: list, error }, { data: transfers = [] }] = await Promise.all([
+  const [{ data: uploads }, { data: list, error }, { data: transfers = [] }] = await Promise.all([
+    api.GET('/api/seasons/{seasonId}/clubs/{clubId}/member-list/uploads', { params: { path: { seasonId, clubId: me.clubId } } }),
     api.GET('/api/seasons/{seasonId}/clubs/{clubId}/member-list', { params: { path: { seasonId, clubId: me.clubId } } }),
     api.GET('/api/transfers', { params: { query: { clubId: me.clubId } } }),
   ]);
@@ -44,7 +45,7 @@ export default async function SecretaryMemberListPage({ searchParams }: { search
         }
         actions={<SeasonPicker seasons={seasons} seasonId={seasonId} />}
       />
-      <MemberListScreen list={list} transfers={transfers} isAdmin={false} />
+      <MemberListScreen list={list} uploads={uploads} transfers={transfers} isAdmin={false} />
     </>
   );
 }

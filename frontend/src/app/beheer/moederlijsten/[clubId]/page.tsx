@@ -14,7 +14,8 @@ export default async function AdminMemberListPage({ params, searchParams }: { pa
   const [{ data: seasons = [] }, { data: current }] = await Promise.all([api.GET('/api/seasons', { params: { query: { includeArchived: true } } }), api.GET('/api/seasons/current')]);
   const seasonId = seizoen ?? current?.id;
   if (!seasonId) notFound();
-  const [{ data: list }, { data: transfers = [] }] = await Promise.all([
+  const [{ data: uploads }, { data: list }, { data: transfers = [] }] = await Promise.all([
+    api.GET('/api/seasons/{seasonId}/clubs/{clubId}/member-list/uploads', { params: { path: { seasonId, clubId } } }),
     api.GET('/api/seasons/{seasonId}/clubs/{clubId}/member-list', { params: { path: { seasonId, clubId } } }),
     api.GET('/api/transfers', { params: { query: { clubId } } }),
   ]);
@@ -30,7 +31,7 @@ export default async function AdminMemberListPage({ params, searchParams }: { pa
         }
         actions={<SeasonPicker seasons={seasons} seasonId={seasonId} />}
       />
-      <MemberListScreen list={list} transfers={transfers} isAdmin />
+      <MemberListScreen list={list} uploads={uploads} transfers={transfers} isAdmin />
     </>
   );
 }
