@@ -34,6 +34,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/federation-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Het logboek van de bond: moederlijsten, boetes, seizoen, gebruikers en back-ups, wie wat wanneer (bondsbeheerder) */
+        get: operations["FederationLogController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/mail/settings": {
         parameters: {
             query?: never;
@@ -2403,6 +2420,36 @@ export interface components {
         LivenessDto: {
             /** @example ok */
             status: string;
+        };
+        FederationLogEntryDto: {
+            id: string;
+            /** Format: date-time */
+            at: string;
+            /** @enum {string} */
+            kind: "moederlijsten" | "boetes" | "seizoen" | "gebruikers" | "back-ups";
+            /** @description De soort wijziging, als code (bijv. memberList.import) */
+            action: string;
+            /** @description Wie, wat, voor welke vereniging en waarom, in één zin */
+            sentence: string;
+            actorName: string | null;
+            /** Format: uuid */
+            clubId: string | null;
+            clubName: string | null;
+        };
+        FederationLogKindDto: {
+            /** @enum {string} */
+            kind: "moederlijsten" | "boetes" | "seizoen" | "gebruikers" | "back-ups";
+            label: string;
+        };
+        FederationLogDto: {
+            /** @description Nieuwste eerst, hoogstens 100 */
+            entries: components["schemas"]["FederationLogEntryDto"][];
+            /**
+             * Format: date-time
+             * @description Voor de volgende bladzijde (before=…); null: er is niets ouder
+             */
+            next: string | null;
+            kinds: components["schemas"]["FederationLogKindDto"][];
         };
         MailSettingsDto: {
             /**
@@ -5477,6 +5524,13 @@ export interface components {
             error: string | null;
             /** @description Soort: "schedule" (elke nacht), "manual" (npm run backup), "before-upgrade" (vóór een upgrade) of "before-restore" (vóór het vervangen van de database) */
             trigger: string;
+            /**
+             * Format: date-time
+             * @description Wanneer de kopie buiten de server (restic) gemaakt is
+             */
+            offsiteAt: string | null;
+            /** @description Waarom de kopie buiten de server mislukte (de back-up zelf is goed) */
+            offsiteError: string | null;
         };
         BackupStatusDto: {
             lastSuccess: components["schemas"]["BackupRunDto"] | null;
@@ -5534,6 +5588,32 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LivenessDto"];
+                };
+            };
+        };
+    };
+    FederationLogController_list: {
+        parameters: {
+            query?: {
+                /** @description Alleen wat deze vereniging betreft */
+                clubId?: string;
+                /** @description Alleen deze soort */
+                kind?: "moederlijsten" | "boetes" | "seizoen" | "gebruikers" | "back-ups";
+                /** @description Alleen wat vóór dit moment gebeurde (de volgende bladzijde: het moment van de laatste regel) */
+                before?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FederationLogDto"];
                 };
             };
         };
