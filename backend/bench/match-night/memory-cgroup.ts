@@ -5,7 +5,13 @@
  * (/sys/fs/cgroup/tsbn-bench: memory.max, memory.peak, memory.events); otherwise the cgroup v1
  * memory hierarchy, in a child of the bench's own cgroup (memory.limit_in_bytes,
  * memory.max_usage_in_bytes, memory.oom_control). A process written to cgroup.procs takes the
- * processes it starts later with it (PostgreSQL's new backends, the API's cluster workers).
+ * processes it starts later with it (PostgreSQL's new backends, the API's cluster workers), but
+ * not the memory it already has: v2 never moves it, and v1 no longer does (6.x kernels refuse
+ * memory.move_charge_at_immigrate). So scripts/bench.mjs makes the cgroup and starts PostgreSQL
+ * and the dashboard inside it (it steps in for their start and out again: the runner, the phones'
+ * and spectators' process, stays outside), and the runner moves the API in the moment it is
+ * spawned. Run alone (without scripts/bench.mjs) the runner makes the cgroup itself and moves
+ * PostgreSQL and the dashboard in when the night starts: what they held before stays outside.
  *
  * The cgroup counts what the kernel charges to it: the processes' own memory and the page cache
  * they fill (data files, WAL, the dashboard's build), which the kernel takes back when the
@@ -129,12 +135,6 @@ export class MemoryCgroup {
       } else {
         writeFileSync(cgroup.file('memory.limit_in_bytes'), String(limitBytes));
         if (existsSync(cgroup.file('memory.memsw.limit_in_bytes'))) writeFileSync(cgroup.file('memory.memsw.limit_in_bytes'), String(limitBytes));
-        // A process moved in takes the memory it already has with it (v2 never moves charges).
-        try {
-          writeFileSync(cgroup.file('memory.move_charge_at_immigrate'), '3');
-        } catch {
-          /* a kernel without it: what a process held before the move stays counted where it was */
-        }
       }
     } catch (error) {
       throw new Error(`--memory-limit: cannot set up the cgroup ${plan.dir}: ${(error as Error).message}`);
@@ -142,8 +142,24 @@ export class MemoryCgroup {
     return cgroup;
   }
 
+  /** The cgroup as BENCH_MEMORY_CGROUP carries it from scripts/bench.mjs, which makes it, to the bench's runner. */
+  toJSON(): { plan: Extract<CgroupPlan, { version: 1 | 2 }>; limitBytes: number } {
+    return { plan: this.plan, limitBytes: this.limitBytes };
+  }
+
+  /** The cgroup that scripts/bench.mjs made (BENCH_MEMORY_CGROUP). */
+  static attach(json: string): MemoryCgroup {
+    const { plan, limitBytes } = JSON.parse(json) as ReturnType<MemoryCgroup['toJSON']>;
+    return new MemoryCgroup(plan, limitBytes);
+  }
+
   private file(name: string): string {
     return path.join(this.plan.dir, name);
+  }
+
+  /** Moves these processes back to where the bench runs (their memory so far stays counted in the cgroup). */
+  leave(pids: readonly number[]): void {
+    for (const pid of pids) writeFileSync(path.join(this.plan.home, 'cgroup.procs'), String(pid));
   }
 
   /** Moves these processes in (each one alone: its threads go with it, a process that ended is skipped). */
