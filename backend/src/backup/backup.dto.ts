@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import type { BackupRunView } from './backup.service';
+import { RestoreDrillDto } from './restore-drill.dto';
 
 export class BackupRunDto {
   @ApiProperty({ format: 'date-time' }) startedAt: string;
@@ -18,6 +19,7 @@ export class BackupStatusDto {
   @ApiProperty({ type: BackupRunDto, nullable: true }) lastSuccess: BackupRunDto | null;
   @ApiProperty({ type: BackupRunDto, nullable: true, description: 'Een mislukte poging na de laatste goede back-up' }) lastFailure: BackupRunDto | null;
   @ApiProperty() running: boolean;
+  @ApiProperty({ type: RestoreDrillDto, nullable: true, description: 'De laatste hersteltest (elke week: de nieuwste back-up op proef teruggezet en vergeleken); null: nog nooit' }) lastDrill: RestoreDrillDto | null;
 }
 
 export function toBackupRunDto(run: BackupRunView | null): BackupRunDto | null {

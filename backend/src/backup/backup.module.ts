@@ -4,11 +4,13 @@ import { BackupScheduler } from './backup-scheduler';
 import { BackupController } from './backup.controller';
 import { BackupService } from './backup.service';
 import { NightBackup } from './night-backup';
+import { DrillScheduler } from './drill-scheduler';
+import { RestoreDrillService } from './restore-drill.service';
 
 @Module({
   imports: [RemindersModule],
   controllers: [BackupController],
-  providers: [BackupService, BackupScheduler, NightBackup],
+  providers: [BackupService, BackupScheduler, NightBackup, RestoreDrillService, DrillScheduler],
   exports: [BackupService],
 })
 export class BackupModule {}

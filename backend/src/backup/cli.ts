@@ -12,12 +12,16 @@
  *                                            over an existing database: asks to type its name
  *                                            (or --bevestig <name> for a script); not confirmed
  *                                            (a wrong or empty answer, or no one to answer): exit 1
+ *   restore --check [<file>]                 a restore drill (restore-drill.ts): into a scratch database,
+ *                                            compared with the file, dropped; default the newest backup;
+ *                                            exit 0 equal, 1 not, 75 another drill runs
  */
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { backupDirectory, dayIn, runBackup, type RunOptions } from './backup-runner';
 import { repositoryRoot } from './migrations';
 import { restoreBackup, sideName } from './restore';
+import { checkCommand } from './restore-drill';
 import { BACKUP_KIND_WORDS, backupKindOfWord, retentionFromEnv, type BackupKind } from './retention';
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
@@ -111,11 +115,12 @@ async function restore(url: string, args: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
-    options: { database: { type: 'string' }, vervang: { type: 'boolean', default: false }, bevestig: { type: 'string' } },
+    options: { database: { type: 'string' }, vervang: { type: 'boolean', default: false }, bevestig: { type: 'string' }, check: { type: 'boolean', default: false } },
   });
   const file = positionals[0];
+  if (values.check) return checkCommand(url, file, { database: values.database, replace: values.vervang });
   if (!file) {
-    console.error('Gebruik: npm run restore -- <back-upbestand> [--database <nieuwe naam>]');
+    console.error('Gebruik: npm run restore -- <back-upbestand> [--database <nieuwe naam>], of npm run restore -- --check [<back-upbestand>]');
     return 2;
   }
   const current = decodeURIComponent(new URL(url).pathname.slice(1));

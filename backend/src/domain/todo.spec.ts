@@ -1,6 +1,6 @@
 import { FEDERATION_ZONE as zone } from '../reminders/zone';
 import type { FineFact, MatchFact, MemberListFact, ReminderFacts } from './reminders';
-import { BACKUP_WARNING_HOURS, todoItems, type BackupFact, type TodoKind, type Viewer } from './todo';
+import { BACKUP_WARNING_HOURS, todoItems, type BackupFact, type DrillFact, type TodoKind, type Viewer } from './todo';
 
 const KAIMAN = { id: 'club-kaiman', name: 'Kaiman' };
 const BOYS = { id: 'club-boys', name: 'Paramaribo Boys' };
@@ -109,5 +109,33 @@ describe('the backup warning (issues 25 and 45): administrators, when the last g
     ]);
     expect(items[0].detail).toContain('De schijf is vol (ENOSPC).');
     expect(items[0].detail).toContain('De laatste goede back-up is van 26-11-2026');
+  });
+});
+
+describe('the restore drill (issue 45 item 5): administrators, while the last weekly drill failed', () => {
+  const NOW = '2026-12-06T12:00';
+  const SUNDAY = at('2026-12-06T05:02');
+  const failed = (lastSuccessAt: Date | null = null): DrillFact => ({ last: { at: SUNDAY, failed: true, error: 'Herstel niet gelijk aan de back-up voor: matches.', file: 'tsbn-backup-x.gz' }, lastSuccessAt });
+  const drillKinds = (drill: DrillFact | null, viewer: Viewer = ADMIN) => todoItems(facts({}), viewer, at(NOW), zone, null, drill).map((i) => i.kind);
+
+  test.each<[string, DrillFact | null, Viewer, TodoKind[]]>([
+    ['never ran (a new installation): nothing', null, ADMIN, []],
+    ['the last one succeeded: nothing', { last: { at: SUNDAY, failed: false, error: null, file: 'tsbn-backup-x.gz' }, lastSuccessAt: SUNDAY }, ADMIN, []],
+    ['the last one failed: said', failed(at('2026-11-29T05:02')), ADMIN, ['RESTORE_DRILL_FAILED']],
+    ['a secretary never sees it', failed(), KAIMAN_SECRETARY, []],
+    ['a supervisor never sees it', failed(), SUPERVISOR, []],
+  ])('%s', (_what, drill, viewer, expected) => {
+    expect(drillKinds(drill, viewer)).toEqual(expected);
+  });
+
+  test('urgent, after a failed backup, with the file, the reason, the last good drill and what to do', () => {
+    const backup: BackupFact = { lastSuccessAt: at('2026-12-06T04:00'), lastFailure: { at: at('2026-12-06T11:00'), error: 'schijf vol' } };
+    const items = todoItems(facts({ memberLists: [list(KAIMAN)] }), ADMIN, at(NOW), zone, backup, failed(at('2026-11-29T05:02')));
+    expect(items.map((i) => i.kind)).toEqual(['BACKUP_FAILED', 'RESTORE_DRILL_FAILED', 'MEMBER_LIST_MISSING']);
+    expect(items[1]).toMatchObject({ urgent: true, link: '/beheer', date: '2026-12-06', club: null, title: 'De laatste hersteltest is mislukt (06-12-2026)' });
+    expect(items[1].detail).toBe(
+      'De back-up tsbn-backup-x.gz kwam niet goed terug: Herstel niet gelijk aan de back-up voor: matches. De laatste geslaagde hersteltest was op 29-11-2026. Zoek de oorzaak en probeer een back-up met npm run restore -- --check; deze melding verdwijnt zodra de wekelijkse hersteltest weer lukt.',
+    );
+    expect(todoItems(facts({}), ADMIN, at(NOW), zone, null, failed())[0].detail).toContain('Er is nog geen hersteltest geslaagd.');
   });
 });

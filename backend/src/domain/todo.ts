@@ -11,6 +11,7 @@ import { euros, fineDescription, FINE_DUE_SOON_DAYS, matchLabel, type ClubRef, t
 export const TODO_KINDS = [
   'BACKUP_OVERDUE',
   'BACKUP_FAILED',
+  'RESTORE_DRILL_FAILED',
   'MEMBER_LIST_MISSING',
   'LINEUP_MISSING',
   'RESULT_NOT_ENTERED',
@@ -98,13 +99,40 @@ export function backupItems(backup: BackupFact | null, viewer: Viewer, now: Date
   ];
 }
 
-export function todoItems(facts: Omit<ReminderFacts, 'users'>, viewer: Viewer, now: Date, zone: Zone, backup: BackupFact | null = null): TodoItem[] {
+/** The restore drills' state (restore_drills): the last finished drill; null when none ever ran. */
+export interface DrillFact {
+  last: { at: Date; failed: boolean; error: string | null; file: string | null };
+  lastSuccessAt: Date | null;
+}
+
+/**
+ * Administrators only (issue 45 item 5): the last weekly restore drill failed, so the newest
+ * backup may not come back. Said until a drill succeeds again.
+ */
+export function drillItems(drill: DrillFact | null, viewer: Viewer, zone: Zone): TodoItem[] {
+  if (viewer.role !== 'ADMIN' || !drill?.last.failed) return [];
+  const day = zone.today(drill.last.at);
+  const before = drill.lastSuccessAt ? `De laatste geslaagde hersteltest was op ${formatDutchDate(zone.today(drill.lastSuccessAt))}.` : 'Er is nog geen hersteltest geslaagd.';
+  return [
+    {
+      kind: 'RESTORE_DRILL_FAILED',
+      title: `De laatste hersteltest is mislukt (${formatDutchDate(day)})`,
+      detail: `De back-up${drill.last.file ? ` ${drill.last.file}` : ''} kwam niet goed terug: ${drill.last.error ?? 'onbekende fout'} ${before} Zoek de oorzaak en probeer een back-up met npm run restore -- --check; deze melding verdwijnt zodra de wekelijkse hersteltest weer lukt.`,
+      link: '/beheer',
+      club: null,
+      date: day,
+      urgent: true,
+    },
+  ];
+}
+
+export function todoItems(facts: Omit<ReminderFacts, 'users'>, viewer: Viewer, now: Date, zone: Zone, backup: BackupFact | null = null, drill: DrillFact | null = null): TodoItem[] {
   const today = zone.today(now);
   const admin = viewer.role === 'ADMIN';
   const secretary = viewer.role === 'SECRETARY';
   if (secretary && !viewer.clubId) return [];
   const mine = (...clubs: ClubRef[]) => admin || (secretary && clubs.some((c) => c.id === viewer.clubId));
-  const items: TodoItem[] = backupItems(backup, viewer, now, zone);
+  const items: TodoItem[] = [...backupItems(backup, viewer, now, zone), ...drillItems(drill, viewer, zone)];
 
   if (admin || secretary) {
     for (const list of facts.memberLists) {

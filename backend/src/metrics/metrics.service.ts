@@ -2,6 +2,7 @@ import { Injectable, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost, ModuleRef } from '@nestjs/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { drillFacts } from '../backup/restore-drill.service';
 import { LiveService } from '../live/live.service';
 import { LiveStreams } from '../live/live-streams';
 import { MatchWriterService } from '../matches/match-writer.service';
@@ -132,6 +133,9 @@ export class MetricsService implements OnModuleInit {
   // Issue 45 item 3: the copy off the server (restic).
   private readonly offsiteSuccess = new Gauge({ name: 'tsbn_backup_offsite_last_success_timestamp_seconds', help: 'Wanneer de laatste kopie buiten de server gemaakt is (Unix-tijd; 0: nog nooit of niet ingesteld)', registers: [this.registry] });
   private readonly offsiteFailing = new Gauge({ name: 'tsbn_backup_offsite_last_failed', help: 'Of de kopie buiten de server van de laatste goede back-up mislukte (1) of niet (0)', registers: [this.registry] });
+  // Issue 45 item 5: the weekly restore drill.
+  private readonly drillSuccess = new Gauge({ name: 'tsbn_restore_drill_last_success_timestamp_seconds', help: 'Wanneer de laatste geslaagde hersteltest klaar was (Unix-tijd; 0: nog nooit)', registers: [this.registry] });
+  private readonly drillFailed = new Gauge({ name: 'tsbn_restore_drill_last_failed', help: 'Of de laatste hersteltest mislukte (1) of slaagde (0; ook 0 als er nog geen was)', registers: [this.registry] });
   private readonly mailsPending = new Gauge({
     name: 'tsbn_mails_pending',
     help: 'Mails die nog niet verstuurd zijn (PENDING) of opnieuw geprobeerd worden (FAILED)',
@@ -140,13 +144,14 @@ export class MetricsService implements OnModuleInit {
   });
 
   private async refresh(): Promise<void> {
-    const [facts, success, failure, running, mails, offsite] = await Promise.all([
+    const [facts, success, failure, running, mails, offsite, drills] = await Promise.all([
       this.queueFacts(),
       this.prisma.backupRun.findFirst({ where: { status: 'SUCCEEDED' }, orderBy: { startedAt: 'desc' } }),
       this.prisma.backupRun.findFirst({ where: { status: 'FAILED' }, orderBy: { startedAt: 'desc' } }),
       this.prisma.backupRun.findFirst({ where: { status: 'RUNNING' }, orderBy: { startedAt: 'asc' } }),
       this.prisma.outgoingMail.groupBy({ by: ['status'], where: { status: { in: ['PENDING', 'FAILED'] } }, _count: { _all: true } }),
       this.prisma.backupRun.findFirst({ where: { offsiteAt: { not: null } }, orderBy: { offsiteAt: 'desc' }, select: { offsiteAt: true } }),
+      drillFacts(this.prisma),
     ]);
     this.queueDepth.reset();
     this.queueAge.reset();
@@ -162,6 +167,8 @@ export class MetricsService implements OnModuleInit {
     this.backupRunning.set(running ? Math.max(0, (Date.now() - running.startedAt.getTime()) / 1000) : 0);
     this.offsiteSuccess.set(offsite?.offsiteAt ? offsite.offsiteAt.getTime() / 1000 : 0);
     this.offsiteFailing.set(success?.offsiteError ? 1 : 0);
+    this.drillSuccess.set(drills.lastSuccessAt ? drills.lastSuccessAt.getTime() / 1000 : 0);
+    this.drillFailed.set(drills.last?.status === 'FAILED' ? 1 : 0);
     this.mailsPending.set({ status: 'PENDING' }, 0);
     this.mailsPending.set({ status: 'FAILED' }, 0);
     for (const row of mails) this.mailsPending.set({ status: row.status }, row._count._all);

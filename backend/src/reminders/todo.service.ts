@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '../auth/auth.types';
-import { todoItems, type BackupFact } from '../domain/todo';
+import { drillFacts } from '../backup/restore-drill.service';
+import { todoItems, type BackupFact, type DrillFact } from '../domain/todo';
 import { PrismaService } from '../prisma/prisma.service';
 import { Clock } from './clock';
 import { loadFacts } from './reminder-facts';
@@ -21,7 +22,8 @@ export class TodoService {
     const scope = user.role === 'SECRETARY' ? { clubId: user.clubId! } : { withScores: user.role === 'SUPERVISOR' };
     const facts = await loadFacts(this.prisma, now, FEDERATION_ZONE.today(now), scope);
     const backup = user.role === 'ADMIN' ? await this.backupFact() : null;
-    return { role: user.role, items: todoItems(facts, { role: user.role, clubId: user.clubId }, now, FEDERATION_ZONE, backup).map(mapTodoItem) };
+    const drill = user.role === 'ADMIN' ? await this.drillFact() : null;
+    return { role: user.role, items: todoItems(facts, { role: user.role, clubId: user.clubId }, now, FEDERATION_ZONE, backup, drill).map(mapTodoItem) };
   }
 
   /** The backups' state for the warning (issue 25); null when none was ever attempted. */
@@ -33,5 +35,11 @@ export class TodoService {
     });
     if (!success && !failure) return null;
     return { lastSuccessAt: success?.finishedAt ?? success?.startedAt ?? null, lastFailure: failure && { at: failure.finishedAt ?? failure.startedAt, error: failure.error } };
+  }
+
+  /** The last restore drill (issue 45 item 5); null when none ever ran. */
+  private async drillFact(): Promise<DrillFact | null> {
+    const { last, lastSuccessAt } = await drillFacts(this.prisma);
+    return last && { last: { at: last.finishedAt ?? last.startedAt, failed: last.status === 'FAILED', error: last.error, file: last.file }, lastSuccessAt };
   }
 }

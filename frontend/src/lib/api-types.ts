@@ -2380,7 +2380,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** De laatste goede back-up (tijd, grootte, waar) en een mislukte poging daarna (beheerder) */
+        /** De laatste goede back-up (tijd, grootte, waar), een mislukte poging daarna en de laatste hersteltest (beheerder) */
         get: operations["BackupController_status"];
         put?: never;
         post?: never;
@@ -5352,7 +5352,7 @@ export interface components {
             notificationsOff: components["schemas"]["ReminderKind"][];
         };
         /** @enum {string} */
-        TodoKind: "BACKUP_OVERDUE" | "BACKUP_FAILED" | "MEMBER_LIST_MISSING" | "LINEUP_MISSING" | "RESULT_NOT_ENTERED" | "RESULT_NOT_CONFIRMED" | "RESULT_DISPUTED" | "TABLE_DISPUTE" | "IMPOSSIBLE_SCORE" | "FINE_PROPOSED" | "FINE_DUE" | "FINE_OVERDUE";
+        TodoKind: "BACKUP_OVERDUE" | "BACKUP_FAILED" | "RESTORE_DRILL_FAILED" | "MEMBER_LIST_MISSING" | "LINEUP_MISSING" | "RESULT_NOT_ENTERED" | "RESULT_NOT_CONFIRMED" | "RESULT_DISPUTED" | "TABLE_DISPUTE" | "IMPOSSIBLE_SCORE" | "FINE_PROPOSED" | "FINE_DUE" | "FINE_OVERDUE";
         TodoItemDto: {
             kind: components["schemas"]["TodoKind"];
             title: string;
@@ -5532,11 +5532,34 @@ export interface components {
             /** @description Waarom de kopie buiten de server mislukte (de back-up zelf is goed) */
             offsiteError: string | null;
         };
+        /**
+         * @description SUCCEEDED: elke tabel gelijk aan de back-up; FAILED: zie error
+         * @enum {string}
+         */
+        RestoreDrillStatus: "SUCCEEDED" | "FAILED";
+        RestoreDrillDto: {
+            /** @description SUCCEEDED: elke tabel gelijk aan de back-up; FAILED: zie error */
+            status: components["schemas"]["RestoreDrillStatus"];
+            /** Format: date-time */
+            startedAt: string;
+            /** Format: date-time */
+            finishedAt: string | null;
+            /** @description Het geteste back-upbestand */
+            file: string | null;
+            /** @description Tabellen gelijk aan de back-up (aantal rijen en controlesom) */
+            tablesChecked: number | null;
+            /** @description Rijen in die tabellen */
+            rowsChecked: number | null;
+            /** @description Waarom de hersteltest mislukte */
+            error: string | null;
+        };
         BackupStatusDto: {
             lastSuccess: components["schemas"]["BackupRunDto"] | null;
             /** @description Een mislukte poging na de laatste goede back-up */
             lastFailure: components["schemas"]["BackupRunDto"] | null;
             running: boolean;
+            /** @description De laatste hersteltest (elke week: de nieuwste back-up op proef teruggezet en vergeleken); null: nog nooit */
+            lastDrill: components["schemas"]["RestoreDrillDto"] | null;
         };
     };
     responses: never;

@@ -1,7 +1,8 @@
-// Beheer: the last good backup (time, size, where) and a failed attempt after it (issue 25).
+// Beheer: the last good backup (time, size, where) and a failed attempt after it (issue 25); the last restore drill (issue 45).
 import { Card } from '@/components/ui/layout';
 import type { Api } from '@/lib/api-core';
 import { formatMoment } from '@/lib/format';
+import { RestoreDrillStatus } from './restore-drill-status';
 
 
 const size = (bytes: number | null) => (bytes === null ? '—' : bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1).replace('.', ',')} MB` : `${Math.max(1, Math.round(bytes / 1024))} kB`);
@@ -29,6 +30,7 @@ export async function BackupStatus({ api }: { api: Api }) {
           De back-up van {formatMoment(lastFailure.startedAt)} is mislukt: {lastFailure.error ?? 'onbekende fout'}. Er wordt opnieuw geprobeerd.
         </p>
       ) : null}
+      <RestoreDrillStatus drill={data.lastDrill} />
     </Card>
   );
 }
