@@ -14,10 +14,9 @@ import { supervise } from './lib/supervise.mjs';
 
 /**
  * The API's Node.js flags (scripts/lib/api-node-flags.json; with API_PROCESSES its workers
- * inherit them): a young generation of 64 MB a semi-space instead of Node's 16. The match-night
- * bench starts its API with the same flags; with them its nights had p99 0.32–0.57 s against
- * 0.42–1.04 s with the defaults (29 Nov, AMD EPYC, four nights each; API CPU per write
- * 7.1–7.7 ms against 7.1–9.0 ms), for some 30–80 MB more memory per process.
+ * inherit them), sized for a 1 GB server (issue 44): Node's 16 MB semi-space, at most 512 MB of
+ * old generation, one V8 worker thread and WebAssembly's baseline compiler only. The match-night
+ * bench starts its API with the same flags (API peak 283–294 MB against 415–457 MB before).
  */
 function apiNodeFlags() {
   return JSON.parse(readFileSync(path.join(root, 'scripts', 'lib', 'api-node-flags.json'), 'utf8'));
