@@ -40,6 +40,7 @@ describe('the federation log', () => {
       await ctx.prisma.auditLog.updateMany({ where: { action: e.action, entityId: e.entityId }, data: { createdAt: at(i) } });
     }
     await ctx.prisma.backupRun.create({ data: { status: 'FAILED', trigger: 'schedule', startedAt: at(10), finishedAt: at(11), error: 'Schijf vol (ENOSPC)' } });
+    await ctx.prisma.restoreDrill.create({ data: { status: 'SUCCEEDED', startedAt: at(20), finishedAt: at(21), file: 'tsbn-backup-2026-11-01T04-00-00-000Z-gepland.gz', tablesChecked: 40, rowsChecked: 1000 } });
   });
 
   afterAll(() => ctx.close());
@@ -48,7 +49,7 @@ describe('the federation log', () => {
 
   it('lists the changes outside matches, newest first, each as a Dutch sentence naming who and which club', async () => {
     const log = await read();
-    expect(log.entries.map((e) => e.action)).toEqual(['backup.failed', 'user.create', 'season.update', 'memberListEntry.remove', 'memberList.import', 'fine.levy']);
+    expect(log.entries.map((e) => e.action)).toEqual(['backup.drill', 'backup.failed', 'user.create', 'season.update', 'memberListEntry.remove', 'memberList.import', 'fine.levy']);
     const byAction = Object.fromEntries(log.entries.map((e) => [e.action, e]));
     expect(byAction['fine.levy']).toMatchObject({ kind: 'boetes', clubId: ids.clubA, clubName: 'Kaiman' });
     expect(byAction['fine.levy'].sentence).toMatch(new RegExp(`^${admin.user.name} \\(bondsbeheerder\\): .+ — Kaiman\\.$`));
@@ -56,6 +57,9 @@ describe('the federation log', () => {
     expect(byAction['memberListEntry.remove'].sentence).toBe(`${secretary.user.name} (secretaris): Lid van de moederlijst gehaald — Paramaribo Boys. Reden: Verhuisd naar Suriname`);
     expect(byAction['user.create']).toMatchObject({ kind: 'gebruikers', clubName: 'Kaiman' });
     expect(byAction['backup.failed'].sentence).toBe('Het systeem: Back-up mislukt (de nachtelijke back-up). Fout: Schijf vol (ENOSPC).');
+    expect(byAction['backup.drill'].sentence).toBe(
+      'Het systeem: Hersteltest geslaagd (de wekelijkse hersteltest: teruggezet in een proefdatabase, vergeleken en weer verwijderd): tsbn-backup-2026-11-01T04-00-00-000Z-gepland.gz.',
+    );
     expect(log.next).toBeNull();
     expect(log.kinds.map((k) => k.kind)).toEqual(['moederlijsten', 'boetes', 'seizoen', 'gebruikers', 'back-ups']);
   });
@@ -64,7 +68,7 @@ describe('the federation log', () => {
     expect((await read(`?clubId=${ids.clubA}`)).entries.map((e) => e.action)).toEqual(['user.create', 'fine.levy']);
     expect((await read(`?clubId=${ids.clubB}`)).entries.map((e) => e.action)).toEqual(['memberListEntry.remove', 'memberList.import']);
     expect((await read('?kind=boetes')).entries.map((e) => e.action)).toEqual(['fine.levy']);
-    expect((await read('?kind=back-ups')).entries.map((e) => e.action)).toEqual(['backup.failed']);
+    expect((await read('?kind=back-ups')).entries.map((e) => e.action)).toEqual(['backup.drill', 'backup.failed']);
     expect((await read(`?kind=moederlijsten&clubId=${ids.clubA}`)).entries).toEqual([]);
   });
 
@@ -72,6 +76,7 @@ describe('the federation log', () => {
     const all = (await read()).entries;
     const older = await read(`?before=${encodeURIComponent(all[2].at)}`);
     expect(older.entries.map((e) => e.action)).toEqual(all.slice(3).map((e) => e.action));
+    expect(older.entries.length).toBeGreaterThan(0);
   });
 
   it('refuses unknown filters and bad values with the field named', async () => {

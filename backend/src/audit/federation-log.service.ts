@@ -12,6 +12,7 @@ const TRIGGERS: Record<string, string> = {
   'before-upgrade': 'vóór een upgrade',
   'before-restore': 'vóór het terugzetten van een back-up',
   'after-night': 'na de laatste uitslag van een speelavond',
+  drill: 'de wekelijkse hersteltest: teruggezet in een proefdatabase, vergeleken en weer verwijderd',
 };
 
 interface Row {
@@ -75,6 +76,11 @@ export class FederationLogService {
              concat_ws('|', b.trigger, coalesce(b.file, ''), coalesce(b.error, ''))
         FROM backup_runs b
        WHERE ${withBackups} AND b."startedAt" < ${before}
+      UNION ALL
+      SELECT d.id::text, d."startedAt", 'drill-' || d.status::text, NULL, NULL, NULL, NULL, NULL,
+             concat_ws('|', 'drill', coalesce(d.file, ''), coalesce(d.error, ''))
+        FROM restore_drills d
+       WHERE ${withBackups} AND d."startedAt" < ${before}
       ORDER BY at DESC, id DESC
       LIMIT ${PAGE + 1}`;
     const page = rows.slice(0, PAGE);

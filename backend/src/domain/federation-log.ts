@@ -74,9 +74,13 @@ const BACKUP_DESCRIPTIONS: Record<string, string> = {
   'backup.failed': 'Back-up mislukt',
   'backup.running': 'Back-up bezig',
   'backup.restore': 'Back-up teruggezet',
+  'backup.drill': 'Hersteltest geslaagd',
+  'backup.drill-failed': 'Hersteltest mislukt',
+  'backup.drill-running': 'Hersteltest bezig',
 };
 
-/** A backup run as a log entry's action: backup.made, backup.failed or backup.running. */
+/** A backup run (or a restore drill, status drill-…) as a log entry's action. */
 export function backupAction(status: string): string {
+  if (status.startsWith('drill-')) return status === 'drill-SUCCEEDED' ? 'backup.drill' : status === 'drill-FAILED' ? 'backup.drill-failed' : 'backup.drill-running';
   return status === 'SUCCEEDED' ? 'backup.made' : status === 'FAILED' ? 'backup.failed' : 'backup.running';
 }
