@@ -11,21 +11,7 @@ import { buildRelease, currentRelease, ensureRepository, migrateRelease, pruneRe
 import { aptInstall, appService, caddyService, ensureDirectory, ensurePostgres, ensureUser, psqlAsSuperuser, readEnvFile, run, say, systemdRuns } from './system.mjs';
 import { caddyfile, systemdUnit } from './templates.mjs';
 import { waitForHealth } from './health.mjs';
-
-const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$/;
-const EMAIL = /^[^\s@"'<>]+@[^\s@"'<>]+\.[^\s@"'<>]+$/;
-
-/** The options the command takes, checked before anything is changed. */
-export function checkInstallOptions(values) {
-  const problems = [];
-  const domain = values.domain?.trim().toLowerCase();
-  const email = values.email?.trim().toLowerCase();
-  if (!domain || !DOMAIN.test(domain)) problems.push('--domain: de naam waarop de site bereikbaar wordt, bijv. --domain competitie.tsbn.nl');
-  if (!email || !EMAIL.test(email)) problems.push('--email: het e-mailadres van de beheerder (voor de eerste login en de certificaten), bijv. --email bestuur@tsbn.nl');
-  if (values.tls && values.tls !== 'internal') problems.push('--tls: alleen "internal" (Caddy\'s eigen certificaten, voor een test of intranet); zonder --tls haalt Caddy een echt certificaat');
-  if (values['smtp-port'] && !/^\d{2,5}$/.test(values['smtp-port'])) problems.push('--smtp-port: een poortnummer, bijv. 587');
-  return { problems, domain, email };
-}
+import { checkInstallOptions } from './install-options.mjs';
 
 /** A password or token that survives a URL and an env file unquoted. */
 const secret = () => randomBytes(24).toString('base64url');
@@ -44,6 +30,7 @@ export async function install(values) {
     console.error('[tsbn] Deze installatie is voor Debian 12/13 of Ubuntu 24.04 (apt-get niet gevonden).');
     return 2;
   }
+  if (!values.email) say(`Geen --email gegeven: de eerste beheerder wordt ${email} (met --email <adres> kiest u een eigen adres).`);
   const changes = [];
   const note = (message) => {
     changes.push(message);

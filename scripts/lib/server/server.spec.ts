@@ -3,6 +3,7 @@
 // is checked on a real machine by scripts/ci/server.mjs (e2e/server/).
 import { envLine, mergeEnvFile, parseEnvFile } from './env-file.mjs';
 import { judgeCertificate, judgeDisk } from './judge.mjs';
+import { checkInstallOptions } from './install-options.mjs';
 import { caddyfile, systemdUnit } from './templates.mjs';
 
 describe('the settings file', () => {
@@ -61,6 +62,22 @@ describe('the files for systemd and Caddy', () => {
     expect(site).toContain('email bestuur@tsbn.nl');
     expect(site).not.toMatch(/^\ttls internal$/m);
     expect(caddyfile({ domain: 'tsbn.test', email: 'a@b.nl', tls: 'internal' })).toMatch(/^\ttls internal$/m);
+  });
+});
+
+describe('the install command’s options', () => {
+  it.each([
+    [{ domain: 'competitie.tsbn.nl', email: 'Bestuur@TSBN.nl' }, [], 'bestuur@tsbn.nl'],
+    [{ domain: 'tsbn.test', tls: 'internal' }, [], 'beheerder@tsbn.test'],
+    [{ domain: 'niet een naam' }, ['--domain'], 'beheerder@niet een naam'],
+    [{}, ['--domain'], ''],
+    [{ domain: 'tsbn.test', email: 'geen-adres' }, ['--email'], 'geen-adres'],
+    [{ domain: 'tsbn.test', tls: 'zelf' }, ['--tls'], 'beheerder@tsbn.test'],
+    [{ domain: 'tsbn.test', 'smtp-port': 'vijf' }, ['--smtp-port'], 'beheerder@tsbn.test'],
+  ])('%o: problems %o, administrator %s', (values, problems, email) => {
+    const checked = checkInstallOptions(values as Record<string, string>);
+    expect(checked.problems.map((p) => p.split(':')[0])).toEqual(problems);
+    expect(checked.email).toBe(email);
   });
 });
 
