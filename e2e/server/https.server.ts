@@ -87,6 +87,10 @@ describe(`the installation at ${SITE}`, () => {
     await browser?.close();
   });
 
+  it('the installer pointed the test name at this machine (--tls internal, nothing resolved it)', () => {
+    expect(readFileSync('/etc/hosts', 'utf8')).toMatch(/^127\.0\.0\.1 tsbn\.test # npm run server -- install --tls internal$/m);
+  });
+
   it('doctor finds nothing wrong on a fresh installation (exit 0)', () => {
     const { code, output } = server('doctor');
     expect(output).toMatch(/^OK\s+https:\/\/tsbn\.test\/api\/health antwoordt 200\./m);

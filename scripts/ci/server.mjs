@@ -7,7 +7,7 @@
 //
 //   node scripts/ci/server.mjs            (root; takes 5–10 minutes on 2 cores)
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { root } from '../lib/env.mjs';
@@ -50,8 +50,8 @@ async function stopService() {
 }
 
 await removeEarlierInstallation();
-const hosts = readFileSync('/etc/hosts', 'utf8');
-if (!new RegExp(`^127\\.0\\.0\\.1\\s.*\\b${DOMAIN.replace('.', '\\.')}\\b`, 'm').test(hosts)) appendFileSync('/etc/hosts', `127.0.0.1 ${DOMAIN}\n`);
+// The name resolves to nothing yet: the installer (--tls internal) points it at this machine in /etc/hosts.
+writeFileSync('/etc/hosts', readFileSync('/etc/hosts', 'utf8').split('\n').filter((line) => !line.split(/\s+/).includes(DOMAIN)).join('\n'));
 
 // The installation comes from a clone of this checkout, which the upgrade tests add commits to.
 const source = mkdtempSync(path.join(os.tmpdir(), 'tsbn-server-bron-'));

@@ -2,7 +2,8 @@
 // turns a fresh Debian/Ubuntu server into the federation's site over HTTPS. Running it again is
 // safe: secrets and data are never overwritten, and it says what it changed.
 import { randomBytes } from 'node:crypto';
-import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { lookup } from 'node:dns/promises';
 import path from 'node:path';
 import { root } from '../env.mjs';
 import { mergeEnvFile } from './env-file.mjs';
@@ -148,6 +149,11 @@ export async function install(values) {
     mkdirSync(path.dirname(layout.caddyfile), { recursive: true });
     writeFileSync(layout.caddyfile, site);
     note(`Caddy ingesteld voor ${domain} (${layout.caddyfile}).`);
+  }
+  // A test or intranet name (--tls internal) that nothing resolves yet: this machine answers it.
+  if (values.tls === 'internal' && !(await lookup(domain).then(() => true, () => false))) {
+    appendFileSync('/etc/hosts', `127.0.0.1 ${domain} # npm run server -- install --tls internal\n`);
+    note(`${domain} wees nergens heen: in /etc/hosts naar 127.0.0.1 gezet (alleen op deze machine; zet voor anderen de naam in uw DNS).`);
   }
   mkdirSync('/var/log/caddy', { recursive: true });
   if (run('id', ['-u', 'caddy'], { allowFailure: true }).ok) run('chown', ['caddy:caddy', '/var/log/caddy']);
