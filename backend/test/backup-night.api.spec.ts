@@ -7,7 +7,9 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import PgBoss from 'pg-boss';
+import { BACKUP_LOCK_KEY } from '../src/backup/backup-runner';
 import { BackupScheduler, NIGHT_BACKUP_QUEUE } from '../src/backup/backup-scheduler';
 import { NightBackup } from '../src/backup/night-backup';
 import { JOBS_SCHEMA } from '../src/reminders/reminder-scheduler';
@@ -35,6 +37,7 @@ describe('the backup after a match night', () => {
     for (const [home, away, status] of [[0, 1, 'PLAYED'], [2, 3, 'PLAYED'], [4, 5, 'SCHEDULED']] as const) {
       matches.push((await createMatchRow(ctx.prisma, { divisionId: division.id, homeTeamId: teams[home].id, awayTeamId: teams[away].id, date: '2026-10-03', round: 1, status })).id);
     }
+    process.env.NIGHT_BACKUP_RETRY_SECONDS = '1';
     await ctx.app.get(BackupScheduler).start({ pollingIntervalSeconds: 0.5 });
     boss = new PgBoss({ connectionString: process.env.DATABASE_URL, schema: JOBS_SCHEMA, max: 1 });
     await boss.start();
@@ -51,6 +54,9 @@ describe('the backup after a match night', () => {
   const night = () => ctx.app.get(NightBackup);
   const final = (id: string) => ctx.prisma.match.update({ where: { id }, data: { finalAt: new Date() } });
   const nightBackups = async () => (await readdir(dir)).filter((name) => /^tsbn-backup-.*-na-speelavond\.gz$/.test(name));
+  /** Night jobs that pg-boss is retrying (they found another backup running). */
+  const busyTries = async () =>
+    Number((await ctx.prisma.$queryRawUnsafe<{ n: bigint }[]>(`SELECT count(*) AS n FROM ${JOBS_SCHEMA}.job WHERE name = $1 AND retry_count > 0`, NIGHT_BACKUP_QUEUE))[0].n);
   const jobs = async () => (await boss.fetch(NIGHT_BACKUP_QUEUE, { includeMetadata: true, batchSize: 10 }).catch(() => [])) ?? [];
 
   it('waits while a started match of the night is not final', async () => {
@@ -58,10 +64,20 @@ describe('the backup after a match night', () => {
     expect(await night().afterFinal({ matchId: matches[0] })).toBe(false);
   });
 
-  it('makes a backup of kind na-speelavond when the last started match becomes final', async () => {
+  it('makes a backup of kind na-speelavond when the last started match becomes final, also when another backup is running then', async () => {
+    // Another backup holds the lock (as the planner's start makes up a missed nightly one at once):
+    // the night's job finds it busy, and is tried again once it is free.
+    const other = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await other.connect();
+    await other.query('SELECT pg_advisory_lock($1)', [BACKUP_LOCK_KEY]);
     await final(matches[1]);
     expect(await night().afterFinal({ matchId: matches[1] })).toBe(true);
-    for (let i = 0; i < 120 && (await nightBackups()).length === 0; i++) await new Promise((r) => setTimeout(r, 250));
+    for (let i = 0; i < 40 && !(await busyTries()); i++) await new Promise((r) => setTimeout(r, 250));
+    expect(await busyTries()).toBeGreaterThan(0);
+    expect(await nightBackups()).toHaveLength(0);
+    await other.query('SELECT pg_advisory_unlock($1)', [BACKUP_LOCK_KEY]);
+    await other.end();
+    for (let i = 0; i < 240 && (await nightBackups()).length === 0; i++) await new Promise((r) => setTimeout(r, 250));
     expect(await nightBackups()).toHaveLength(1);
     const run = await ctx.prisma.backupRun.findFirstOrThrow({ where: { trigger: 'after-night' } });
     expect(run.status).toBe('SUCCEEDED');

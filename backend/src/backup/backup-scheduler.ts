@@ -9,6 +9,8 @@ export const BACKUP_QUEUE = 'backup-nightly';
 /** The backup when a match night's last match became final: at most one per half hour (debounced). */
 export const NIGHT_BACKUP_QUEUE = 'backup-after-night';
 export const NIGHT_BACKUP_EVERY_SECONDS = 30 * 60;
+/** A night backup that found another backup running tries again after this (within the 35 minutes; the tests: 1 s). */
+const nightRetrySeconds = () => Number(process.env.NIGHT_BACKUP_RETRY_SECONDS || 60);
 /** A failed backup is tried again every half hour, up to six times (then the next night). */
 const RETRY_LIMIT = 6;
 const RETRY_DELAY_SECONDS = 30 * 60;
@@ -72,7 +74,7 @@ export class BackupScheduler implements OnApplicationBootstrap, OnApplicationShu
         await boss.createQueue(BACKUP_QUEUE, { name: BACKUP_QUEUE, policy: 'stately', retryLimit: RETRY_LIMIT, retryDelay: RETRY_DELAY_SECONDS, expireInMinutes: 120 });
         await boss.schedule(BACKUP_QUEUE, schedule.cron, {}, { tz: schedule.timeZone });
       });
-      await retryOnDeadlock(() => boss.createQueue(NIGHT_BACKUP_QUEUE, { name: NIGHT_BACKUP_QUEUE, policy: 'standard', retryLimit: RETRY_LIMIT, retryDelay: 5 * 60, expireInMinutes: 120 }));
+      await retryOnDeadlock(() => boss.createQueue(NIGHT_BACKUP_QUEUE, { name: NIGHT_BACKUP_QUEUE, policy: 'standard', retryLimit: 12, retryDelay: nightRetrySeconds(), expireInMinutes: 120 }));
       await boss.work(BACKUP_QUEUE, async () => {
         await this.backups.runIfDue();
       });

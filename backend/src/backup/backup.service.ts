@@ -58,6 +58,9 @@ export class BackupService {
     const result = await runBackup(this.options('after-night'));
     this.report(result);
     if (result.outcome === 'failed') throw result.error;
+    // Another backup holds the lock: it may have started before the night's last result, so this
+    // one is tried again (pg-boss's retry) instead of being dropped.
+    if (result.outcome === 'busy') throw new Error('Er loopt al een back-up; de back-up na de speelavond wordt zo opnieuw geprobeerd.');
     return result;
   }
 
