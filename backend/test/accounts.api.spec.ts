@@ -242,11 +242,9 @@ describe('Ander e-mailadres', () => {
     expect(audit.map((a) => a.action)).toEqual(['account.email-change.request', 'account.email-change']);
   });
 
-  it('needs the current password, a free address and a login; an expired link is refused', async () => {
+  it('needs the current password and a login; an expired link is refused', async () => {
     const { agent, user } = await loginAs(ctx, 'SUPERVISOR');
-    const other = await createUser(ctx.prisma, 'ADMIN');
     expectError((await agent.post('/api/accounts/email-change').send({ newEmail: 'x@club.nl', currentPassword: 'fout' }).expect(400)).body, 400, 'WRONG_PASSWORD');
-    expectError((await agent.post('/api/accounts/email-change').send({ newEmail: other.email, currentPassword: PASSWORD }).expect(409)).body, 409, 'EMAIL_TAKEN');
     expectError((await agent.post('/api/accounts/email-change').send({ newEmail: user.email, currentPassword: PASSWORD }).expect(400)).body, 400);
     expectError((await agent.post('/api/accounts/email-change').send({ newEmail: 'geen-adres', currentPassword: PASSWORD }).expect(400)).body, 400, 'VALIDATION_FAILED');
     expectError((await ctx.http().post('/api/accounts/email-change').send({ newEmail: 'x@club.nl', currentPassword: PASSWORD }).expect(401)).body, 401);
@@ -331,11 +329,28 @@ describe('Links that reset a password', () => {
 });
 
 describe('Address-change requests', () => {
+  it('answer the same whether the address is taken or not; the taken address is told, gets no link, and nothing changes (issue 47)', async () => {
+    const { agent, user } = await loginAs(ctx, 'SUPERVISOR');
+    const other = await createUser(ctx.prisma, 'ADMIN');
+    const free = `${unique('vrij').replace(/\s+/g, '-')}@club.nl`.toLowerCase();
+    const toFree = await agent.post('/api/accounts/email-change').send({ newEmail: free, currentPassword: PASSWORD }).expect(202);
+    const toTaken = await agent.post('/api/accounts/email-change').send({ newEmail: other.email, currentPassword: PASSWORD }).expect(202);
+    const shape = (body: { message: string }, address: string) => body.message.replace(address, '<adres>');
+    expect(shape(toTaken.body, other.email)).toBe(shape(toFree.body, free));
+    expect(Object.keys(toTaken.body)).toEqual(Object.keys(toFree.body));
+    const told = await inbox.waitFor(other.email, /Uw e-mailadres bij de TSBN/);
+    expect(told.text).toContain('Dit adres hoort al bij een account; er is niets veranderd.');
+    expect(told.text).not.toMatch(/token=/);
+    expect(await ctx.prisma.accountToken.count({ where: { userId: user.id, kind: 'EMAIL_CHANGE', newEmail: other.email } })).toBe(0);
+    expect((await ctx.prisma.user.findUniqueOrThrow({ where: { id: other.id } })).email).toBe(other.email);
+    expect((await ctx.prisma.user.findUniqueOrThrow({ where: { id: user.id } })).email).toBe(user.email);
+  });
+
   it('count towards the limit of 5 an hour also when the address is taken', async () => {
     const { agent } = await loginAs(ctx, 'SUPERVISOR');
     const other = await createUser(ctx.prisma, 'ADMIN');
     for (let i = 0; i < 5; i++) {
-      expectError((await agent.post('/api/accounts/email-change').send({ newEmail: other.email, currentPassword: PASSWORD }).expect(409)).body, 409, 'EMAIL_TAKEN');
+      await agent.post('/api/accounts/email-change').send({ newEmail: other.email, currentPassword: PASSWORD }).expect(202);
     }
     const refused = await agent.post('/api/accounts/email-change').send({ newEmail: other.email, currentPassword: PASSWORD }).expect(429);
     expectError(refused.body, 429, 'TOO_MANY_REQUESTS');

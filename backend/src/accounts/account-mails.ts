@@ -53,6 +53,26 @@ export function emailChangeMail(user: { name: string }, newEmail: string, link: 
   };
 }
 
+/**
+ * To an address someone asked to use for their account while it already has one: nothing changed,
+ * and how its owner gets in. The asker's answer is the same as for a free address (issue 47).
+ */
+export function emailTakenMail(address: string): MailMessage {
+  return {
+    to: address,
+    kind: 'email-change-taken',
+    subject: 'Uw e-mailadres bij de TSBN-competitieadministratie',
+    ...renderMail({
+      greeting: 'Beste lezer,',
+      paragraphs: [
+        `Iemand heeft gevraagd om ${address} te gebruiken voor een account bij de competitieadministratie van de TSBN. Dit adres hoort al bij een account; er is niets veranderd.`,
+        'Was u dat zelf? Log dan in met dit adres; bent u het wachtwoord vergeten, kies dan "Wachtwoord vergeten?" op de inlogpagina. Wilt u twee accounts samenvoegen, neem dan contact op met de bond.',
+      ],
+      after: ['Heeft u niets gevraagd? Dan hoeft u niets te doen.'],
+    }),
+  };
+}
+
 export function emailChangeNoticeMail(user: { email: string; name: string }, newEmail: string): MailMessage {
   return {
     to: user.email,

@@ -10,7 +10,7 @@ import type { AccountTokenKind } from '../generated/prisma/enums';
 import { publicLink } from '../mail/mail-config';
 import { MailService } from '../mail/mail.service';
 import { PrismaService } from '../prisma/prisma.service';
-import { emailChangeMail, emailChangeNoticeMail, invitationMail, passwordResetMail } from './account-mails';
+import { emailChangeMail, emailChangeNoticeMail, emailTakenMail, invitationMail, passwordResetMail } from './account-mails';
 import type { TokenInfoDto } from './accounts.dto';
 import { RequestLimit } from './request-limit';
 import { RateLimitStore } from '../common/rate-limit-store';
@@ -165,14 +165,14 @@ export class AccountsService implements OnModuleDestroy {
     // Counted before the lookup: asking which addresses are taken is a request as well.
     const wait = await this.emailChangePerUser.take(user.id);
     if (wait > 0) throw new TooManyRequestsError(wait);
-    if (await this.prisma.user.findUnique({ where: { email: newEmail }, select: { id: true } })) {
-      throw new ConflictError('Dit e-mailadres hoort al bij een ander account.', 'EMAIL_TAKEN', [{ field: 'newEmail', message: 'Dit e-mailadres hoort al bij een ander account.' }]);
-    }
+    // The same answer whether the address is taken or not (issue 47: the answer must not tell a
+    // logged-in user which addresses have an account); the mail to that address says what happened.
+    const taken = Boolean(await this.prisma.user.findUnique({ where: { email: newEmail }, select: { id: true } }));
     await this.prisma.$transaction(async (tx) => {
-      const link = await this.issueToken(tx, user.id, 'EMAIL_CHANGE', newEmail);
-      await this.mail.send(emailChangeMail(user, newEmail, link), tx);
+      if (taken) await this.mail.send(emailTakenMail(newEmail), tx);
+      else await this.mail.send(emailChangeMail(user, newEmail, await this.issueToken(tx, user.id, 'EMAIL_CHANGE', newEmail)), tx);
       await this.mail.send(emailChangeNoticeMail(user, newEmail), tx);
-      await this.audit.record({ userId: user.id, action: 'account.email-change.request', entityType: 'User', entityId: user.id, after: { newEmail } }, tx);
+      await this.audit.record({ userId: user.id, action: 'account.email-change.request', entityType: 'User', entityId: user.id, after: { newEmail, ...(taken ? { taken } : {}) } }, tx);
     });
     return { message: `We hebben een e-mail gestuurd naar ${newEmail}. Volg de link daarin (24 uur geldig) om het adres te bevestigen; tot dan blijft ${user.email} in gebruik.` };
   }
