@@ -18,7 +18,7 @@ describe('the federation log', () => {
     const admin = await apiSession('admin@tsbn.nl');
     const season = await admin<{ id: string; startsOn: string }>('GET', '/api/seasons/current');
     const club = (await admin<{ id: string; name: string }[]>('GET', '/api/clubs')).find((c) => c.name === 'Kaiman')!;
-    const number = `LOG-${Math.random().toString(36).slice(2, 8)}`.toUpperCase();
+    const number = `LOG-${String(Math.floor(Math.random() * 1_000_000)).padStart(6, '0')}`;
     await admin('POST', `/api/seasons/${season.id}/clubs/${club.id}/member-list/entries`, {
       memberNumber: number,
       familyName: 'Logboek',
