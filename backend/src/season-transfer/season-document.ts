@@ -1,5 +1,5 @@
 /**
- * Reads a season document (README "Stand en seizoensbestanden") as a whole: every problem
+ * Reads a season document (docs/guide.md, "Stand en seizoensbestanden") as a whole: every problem
  * is listed with its path (`matches[12].home`) and a Dutch message, and only a document
  * without problems yields an import plan, with names resolved to indexes, set rows on the
  * table plan and the totals of every match. Nothing here touches the database.
