@@ -1,7 +1,6 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import PgBoss from 'pg-boss';
-import { retryOnDeadlock, retryStart, type RetryingStart } from '../jobs/retry-start';
-import { jobsEnabled, JOBS_SCHEMA, pollingSecondsFromEnv } from '../reminders/reminder-scheduler';
+import { Injectable } from '@nestjs/common';
+import type PgBoss from 'pg-boss';
+import { PgBossPlanner } from '../jobs/pg-boss-planner';
 import { scheduleFromEnv } from './backup-runner';
 import { BackupService } from './backup.service';
 
@@ -25,68 +24,31 @@ const RETRY_DELAY_SECONDS = 30 * 60;
  * made up at once.
  */
 @Injectable()
-export class BackupScheduler implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger('Back-upplanner');
-  private boss: PgBoss | null = null;
-  private starting: RetryingStart | null = null;
-
-  constructor(private readonly backups: BackupService) {}
-
-  onApplicationBootstrap(): void {
-    if (!jobsEnabled()) return;
-    // Tried again while it fails (database not reachable yet, a deadlock with another process's start).
-    const starting = retryStart(
-      () => this.start(),
-      (error, next) => this.logger.error(`Back-upplanner start niet (${error instanceof Error ? error.message : error}); nieuwe poging over ${Math.round(next / 1000)} s.`),
-    );
-    this.starting = starting;
-    void starting.done.finally(() => {
-      if (this.starting === starting) this.starting = null;
-    });
+export class BackupScheduler extends PgBossPlanner {
+  constructor(private readonly backups: BackupService) {
+    super('Back-upplanner', 'tsbn-backup-jobs');
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    const starting = this.starting;
-    starting?.stop();
-    await starting?.done;
-    await this.stop();
-  }
-
-  get running(): boolean {
-    return this.boss !== null;
-  }
-
-  async start(options: { pollingIntervalSeconds?: number } = {}): Promise<void> {
-    if (this.boss) return;
+  protected async declare(boss: PgBoss): Promise<void> {
     const schedule = scheduleFromEnv();
-    const boss = new PgBoss({
-      connectionString: process.env.DATABASE_URL,
-      schema: JOBS_SCHEMA,
-      max: 1,
-      application_name: 'tsbn-backup-jobs',
-      pollingIntervalSeconds: options.pollingIntervalSeconds ?? pollingSecondsFromEnv(),
+    await boss.createQueue(BACKUP_QUEUE, { name: BACKUP_QUEUE, policy: 'stately', retryLimit: RETRY_LIMIT, retryDelay: RETRY_DELAY_SECONDS, expireInMinutes: 120 });
+    await boss.schedule(BACKUP_QUEUE, schedule.cron, {}, { tz: schedule.timeZone });
+    await boss.createQueue(NIGHT_BACKUP_QUEUE, { name: NIGHT_BACKUP_QUEUE, policy: 'standard', retryLimit: 12, retryDelay: nightRetrySeconds(), expireInMinutes: 120 });
+  }
+
+  protected async setUp(boss: PgBoss): Promise<void> {
+    await boss.work(BACKUP_QUEUE, async () => {
+      await this.backups.runIfDue();
     });
-    boss.on('error', (error) => this.logger.error(`Back-upplanner: ${error instanceof Error ? error.message : error}`));
-    await boss.start();
-    try {
-      // Two processes starting at the same moment can deadlock in pg-boss's own tables: tried again.
-      await retryOnDeadlock(async () => {
-        await boss.createQueue(BACKUP_QUEUE, { name: BACKUP_QUEUE, policy: 'stately', retryLimit: RETRY_LIMIT, retryDelay: RETRY_DELAY_SECONDS, expireInMinutes: 120 });
-        await boss.schedule(BACKUP_QUEUE, schedule.cron, {}, { tz: schedule.timeZone });
-      });
-      await retryOnDeadlock(() => boss.createQueue(NIGHT_BACKUP_QUEUE, { name: NIGHT_BACKUP_QUEUE, policy: 'standard', retryLimit: 12, retryDelay: nightRetrySeconds(), expireInMinutes: 120 }));
-      await boss.work(BACKUP_QUEUE, async () => {
-        await this.backups.runIfDue();
-      });
-      await boss.work(NIGHT_BACKUP_QUEUE, async () => {
-        await this.backups.runAfterNight();
-      });
-    } catch (error) {
-      await boss.stop({ graceful: false, wait: true }).catch(() => undefined);
-      throw error;
-    }
-    this.boss = boss;
+    await boss.work(NIGHT_BACKUP_QUEUE, async () => {
+      await this.backups.runAfterNight();
+    });
+  }
+
+  /** At start one check: a night missed while the API was down is made up at once. */
+  protected async started(boss: PgBoss): Promise<void> {
     await boss.send(BACKUP_QUEUE, {});
+    const schedule = scheduleFromEnv();
     this.logger.log(`Back-ups: ${schedule.cron} (${schedule.timeZone}).`);
   }
 
@@ -106,13 +68,6 @@ export class BackupScheduler implements OnApplicationBootstrap, OnApplicationShu
   }
 
   async schedules(): Promise<{ name: string; cron: string; timezone: string | null }[]> {
-    if (!this.boss) return [];
-    return (await this.boss.getSchedules()).filter((s) => s.name === BACKUP_QUEUE).map((s) => ({ name: s.name, cron: s.cron, timezone: s.options?.tz ?? null }));
-  }
-
-  async stop(): Promise<void> {
-    const boss = this.boss;
-    this.boss = null;
-    if (boss) await boss.stop({ graceful: true, wait: true, timeout: 15_000 });
+    return this.schedulesOf([BACKUP_QUEUE]);
   }
 }

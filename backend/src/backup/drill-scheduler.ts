@@ -1,7 +1,6 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import PgBoss from 'pg-boss';
-import { retryOnDeadlock, retryStart, type RetryingStart } from '../jobs/retry-start';
-import { jobsEnabled, JOBS_SCHEMA, pollingSecondsFromEnv } from '../reminders/reminder-scheduler';
+import { Injectable } from '@nestjs/common';
+import type PgBoss from 'pg-boss';
+import { PgBossPlanner, type PlannerStartOptions } from '../jobs/pg-boss-planner';
 import { drillScheduleFromEnv } from './restore-drill';
 import { RestoreDrillService } from './restore-drill.service';
 
@@ -21,74 +20,31 @@ const RETRY_DELAY_SECONDS = 30 * 60;
  * made up.
  */
 @Injectable()
-export class DrillScheduler implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger('Hersteltestplanner');
-  private boss: PgBoss | null = null;
-  private starting: RetryingStart | null = null;
-
-  constructor(private readonly drills: RestoreDrillService) {}
-
-  onApplicationBootstrap(): void {
-    if (!jobsEnabled()) return;
-    const starting = retryStart(
-      () => this.start(),
-      (error, next) => this.logger.error(`Hersteltestplanner start niet (${error instanceof Error ? error.message : error}); nieuwe poging over ${Math.round(next / 1000)} s.`),
-    );
-    this.starting = starting;
-    void starting.done.finally(() => {
-      if (this.starting === starting) this.starting = null;
-    });
+export class DrillScheduler extends PgBossPlanner {
+  constructor(private readonly drills: RestoreDrillService) {
+    super('Hersteltestplanner', 'tsbn-drill-jobs');
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    const starting = this.starting;
-    starting?.stop();
-    await starting?.done;
-    await this.stop();
-  }
-
-  get running(): boolean {
-    return this.boss !== null;
-  }
-
-  /** `startupDelaySeconds`: when the check queued at start may run (tests: 0). */
-  async start(options: { pollingIntervalSeconds?: number; startupDelaySeconds?: number } = {}): Promise<void> {
-    if (this.boss) return;
+  protected async declare(boss: PgBoss): Promise<void> {
     const schedule = drillScheduleFromEnv();
-    const boss = new PgBoss({
-      connectionString: process.env.DATABASE_URL,
-      schema: JOBS_SCHEMA,
-      max: 1,
-      application_name: 'tsbn-drill-jobs',
-      pollingIntervalSeconds: options.pollingIntervalSeconds ?? pollingSecondsFromEnv(),
+    await boss.createQueue(DRILL_QUEUE, { name: DRILL_QUEUE, policy: 'stately', retryLimit: RETRY_LIMIT, retryDelay: RETRY_DELAY_SECONDS, expireInMinutes: 120 });
+    await boss.schedule(DRILL_QUEUE, schedule.cron, {}, { tz: schedule.timeZone });
+  }
+
+  protected async setUp(boss: PgBoss): Promise<void> {
+    await boss.work(DRILL_QUEUE, async () => {
+      await this.drills.runIfDue();
     });
-    boss.on('error', (error) => this.logger.error(`Hersteltestplanner: ${error instanceof Error ? error.message : error}`));
-    await boss.start();
-    try {
-      await retryOnDeadlock(async () => {
-        await boss.createQueue(DRILL_QUEUE, { name: DRILL_QUEUE, policy: 'stately', retryLimit: RETRY_LIMIT, retryDelay: RETRY_DELAY_SECONDS, expireInMinutes: 120 });
-        await boss.schedule(DRILL_QUEUE, schedule.cron, {}, { tz: schedule.timeZone });
-      });
-      await boss.work(DRILL_QUEUE, async () => {
-        await this.drills.runIfDue();
-      });
-    } catch (error) {
-      await boss.stop({ graceful: false, wait: true }).catch(() => undefined);
-      throw error;
-    }
-    this.boss = boss;
+  }
+
+  /** At start a check, after `startupDelaySeconds` (default 10 minutes; tests: 0). */
+  protected async started(boss: PgBoss, options: PlannerStartOptions): Promise<void> {
     await boss.send(DRILL_QUEUE, {}, { startAfter: options.startupDelaySeconds ?? STARTUP_DELAY_SECONDS });
+    const schedule = drillScheduleFromEnv();
     this.logger.log(`Hersteltests: ${schedule.cron} (${schedule.timeZone}).`);
   }
 
   async schedules(): Promise<{ name: string; cron: string; timezone: string | null }[]> {
-    if (!this.boss) return [];
-    return (await this.boss.getSchedules()).filter((s) => s.name === DRILL_QUEUE).map((s) => ({ name: s.name, cron: s.cron, timezone: s.options?.tz ?? null }));
-  }
-
-  async stop(): Promise<void> {
-    const boss = this.boss;
-    this.boss = null;
-    if (boss) await boss.stop({ graceful: true, wait: true, timeout: 15_000 });
+    return this.schedulesOf([DRILL_QUEUE]);
   }
 }

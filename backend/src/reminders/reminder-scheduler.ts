@@ -1,6 +1,6 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import PgBoss from 'pg-boss';
-import { retryOnDeadlock, retryStart, type RetryingStart } from '../jobs/retry-start';
+import { Injectable } from '@nestjs/common';
+import type PgBoss from 'pg-boss';
+import { PgBossPlanner } from '../jobs/pg-boss-planner';
 import { MatchFinaliserService } from '../matches/match-finaliser.service';
 import { RemindersService } from './reminders.service';
 
@@ -13,24 +13,7 @@ export const DIGEST_CRON = '0 8 * * 1';
 export const FINALISE_QUEUE = 'matches-finalise';
 export const FINALISE_CRON = '* * * * *';
 export const JOBS_TIME_ZONE = 'Europe/Amsterdam';
-/** pg-boss keeps its tables in a schema of its own, next to ours. */
-export const JOBS_SCHEMA = 'pgboss';
-/** How often a worker asks for jobs: the jobs run every 15 minutes or weekly, so half a minute late is fine. */
-const POLLING_INTERVAL_SECONDS = 30;
-
-/**
- * How often a planner asks for jobs, in seconds: JOBS_POLLING_SECONDS (1–300), else 30. The
- * tests that start API processes set it low, so a queued job does not wait half a minute.
- */
-export function pollingSecondsFromEnv(env: NodeJS.ProcessEnv = process.env): number {
-  const value = Number(env.JOBS_POLLING_SECONDS);
-  return Number.isInteger(value) && value >= 1 && value <= 300 ? value : POLLING_INTERVAL_SECONDS;
-}
-
-/** Whether this process runs the scheduled jobs: SCHEDULED_JOBS=on (npm start sets it). */
-export function jobsEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
-  return ['1', 'true', 'on', 'yes'].includes((env.SCHEDULED_JOBS ?? '').trim().toLowerCase());
-}
+export { JOBS_SCHEMA, jobsEnabled, pollingSecondsFromEnv } from '../jobs/pg-boss-planner';
 
 /**
  * The reminder schedule, kept in PostgreSQL by pg-boss (schema "pgboss"): the cron schedules
@@ -39,71 +22,22 @@ export function jobsEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
  * goes out at once. Started only when jobs are enabled; the API tests start it themselves.
  */
 @Injectable()
-export class ReminderScheduler implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger('Planner');
-  private boss: PgBoss | null = null;
-  /** The start under way, tried again while it fails (a shutdown ends it, then stops the planner). */
-  private starting: RetryingStart | null = null;
-
+export class ReminderScheduler extends PgBossPlanner {
   constructor(
     private readonly reminders: RemindersService,
     private readonly finaliser: MatchFinaliserService,
-  ) {}
-
-  /**
-   * Starts in the background: the API listens at once. A planner that cannot start (the
-   * database is not reachable yet, or another process starting at the same moment deadlocked
-   * it in pg-boss's tables) is logged and tried again, without taking the API down.
-   */
-  onApplicationBootstrap(): void {
-    if (!jobsEnabled()) return;
-    const starting = retryStart(
-      () => this.start(),
-      (error, next) => this.logger.error(`Taakplanner start niet (${error instanceof Error ? error.message : error}); nieuwe poging over ${Math.round(next / 1000)} s.`),
-    );
-    this.starting = starting;
-    void starting.done.finally(() => {
-      if (this.starting === starting) this.starting = null;
-    });
+  ) {
+    super('Taakplanner', 'tsbn-jobs', 2);
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    const starting = this.starting;
-    starting?.stop();
-    await starting?.done;
-    await this.stop();
-  }
-
-  get running(): boolean {
-    return this.boss !== null;
-  }
-
-  async start(options: { pollingIntervalSeconds?: number } = {}): Promise<void> {
-    if (this.boss) return;
-    const boss = new PgBoss({
-      connectionString: process.env.DATABASE_URL,
-      schema: JOBS_SCHEMA,
-      max: 2,
-      application_name: 'tsbn-jobs',
-      pollingIntervalSeconds: options.pollingIntervalSeconds ?? pollingSecondsFromEnv(),
-    });
-    boss.on('error', (error) => this.logger.error(`Taakplanner: ${error instanceof Error ? error.message : error}`));
-    await boss.start();
-    try {
-      // Two processes starting at the same moment can deadlock in pg-boss's own tables: tried again.
-      await retryOnDeadlock(() => this.declare(boss));
-      await this.setUp(boss);
-    } catch (error) {
-      await boss.stop({ graceful: false, wait: true }).catch(() => undefined);
-      throw error;
-    }
-    this.boss = boss;
+  /** At start: catch up what became due while the API was down. */
+  protected async started(): Promise<void> {
     await this.runScanNow();
     this.logger.log(`Herinneringen: elke 15 minuten, weekoverzicht maandag 08:00 (${JOBS_TIME_ZONE}).`);
   }
 
   /** The queues and their schedules (stored once, whichever process comes first). */
-  private async declare(boss: PgBoss): Promise<void> {
+  protected async declare(boss: PgBoss): Promise<void> {
     // stately: at most one scan waiting and one running, however many API processes there are.
     await boss.createQueue(SCAN_QUEUE, { name: SCAN_QUEUE, policy: 'stately', retryLimit: 2, expireInMinutes: 10 });
     await boss.createQueue(DIGEST_QUEUE, { name: DIGEST_QUEUE, policy: 'stately', retryLimit: 5, retryDelay: 300, expireInMinutes: 30 });
@@ -114,7 +48,7 @@ export class ReminderScheduler implements OnApplicationBootstrap, OnApplicationS
   }
 
   /** This process's workers. */
-  private async setUp(boss: PgBoss): Promise<void> {
+  protected async setUp(boss: PgBoss): Promise<void> {
     await boss.work(SCAN_QUEUE, async () => {
       await this.reminders.scan();
     });
@@ -132,15 +66,7 @@ export class ReminderScheduler implements OnApplicationBootstrap, OnApplicationS
     return this.boss ? this.boss.send(SCAN_QUEUE, {}) : null;
   }
 
-  async schedules(): Promise<{ name: string; cron: string; timezone: string | null }[]> {
-    if (!this.boss) return [];
-    return (await this.boss.getSchedules()).map((s) => ({ name: s.name, cron: s.cron, timezone: s.options?.tz ?? null }));
-  }
-
-  /** Waits for the job in hand to finish, then lets go of the database. */
-  async stop(): Promise<void> {
-    const boss = this.boss;
-    this.boss = null;
-    if (boss) await boss.stop({ graceful: true, wait: true, timeout: 15_000 });
+  schedules(): Promise<{ name: string; cron: string; timezone: string | null }[]> {
+    return this.schedulesOf();
   }
 }
