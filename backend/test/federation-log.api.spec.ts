@@ -29,7 +29,7 @@ describe('the federation log', () => {
     const at = (s: number) => new Date(Date.UTC(2026, 10, 1, 20, 0, s));
     const entries = [
       { userId: admin.user.id, action: 'fine.levy', entityType: 'Fine', entityId: fine.id },
-      { userId: secretary.user.id, action: 'memberList.import', entityType: 'MemberList', entityId: list.id },
+      { userId: secretary.user.id, action: 'memberList.import', entityType: 'MemberList', entityId: list.id, after: { file: 'leden.xlsx', added: ['1', '2', '3'], changed: [], removed: ['4', '5'] } },
       { userId: secretary.user.id, action: 'memberListEntry.remove', entityType: 'MemberListEntry', entityId: entry.id, reason: 'Verhuisd naar Suriname' },
       { userId: admin.user.id, action: 'season.update', entityType: 'Season', entityId: season.id },
       { userId: admin.user.id, action: 'user.create', entityType: 'User', entityId: secretary.user.id },
@@ -56,6 +56,8 @@ describe('the federation log', () => {
     expect(byAction['memberListEntry.remove']).toMatchObject({ kind: 'moederlijsten', clubName: 'Paramaribo Boys' });
     expect(byAction['memberListEntry.remove'].sentence).toBe(`${secretary.user.name} (secretaris): Lid van de moederlijst gehaald — Paramaribo Boys. Reden: Verhuisd naar Suriname`);
     expect(byAction['user.create']).toMatchObject({ kind: 'gebruikers', clubName: 'Kaiman' });
+    // RULES.md: an upload in the log with who, when and how many.
+    expect(byAction['memberList.import'].sentence).toBe(`${secretary.user.name} (secretaris): Moederlijst ingelezen (3 nieuw, 0 gewijzigd, 2 afgevoerd) — Paramaribo Boys.`);
     expect(byAction['backup.failed'].sentence).toBe('Het systeem: Back-up mislukt (de nachtelijke back-up). Fout: Schijf vol (ENOSPC).');
     expect(byAction['backup.drill'].sentence).toBe(
       'Het systeem: Hersteltest geslaagd (de wekelijkse hersteltest: teruggezet in een proefdatabase, vergeleken en weer verwijderd): tsbn-backup-2026-11-01T04-00-00-000Z-gepland.gz.',
@@ -77,6 +79,12 @@ describe('the federation log', () => {
     const older = await read(`?before=${encodeURIComponent(all[2].at)}`);
     expect(older.entries.map((e) => e.action)).toEqual(all.slice(3).map((e) => e.action));
     expect(older.entries.length).toBeGreaterThan(0);
+    // From a line on (its moment and id): the lines of the same moment after it are not skipped.
+    await ctx.prisma.auditLog.updateMany({ where: { action: { in: ['season.update', 'user.create'] } }, data: { createdAt: new Date(all[2].at) } });
+    const same = (await read()).entries;
+    const from = same.findIndex((e) => e.action === 'user.create' || e.action === 'season.update');
+    const rest = await read(`?before=${encodeURIComponent(same[from].at)}&beforeId=${same[from].id}`);
+    expect(rest.entries.map((e) => e.action)).toEqual(same.slice(from + 1).map((e) => e.action));
   });
 
   it('refuses unknown filters and bad values with the field named', async () => {

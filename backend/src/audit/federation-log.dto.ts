@@ -10,6 +10,10 @@ export class FederationLogQueryDto {
   @IsOptionalNotNull()
   @IsISO8601({ strict: true })
   before?: string;
+  @ApiPropertyOptional({ format: 'uuid', description: 'Met before: de regel van dat moment waarna verder wordt gelezen (nextId van de vorige bladzijde)' })
+  @IsOptionalNotNull()
+  @IsUUID()
+  beforeId?: string;
 }
 
 export class FederationLogEntryDto {
@@ -31,5 +35,6 @@ export class FederationLogKindDto {
 export class FederationLogDto {
   @ApiProperty({ type: [FederationLogEntryDto], description: 'Nieuwste eerst, hoogstens 100' }) entries: FederationLogEntryDto[];
   @ApiProperty({ nullable: true, type: String, format: 'date-time', description: 'Voor de volgende bladzijde (before=…); null: er is niets ouder' }) next: string | null;
+  @ApiProperty({ nullable: true, type: String, format: 'uuid', description: 'Voor de volgende bladzijde (beforeId=…), met next' }) nextId: string | null;
   @ApiProperty({ type: [FederationLogKindDto] }) kinds: FederationLogKindDto[];
 }

@@ -1,19 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { backupAction, KIND_LABELS, kindOf, LOG_KINDS, logSentence, prefixesOf } from '../domain/federation-log';
 import { PrismaService } from '../prisma/prisma.service';
+import type { BackupKind } from '../backup/retention';
 import type { FederationLogDto, FederationLogQueryDto } from './federation-log.dto';
 
 const PAGE = 100;
-
-/** A backup run's trigger in words. */
-const TRIGGERS: Record<string, string> = {
-  schedule: 'de nachtelijke back-up',
-  manual: 'npm run backup',
-  'before-upgrade': 'vóór een upgrade',
-  'before-restore': 'vóór het terugzetten van een back-up',
-  'after-night': 'na de laatste uitslag van een speelavond',
-  drill: 'de wekelijkse hersteltest: teruggezet in een proefdatabase, vergeleken en weer verwijderd',
-};
 
 interface Row {
   id: string;
@@ -24,7 +15,10 @@ interface Row {
   actorRole: string | null;
   clubId: string | null;
   clubName: string | null;
-  detail: string | null;
+  counts: Record<string, number> | null;
+  backupKind: string | null;
+  file: string | null;
+  error: string | null;
 }
 
 /**
@@ -38,6 +32,9 @@ export class FederationLogService {
 
   async list(query: FederationLogQueryDto): Promise<FederationLogDto> {
     const before = query.before ? new Date(query.before) : new Date('9999-12-31T00:00:00Z');
+    // The page before (before, beforeId): rows of the same moment as the last one shown are not skipped.
+    // Without one, nothing of the moment `before` itself (the empty text sorts first).
+    const beforeId = query.beforeId ?? '';
     const kinds = query.kind ? [query.kind] : [...LOG_KINDS];
     const prefixes = kinds.flatMap(prefixesOf);
     const withBackups = kinds.includes('back-ups') && !query.clubId;
@@ -45,11 +42,15 @@ export class FederationLogService {
     const rows = await this.prisma.$queryRaw<Row[]>`
       WITH audit AS (
         SELECT a.id::text AS id, a."createdAt" AS at, a.action, a.reason, a."entityType", a."entityId",
+               CASE a.action
+                 WHEN 'memberList.import' THEN CASE WHEN a.after ? 'added' THEN jsonb_build_object('added', jsonb_array_length(a.after->'added'), 'changed', jsonb_array_length(a.after->'changed'), 'removed', jsonb_array_length(a.after->'removed')) END
+                 WHEN 'memberList.restore' THEN a.after->'counts'
+               END AS counts,
                CASE WHEN a."entityId" ~ '^[0-9a-fA-F-]{36}$' THEN a."entityId"::uuid END AS eid,
                u.name AS "actorName", u.role::text AS "actorRole"
           FROM audit_logs a
           LEFT JOIN users u ON u.id = a."userId"
-         WHERE a."createdAt" < ${before}
+         WHERE (a."createdAt", a.id::text) < (${before}, ${beforeId})
            AND split_part(a.action, '.', 1) = ANY(${prefixes}::text[])
       ), located AS (
         SELECT audit.*, ARRAY_REMOVE(ARRAY[
@@ -67,35 +68,38 @@ export class FederationLogService {
           FROM audit
       )
       SELECT l.id, l.at, l.action, l.reason, l."actorName", l."actorRole",
-             l.clubs[1]::text AS "clubId", c.name AS "clubName", NULL::text AS detail
+             l.clubs[1]::text AS "clubId", c.name AS "clubName", l.counts, NULL AS "backupKind", NULL AS file, NULL AS error
         FROM located l
         LEFT JOIN clubs c ON c.id = l.clubs[1]
        WHERE ${club}::uuid IS NULL OR ${club}::uuid = ANY(l.clubs)
       UNION ALL
-      SELECT b.id::text, b."startedAt", b.status::text, NULL, NULL, NULL, NULL, NULL,
-             concat_ws('|', b.trigger, coalesce(b.file, ''), coalesce(b.error, ''))
+      SELECT b.id::text, b."startedAt", b.status::text, NULL, NULL, NULL, NULL, NULL, NULL, b.trigger, b.file, b.error
         FROM backup_runs b
-       WHERE ${withBackups} AND b."startedAt" < ${before}
+       WHERE ${withBackups} AND (b."startedAt", b.id::text) < (${before}, ${beforeId})
       UNION ALL
-      SELECT d.id::text, d."startedAt", 'drill-' || d.status::text, NULL, NULL, NULL, NULL, NULL,
-             concat_ws('|', 'drill', coalesce(d.file, ''), coalesce(d.error, ''))
+      SELECT d.id::text, d."startedAt", 'drill-' || d.status::text, NULL, NULL, NULL, NULL, NULL, NULL, 'drill', d.file, d.error
         FROM restore_drills d
-       WHERE ${withBackups} AND d."startedAt" < ${before}
+       WHERE ${withBackups} AND (d."startedAt", d.id::text) < (${before}, ${beforeId})
       ORDER BY at DESC, id DESC
       LIMIT ${PAGE + 1}`;
     const page = rows.slice(0, PAGE);
+    const last = page.at(-1);
     return {
       entries: page.map((row) => {
-        const isBackup = row.detail !== null;
-        const action = isBackup ? backupAction(row.action) : row.action;
-        let sentence = logSentence({ at: row.at, action, actor: row.actorName ? { name: row.actorName, role: row.actorRole ?? '' } : null, clubName: row.clubName, reason: row.reason });
-        if (isBackup) {
-          const [trigger, file, ...error] = row.detail!.split('|');
-          sentence = sentence.replace(/\.$/, '') + ` (${TRIGGERS[trigger] ?? trigger})${file ? `: ${file}` : ''}${error.join('|') ? `. Fout: ${error.join('|')}` : ''}.`;
-        }
+        const action = row.backupKind ? backupAction(row.action) : row.action;
+        const sentence = logSentence({
+          at: row.at,
+          action,
+          actor: row.actorName ? { name: row.actorName, role: row.actorRole ?? '' } : null,
+          clubName: row.clubName,
+          reason: row.reason,
+          counts: row.counts,
+          backup: row.backupKind ? { kind: row.backupKind as BackupKind | 'drill', file: row.file, error: row.error } : undefined,
+        });
         return { id: row.id, at: row.at.toISOString(), kind: kindOf(action)!, action, sentence, actorName: row.actorName, clubId: row.clubId, clubName: row.clubName };
       }),
-      next: rows.length > PAGE ? page[page.length - 1].at.toISOString() : null,
+      next: rows.length > PAGE && last ? last.at.toISOString() : null,
+      nextId: rows.length > PAGE && last ? last.id : null,
       kinds: LOG_KINDS.map((kind) => ({ kind, label: KIND_LABELS[kind] })),
     };
   }

@@ -4,6 +4,7 @@
  * Pure: the service reads the audit entries and backup runs, this module names and words them.
  */
 import { describeAudit } from './audit-descriptions';
+import type { BackupKind } from '../backup/retention';
 
 export const LOG_KINDS = ['moederlijsten', 'boetes', 'seizoen', 'gebruikers', 'back-ups'] as const;
 export type LogKind = (typeof LOG_KINDS)[number];
@@ -54,6 +55,29 @@ export interface LogEntryInput {
   actor: { name: string; role: string } | null;
   clubName: string | null;
   reason: string | null;
+  /** How many members a list upload or restore touched (RULES.md: who, when and how many). */
+  counts?: Record<string, number> | null;
+  /** A backup run's or drill's kind, file and error. */
+  backup?: { kind: BackupKind | 'drill'; file: string | null; error: string | null };
+}
+
+/** A backup run's kind (or the restore drill) in words. */
+const BACKUP_KIND_WORDS: Record<BackupKind | 'drill', string> = {
+  schedule: 'de nachtelijke back-up',
+  manual: 'npm run backup',
+  'before-upgrade': 'vóór een upgrade',
+  'before-restore': 'vóór het terugzetten van een back-up',
+  'after-night': 'na de laatste uitslag van een speelavond',
+  drill: 'de wekelijkse hersteltest: teruggezet in een proefdatabase, vergeleken en weer verwijderd',
+};
+
+/** "3 nieuw, 0 gewijzigd, 12 afgevoerd" for an upload; what came back and went off for a restore. */
+export function countsInWords(action: string, counts: Record<string, number> | null | undefined): string | null {
+  if (!counts) return null;
+  const n = (key: string) => Number(counts[key] ?? 0);
+  if (action === 'memberList.import') return `${n('added')} nieuw, ${n('changed')} gewijzigd, ${n('removed')} afgevoerd`;
+  if (action === 'memberList.restore') return `${n('back')} terug op de lijst, ${n('off')} weer afgevoerd, ${n('records')} gegevens teruggezet, ${n('kept')} latere wijzigingen gehouden`;
+  return null;
 }
 
 /**
@@ -64,8 +88,10 @@ export function logSentence(entry: LogEntryInput): string {
   const who = entry.actor ? `${entry.actor.name} (${ROLE_NAMES[entry.actor.role] ?? entry.actor.role})` : 'Het systeem';
   const what = BACKUP_DESCRIPTIONS[entry.action] ?? describeAudit(entry.action);
   const club = entry.clubName ? ` — ${entry.clubName}` : '';
+  const howMany = countsInWords(entry.action, entry.counts);
+  const backup = entry.backup ? ` (${BACKUP_KIND_WORDS[entry.backup.kind] ?? entry.backup.kind})${entry.backup.file ? `: ${entry.backup.file}` : ''}${entry.backup.error ? `. Fout: ${entry.backup.error}` : ''}` : '';
   const reason = entry.reason?.trim() ? ` Reden: ${entry.reason.trim()}` : '';
-  return `${who}: ${what}${club}.${reason}`;
+  return `${who}: ${what}${howMany ? ` (${howMany})` : ''}${club}${backup}.${reason}`;
 }
 
 /** Backups are runs (backup_runs), not audit entries: their sentences live here. */

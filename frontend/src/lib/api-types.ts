@@ -2449,6 +2449,11 @@ export interface components {
              * @description Voor de volgende bladzijde (before=…); null: er is niets ouder
              */
             next: string | null;
+            /**
+             * Format: uuid
+             * @description Voor de volgende bladzijde (beforeId=…), met next
+             */
+            nextId: string | null;
             kinds: components["schemas"]["FederationLogKindDto"][];
         };
         MailSettingsDto: {
@@ -5624,6 +5629,8 @@ export interface operations {
                 kind?: "moederlijsten" | "boetes" | "seizoen" | "gebruikers" | "back-ups";
                 /** @description Alleen wat vóór dit moment gebeurde (de volgende bladzijde: het moment van de laatste regel) */
                 before?: string;
+                /** @description Met before: de regel van dat moment waarna verder wordt gelezen (nextId van de vorige bladzijde) */
+                beforeId?: string;
             };
             header?: never;
             path?: never;

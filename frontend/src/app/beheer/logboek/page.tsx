@@ -13,15 +13,17 @@ type Kind = (typeof KINDS)[number];
 
 const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) || undefined;
 
-/** The filters in the URL (?club=, ?soort=, ?voor=), kept to values the API knows. */
+/** The filters in the URL (?club=, ?soort=, ?voor= with ?voorId=), kept to values the API knows. */
 function filtersFrom(search: Search) {
   const club = one(search.club);
   const kind = one(search.soort);
   const before = one(search.voor);
+  const beforeId = one(search.voorId);
   return {
     clubId: club && /^[0-9a-f-]{36}$/i.test(club) ? club : undefined,
     kind: kind && (KINDS as readonly string[]).includes(kind) ? (kind as Kind) : undefined,
     before: before && !Number.isNaN(Date.parse(before)) ? before : undefined,
+    beforeId: before && beforeId && /^[0-9a-f-]{36}$/i.test(beforeId) ? beforeId : undefined,
   };
 }
 
@@ -75,7 +77,7 @@ export default async function FederationLogPage({ searchParams }: { searchParams
           </ol>
           {log.next && (
             <p className="mt-3">
-              <Link className={buttonClass('secondary')} href={keep({ voor: log.next })}>
+              <Link className={buttonClass('secondary')} href={keep({ voor: log.next, voorId: log.nextId ?? undefined })}>
                 Oudere wijzigingen
               </Link>
             </p>
