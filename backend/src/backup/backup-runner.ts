@@ -140,7 +140,7 @@ async function copyOffsiteRecorded(db: pg.Client, runId: string, file: string, o
     const copy = await copyOffsite(config, file);
     await db.query(`UPDATE backup_runs SET "offsiteAt" = $2, "offsiteSnapshot" = $3, "offsiteBytes" = $4 WHERE id = $1`, [runId, options.now(), copy.snapshotId, copy.addedBytes]);
     if (options.trigger === 'schedule') {
-      await forgetOffsite(config);
+      await forgetOffsite(config, options.retention);
       if (weekday(options.dayOf(options.now()) as IsoDate) === 0) await checkOffsite(config); // Sunday
     }
     return { copy };
@@ -167,11 +167,16 @@ export async function runBackup(options: RunOptions): Promise<BackupRunResult> {
   try {
     const { rows } = await lock.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [BACKUP_LOCK_KEY]);
     if (!rows[0].locked) return { outcome: 'busy' };
+    let result: BackupRunResult;
     try {
-      return await runLocked(lock, options);
+      result = await runLocked(lock, options);
     } finally {
       await lock.query('SELECT pg_advisory_unlock($1)', [BACKUP_LOCK_KEY]).catch(() => undefined);
     }
+    // The copy off the server after the lock: restic may take minutes (a slow line, its retention,
+    // the Sunday check) and the next backup need not wait for it; restic locks its repository itself.
+    if (result.outcome === 'made') result.offsite = await copyOffsiteRecorded(lock, result.runId!, result.file!, options);
+    return result;
   } finally {
     await lock.end().catch(() => undefined);
   }
@@ -216,8 +221,7 @@ async function runLocked(db: pg.Client, options: RunOptions): Promise<BackupRunR
       JSON.stringify(details),
     ]);
     const deleted = await prune({ ...options, now: options.now() });
-    const offsite = await copyOffsiteRecorded(db, runId, final, options);
-    return { outcome: 'made', runId, file: final, sizeBytes, summary: written, deleted, failedBefore, offsite };
+    return { outcome: 'made', runId, file: final, sizeBytes, summary: written, deleted, failedBefore };
   } catch (caught) {
     const error = caught instanceof Error ? caught : new Error(String(caught));
     await rm(temporary, { force: true }).catch(() => undefined);

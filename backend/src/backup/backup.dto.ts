@@ -9,7 +9,7 @@ export class BackupRunDto {
   @ApiProperty({ nullable: true, type: String, description: 'Map op de server' }) directory: string | null;
   @ApiProperty({ nullable: true, type: Number }) sizeBytes: number | null;
   @ApiProperty({ nullable: true, type: String, description: 'Waarom het mislukte' }) error: string | null;
-  @ApiProperty({ description: 'Soort: "schedule" (elke nacht), "manual" (npm run backup), "before-upgrade" (vóór een upgrade) of "before-restore" (vóór het vervangen van de database)' })
+  @ApiProperty({ description: 'Soort: "schedule" (elke nacht), "manual" (npm run backup), "before-upgrade" (vóór een upgrade), "before-restore" (vóór het vervangen van de database) of "after-night" (na de laatste uitslag van een speelavond)' })
   trigger: string;
   @ApiProperty({ format: 'date-time', nullable: true, type: String, description: 'Wanneer de kopie buiten de server (restic) gemaakt is' }) offsiteAt: string | null;
   @ApiProperty({ nullable: true, type: String, description: 'Waarom de kopie buiten de server mislukte (de back-up zelf is goed)' }) offsiteError: string | null;

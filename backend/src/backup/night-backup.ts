@@ -33,6 +33,8 @@ export class NightBackup implements OnModuleInit, OnModuleDestroy {
 
   /** Whether the match's date has no started match left that is not final; if so, the backup is asked for. */
   async afterFinal(event: Pick<LiveEvent, 'matchId'>): Promise<boolean> {
+    // Only a process that runs the planner asks (every process hears the event).
+    if (!this.scheduler.running) return false;
     const [row] = await this.prisma.$queryRaw<{ open: bigint }[]>`
       SELECT count(*) AS open
         FROM matches m

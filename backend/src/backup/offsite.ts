@@ -15,6 +15,7 @@ import { execFile } from 'node:child_process';
 import { mkdir, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { DEFAULT_RETENTION, type RetentionSettings } from './retention';
 
 const run = promisify(execFile);
 
@@ -95,9 +96,14 @@ export async function copyOffsite(config: OffsiteConfig, file: string, now: () =
   return { snapshotId: summary.snapshot_id, addedBytes: summary.data_added ?? 0, seconds: (now() - started) / 1000 };
 }
 
-/** The same retention as on the server: 7 daily, 4 weekly, 12 monthly; what falls out is pruned. */
-export async function forgetOffsite(config: OffsiteConfig): Promise<void> {
-  await restic(config, ['forget', '--tag', TAG, '--host', HOST, '--keep-daily', '7', '--keep-weekly', '4', '--keep-monthly', '12', '--prune']);
+/**
+ * The server's retention by days, weeks and months (BACKUP_KEEP_DAILY/WEEKLY/MONTHLY: by default
+ * 7, 4, 12); what falls out is pruned. Not BACKUP_KEEP_LAST: on the server it keeps the newest of
+ * each kind apart, the copies are one series, and the newest of each day is what a lost disk needs.
+ */
+export async function forgetOffsite(config: OffsiteConfig, retention: RetentionSettings = DEFAULT_RETENTION): Promise<void> {
+  const keep = { ...DEFAULT_RETENTION, ...retention };
+  await restic(config, ['forget', '--tag', TAG, '--host', HOST, '--keep-daily', String(keep.daily), '--keep-weekly', String(keep.weekly), '--keep-monthly', String(keep.monthly), '--prune']);
 }
 
 /** The weekly check of the repository's structure (restic check). */

@@ -5527,7 +5527,7 @@ export interface components {
             sizeBytes: number | null;
             /** @description Waarom het mislukte */
             error: string | null;
-            /** @description Soort: "schedule" (elke nacht), "manual" (npm run backup), "before-upgrade" (vóór een upgrade) of "before-restore" (vóór het vervangen van de database) */
+            /** @description Soort: "schedule" (elke nacht), "manual" (npm run backup), "before-upgrade" (vóór een upgrade), "before-restore" (vóór het vervangen van de database) of "after-night" (na de laatste uitslag van een speelavond) */
             trigger: string;
             /**
              * Format: date-time
