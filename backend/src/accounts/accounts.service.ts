@@ -1,5 +1,4 @@
 import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
-import { randomBytes } from 'node:crypto';
 import { AuditService } from '../audit/audit.service';
 import { AuthService, clientAddress, endResetLinks, endSessions, hashPassword, hashToken, toAuthUser } from '../auth/auth.service';
 import type { AuthUser } from '../auth/auth.types';
@@ -10,24 +9,13 @@ import type { AccountTokenKind } from '../generated/prisma/enums';
 import { publicLink } from '../mail/mail-config';
 import { MailService } from '../mail/mail.service';
 import { PrismaService } from '../prisma/prisma.service';
+import { newAccountToken, TOKEN_PAGES, TOKEN_VALIDITY_MS } from './account-links';
 import { emailChangeMail, emailChangeNoticeMail, emailTakenMail, invitationMail, passwordResetMail } from './account-mails';
 import type { TokenInfoDto } from './accounts.dto';
 import { RequestLimit } from './request-limit';
 import { RateLimitStore } from '../common/rate-limit-store';
 
 const HOUR = 3_600_000;
-/** How long a mailed link stays valid, per kind. */
-const TOKEN_VALIDITY_MS: Record<AccountTokenKind, number> = {
-  PASSWORD_RESET: 1 * HOUR,
-  INVITATION: 7 * 24 * HOUR,
-  EMAIL_CHANGE: 24 * HOUR,
-};
-/** The dashboard page each link opens. */
-const TOKEN_PAGES: Record<AccountTokenKind, string> = {
-  PASSWORD_RESET: '/wachtwoord-herstellen',
-  INVITATION: '/uitnodiging',
-  EMAIL_CHANGE: '/e-mailadres-bevestigen',
-};
 
 /** The one answer to a reset request, whether or not the address is known. */
 export const RESET_REQUESTED_MESSAGE =
@@ -233,9 +221,9 @@ export class AccountsService implements OnModuleDestroy {
 
   /** A fresh link of this kind; the user's earlier unused links of the kind stop working. */
   private async issueToken(db: Prisma.TransactionClient, userId: string, kind: AccountTokenKind, newEmail?: string): Promise<string> {
-    const token = randomBytes(32).toString('base64url');
+    const { token, tokenHash } = newAccountToken();
     await db.accountToken.deleteMany({ where: { userId, kind, usedAt: null } });
-    await db.accountToken.create({ data: { userId, kind, tokenHash: hashToken(token), newEmail: newEmail ?? null, expiresAt: new Date(Date.now() + TOKEN_VALIDITY_MS[kind]) } });
+    await db.accountToken.create({ data: { userId, kind, tokenHash, newEmail: newEmail ?? null, expiresAt: new Date(Date.now() + TOKEN_VALIDITY_MS[kind]) } });
     return publicLink(`${TOKEN_PAGES[kind]}?token=${token}`);
   }
 

@@ -7,17 +7,16 @@
  *
  * DATABASE_URL, PUBLIC_URL and the SMTP settings come from the environment (the server's env
  * file). Prints the link on its last line, `LINK <url>`, for the installer to show; mails it too
- * when SMTP_HOST is set. Safe to run again: an administrator who has chosen a password is left
+ * when SMTP_HOST is set, straight through nodemailer: the API's outgoing-mail queue keeps a link's
+ * secret only in the memory of the process that queued it, and this one ends at once. Safe to run again: an administrator who has chosen a password is left
  * alone (no link), one who has not gets a fresh link (the old one stops working).
  */
-import { createHash, randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import nodemailer from 'nodemailer';
 import pg from 'pg';
 import { mailConfig, publicLink } from '../mail/mail-config';
+import { newAccountToken, TOKEN_PAGES, TOKEN_VALIDITY_MS } from './account-links';
 import { invitationMail } from './account-mails';
-
-const INVITATION_DAYS = 7;
 
 export type FirstAdminOutcome = { kind: 'invited'; link: string; created: boolean } | { kind: 'active' };
 
@@ -41,19 +40,19 @@ export async function inviteFirstAdmin(client: pg.Client, email: string, name: s
     } else if (existing.rows[0].role !== 'ADMIN') {
       throw new Error(`${email} heeft al een account met een andere rol (${existing.rows[0].role}); kies een ander e-mailadres voor de beheerder.`);
     }
-    const token = randomBytes(32).toString('base64url');
+    const { token, tokenHash } = newAccountToken();
     // As AccountsService.issueToken: the user's earlier unused invitations stop working.
     await client.query(`DELETE FROM account_tokens WHERE "userId" = $1 AND kind = 'INVITATION' AND "usedAt" IS NULL`, [id]);
     await client.query(
       `INSERT INTO account_tokens (id, "userId", kind, "tokenHash", "expiresAt") VALUES (gen_random_uuid(), $1, 'INVITATION', $2, $3)`,
-      [id, createHash('sha256').update(token).digest('hex'), new Date(now.getTime() + INVITATION_DAYS * 86_400_000)],
+      [id, tokenHash, new Date(now.getTime() + TOKEN_VALIDITY_MS.INVITATION)],
     );
     await client.query(`INSERT INTO audit_logs (id, "userId", action, "entityType", "entityId", after) VALUES (gen_random_uuid(), NULL, 'account.invitation', 'User', $1, $2)`, [
       id,
       JSON.stringify({ email, by: 'npm run server -- install' }),
     ]);
     await client.query('COMMIT');
-    return { kind: 'invited', link: publicLink(`/uitnodiging?token=${token}`), created };
+    return { kind: 'invited', link: publicLink(`${TOKEN_PAGES.INVITATION}?token=${token}`), created };
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);
     throw error;

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { hash as argon2Hash, verify as argon2Verify } from '@node-rs/argon2';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { hashToken } from '../accounts/account-links';
 import { AuditService } from '../audit/audit.service';
 import { ForbiddenError, UnauthorizedError, ValidationError } from '../common/errors';
 import type { Prisma } from '../generated/prisma/client';
@@ -13,9 +14,7 @@ import { RateLimitStore } from '../common/rate-limit-store';
 
 const SESSION_DAYS = 14;
 
-export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
+export { hashToken };
 
 export function hashPassword(password: string): Promise<string> {
   return argon2Hash(password); // argon2id is the default

@@ -1,24 +1,26 @@
+import { parseEnv } from 'node:util';
+
 // The server's one settings file (/etc/tsbn/tsbn.env): KEY=value lines that systemd's
 // EnvironmentFile and Node's process.loadEnvFile both read. Rewritten only to add what is
 // missing: a value that is there (a generated password, a token) is never replaced.
 
-/** Reads KEY=value lines (comments and blank lines skipped; "…" quotes removed). */
+/** Reads the file as Node's own env-file reader does (util.parseEnv: loadEnv reads it so too). */
 export function parseEnvFile(text) {
-  const values = new Map();
-  for (const line of text.split('\n')) {
-    const match = /^\s*([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*?)\s*$/.exec(line);
-    if (!match) continue;
-    let value = match[2];
-    if (value.length >= 2 && value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1).replace(/\\"/g, '"').replace(/\\\\/g, '\\');
-    values.set(match[1], value);
-  }
-  return values;
+  return new Map(Object.entries(parseEnv(text)));
 }
 
-/** One line; quoted when the value has anything but plain characters (both readers accept "…"). */
+/**
+ * One line that systemd's EnvironmentFile and Node's reader take alike: plain when it can be,
+ * else in single quotes (both take it literally), else in double quotes when it holds no
+ * backslash (systemd would read escapes there, Node would not). A value neither can carry is
+ * refused in Dutch rather than read two ways.
+ */
 export function envLine(key, value) {
-  const plain = /^[A-Za-z0-9_@%+=:,./-]*$/.test(value);
-  return `${key}=${plain ? value : `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`}`;
+  if (/^[A-Za-z0-9_@%+=:,./-]*$/.test(value)) return `${key}=${value}`;
+  if (/[\r\n]/.test(value)) throw new Error(`${key}: een waarde over meer regels kan niet in het instellingenbestand.`);
+  if (!value.includes("'")) return `${key}='${value}'`;
+  if (!value.includes('"') && !value.includes('\\')) return `${key}="${value}"`;
+  throw new Error(`${key}: een waarde met zowel ' als " of \\ kan niet in het instellingenbestand; kies een andere (bijvoorbeeld een ander wachtwoord).`);
 }
 
 /**

@@ -11,8 +11,6 @@ import { buildRelease, currentRelease, fetchCommit, migrateRelease, pruneRelease
 import { appService, readEnvFile, run, say, userIds } from './system.mjs';
 import { waitForHealth } from './health.mjs';
 
-const stamp = () => new Date().toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '_');
-
 /** The finished migrations in the database (names), to tell whether an upgrade changed it. */
 async function appliedMigrations(url) {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
@@ -35,27 +33,20 @@ export function backupNow(release, kind = 'voor-upgrade') {
 }
 
 /**
- * The database as `file` had it, by `release`'s code: restored into a new database, then swapped
- * in by name. The database it replaces is kept as tsbn_mislukt_<moment>.
+ * The database as `file` had it, by `release`'s code: `npm run restore -- --vervang` (built beside
+ * the database, checked, then swapped by name in one transaction; the database it replaces is kept).
+ * @returns the name the replaced database is kept under
  */
-async function restoreBeside(release, file) {
-  const url = new URL(readEnvFile().get('DATABASE_URL'));
-  const current = decodeURIComponent(url.pathname.slice(1));
-  const moment = stamp();
-  const fresh = `${current}_herstel_${moment}`;
+function restoreBeside(release, file) {
+  const current = decodeURIComponent(new URL(readEnvFile().get('DATABASE_URL')).pathname.slice(1));
   const { uid, gid } = userIds();
-  run(process.execPath, ['scripts/restore.mjs', file, '--database', fresh], { cwd: path.join(layout.releases, release), env: { ...serverEnv(), HOME: layout.data }, uid, gid });
-  url.pathname = '/postgres';
-  const admin = new pg.Client({ connectionString: url.toString() });
-  await admin.connect();
-  try {
-    const failed = `${current}_mislukt_${moment}`;
-    await admin.query(`ALTER DATABASE "${current}" RENAME TO "${failed}"`);
-    await admin.query(`ALTER DATABASE "${fresh}" RENAME TO "${current}"`);
-    return failed;
-  } finally {
-    await admin.end();
-  }
+  const result = run(process.execPath, ['scripts/restore.mjs', file, '--database', current, '--vervang', '--bevestig', current], {
+    cwd: path.join(layout.releases, release),
+    env: { ...serverEnv(), HOME: layout.data },
+    uid,
+    gid,
+  });
+  return result.stdout.match(/bewaard als "([^"]+)"/)?.[1] ?? `${current}_vervangen_…`;
 }
 
 export async function upgrade(values) {
@@ -141,7 +132,7 @@ export async function upgrade(values) {
   if (after !== before) {
     say(`De database was al veranderd: de back-up ${path.basename(backup)} wordt teruggezet …`);
     try {
-      keptAs = await restoreBeside(previous, backup);
+      keptAs = restoreBeside(previous, backup);
     } catch (error) {
       console.error(`[tsbn] Het terugzetten van de back-up mislukte: ${error.message}\nDe database is niet vervangen. De back-up staat in ${backup}; de dienst blijft gestopt.`);
       return 1;
