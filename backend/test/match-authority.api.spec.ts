@@ -38,7 +38,7 @@ describe('match authority API: who played, undo, one match per day, corrections'
     await ctx.http().post(`${table(tableNumber)}/sets/${setNumber}/sign`).send({ side: 'AWAY' }).expect(200);
   };
 
-  it('a club cannot re-save a line-up that seats a reserve in a started set (422 SET_STARTED); a reserves-only change is fine', async () => {
+  it('a club cannot re-save a line-up that seats a reserve in a started set (422 SET_STARTED), nor change the reserves (422 RESERVES_FIXED); the supervisor changes them, with a reason', async () => {
     await enterAndSign(1, 1);
     const swapped = lineupBody(day.awayPlayers);
     swapped.pairs[1].memberIds = [day.awayPlayers[12], day.awayPlayers[3]];
@@ -48,7 +48,14 @@ describe('match authority API: who played, undo, one match per day, corrections'
     // Refused: nothing stored (the line-up's rows are written in the same transaction).
     const lineup = (await away.get(`${url}/lineups/${day.away.id}`).expect(200)).body;
     expect(lineup.pairs[1].players.map((p: { memberId: string }) => p.memberId).sort()).toEqual([day.awayPlayers[2], day.awayPlayers[3]].sort());
-    await away.put(`${url}/lineups/${day.away.id}`).send(lineupBody(day.awayPlayers, { reserves: 1 })).expect(200);
+    // RULES.md (revised 2026-12-06): the reserves are fixed when set 1 starts.
+    expectError((await away.put(`${url}/lineups/${day.away.id}`).send(lineupBody(day.awayPlayers, { reserves: 1 })).expect(422)).body, 422, 'RESERVES_FIXED');
+    const supervisor = (await loginAs(ctx, 'SUPERVISOR')).agent;
+    expectError((await supervisor.put(`${url}/lineups/${day.away.id}`).send(lineupBody(day.awayPlayers, { reserves: 1 })).expect(400)).body, 400, 'VALIDATION_FAILED');
+    const added = await supervisor.put(`${url}/lineups/${day.away.id}`).send({ ...lineupBody(day.awayPlayers, { reserves: 1 }), reason: 'Reserve meldde zich bij de wedstrijdleider' }).expect(200);
+    expect(added.body.reserves).toHaveLength(1);
+    // The supervisor changes no pairs (the club's line-up).
+    expectError((await supervisor.put(`${url}/lineups/${day.away.id}`).send({ ...swapped, reason: 'Probeer' }).expect(422)).body, 422, 'CLUB_ONLY');
   });
 
   it('a substitution the supervisor recorded is not the club’s to remove (422 SUPERVISOR_ONLY); the supervisor withdraws it with a reason', async () => {

@@ -54,7 +54,7 @@ describe('match finality API: the correction window, the job, remarks instead of
       }
     }
     const match = (await ctx.http().get(url).expect(200)).body;
-    expect(match).toMatchObject({ resultState: 'ENTERED', complete: true, finalAt: null, finality: expect.stringMatching(/^wordt definitief om \d\d:\d\d$/) });
+    expect(match).toMatchObject({ resultState: 'ENTERED', complete: true, finalAt: null, finality: expect.stringMatching(/^compleet, wordt definitief om \d\d:\d\d$/) });
     const due = new Date(match.finalDueAt).getTime();
     expect(due).toBeGreaterThanOrEqual(before + 30 * 60_000);
     expect(due).toBeLessThanOrEqual(Date.now() + 30 * 60_000);
@@ -105,7 +105,7 @@ describe('match finality API: the correction window, the job, remarks instead of
     expect(await finaliser.finaliseDue()).toEqual([day.match.id]);
     expect(await finaliser.finaliseDue()).toEqual([]);
     const match = (await ctx.http().get(url).expect(200)).body;
-    expect(match).toMatchObject({ resultState: 'CONFIRMED', finalDueAt: null, finality: expect.stringMatching(/^definitief om \d\d:\d\d$/) });
+    expect(match).toMatchObject({ resultState: 'CONFIRMED', finalDueAt: null, finality: 'definitief na het correctievenster' });
     expect(new Date(match.finalAt).getTime()).toBeLessThanOrEqual(Date.now());
     expect((await standingsRow(day.home.id)).played).toBe(1);
     const log = await ctx.prisma.matchCommandRecord.findMany({ where: { matchId: day.match.id, kind: 'FINALISE' } });

@@ -520,12 +520,12 @@ describe('match day API', () => {
       expect(confirmed.body.resultState).toBe('CONFIRMED');
     });
 
-    it('a substitution, or its removal, lapses the home signature too', async () => {
+    it('after the home signature a club records no substitution (409 CLOCK_RUNS: RULES.md, revised 2026-12-06); the supervisor’s, with a reason, or its removal, lapses the signature', async () => {
       const m = await signedMatch();
-      const sub = await m.away
-        .post(`${m.url}/substitutions`)
-        .send({ teamId: m.day.away.id, setNumber: 3, pairNumber: 1, outMemberId: m.day.awayPlayers[0], inMemberId: m.day.awayPlayers[12] })
-        .expect(201);
+      const body = { teamId: m.day.away.id, setNumber: 3, pairNumber: 1, outMemberId: m.day.awayPlayers[0], inMemberId: m.day.awayPlayers[12] };
+      expectError((await m.away.post(`${m.url}/substitutions`).send(body).expect(409)).body, 409, 'CLOCK_RUNS');
+      expect((await detail(m.url)).signatures.homeSignedAt).not.toBeNull();
+      const sub = await supervisor.post(`${m.url}/substitutions`).query({ reason: 'Wissel aan tafel gemeld' }).send(body).expect(201);
       let after = await detail(m.url);
       expect(after.signatures.homeSignedAt).toBeNull();
       expect(after.version).toBeGreaterThan(m.signedVersion);
@@ -535,8 +535,8 @@ describe('match day API', () => {
       expect(resaved.body.signatures.homeSignedAt).toBeNull();
       const resigned = await sign(m.home, m.url, resaved.body.version);
       expect(resigned.body.signatures.homeSignedAt).not.toBeNull();
-      // Set 3 is entered (started): the club no longer removes it; the supervisor does, with a reason.
-      expectError((await m.away.delete(`${m.url}/substitutions/${sub.body.id}`).expect(422)).body, 422, 'SET_STARTED');
+      // The supervisor recorded it: only the supervisor (or the federation) withdraws it, with a reason.
+      expectError((await m.away.delete(`${m.url}/substitutions/${sub.body.id}`).expect(422)).body, 422, 'SUPERVISOR_ONLY');
       await supervisor.delete(`${m.url}/substitutions/${sub.body.id}`).query({ reason: 'Wissel stond er verkeerd in' }).expect(204);
       after = await detail(m.url);
       expect(after.signatures.homeSignedAt).toBeNull();
@@ -593,7 +593,7 @@ describe('match day API', () => {
       const composed = (snapshot: unknown) => (snapshot as { lineups: { teamId: string; composedBeforeMatch: boolean }[] }).lineups.find((l) => l.teamId === m.day.home.id)!.composedBeforeMatch;
       expect([composed(audit.before), composed(audit.after)]).toEqual([false, true]);
 
-      await m.home.put(`${m.url}/lineups/${m.day.home.id}`).send(lineupBody(m.day.homePlayers, { reserves: 1 })).expect(200);
+      await m.home.put(`${m.url}/lineups/${m.day.home.id}`).send(lineupBody(m.day.homePlayers)).expect(200);
       expect((await storedLineup(m.day.match.id, m.day.home.id)).composedBeforeMatch).toBe(true);
     });
 

@@ -233,7 +233,8 @@ describe('fixtures and exports API', () => {
       ['generate schedule', 'post', (i) => `/api/divisions/${i.division}/schedule`, () => ({ dates: ['2026-09-19'], double: false }), adminOnly],
       ['move a fixture', 'post', (i) => `/api/matches/${i.match}/move`, () => ({ date: '2026-10-10', reason: 'Zaal bezet' }), adminOnly],
       ['swap a fixture', 'post', (i) => `/api/matches/${i.match}/swap`, () => ({ reason: 'Zaal bezet' }), adminOnly],
-      ['record a line-up', 'put', (i) => `/api/matches/${i.match}/lineups/${i.home}`, (i) => lineupBody(i.players), [...teamWrite, ['away', 403, 'OTHER_CLUB']]],
+      // The supervisor may reach the line-up (to add a reserve once set 1 started, with a reason: RULES.md, revised 2026-12-06).
+      ['record a line-up', 'put', (i) => `/api/matches/${i.match}/lineups/${i.home}`, (i) => lineupBody(i.players), [...teamWrite.filter(([who]) => who !== 'supervisor'), ['supervisor', 400, 'VALIDATION_FAILED'], ['away', 403, 'OTHER_CLUB']]],
       ['enter the result', 'put', (i) => `/api/matches/${i.match}/result`, () => ({ version: 0, sets: [] }), [...teamWrite, ['away', 403, 'NOT_HOME_TEAM']]],
       ['enter one set', 'put', (i) => `/api/matches/${i.match}/sets/1`, () => ({ version: 0, tables: [] }), [...teamWrite, ['away', 403, 'NOT_HOME_TEAM']]],
       ['record a substitution', 'post', (i) => `/api/matches/${i.match}/substitutions`, (i) => ({ teamId: i.home, setNumber: 3, pairNumber: 1, outMemberId: i.players[0], inMemberId: i.players[12] }), [...substitutionWrite, ['away', 403, 'OTHER_CLUB']]],

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AuditService } from '../audit/audit.service';
 import type { AuthUser } from '../auth/auth.types';
 import { dbDate, isoDate } from '../common/dto';
-import { ConflictError, NotFoundError, ValidationError } from '../common/errors';
+import { ConflictError, NotFoundError, RuleViolationError, ValidationError } from '../common/errors';
 import { compareDates, formatDutchDate, IsoDate } from '../domain/dates';
 import { datesNeededMessage, generateSchedule, roundsNeeded, ScheduleError } from '../domain/match';
 import { publicLink } from '../mail/mail-config';
@@ -14,6 +14,7 @@ import { DivisionMatchesDto, MatchDetailDto } from './match.dto';
 import { MatchDataService } from './match-data.service';
 import { matchStart, MatchRow } from './match-row';
 import { commandUser, MatchWriterService, Tx } from './match-writer.service';
+import { playsElsewhereMessages } from './plays-elsewhere';
 import { assertOpen } from '../seasons/season-open';
 
 const DEFAULT_START_TIME = '20:00';
@@ -36,6 +37,20 @@ function assertInSeason(dates: readonly IsoDate[], season: { competitionStartsOn
  * (circle method, home and away balanced), and moving or swapping single fixtures with
  * a reason that stays in the match's history.
  */
+/**
+ * RULES.md "Moving a match": one member, one match per date on the new date too. Refused,
+ * naming the members and the other match, until one of the clubs changes its line-up.
+ */
+async function assertPlayersFree(tx: Tx, match: MatchRow, date: IsoDate, user: AuthUser): Promise<void> {
+  const memberIds = match.lineups.flatMap((l) => l.players.map((p) => p.memberId));
+  if (!memberIds.length) return;
+  const clashes = await playsElsewhereMessages(tx, memberIds, { id: match.id, date: dbDate(date) }, match.homeTeam.clubId, user);
+  if (!clashes.length) return;
+  const which = clashes.length === 1 ? clashes[0] : `${clashes.length} spelers staan die dag al op een andere wedstrijd, o.a. ${clashes[0]}`;
+  const message = `Verplaatsen naar ${formatDutchDate(date)} kan niet: ${which} Eén van de verenigingen past eerst haar spelerslijst aan.`;
+  throw new RuleViolationError(message, 'MEMBER_PLAYS_ELSEWHERE', clashes.map((m) => ({ field: 'date', message: m })));
+}
+
 @Injectable()
 export class FixturesService {
   constructor(
@@ -98,7 +113,10 @@ export class FixturesService {
         after: async (tx, moved) => {
           const season = await tx.season.findUniqueOrThrow({ where: { id: match.division.seasonId }, select: { competitionStartsOn: true, endsOn: true } });
           assertInSeason([body.date], season, 'date');
-          if (body.date !== isoDate(match.date)) await this.assertDateFree(tx, match, body.date);
+          if (body.date !== isoDate(match.date)) {
+            await this.assertDateFree(tx, match, body.date);
+            await assertPlayersFree(tx, match, body.date, user);
+          }
           await tx.matchMove.create({ data: { matchId: match.id, fromDate: match.date, toDate: dbDate(body.date), reason: body.reason, movedById: user.id } });
           // Regel 5D/5E: a line-up already recorded counts as composed before the match when first
           // saved before the new start, or when it was in time for the start it was composed for: the

@@ -69,11 +69,13 @@ export class LatePairsService {
         };
         const errors = validateLineupShape({ ...lineup, settings });
         if (errors.length) throw new ValidationError(errors[0], errors.map((message) => ({ field: 'fromSet', message })), 'INVALID_LINEUP');
-        await tx.lineupPlayer.updateMany({ where: { lineupId: row.id, pairNumber: body.pairNumber }, data: { fromSet: body.fromSet } });
+        // Who recorded it: only the supervisor or the federation changes it again (RULES.md).
+        const lateRecordedByRole = body.fromSet > 1 && user.role !== 'SECRETARY' ? user.role : null;
+        await tx.lineupPlayer.updateMany({ where: { lineupId: row.id, pairNumber: body.pairNumber }, data: { fromSet: body.fromSet, lateRecordedByRole } });
         // The answer is built from the row in memory with the pair's new first set: the match is not read again.
         const patch = (match: MatchRow): MatchRow => ({
           ...match,
-          lineups: match.lineups.map((l) => (l.id !== row.id ? l : { ...l, players: l.players.map((p) => (p.pairNumber === body.pairNumber ? { ...p, fromSet: body.fromSet } : p)) })),
+          lineups: match.lineups.map((l) => (l.id !== row.id ? l : { ...l, players: l.players.map((p) => (p.pairNumber === body.pairNumber ? { ...p, fromSet: body.fromSet, lateRecordedByRole } : p)) })),
         });
         return { command: { kind: 'SET_LINEUP', by: commandUser(user), reason: body.reason ?? null, side, lineup, latePair: { pairNumber: body.pairNumber } }, patch };
       },

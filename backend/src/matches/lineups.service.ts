@@ -138,8 +138,17 @@ export class LineupsService {
     };
   }
 
+  /**
+   * A club composes its line-up; the federation changes it (with a reason once a set started);
+   * the supervisor adds (or removes) a reserve once set 1 started, with a reason (RULES.md,
+   * revised 2026-12-06: the core refuses the supervisor any other change).
+   */
   async save(matchId: string, teamId: string, body: LineupInputDto, user: AuthUser): Promise<TeamLineupDto> {
     assertComposedOverride(body, user);
+    if (user.role === 'SUPERVISOR' && !body.reason) {
+      const message = 'Geef een reden: elke handeling van de wedstrijdleider komt met de reden in het logboek.';
+      throw new ValidationError(message, [{ field: 'reason', code: 'REQUIRED', message }]);
+    }
     let side: Side = 'HOME';
     // The match is loaded once, by the writer (who may ask is checked on that row, inside the transaction).
     const { row, settings } = await this.writer.applyWithRow(
@@ -169,9 +178,13 @@ export class LineupsService {
 
         // The players' rows with their eligibility (the member lists: not pure) are stored here; the core settles what follows.
         const results = await this.eligibility.check(tx, eligibilityQuery(match, side, settings), memberIds);
+        // A late pair the supervisor (or the federation) recorded keeps that mark while its first set stays (the core refuses a club's change of it).
+        const late = new Map((lineupOf(match, side)?.players ?? []).flatMap((p) => (p.pairNumber !== null && p.lateRecordedByRole ? [[p.pairNumber, p] as const] : [])));
         const player = (memberId: string, pairNumber: number | null, fromSet = 1) => {
           const result = results.get(memberId)!;
-          return { memberId, pairNumber, fromSet, eligible: result.eligible, ineligibilityReasons: result.reasons.map((r) => r.message) };
+          const marked = pairNumber === null ? undefined : late.get(pairNumber);
+          const lateRecordedByRole = marked && marked.fromSet === fromSet ? marked.lateRecordedByRole : null;
+          return { memberId, pairNumber, fromSet, lateRecordedByRole, eligible: result.eligible, ineligibilityReasons: result.reasons.map((r) => r.message) };
         };
         // Regel 5D/5E: composed before the match when first saved before the start; kept on later saves.
         const now = new Date();

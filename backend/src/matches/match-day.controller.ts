@@ -42,14 +42,15 @@ export class MatchDayController {
     return this.lineups.view(id, teamId, user);
   }
 
-  @Roles('ADMIN', 'SECRETARY')
+  @Roles('ADMIN', 'SECRETARY', 'SUPERVISOR')
   @Put('lineups/:teamId')
   @ApiOperation({
-    summary: 'Spelerslijst vastleggen: koppels, laatkomers en reserves (eigen secretaris, bondsbeheerder)',
+    summary: 'Spelerslijst vastleggen: koppels, laatkomers en reserves (eigen secretaris, bondsbeheerder; de wedstrijdleider alleen reserves)',
     description:
       'Elke speler wordt op de wedstrijddatum getoetst (Regel 3B, 4); een niet-speelgerechtigde speler wordt vastgelegd en gemarkeerd. Na bevestiging alleen nog door de bondsbeheerder, met reden. ' +
       'Vóór de wedstrijd samengesteld (Regel 5D/5E) is de spelerslijst als hij vóór de aanvang voor het eerst is opgeslagen; alleen de bondsbeheerder legt het anders vast, met reden. ' +
-      'Een wijziging nadat de thuisploeg tekende, vraagt een nieuwe handtekening van de thuisploeg (Regel 15).',
+      'De reserves staan vast zodra set 1 begint; daarna voegt alleen de wedstrijdleider of de bond een reserve toe, met reden. Een laat koppel dat de wedstrijdleider vastlegde, wijzigt de vereniging niet. ' +
+      'Is het formulier ondertekend of de wedstrijd compleet, dan wijzigt de vereniging niets meer (de klok loopt door).',
   })
   @ApiOkResponse({ type: TeamLineupDto })
   saveLineup(

@@ -134,6 +134,7 @@ export function teamFacts(match: MatchRow, side: Side, name: (memberId: string) 
       pairs: pairsOf(lineup.players).map(({ pairNumber, players }) => ({
         pairNumber,
         fromSet: players[0].fromSet,
+        lateRecordedBy: players[0].lateRecordedByRole === 'SUPERVISOR' || players[0].lateRecordedByRole === 'ADMIN' ? players[0].lateRecordedByRole : null,
         players: [name(players[0].memberId), name(players[1]?.memberId ?? '')] as const,
       })),
       reserves: reservesOf(lineup.players).map((p) => name(p.memberId)),

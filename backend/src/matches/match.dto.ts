@@ -11,7 +11,7 @@ import type { CompetitionSettings } from '../domain/settings';
 import { ForfeitCause, GameKind, MatchStatus, ResultState, SetSource, Side } from '../generated/prisma/enums';
 import { storedWinner } from '../domain/match/match-facts';
 import { familyNameOf, lineupOf, LineupRow, MatchRow, MatchSummaryRow, pairsOf, PersonName, publicNameOf, reservesOf, sideOf } from './match-row';
-import { finalityText } from '../domain/match/match-command';
+import { finalityWords } from '../domain/match/match-command';
 import { phaseOf } from '../domain/match/result-flow';
 
 export const MATCH_STATUSES = Object.values(MatchStatus);
@@ -88,8 +88,23 @@ export class MatchSummaryDto {
     description: 'Wanneer de volledige uitslag vanzelf definitief wordt: einde van de correctietijd (aan tafel) of van de bevestigingstermijn (papieren formulier); null zolang hij niet volledig is of al definitief',
   })
   finalDueAt: string | null;
-  @ApiProperty({ nullable: true, type: String, example: 'wordt definitief om 22:41', description: '"definitief om 22:41" / "wordt definitief om 22:41" (Nederlandse tijd); meer dan 12 uur vooruit met de dag: "wordt definitief op dinsdag 1 december om 11:12"' })
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    example: 'compleet, wordt definitief om 22:41',
+    description:
+      'Hoe de uitslag definitief werd of wordt, dezelfde woorden op elk scherm: "bevestigd door beide teams", "definitief na het correctievenster", "definitief na 48 uur", ' +
+      '"definitief na beslissing van de wedstrijdleider", "definitief gemaakt door de bond", "gecorrigeerd door de bond", "vastgesteld door de bond" (niet gespeeld); ' +
+      'vóór definitief "compleet, wordt definitief om 22:41" of "ondertekend door de thuisploeg, wordt definitief op dinsdag 1 december om 11:12" (Nederlandse tijd); null: nog niet zover',
+  })
   finality: string | null;
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    enum: ['BOTH_CONFIRMED', 'CORRECTION_WINDOW', 'PAPER_HOURS', 'SUPERVISOR_DECISION', 'FEDERATION'],
+    description: 'Hoe de wedstrijd definitief werd; null zolang niet definitief (of definitief vóór 7 december 2026)',
+  })
+  finalBy: string | null;
   @ApiProperty({ nullable: true, type: String, description: 'Toelichting van de bond bij een niet-gespeelde wedstrijd' })
   statusReason: string | null;
   @ApiProperty({ description: 'Versie van de uitslag; stuur hem mee bij elke wijziging (optimistische vergrendeling)' })
@@ -268,7 +283,8 @@ export function mapMatchSummary(match: MatchSummaryRow, settings: Pick<Competiti
     forfeitPairsPresent: match.forfeitPairsPresent,
     finalAt: match.finalAt?.toISOString() ?? null,
     finalDueAt: match.finalDueAt?.toISOString() ?? null,
-    finality: finalityText(match),
+    finality: finalityWords({ ...match, status: match.status }),
+    finalBy: match.resultState === 'CONFIRMED' ? match.finalBy : null,
     statusReason: match.statusReason,
     version: match.version,
     // The home team signed (explicitly, after the summary); the signature lapses with every change.

@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { dbDate, isoDate } from '../common/dto';
 import { seatKey, SIDES } from '../domain/match';
-import { MatchState, Seat, SeatSource, StateAction, StateTeam } from '../domain/match/match-command';
+import { FinalWay, MatchState, ResultSnapshot, Seat, SeatSource, StateAction, StateTeam } from '../domain/match/match-command';
 import { Prisma } from '../generated/prisma/client';
 import { lineupOf, matchStart, MatchRow, membersById, MemberRow, playerLabels, SetRow, teamFacts, teamIdOf } from './match-row';
 
@@ -53,6 +53,9 @@ export function matchStateOf(row: MatchRow, extraMembers: readonly MemberRow[] =
     correctionReason: row.correctionReason,
     finalDueAt: row.finalDueAt,
     finalAt: row.finalAt,
+    finalBy: (row.finalBy as FinalWay | null) ?? null,
+    displaced: seatsOfJson(row.displacedSeats),
+    beforeNotPlayed: snapshotOfJson(row.beforeNotPlayed),
     nightOpenedAt: row.nightOpenedAt,
     startsAt: matchStart(row),
     teams: { HOME: team('HOME'), AWAY: team('AWAY') },
@@ -60,6 +63,27 @@ export function matchStateOf(row: MatchRow, extraMembers: readonly MemberRow[] =
     actions: row.supervisorActions.map(({ matchId: _match, createdAt: _at, member: _member, ...action }): StateAction => action),
     seats: row.sets.map(seatOf),
   };
+}
+
+const dateOf = (value: unknown): Date | null => (value === null || value === undefined ? null : new Date(value as string));
+
+/** Seats kept as JSON (the displaced ones, a not-played record's before): their moments as Dates again. */
+function seatsOfJson(value: unknown): Seat[] {
+  if (!Array.isArray(value)) return [];
+  return value.map((seat: Seat) => ({ ...seat, enteredAt: dateOf(seat.enteredAt), signedAt: dateOf(seat.signedAt), refusedAt: dateOf(seat.refusedAt), decidedAt: dateOf(seat.decidedAt) }));
+}
+
+function snapshotOfJson(value: unknown): ResultSnapshot | null {
+  if (!value || typeof value !== 'object') return null;
+  const kept = value as ResultSnapshot;
+  const moments = ['enteredAt', 'homeSignedAt', 'awaySignedAt', 'finalDueAt', 'finalAt'] as const;
+  return { ...kept, ...Object.fromEntries(moments.map((m) => [m, dateOf(kept[m])])), seats: seatsOfJson(kept.seats) };
+}
+
+/** The JSON columns of the state (null when empty), as stored and as a load gives them back. */
+function jsonColumns(state: MatchState): { displacedSeats: Prisma.JsonValue; beforeNotPlayed: Prisma.JsonValue } {
+  const json = (value: unknown) => (value == null ? null : (JSON.parse(JSON.stringify(value)) as Prisma.JsonValue));
+  return { displacedSeats: json(state.displaced?.length ? state.displaced : null), beforeNotPlayed: json(state.beforeNotPlayed ?? null) };
 }
 
 function seatOf(row: SetRow): Seat {
@@ -104,6 +128,7 @@ const MATCH_COLUMNS = [
   'correctionReason',
   'finalDueAt',
   'finalAt',
+  'finalBy',
 ] as const satisfies readonly (keyof MatchState & keyof MatchRow)[];
 
 const SEAT_COLUMNS = [
@@ -299,6 +324,10 @@ export async function storeStateChanges(tx: Tx, before: MatchRow, after: MatchSt
   }
 
   const data = changedColumns(before as unknown as MatchState, after, MATCH_COLUMNS) as Prisma.MatchUncheckedUpdateInput;
+  const json = jsonColumns(after);
+  for (const column of ['displacedSeats', 'beforeNotPlayed'] as const) {
+    if (JSON.stringify(before[column] ?? null) !== JSON.stringify(json[column])) (data as Record<string, unknown>)[column] = json[column];
+  }
   // The fixture (a move, a swap): the date as the federation's calendar day, the teams by id.
   if (after.date !== isoDate(before.date)) data.date = dbDate(after.date);
   if (after.startTime !== before.startTime) data.startTime = after.startTime;
@@ -389,6 +418,6 @@ export function rowAfter(before: MatchRow, after: MatchState, version: number, e
   const swapped = after.teamIds.HOME !== before.homeTeamId;
   const teams = swapped ? { homeTeamId: before.awayTeamId, awayTeamId: before.homeTeamId, homeTeam: before.awayTeam, awayTeam: before.homeTeam } : {};
   const updatedAt = stored?.changed ? now : before.updatedAt;
-  const row: MatchRow = { ...before, ...columns, ...teams, date: dbDate(after.date), startTime: after.startTime, version, updatedAt, sets, substitutions, supervisorActions };
+  const row: MatchRow = { ...before, ...columns, ...jsonColumns(after), ...teams, date: dbDate(after.date), startTime: after.startTime, version, updatedAt, sets, substitutions, supervisorActions };
   return extras.patch ? extras.patch(row) : row;
 }

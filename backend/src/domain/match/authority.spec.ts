@@ -17,6 +17,7 @@ import { fixtureLineup, fixtureMatchState, fixtureTeam } from './state.fixture';
 const EXPECTED: Record<Actor, Record<Act, string>> = {
   CLUB: {
     LINEUP: 'A SET_STARTED SET_STARTED RESULT_LOCKED',
+    RESERVES: 'A RESERVES_FIXED RESERVES_FIXED RESULT_LOCKED',
     SUBSTITUTE: 'A A SET_ALREADY_SIGNED RESULT_LOCKED',
     WITHDRAW_SUBSTITUTION: 'A SET_STARTED SET_STARTED RESULT_LOCKED',
     ENTER_SCORE: 'TABLE_ONLY TABLE_ONLY TABLE_ONLY RESULT_LOCKED',
@@ -29,6 +30,7 @@ const EXPECTED: Record<Actor, Record<Act, string>> = {
   },
   TABLE: {
     LINEUP: 'CLUB_ONLY CLUB_ONLY CLUB_ONLY RESULT_LOCKED',
+    RESERVES: 'CLUB_ONLY CLUB_ONLY CLUB_ONLY RESULT_LOCKED',
     SUBSTITUTE: 'SUPERVISOR_ONLY SUPERVISOR_ONLY SUPERVISOR_ONLY RESULT_LOCKED',
     WITHDRAW_SUBSTITUTION: 'SUPERVISOR_ONLY SUPERVISOR_ONLY SUPERVISOR_ONLY RESULT_LOCKED',
     ENTER_SCORE: 'A A SET_ALREADY_SIGNED RESULT_LOCKED',
@@ -41,6 +43,7 @@ const EXPECTED: Record<Actor, Record<Act, string>> = {
   },
   SUPERVISOR: {
     LINEUP: 'CLUB_ONLY CLUB_ONLY CLUB_ONLY RESULT_LOCKED',
+    RESERVES: 'CLUB_ONLY R R RESULT_LOCKED',
     SUBSTITUTE: 'R R SET_ALREADY_SIGNED RESULT_LOCKED',
     WITHDRAW_SUBSTITUTION: 'R R R RESULT_LOCKED',
     ENTER_SCORE: 'TABLE_ONLY TABLE_ONLY TABLE_ONLY RESULT_LOCKED',
@@ -53,6 +56,7 @@ const EXPECTED: Record<Actor, Record<Act, string>> = {
   },
   ADMIN: {
     LINEUP: 'A R R C',
+    RESERVES: 'A R R C',
     SUBSTITUTE: 'A R R C',
     WITHDRAW_SUBSTITUTION: 'A R R C',
     ENTER_SCORE: 'R R C C',
@@ -69,7 +73,7 @@ const cells = ACTORS.flatMap((actor) => ACTS.flatMap((act) => AUTHORITY_PHASES.m
 
 describe('the authority table (RULES.md): every actor × act × phase', () => {
   test(`has ${ACTORS.length * ACTS.length * AUTHORITY_PHASES.length} cells`, () => {
-    expect(cells).toHaveLength(160);
+    expect(cells).toHaveLength(176);
   });
 
   test.each(cells)('%s, %s, %s: %s', (actor, act, phase, expected) => {
@@ -174,6 +178,9 @@ describe('who played (RULES.md): the core asks the authority table', () => {
     ],
     ['the late pair the supervisor recorded survives a club’s re-save (set 1 started without pair 6)', [resave(admin, lineup('a', { pairs: lineup('a').pairs.map((p) => (p.pairNumber === 6 ? { ...p, fromSet: 3 } : p)) })), enter(1, 1), resave(club, lineup('a'))], 'SET_STARTED'],
     ['an administrator changes who played in a started set only with a reason', [enter(1, 1), resave(admin, swapped)], 'VALIDATION_FAILED'],
+    ['a club does not add a reserve once set 1 started (RULES.md, revised 2026-12-06)', [enter(1, 1), resave(club, lineup('a', { reserves: ['ar1', 'ar2', 'ax'] }))], 'RESERVES_FIXED'],
+    ['the supervisor does not add a reserve without a reason', [enter(1, 1), resave(supervisor, lineup('a', { reserves: ['ar1', 'ar2', 'ax'] }))], 'VALIDATION_FAILED'],
+    ['the supervisor does not change pairs', [resave(supervisor, swapped)], 'CLUB_ONLY'],
     ['the supervisor does not change a final match', [...wholeNight(), { kind: 'FINALISE' }, { kind: 'DECIDE_SET', setNumber: 1, tableNumber: 1, reason: 'Telfout', by: 'SUPERVISOR', totals: { home: 4, away: 4 } }], 'RESULT_LOCKED'],
   ])('Regel 13–15: %s', (_name, commands, code) => {
     const state = commands.some((c) => c.kind === 'FINALISE') ? { ...run(matchState(), ...commands.slice(0, -2)).state, finalDueAt: new Date(T0.getTime() - 1) } : null;
@@ -184,7 +191,8 @@ describe('who played (RULES.md): the core asks the authority table', () => {
   });
 
   test.each<[string, MatchCommand[]]>([
-    ['a club re-saves reserves only (nobody seated differently) after the start', [enter(1, 1), resave(club, lineup('a', { reserves: ['ar1', 'ar2', 'ax'] }))]],
+    ['a club re-saves reserves only before set 1 starts', [resave(club, lineup('a', { reserves: ['ar1', 'ar2', 'ax'] }))]],
+    ['the supervisor adds a reserve after set 1 started, with a reason (RULES.md, revised 2026-12-06)', [enter(1, 1), { ...resave(supervisor, lineup('a', { reserves: ['ar1', 'ar2', 'ax'] })), reason: 'Reserve kwam later' } as MatchCommand]],
     ['a club changes pairs before set 1 starts', [resave(club, swapped)]],
     ['a club records a substitution during set 3 (Regel 13/14 checks)', [...set(1), ...set(2), enter(3, 1), sub(club, 3)]],
     ['a club records a substitution for a pair whose seat is not signed, while another table of the set has signed', [...set(1), ...set(2), enter(3, tableOfAway(3, 5)), sign(3, tableOfAway(3, 5)), sub(club, 3)]],
@@ -269,12 +277,13 @@ describe('Undo (RULES.md): the supervisor withdraws their own Regel 38 removal a
     expect(result.state).toBe(state);
   });
 
-  test('Regel 22: withdrawn, the void games count again as the table entered them (decided, with the reason)', () => {
-    const voided = run(matchState(), enterGames(1, 2), sign(1, 2), voiding).state;
+  test('Regel 22: withdrawn, the seat comes back exactly as the table entered and signed it (RULES.md, revised 2026-12-06)', () => {
+    const signed = run(matchState(), enterGames(1, 2), sign(1, 2)).state;
+    const voided = run(signed, voiding).state;
     expect(seatOf(voided, 1, 2)).toBeUndefined();
     const undone = run(voided, withdraw('v1'));
     expect(undone.problems).toEqual([]);
-    expect(seatOf(undone.state, 1, 2)).toMatchObject({ source: 'GAMES', homePoints: 6, awayPoints: 2, decisionReason: 'Verkeerde speler aangewezen' });
+    expect(seatOf(undone.state, 1, 2)).toEqual(seatOf(signed, 1, 2));
     expect(seatOf(undone.state, 1, 2)!.games.map((g) => g.gameNumber)).toEqual([1, 2, 3, 4]);
   });
 
@@ -345,13 +354,12 @@ describe('once final: the federation corrects a void, a removal and their withdr
   test('the supervisor cannot (RESULT_LOCKED)', () => {
     expect(run(final(), voidBy(supervisor)).problems.map((p) => p.code)).toEqual(['RESULT_LOCKED']);
   });
-  test('the federation can, with a reason: a correction, and the match stays final', () => {
+  test('the federation cannot void games of a final match: a final match has a score for every seat (RULES.md, revised 2026-12-06); it decides the score instead', () => {
     expect(run(final(), { ...voidBy(admin), reason: '' } as MatchCommand).problems.map((p) => p.code)).toEqual(['VALIDATION_FAILED']);
-    const voided = run(final(), voidBy(admin));
-    expect(voided.problems).toEqual([]);
-    expect(voided.state).toMatchObject({ resultState: 'CONFIRMED', correctionReason: 'Verkeerde tafel, achteraf gemeld' });
-    const withdrawn = run(voided.state, { kind: 'WITHDRAW_ACTION', by: admin, reason: 'Toch de goede tafel', id: 'v9' });
-    expect(withdrawn.problems).toEqual([]);
-    expect(withdrawn.state).toMatchObject({ resultState: 'CONFIRMED', correctionReason: 'Toch de goede tafel' });
+    expect(run(final(), voidBy(admin)).problems.map((p) => p.code)).toEqual(['FINAL_SEAT_EMPTY']);
+  });
+  test('the federation cannot remove a player from a final match where that would leave a seat without a score (a set entered as totals cannot be completed game by game)', () => {
+    const removal: MatchCommand = { kind: 'REMOVE_PLAYER', by: admin, reason: 'Achteraf gemeld', id: 'r9', setNumber: 2, tableNumber: 1, fromGame: 3, memberId: 'm-h1a', playerId: 'h1a' };
+    expect(run(final(), removal).problems.map((p) => p.code)).toEqual(['FINAL_SEAT_EMPTY']);
   });
 });

@@ -23,8 +23,10 @@ export const AUTHORITY_PHASES = ['BEFORE_SET', 'DURING_SET', 'AFTER_SIGNATURE', 
 export type AuthorityPhase = (typeof AUTHORITY_PHASES)[number];
 
 export const ACTS = [
-  /** The line-up: pairs, reserves, who sits where (Regel 5). */
+  /** The line-up: pairs, who sits where (Regel 5). */
   'LINEUP',
+  /** The reserves of the line-up (Regel 5A, 13): fixed when set 1 starts. */
+  'RESERVES',
   /** Record a substitution (Regel 13, 14). */
   'SUBSTITUTE',
   /** Withdraw a substitution the club recorded. */
@@ -63,6 +65,10 @@ const NOT_ENTERED = refused('SET_NOT_ENTERED', 'Deze set is nog niet ingevoerd.'
 const NOT_SIGNED = refused('SET_NOT_SIGNED', 'Deze set is nog niet ondertekend: de tafel past de eigen invoer aan, of de wedstrijdleider beslist over een weigering.');
 const SUPERVISOR_ONLY = refused('SUPERVISOR_ONLY', 'Dit doet de wedstrijdleider (of de bond), met een reden.');
 const TABLE_ONLY = refused('TABLE_ONLY', 'Dit doen de koppels aan tafel (Regel 15).');
+const RESERVES_FIXED = refused(
+  'RESERVES_FIXED',
+  'De reservelijst staat vast sinds set 1 begon (Regel 5A, 13); daarna voegt alleen de wedstrijdleider (of de bond) een reserve toe, met een reden.',
+);
 const CLUB_ONLY = refused('CLUB_ONLY', 'De spelerslijst stelt de vereniging samen; de wedstrijdleider legt laatkomers en wissels vast.');
 
 type Row = Record<AuthorityPhase, AuthorityAnswer>;
@@ -77,6 +83,7 @@ const row = (before: AuthorityAnswer, during: AuthorityAnswer, after: AuthorityA
 export const AUTHORITY_TABLE: Readonly<Record<Actor, Record<Act, Row>>> = Object.freeze({
   CLUB: {
     LINEUP: row(ALLOWED, STARTED, STARTED),
+    RESERVES: row(ALLOWED, RESERVES_FIXED, RESERVES_FIXED),
     SUBSTITUTE: row(ALLOWED, ALLOWED, SIGNED),
     WITHDRAW_SUBSTITUTION: row(ALLOWED, STARTED, STARTED),
     ENTER_SCORE: row(TABLE_ONLY, TABLE_ONLY, TABLE_ONLY),
@@ -89,6 +96,7 @@ export const AUTHORITY_TABLE: Readonly<Record<Actor, Record<Act, Row>>> = Object
   },
   TABLE: {
     LINEUP: row(CLUB_ONLY, CLUB_ONLY, CLUB_ONLY),
+    RESERVES: row(CLUB_ONLY, CLUB_ONLY, CLUB_ONLY),
     SUBSTITUTE: row(SUPERVISOR_ONLY, SUPERVISOR_ONLY, SUPERVISOR_ONLY),
     WITHDRAW_SUBSTITUTION: row(SUPERVISOR_ONLY, SUPERVISOR_ONLY, SUPERVISOR_ONLY),
     ENTER_SCORE: row(ALLOWED, ALLOWED, SIGNED),
@@ -101,6 +109,7 @@ export const AUTHORITY_TABLE: Readonly<Record<Actor, Record<Act, Row>>> = Object
   },
   SUPERVISOR: {
     LINEUP: row(CLUB_ONLY, CLUB_ONLY, CLUB_ONLY),
+    RESERVES: row(CLUB_ONLY, REASON, REASON),
     SUBSTITUTE: row(REASON, REASON, SIGNED),
     WITHDRAW_SUBSTITUTION: row(REASON, REASON, REASON),
     ENTER_SCORE: row(TABLE_ONLY, TABLE_ONLY, TABLE_ONLY),
@@ -113,6 +122,7 @@ export const AUTHORITY_TABLE: Readonly<Record<Actor, Record<Act, Row>>> = Object
   },
   ADMIN: {
     LINEUP: row(ALLOWED, REASON, REASON, CORRECTION),
+    RESERVES: row(ALLOWED, REASON, REASON, CORRECTION),
     SUBSTITUTE: row(ALLOWED, REASON, REASON, CORRECTION),
     WITHDRAW_SUBSTITUTION: row(ALLOWED, REASON, REASON, CORRECTION),
     ENTER_SCORE: row(REASON, REASON, CORRECTION, CORRECTION),

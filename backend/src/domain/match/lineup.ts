@@ -14,6 +14,8 @@ export interface LineupPair {
   players: readonly [PlayerId, PlayerId];
   /** The first set this pair played: 1 = from the start, later = a latecomer (Regel 5B/5C). */
   fromSet?: number;
+  /** Who recorded that this pair came late, when the supervisor or the federation did: only they change it again (RULES.md). */
+  lateRecordedBy?: 'SUPERVISOR' | 'ADMIN' | null;
 }
 
 export interface Lineup {

@@ -260,8 +260,9 @@ describe('applyMatchCommand: the paper form', () => {
     ['Regel 35B: a set disputed at the table is not replaced by the form', matchState(), [enter(1, 1, 'HOME', { totals: { home: 4, away: 4 } }), refuse(1, 1), federationForm()], 'SET_DISPUTED'],
     ['Regel 35B: a set disputed at the table is not replaced by one set of the form', matchState(), [enter(1, 1, 'HOME', { totals: { home: 4, away: 4 } }), refuse(1, 1), federationSet(1, [{ tableNumber: 1, homePoints: 6, awayPoints: 2 }])], 'SET_DISPUTED'],
     ['Regel 35B: a set disputed at the table is not dropped by one set of the form', matchState(), [enter(1, 1, 'HOME', { totals: { home: 4, away: 4 } }), refuse(1, 1), federationSet(1, [{ tableNumber: 2, homePoints: 6, awayPoints: 2 }])], 'SET_DISPUTED'],
-    ['Regel 35B: the home team does not sign while a set waits for the supervisor', matchState(), [form(home, allSets(['1/1'])), enter(1, 1, 'HOME', { totals: { home: 4, away: 4 } }), refuse(1, 1), { kind: 'SIGN_FORM', by: home }], 'SET_DISPUTED'],
-    ['Regel 35B: the away team does not confirm while a set waits for the supervisor', matchState(), [form(home, allSets(['1/1'])), enter(1, 1, 'HOME', { totals: { home: 4, away: 4 } }), sign(1, 1), { kind: 'SIGN_FORM', by: home }, enter(1, 1, 'AWAY', { totals: { home: 2, away: 6 } }, 'HOME'), { kind: 'CONFIRM_FORM', by: away }], 'SET_DISPUTED'],
+    // RULES.md (revised 2026-12-06): at a match a table touched, the paper signature and confirmation are the night's, refused until every seat is signed and no refusal waits.
+    ['Regel 35B: the home team does not sign while a set waits for the supervisor', matchState(), [form(home, allSets(['1/1'])), enter(1, 1, 'HOME', { totals: { home: 4, away: 4 } }), refuse(1, 1), { kind: 'SIGN_FORM', by: home }], 'NIGHT_NOT_COMPLETE'],
+    ['Regel 35B: the away team does not confirm while a set waits for the supervisor', matchState(), [form(home, allSets(['1/1'])), enter(1, 1, 'HOME', { totals: { home: 4, away: 4 } }), sign(1, 1), enter(1, 1, 'AWAY', { totals: { home: 2, away: 6 } }, 'HOME'), { kind: 'CONFIRM_FORM', by: away }], 'NIGHT_NOT_COMPLETE'],
   ])('%s', (_name, state, commands, code) => {
     const before = paper(state, ...commands.slice(0, -1)).state;
     const result = applyMatchCommand(before, commands[commands.length - 1], settings, DAY);
@@ -287,9 +288,12 @@ describe('applyMatchCommand: the paper form', () => {
     expect(locked.events).toEqual([{ kind: 'MATCH_CONFIRMED' }]);
   });
 
-  test('Regel 15: every entry lapses the home signature', () => {
+  test('Regel 15: once signed, the home club changes nothing (the clock runs: RULES.md, revised 2026-12-06); the federation’s entry lapses the signature', () => {
     const signed = paper(matchState(), form(), { kind: 'SIGN_FORM', by: home });
-    const again = paper(signed.state, { kind: 'ENTER_SET', by: home, setNumber: 2, tables: [{ tableNumber: 1, homePoints: 4, awayPoints: 4 }] });
+    const club = applyMatchCommand(signed.state, { kind: 'ENTER_SET', by: home, setNumber: 2, tables: [{ tableNumber: 1, homePoints: 4, awayPoints: 4 }] }, settings, DAY);
+    expect(club.problems.map((p) => p.code)).toEqual(['CLOCK_RUNS']);
+    expect(club.state).toBe(signed.state);
+    const again = paper(signed.state, { kind: 'ENTER_SET', by: { userId: 'admin', role: 'ADMIN' }, reason: 'Formulier verbeterd', setNumber: 2, tables: [{ tableNumber: 1, homePoints: 4, awayPoints: 4 }] });
     expect(again.state.homeSignedAt).toBeNull();
     expect(again.state.seats.find((s) => s.setNumber === 2 && s.tableNumber === 1)).toMatchObject({ homePoints: 4, awayPoints: 4 });
     // One set replaced: the other sets stay.
@@ -312,7 +316,9 @@ describe('applyMatchCommand: the paper form', () => {
     const signed = paper(night.state, { kind: 'SIGN_FORM', by: home });
     expect(signed.problems).toEqual([]);
     expect(signed.state).toMatchObject({ status: 'PLAYED', resultState: 'CONFIRMED', homeSignedById: 'home-secretary', awaySignedById: 'away-secretary' });
-    expect(signed.events).toEqual([{ kind: 'RESULT_SIGNED', side: 'HOME' }, { kind: 'MATCH_CONFIRMED' }]);
+    // At a match played at the tables, the form's signature is the home club's confirmation of the night (RULES.md, revised 2026-12-06).
+    expect(signed.events).toEqual([{ kind: 'NIGHT_CONFIRMED', side: 'HOME' }, { kind: 'MATCH_CONFIRMED' }]);
+    expect(signed.state.finalBy).toBe('BOTH_CONFIRMED');
   });
 
   test('Regel 15: a form the federation enters after the away club confirmed the night lapses that confirmation, as a correction', () => {
@@ -394,8 +400,13 @@ describe('applyMatchCommand: who played (line-ups, substitutions, the supervisor
     expect(result.problems[0].code).toBe('LINEUP_MISSING');
   });
 
-  test('Regel 15: a change to who played after the home signature lapses it', () => {
-    const result = apply(signedForm(), substitute(3, 'h1a', 'hr1'));
+  test('Regel 15: after the home signature a club changes nothing of who played (the clock runs); the supervisor’s change, with a reason, lapses the signature', () => {
+    const signed = signedForm();
+    const club = apply(signed, substitute(3, 'h1a', 'hr1'));
+    expect(club.problems.map((p) => p.code)).toEqual(['CLOCK_RUNS']);
+    expect(club.state).toBe(signed);
+    const result = apply(signed, { ...(substitute(3, 'h1a', 'hr1') as object), by: { userId: 'supervisor', role: 'SUPERVISOR' }, reason: 'Wissel aan tafel' } as MatchCommand);
+    expect(result.problems).toEqual([]);
     expect(result.state.homeSignedAt).toBeNull();
   });
 

@@ -15,7 +15,7 @@
  * decided or credited by the rules, both clubs confirm the night and the result locks.
  */
 import { amsterdamDay, compareDates, IsoDate } from '../dates';
-import { Act, actorOfRole, authority, AuthorityAnswer, AuthorityPhase } from './authority';
+import { Act, Actor, actorOfRole, authority, AuthorityAnswer, AuthorityPhase } from './authority';
 import { CompetitionSettings } from '../settings';
 import { finalConsequences, FinalConsequences } from './final-consequences';
 import { setTableLabel } from './labels';
@@ -94,6 +94,36 @@ export interface StateTeam {
 }
 
 export type MatchStatusValue = 'SCHEDULED' | 'PLAYED' | 'NOT_PLAYED' | 'FORFEIT' | 'CANCELLED';
+
+/**
+ * How a match became final (RULES.md "Say how it became final"): both team leaders (or the
+ * away team on a paper form) confirmed; the correction window ended; the paper form's hours
+ * passed; the supervisor decided a refusal; the federation made it final (its confirmation,
+ * or a not-played record).
+ */
+export const FINAL_WAYS = ['BOTH_CONFIRMED', 'CORRECTION_WINDOW', 'PAPER_HOURS', 'SUPERVISOR_DECISION', 'FEDERATION'] as const;
+export type FinalWay = (typeof FINAL_WAYS)[number];
+
+/** A table's entry a credit covers, with who sat at the seat when it was played (seatSeating). */
+export type DisplacedSeat = Seat & { seating: string };
+
+/** The result columns of a match, as a not-played record found them (given back when the federation reopens it). */
+export interface ResultSnapshot {
+  status: MatchStatusValue;
+  resultState: ResultStateValue;
+  homePoints: number | null;
+  awayPoints: number | null;
+  enteredById: string | null;
+  enteredAt: Date | null;
+  homeSignedById: string | null;
+  homeSignedAt: Date | null;
+  awaySignedById: string | null;
+  awaySignedAt: Date | null;
+  finalDueAt: Date | null;
+  finalAt: Date | null;
+  finalBy: FinalWay | null;
+  seats: Seat[];
+}
 export type ResultStateValue = 'NONE' | 'ENTERED' | 'CONFIRMED';
 
 /** A plain picture of one match: what the core reads and writes (the columns of Match and MatchSet). */
@@ -129,6 +159,16 @@ export interface MatchState {
   finalDueAt: Date | null;
   /** When it became final (resultState CONFIRMED: locked, the official standings count it). */
   finalAt: Date | null;
+  /** How it became final; null while not final (or final before this was kept). */
+  finalBy?: FinalWay | null;
+  /**
+   * Seats a table entered that a credit of the rules covers now (a removal, a substitution's
+   * violation, a late pair): each comes back exactly as it was, signatures and all, when the
+   * credit goes (RULES.md "An undo restores exactly what was there").
+   */
+  displaced?: DisplacedSeat[];
+  /** What the match held before the federation recorded it as not played: back when it reopens the match. */
+  beforeNotPlayed?: ResultSnapshot | null;
   teams: Record<Side, StateTeam>;
   /**
    * Read-only facts for Regel 4: per player id (as the teams name them), eligible on the match
@@ -389,6 +429,10 @@ export type MatchEventKind =
   | 'SET_DISPUTED'
   | 'SET_DECIDED'
   | 'SEAT_CREDITED'
+  /** A table's own entry came back when the credit that covered it went (an undo). */
+  | 'SEAT_RESTORED'
+  /** A signed seat changed: a correction (the table is told). */
+  | 'SEAT_CORRECTED'
   | 'NIGHT_CONFIRMED'
   | 'MATCH_CONFIRMED'
   | 'RESULT_ENTERED'
@@ -523,7 +567,7 @@ function teamFactsOf(state: MatchState): Record<Side, TeamFacts> {
  * and a seat where a removed player's pair lost the later games is completed 2–0 (an entry
  * of set totals cannot be split and goes). Matches that were not played keep their seats.
  */
-export function settleCredits(state: MatchState, settings: CoreSettings): { state: MatchState; events: MatchEvent[] } {
+export function settleCredits(state: MatchState, settings: CoreSettings, before: Pick<MatchState, 'teams'> = state): { state: MatchState; events: MatchEvent[] } {
   if (state.status !== 'SCHEDULED' && state.status !== 'PLAYED') return { state, events: [] };
   const { credited, checks, partial } = matchCredits(teamFactsOf(state), settings);
   const teams = { ...state.teams };
@@ -542,14 +586,28 @@ export function settleCredits(state: MatchState, settings: CoreSettings): { stat
     const credit = wanted.get(seatKey(seat.setNumber, seat.tableNumber));
     return credit !== undefined && credit.source === seat.source && credit.homePoints === seat.homePoints && credit.awayPoints === seat.awayPoints;
   };
+  // A table's entry a credit covers is kept aside, with who sat there when it was played, and
+  // comes back as it was when the credit goes while the same players sit there (an undo); when
+  // others sit there now (Regel 38A: a substitute came in), the set is played again.
+  const displaced = new Map((state.displaced ?? []).map((seat) => [seatKey(seat.setNumber, seat.tableNumber), seat]));
   let seats = state.seats.filter((seat) => {
     if (RULE_CREDIT_SOURCES.includes(seat.source)) return same(seat);
-    if (PLAYED_SOURCES.includes(seat.source)) return !wanted.has(seatKey(seat.setNumber, seat.tableNumber));
-    return true;
+    if (!PLAYED_SOURCES.includes(seat.source)) return true;
+    const key = seatKey(seat.setNumber, seat.tableNumber);
+    if (!wanted.has(key)) return true;
+    displaced.set(key, { ...seat, seating: seatSeating(before.teams, seat) });
+    return false;
   });
   const taken = new Set(seats.map((s) => seatKey(s.setNumber, s.tableNumber)));
   const added = credited.filter((c) => !taken.has(seatKey(c.setNumber, c.tableNumber)));
   seats = [...seats, ...added.map(({ source, ...result }) => blankSeat(result, source))];
+  const restored: Seat[] = [];
+  for (const [key, { seating, ...seat }] of displaced) {
+    if (wanted.has(key)) continue;
+    displaced.delete(key);
+    if (!taken.has(key) && seating === seatSeating(teams, seat)) restored.push(seat);
+  }
+  seats = [...seats, ...restored];
   for (const loss of partial) {
     const seat = seats.find((s) => s.setNumber === loss.setNumber && s.tableNumber === loss.tableNumber && PLAYED_SOURCES.includes(s.source));
     if (!seat) continue;
@@ -563,8 +621,26 @@ export function settleCredits(state: MatchState, settings: CoreSettings): { stat
     seats = seats.map((s) => (s === seat ? { ...seat, games, ...setTotalsFromGames(completed.games) } : s));
   }
   seats.sort(bySeat);
-  const events = added.map((c): MatchEvent => ({ kind: 'SEAT_CREDITED', setNumber: c.setNumber, tableNumber: c.tableNumber }));
-  return { state: { ...state, teams, seats }, events };
+  const events = [
+    ...added.map((c): MatchEvent => ({ kind: 'SEAT_CREDITED', setNumber: c.setNumber, tableNumber: c.tableNumber })),
+    ...restored.map((c): MatchEvent => ({ kind: 'SEAT_RESTORED', setNumber: c.setNumber, tableNumber: c.tableNumber })),
+  ];
+  const kept = [...displaced.values()].sort(bySeat);
+  const unchanged = kept.length === (state.displaced ?? []).length && kept.every((seat, i) => seat === state.displaced![i]);
+  return { state: { ...state, teams, seats, ...(unchanged ? {} : { displaced: kept }) }, events };
+}
+
+/** Who sat at a seat (both pairs, after the substitutions up to its set): whether a kept entry still belongs there. */
+function seatSeating(teams: Record<Side, Pick<StateTeam, 'lineup' | 'substitutions'>>, seat: Pick<Seat, 'setNumber' | 'homePairNumber' | 'awayPairNumber'>): string {
+  const pair = (side: Side, pairNumber: number) => {
+    const { lineup, substitutions } = teams[side];
+    const found = lineup?.pairs.find((p) => p.pairNumber === pairNumber && (p.fromSet ?? 1) <= seat.setNumber);
+    if (!found) return null;
+    let players = [...found.players];
+    for (const sub of substitutions) if (sub.pairNumber === pairNumber && sub.setNumber <= seat.setNumber) players = players.map((id) => (id === sub.outPlayerId ? sub.inPlayerId : id));
+    return players.sort();
+  };
+  return JSON.stringify([pair('HOME', seat.homePairNumber), pair('AWAY', seat.awayPairNumber)]);
 }
 
 /** Every seat of the table plan has a score. */
@@ -583,10 +659,10 @@ function seatScores(state: Pick<MatchState, 'seats'>): string {
  * result). A signature or a club's confirmation stands for complete, unchanged scores:
  * both lapse when the credits change a seat or a seat is emptied before the result is locked.
  */
-function finish(state: MatchState, settings: CoreSettings, now: Date): { state: MatchState; events: MatchEvent[] } {
+function finish(state: MatchState, settings: CoreSettings, now: Date, before: Pick<MatchState, 'teams'> = state): { state: MatchState; events: MatchEvent[] } {
   // A match recorded as not played keeps the totals its record gave (Regel 8: from averages, without sets).
   if (NOT_PLAYED_LABELS[state.status]) return { state, events: [] };
-  const settled = settleCredits(state, settings);
+  const settled = settleCredits(state, settings, before);
   let next = settled.state;
   const none = next.resultState === 'NONE';
   const totals = matchTotals(next.seats);
@@ -618,6 +694,8 @@ export function tableComplete(state: MatchState, settings: Pick<CoreSettings, 'p
 export function finalDueAt(state: MatchState, settings: Pick<CoreSettings, 'pairsPerTeam' | 'correctionWindowMinutes' | 'paperConfirmHours'>, now: Date): Date | null {
   if (state.resultState !== 'ENTERED' || state.status !== 'PLAYED') return null;
   if (tableComplete(state, settings)) return state.finalDueAt ?? new Date(now.getTime() + settings.correctionWindowMinutes * MINUTE);
+  // A table-played match has no paper clock: it is signed at the tables (RULES.md, revised 2026-12-06).
+  if (playedAtTables(state)) return null;
   const waiting = state.seats.some((s) => seatPhase(s) === 'DISPUTED');
   if (state.homeSignedAt && !state.disputedAt && !waiting && seatsComplete(state, settings)) {
     return new Date(state.homeSignedAt.getTime() + settings.paperConfirmHours * 60 * MINUTE);
@@ -630,8 +708,8 @@ export function finalDueAt(state: MatchState, settings: Pick<CoreSettings, 'pair
  * (MATCH_CONFIRMED, the live pages' event; the writer brings Regel 4 and the fines into
  * effect on it).
  */
-export function becomeFinal(state: MatchState, now: Date): { state: MatchState; events: MatchEvent[] } {
-  const next: MatchState = { ...state, status: 'PLAYED', resultState: 'CONFIRMED', finalAt: now, finalDueAt: null, disputedAt: null, disputedById: null, disputeComment: null };
+export function becomeFinal(state: MatchState, now: Date, finalBy: FinalWay): { state: MatchState; events: MatchEvent[] } {
+  const next: MatchState = { ...state, status: 'PLAYED', resultState: 'CONFIRMED', finalAt: now, finalBy, finalDueAt: null, disputedAt: null, disputedById: null, disputeComment: null };
   return { state: next, events: [{ kind: 'MATCH_CONFIRMED' }] };
 }
 
@@ -655,13 +733,49 @@ export function finalityText(match: Pick<MatchState, 'resultState' | 'finalAt' |
   return null;
 }
 
+/** RULES.md "Say how it became final": the words for each way, the same on every screen, print and mail. */
+export const FINAL_WAY_WORDS: Readonly<Record<FinalWay, string>> = Object.freeze({
+  BOTH_CONFIRMED: 'bevestigd door beide teams',
+  CORRECTION_WINDOW: 'definitief na het correctievenster',
+  PAPER_HOURS: 'definitief na 48 uur',
+  SUPERVISOR_DECISION: 'definitief na beslissing van de wedstrijdleider',
+  FEDERATION: 'definitief gemaakt door de bond',
+});
+
+export type FinalityFacts = Pick<MatchState, 'status' | 'resultState' | 'finalAt' | 'finalDueAt' | 'homeSignedAt' | 'correctedAt' | 'correctedByRole'> & {
+  finalBy?: string | null;
+  nightOpenedAt?: Date | null;
+};
+
+/**
+ * How the match stands on its way to final, in the words of RULES.md ("Say how it became
+ * final"): "bevestigd door beide teams", "definitief na het correctievenster", "definitief na
+ * 48 uur", "definitief na beslissing van de wedstrijdleider", "gecorrigeerd door de bond" once
+ * final; "compleet, wordt definitief om 22:41" in the correction window; "ondertekend door de
+ * thuisploeg, wordt definitief op dinsdag 1 december om 11:12" for a signed paper form; null
+ * while neither (nobody is told a confirmation is needed when it is not).
+ */
+export function finalityWords(match: FinalityFacts, now: Date = new Date(), paperHours = 48): string | null {
+  if (match.resultState === 'CONFIRMED') {
+    if (NOT_PLAYED_LABELS[match.status]) return 'vastgesteld door de bond';
+    const correctedAfter = match.correctedAt && match.finalAt && match.correctedAt.getTime() > match.finalAt.getTime();
+    if (correctedAfter) return match.correctedByRole === 'ADMIN' ? 'gecorrigeerd door de bond' : 'gecorrigeerd door de wedstrijdleider';
+    const way = FINAL_WAYS.find((w) => w === match.finalBy);
+    if (!way) return 'definitief';
+    return way === 'PAPER_HOURS' ? `definitief na ${paperHours} uur` : FINAL_WAY_WORDS[way];
+  }
+  if (!match.finalDueAt) return null;
+  const when = (finalityText({ resultState: 'ENTERED', finalAt: null, finalDueAt: match.finalDueAt }, now) ?? '').replace(/^wordt definitief /, '');
+  return match.homeSignedAt && !match.nightOpenedAt ? `ondertekend door de thuisploeg, wordt definitief ${when}` : `compleet, wordt definitief ${when}`;
+}
+
 function finalise(state: MatchState, settings: CoreSettings, now: Date): Transition {
   const open = openProblems(state);
   if (open.length) return { problems: open };
   const due = finalDueAt(state, settings, now);
   if (due === null) return { problems: [problem('NOT_COMPLETE', 'CONFLICT', 'Deze wedstrijd is nog niet volledig (of wacht op de wedstrijdleider); hij wordt nog niet definitief.')] };
   if (due.getTime() > now.getTime()) return { problems: [problem('NOT_DUE', 'CONFLICT', `Deze wedstrijd ${finalityText({ resultState: 'ENTERED', finalAt: null, finalDueAt: due }, now)}.`)] };
-  return becomeFinal(state, now);
+  return becomeFinal(state, now, tableComplete(state, settings) ? 'CORRECTION_WINDOW' : 'PAPER_HOURS');
 }
 
 function addRemark(state: MatchState, cmd: AddRemarkCommand): Transition {
@@ -910,7 +1024,7 @@ function confirmNight(state: MatchState, cmd: ConfirmNightCommand, settings: Cor
   const events: MatchEvent[] = [{ kind: 'NIGHT_CONFIRMED', side: cmd.side }];
   // Both team leaders confirmed: final before the end of the correction window.
   if (next.homeSignedAt && next.awaySignedAt) {
-    const final = becomeFinal(next, now);
+    const final = becomeFinal(next, now, 'BOTH_CONFIRMED');
     return { state: final.state, events: [...events, ...final.events] };
   }
   return { state: next, events };
@@ -1038,6 +1152,12 @@ function enterForm(state: MatchState, cmd: EnterFormCommand | EnterSetCommand, s
     replaced = replaceSeats(state, cmd.sets, settings, (i) => `sets.${i}`);
   }
   if ('problems' in replaced) return replaced;
+  if (atTables && cmd.by.role === 'ADMIN') {
+    // The federation records a table-played match on paper, with a reason: its seats stand as decided (RULES.md, revised 2026-12-06).
+    const old = new Set(replaced.state === state ? [] : state.seats);
+    const reason = cmd.reason?.trim() || null;
+    replaced = { state: { ...replaced.state, seats: replaced.state.seats.map((seat) => (old.has(seat) ? seat : { ...seat, decidedAt: now, decisionReason: reason })) } };
+  }
   // Settle first: a typed seat the rules score gives way, and only then is it known whether anything was entered.
   const settled = settleCredits(replaced.state, settings).state;
   const played = settled.seats.some((s) => PLAYED_SOURCES.includes(s.source));
@@ -1055,7 +1175,25 @@ function enterForm(state: MatchState, cmd: EnterFormCommand | EnterSetCommand, s
   return { state: next, events: [{ kind: 'RESULT_ENTERED', ...(cmd.kind === 'ENTER_SET' ? { setNumber: cmd.setNumber } : {}) }] };
 }
 
+/**
+ * RULES.md "A table-played match is signed at the tables": a secretary's (or supervisor's)
+ * paper signature or confirmation is refused until the night is complete, and then means
+ * confirming the night for that side. The federation may still record the result on paper:
+ * with a reason, as a correction, and then it is final.
+ */
+function formAtTables(state: MatchState, cmd: SignFormCommand | ConfirmFormCommand, settings: CoreSettings, now: Date): Transition {
+  const side: Side = cmd.kind === 'SIGN_FORM' ? 'HOME' : 'AWAY';
+  if (cmd.by.role !== 'ADMIN') return confirmNight(state, { kind: 'CONFIRM_NIGHT', side, userId: cmd.by.userId }, settings, now);
+  const refused = [...openProblems(state), ...authorityProblems({ kind: 'REASON', correction: true }, cmd.reason)];
+  if (refused.length) return { problems: refused.slice(0, 1) };
+  const incomplete = completeProblems(state, settings);
+  if (incomplete.length) return { problems: incomplete };
+  const signed = { ...state, awaySignedById: cmd.by.userId, awaySignedAt: now, homeSignedById: state.homeSignedById ?? cmd.by.userId, homeSignedAt: state.homeSignedAt ?? now };
+  return becomeFinal(corrected(signed, 'ADMIN', cmd.reason, now), now, 'FEDERATION');
+}
+
 function signForm(state: MatchState, cmd: SignFormCommand, settings: CoreSettings, now: Date): Transition {
+  if (playedAtTables(state)) return formAtTables(state, cmd, settings, now);
   const refused = [...playableProblems(state), ...disputeWaitsProblems(state, cmd.by), ...transitionProblems(state, 'SIGN'), ...entryWindowProblems(state, cmd.by, cmd.reason, now)];
   if (refused.length) return { problems: refused.slice(0, 1) };
   const incomplete = completeProblems(state, settings);
@@ -1063,13 +1201,14 @@ function signForm(state: MatchState, cmd: SignFormCommand, settings: CoreSetting
   const next: MatchState = { ...state, homeSignedById: cmd.by.userId, homeSignedAt: now, disputedAt: null, disputedById: null, disputeComment: null };
   // The away club already confirmed the night (and nothing changed since: that would have lapsed it): both signed, the result locks.
   if (next.awaySignedAt !== null) {
-    const final = becomeFinal(next, now);
+    const final = becomeFinal(next, now, 'BOTH_CONFIRMED');
     return { state: final.state, events: [{ kind: 'RESULT_SIGNED', side: 'HOME' }, ...final.events] };
   }
   return { state: next, events: [{ kind: 'RESULT_SIGNED', side: 'HOME' }] };
 }
 
 function confirmForm(state: MatchState, cmd: ConfirmFormCommand, settings: CoreSettings, now: Date): Transition {
+  if (playedAtTables(state)) return formAtTables(state, cmd, settings, now);
   const open = openProblems(state);
   if (open.length) return { problems: open };
   if (state.resultState === 'NONE') return { problems: [problem('NOTHING_TO_CONFIRM', 'CONFLICT', 'Er is nog geen uitslag ingevoerd om te bevestigen.')] };
@@ -1091,6 +1230,7 @@ function confirmForm(state: MatchState, cmd: ConfirmFormCommand, settings: CoreS
       homeSignedAt: state.homeSignedAt ?? now,
     },
     now,
+    cmd.by.role === 'ADMIN' ? 'FEDERATION' : 'BOTH_CONFIRMED',
   );
 }
 
@@ -1127,7 +1267,7 @@ function decideForm(state: MatchState, cmd: DecideFormCommand, settings: CoreSet
   }
   const incomplete = completeProblems(decided, settings);
   if (incomplete.length) return { problems: incomplete };
-  return becomeFinal(decided, now);
+  return becomeFinal(decided, now, cmd.by.role === 'ADMIN' ? 'FEDERATION' : 'SUPERVISOR_DECISION');
 }
 
 function disputeForm(state: MatchState, cmd: DisputeFormCommand, now: Date): Transition {
@@ -1266,6 +1406,42 @@ function firstChangedSet(before: Lineup, after: Lineup, substitutions: readonly 
   return positions(settings.pairsPerTeam).find((set) => seating(before, substitutions, set) !== seating(after, substitutions, set)) ?? null;
 }
 
+const reservesOf = (lineup: Lineup) => JSON.stringify([...lineup.reserves].sort());
+
+/**
+ * The new line-up with the late marks (who recorded that a pair came late): a late pair the
+ * supervisor or the federation records now gets its mark; a pair keeps its mark while its
+ * first set stays.
+ */
+function withLateMarks(before: Lineup | null, after: Lineup, late: { pairNumber: number; by: EntryRole } | null): Lineup {
+  const pairs = after.pairs.map((pair) => {
+    const old = before?.pairs.find((p) => p.pairNumber === pair.pairNumber);
+    let mark = old && (old.fromSet ?? 1) === (pair.fromSet ?? 1) ? (old.lateRecordedBy ?? null) : null;
+    if (late?.pairNumber === pair.pairNumber) mark = (pair.fromSet ?? 1) > 1 && late.by !== 'SECRETARY' ? late.by : null;
+    return { ...pair, lateRecordedBy: mark };
+  });
+  return { ...after, pairs };
+}
+
+/** The sets from which a late pair the supervisor recorded would change (its first set, or the pair gone). */
+function lateMarksWithdrawn(before: Lineup, after: Lineup): number[] {
+  return before.pairs.flatMap((pair) => {
+    if (!pair.lateRecordedBy) return [];
+    const now = after.pairs.find((p) => p.pairNumber === pair.pairNumber);
+    return now && (now.fromSet ?? 1) === (pair.fromSet ?? 1) ? [] : [Math.min(pair.fromSet ?? 1, now?.fromSet ?? 1)];
+  });
+}
+
+/** Of several answers for one change: a refusal first, then a correction, then a reason. */
+function strictest(answers: readonly AuthorityAnswer[]): AuthorityAnswer {
+  return (
+    answers.find((a) => a.kind === 'REFUSED') ??
+    answers.find((a) => a.kind === 'REASON' && a.correction) ??
+    answers.find((a) => a.kind === 'REASON') ??
+    { kind: 'ALLOWED' }
+  );
+}
+
 function changeTeam(state: MatchState, cmd: SubstituteCommand | RemoveSubstitutionCommand | SetLineupCommand, settings: CoreSettings, now: Date): Transition {
   const refused = factsOpenProblems(state, cmd.by, cmd.reason);
   if (refused.length) return { problems: refused };
@@ -1296,17 +1472,27 @@ function changeTeam(state: MatchState, cmd: SubstituteCommand | RemoveSubstituti
     teams[side] = { ...teams[side], substitutions: teams[side].substitutions.filter((x) => x.id !== cmd.id) };
   } else {
     const before = state.teams[cmd.side].lineup;
+    const lineup = withLateMarks(before, cmd.lineup, cmd.latePair ? { pairNumber: cmd.latePair.pairNumber, by: cmd.by.role } : null);
     // The first composition is always the club's (Regel 5D/5E judge its moment); after that, who sat at a started set stays.
-    const changedFrom = before ? firstChangedSet(before, cmd.lineup, state.teams[cmd.side].substitutions, settings) : null;
+    const changedFrom = before ? firstChangedSet(before, lineup, state.teams[cmd.side].substitutions, settings) : null;
     if (cmd.latePair) {
       // A late pair (Regel 5B/5C) concerns only that pair's seats before it plays: refused once one of them holds an entry.
       const { pairNumber } = cmd.latePair;
-      const until = Math.max(...[before, cmd.lineup].map((l) => l?.pairs.find((p) => p.pairNumber === pairNumber)?.fromSet ?? 1));
+      const until = Math.max(...[before, lineup].map((l) => l?.pairs.find((p) => p.pairNumber === pairNumber)?.fromSet ?? 1));
       const seated = state.seats.some((s) => s.setNumber < until && (cmd.side === 'HOME' ? s.homePairNumber : s.awayPairNumber) === pairNumber && PLAYED_SOURCES.includes(s.source));
       answer = authority(actor, state.resultState === 'CONFIRMED' ? 'FINAL' : seated ? 'DURING_SET' : 'BEFORE_SET', 'LATE_PAIR');
-    } else if (changedFrom !== null) answer = check('LINEUP', changedFrom);
-    else if (state.resultState === 'CONFIRMED') answer = authority(actor, 'FINAL', 'LINEUP');
-    teams[cmd.side] = { ...teams[cmd.side], lineup: cmd.lineup, ...(cmd.composedBeforeMatch === undefined ? {} : { composedBeforeMatch: cmd.composedBeforeMatch }) };
+    } else {
+      const answers: AuthorityAnswer[] = [];
+      // A late pair the supervisor recorded only the supervisor or the federation changes again (RULES.md).
+      const withdrawn = before ? lateMarksWithdrawn(before, lineup) : [];
+      if (withdrawn.length) answers.push(check('WITHDRAW_SUPERVISOR_RECORD', Math.min(...withdrawn)));
+      if (changedFrom !== null) answers.push(check('LINEUP', changedFrom));
+      else if (state.resultState === 'CONFIRMED') answers.push(authority(actor, 'FINAL', 'LINEUP'));
+      // Reserves are part of the line-up, fixed when set 1 starts (RULES.md, revised 2026-12-06).
+      if (before && reservesOf(before) !== reservesOf(lineup)) answers.push(check('RESERVES', 1));
+      answer = strictest(answers);
+    }
+    teams[cmd.side] = { ...teams[cmd.side], lineup, ...(cmd.composedBeforeMatch === undefined ? {} : { composedBeforeMatch: cmd.composedBeforeMatch }) };
   }
   const problems = authorityProblems(answer, cmd.reason);
   if (problems.length) return { problems };
@@ -1390,7 +1576,8 @@ function voidWrongTable(state: MatchState, cmd: VoidWrongTableCommand, settings:
     return { problems: [problem('SEAT_CREDITED', 'RULE', `${where} is door de regels bepaald (${credit.homePoints}–${credit.awayPoints}); daar zijn geen partijen gespeeld die kunnen vervallen.`)] };
   }
   const split = seat ? splitVoided(seat.games, games.games) : null;
-  const voidedEntry = seat && { source: seat.source, homePoints: seat.homePoints, awayPoints: seat.awayPoints, voided: split!.voided, kept: split!.kept };
+  // The whole seat too (signatures and all): withdrawing the void gives it back exactly (RULES.md "Undo").
+  const voidedEntry = seat && { source: seat.source, homePoints: seat.homePoints, awayPoints: seat.awayPoints, voided: split!.voided, kept: split!.kept, seat };
   // Games no longer count: both confirmations lapse (Regel 15). In a signed set it is a correction.
   const voided = lapseConfirmations({
     ...state,
@@ -1471,7 +1658,10 @@ function withdrawAction(state: MatchState, cmd: WithdrawActionCommand, settings:
     if (current) {
       return { problems: [problem('SEAT_ENTERED_AGAIN', 'CONFLICT', `${where} is intussen opnieuw gespeeld en ingevoerd; de vervallen partijen komen niet terug. Corrigeer zo nodig die stand.`)] };
     }
-    if (kept?.source) {
+    const whole = storedSeat(kept?.seat);
+    if (whole) next = replaceSeat(next, whole);
+    else if (kept?.source) {
+      // Kept before 2026-12-07 without the whole seat: the games come back, decided by the supervisor's reason.
       const plan = tablePlan(settings.pairsPerTeam).find((s) => s.setNumber === action.setNumber && s.tableNumber === action.tableNumber)!;
       const games = [...(kept.voided ?? []), ...(kept.kept ?? [])].sort((a, b) => a.gameNumber - b.gameNumber);
       const seat: Seat = { ...blankSeat({ ...plan, homePoints: kept.homePoints ?? 0, awayPoints: kept.awayPoints ?? 0 }, kept.source), games, decidedAt: now, decisionReason: cmd.reason.trim() };
@@ -1534,8 +1724,14 @@ function recordNotPlayed(state: MatchState, cmd: RecordNotPlayedCommand, now: Da
   const problems = reasonProblem(cmd.reason, 'waarom de wedstrijd niet gespeeld is');
   if (problems.length) return { problems };
   const seats = cmd.seats.map(({ source, ...result }) => blankSeat(result, source)).sort(bySeat);
+  // What the record replaces comes back when the federation reopens the match (RULES.md "An undo restores exactly what was there").
+  const hadResult = !NOT_PLAYED_LABELS[state.status] && (state.resultState !== 'NONE' || state.seats.some((s) => PLAYED_SOURCES.includes(s.source)));
+  const beforeNotPlayed = hadResult ? snapshotOf(state) : (state.beforeNotPlayed ?? null);
+  const recorded: MatchState = state.resultState === 'CONFIRMED' && !NOT_PLAYED_LABELS[state.status] ? corrected(state, 'ADMIN', cmd.reason, now) : state;
   const next: MatchState = {
-    ...state,
+    ...recorded,
+    beforeNotPlayed,
+    finalBy: 'FEDERATION',
     status: cmd.status,
     resultState: 'CONFIRMED',
     homePoints: cmd.homePoints,
@@ -1550,15 +1746,24 @@ function recordNotPlayed(state: MatchState, cmd: RecordNotPlayedCommand, now: Da
   return { state: next, events: [{ kind: 'RECORDED_NOT_PLAYED' }] };
 }
 
-function reopen(state: MatchState, cmd: ReopenCommand): Transition {
+function snapshotOf(state: MatchState): ResultSnapshot {
+  const { status, resultState, homePoints, awayPoints, enteredById, enteredAt, homeSignedById, homeSignedAt, awaySignedById, awaySignedAt, finalDueAt, finalAt, seats } = state;
+  return { status, resultState, homePoints, awayPoints, enteredById, enteredAt, homeSignedById, homeSignedAt, awaySignedById, awaySignedAt, finalDueAt, finalAt, finalBy: state.finalBy ?? null, seats };
+}
+
+function reopen(state: MatchState, cmd: ReopenCommand, now: Date): Transition {
   if (cmd.by.role !== 'ADMIN') return { problems: [ADMIN_ONLY] };
   const problems = reasonProblem(cmd.reason, 'voor het heropenen');
   if (problems.length) return { problems };
   if (!NOT_PLAYED_LABELS[state.status]) {
     return { problems: [problem('NOT_RECORDED_AS_NOT_PLAYED', 'CONFLICT', 'Alleen een wedstrijd die als niet gespeeld is vastgelegd, kan worden heropend.')] };
   }
+  // The record was final: undoing it is a correction (RULES.md "Everything is a correction once final"). The result
+  // the record replaced comes back as it was (its signatures, its finality).
+  const reopened = corrected(state, 'ADMIN', cmd.reason, now);
+  if (state.beforeNotPlayed) return { state: { ...reopened, ...state.beforeNotPlayed, beforeNotPlayed: null }, events: [{ kind: 'MATCH_REOPENED' }] };
   const next: MatchState = {
-    ...state,
+    ...reopened,
     status: 'SCHEDULED',
     resultState: 'NONE',
     homePoints: null,
@@ -1571,6 +1776,7 @@ function reopen(state: MatchState, cmd: ReopenCommand): Transition {
     awaySignedAt: null,
     finalDueAt: null,
     finalAt: null,
+    finalBy: null,
     // The record's sets go; finish() credits what the line-ups give.
     seats: [],
   };
@@ -1591,6 +1797,93 @@ function teamLate(state: MatchState, cmd: TeamLateCommand, now: Date): Transitio
     }
   }
   return { state, events: [{ kind: 'TEAM_LATE_CHANGED', side: cmd.side }] };
+}
+
+/** Who gives a command, as the authority table names them (the clock: the scheduled finalising), and the reason it carries. */
+function commandActor(command: MatchCommand): { actor: Actor | 'CLOCK'; role: EntryRole | null; reason: string | null } {
+  switch (command.kind) {
+    case 'TABLE_ENTER':
+    case 'TABLE_SIGN':
+    case 'TABLE_REFUSE':
+      return { actor: 'TABLE', role: null, reason: null };
+    case 'DECIDE_SET':
+      return { actor: command.by, role: command.by, reason: command.reason };
+    case 'CONFIRM_NIGHT':
+      return { actor: 'CLUB', role: 'SECRETARY', reason: null };
+    case 'FINALISE':
+      return { actor: 'CLOCK', role: null, reason: null };
+    case 'DISPUTE_FORM':
+      return { actor: actorOfRole(command.by.role), role: command.by.role, reason: command.comment };
+    case 'ADD_REMARK':
+      return { actor: actorOfRole(command.by.role), role: command.by.role, reason: null };
+    default:
+      return { actor: actorOfRole(command.by.role), role: command.by.role, reason: command.reason ?? null };
+  }
+}
+
+/** A seat signed at the table or decided by the supervisor (not waiting for a decision): its score stands (Regel 15). */
+const standsSigned = (seat: Seat) => PLAYED_SOURCES.includes(seat.source) && isSeatSigned(seat) && seat.refusedAt === null;
+
+/** The club commands that may end the clock: confirming, refusing (which goes to the supervisor), and the home signature that starts it. */
+const CLUB_CLOCK_COMMANDS: readonly MatchCommandKind[] = Object.freeze(['CONFIRM_NIGHT', 'CONFIRM_FORM', 'DISPUTE_FORM', 'SIGN_FORM', 'ADD_REMARK']);
+
+/**
+ * What RULES.md says must hold after every command, whichever command it is and however it
+ * got there ("Finality and authority at the match", revised 2026-12-06):
+ * - every change to a signed seat is a correction: refused for a club, a table and the clock;
+ *   the supervisor's or the federation's needs a reason and marks the match corrected (the
+ *   table is told: SEAT_CORRECTED);
+ * - nothing a club does stops or moves the clock of a complete or signed match;
+ * - a final match has a score for every seat.
+ */
+function invariantGuards(before: MatchState, after: MatchState, command: MatchCommand, settings: CoreSettings, now: Date): Transition {
+  const { actor, role, reason } = commandActor(command);
+  let next = after;
+  const events: MatchEvent[] = [];
+  const afterSeats = new Map(after.seats.map((seat) => [seatKey(seat.setNumber, seat.tableNumber), seat]));
+  const changedSigned = before.seats.filter((seat) => {
+    if (!standsSigned(seat)) return false;
+    const now = afterSeats.get(seatKey(seat.setNumber, seat.tableNumber));
+    return !now || !sameScore(seat, now);
+  });
+  if (changedSigned.length) {
+    const where = setTableLabel(changedSigned[0].setNumber, changedSigned[0].tableNumber);
+    if (actor !== 'SUPERVISOR' && actor !== 'ADMIN') {
+      return { problems: [problem('SET_ALREADY_SIGNED', 'CONFLICT', `${where} is ondertekend en staat vast (Regel 15); alleen de wedstrijdleider kan die stand nog corrigeren, met een reden.`)] };
+    }
+    if (!reason?.trim()) {
+      return { problems: [{ ...problem('VALIDATION_FAILED', 'INVALID', `Dit wijzigt ${where.toLowerCase()}, die al ondertekend is: geef een reden voor deze correctie.`, 'reason', 'REQUIRED'), summary: 'Geef een reden voor deze correctie (komt in het logboek en de tafel ziet hem).' }] };
+    }
+    if (next.correctedAt?.getTime() !== now.getTime()) next = corrected(next, role ?? 'SUPERVISOR', reason, now);
+    events.push(...changedSigned.map((seat): MatchEvent => ({ kind: 'SEAT_CORRECTED', setNumber: seat.setNumber, tableNumber: seat.tableNumber })));
+  }
+  const clock = before.finalDueAt;
+  if (actor === 'CLUB' && clock && before.resultState === 'ENTERED' && next.resultState !== 'CONFIRMED' && next.finalDueAt?.getTime() !== clock.getTime() && !CLUB_CLOCK_COMMANDS.includes(command.kind)) {
+    return { problems: [clockRunsProblem(before, now)] };
+  }
+  if (next.resultState === 'CONFIRMED' && next.status === 'PLAYED' && !seatsComplete(next, settings) && (before.resultState !== 'CONFIRMED' || seatsComplete(before, settings))) {
+    const have = new Set(next.seats.map((s) => seatKey(s.setNumber, s.tableNumber)));
+    const empty = tablePlan(settings.pairsPerTeam).find((s) => !have.has(seatKey(s.setNumber, s.tableNumber)))!;
+    const message = `Dan zou ${setTableLabel(empty.setNumber, empty.tableNumber).toLowerCase()} van deze definitieve wedstrijd geen stand hebben; een definitieve wedstrijd heeft er een voor elke set aan elke tafel. Geef eerst die stand (als correctie).`;
+    return { problems: [problem('FINAL_SEAT_EMPTY', 'CONFLICT', message)] };
+  }
+  return { state: next, events };
+}
+
+/** RULES.md "Nothing a club does stops the clock": the refusal, saying when the match becomes final. */
+function clockRunsProblem(state: MatchState, now: Date): Problem {
+  const when = finalityText(state, now);
+  const what = state.homeSignedAt && !playedAtTables(state) ? 'Het formulier is ondertekend door de thuisploeg' : 'De wedstrijd is compleet';
+  return problem(
+    'CLOCK_RUNS',
+    'CONFLICT',
+    `${what} en ${when}: een vereniging wijzigt nu niets meer aan de uitslag of aan wie er speelde. Schrijf een opmerking voor de wedstrijdleider als er iets niet klopt.`,
+  );
+}
+
+/** Played at the tables: its night was opened, or a table entered a set (RULES.md "A table-played match is signed at the tables"). */
+export function playedAtTables(state: Pick<MatchState, 'nightOpenedAt' | 'seats'>): boolean {
+  return Boolean(state.nightOpenedAt) || state.seats.some(byTable);
 }
 
 /**
@@ -1664,7 +1957,7 @@ export function applyMatchCommand(state: MatchState, command: MatchCommand, sett
       result = recordNotPlayed(state, command, now);
       break;
     case 'REOPEN':
-      result = reopen(state, command);
+      result = reopen(state, command, now);
       break;
     case 'RECORD_TEAM_LATE':
     case 'WITHDRAW_TEAM_LATE':
@@ -1676,9 +1969,11 @@ export function applyMatchCommand(state: MatchState, command: MatchCommand, sett
     }
   }
   if ('problems' in result) return { state, events: [], problems: result.problems, consequences: null, needsEligibility: false };
-  const finished = finish(result.state, settings, now);
-  const events = [...result.events, ...finished.events];
-  const next = finished.state;
+  const finished = finish(result.state, settings, now, state);
+  const guarded = invariantGuards(state, finished.state, command, settings, now);
+  if ('problems' in guarded) return { state, events: [], problems: guarded.problems, consequences: null, needsEligibility: false };
+  const events = [...result.events, ...finished.events, ...guarded.events];
+  const next = guarded.state;
   // Made final now, or who played changed in a final match: Regel 4 and the fines follow (again: the same facts give the same answer).
   const due = next.resultState === 'CONFIRMED' && (events.some((e) => e.kind === 'MATCH_CONFIRMED') || (FACTS_COMMANDS.includes(command.kind) && state.resultState === 'CONFIRMED'));
   if (!due) return { state: next, events, problems: [], consequences: null, needsEligibility: false };
