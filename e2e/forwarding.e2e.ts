@@ -5,19 +5,20 @@
 // on a venue's network do from theirs; scripts/e2e.mjs trusts only 127.0.0.1 as a proxy.
 import { type ClientRequest, request } from 'node:http';
 import { apiSession } from './api-session';
-import { BASE_URL } from './browser';
+import { BASE_URL, DEMO_PASSWORD } from './browser';
 
 const unknownCode = 'ZZZZZZZZZZ';
 
 /** One request to the dashboard from `localAddress`, with optional headers of the client's own. */
-function call(localAddress: string, method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<{ status: number; body: string }> {
+function call(localAddress: string, method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<{ status: number; body: string; cookies: string }> {
   const url = new URL(path, BASE_URL);
   return new Promise((resolve, reject) => {
     const req = request({ host: url.hostname, port: url.port, path: url.pathname + url.search, method, localAddress, headers: { ...headers, ...(body ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) } : {}) } }, (res) => {
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+      const cookies = (res.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text, cookies }));
     });
     req.on('error', reject);
     if (body) req.write(body);
@@ -67,18 +68,26 @@ describe('every phone its own client, through the dashboard', () => {
     expect(claimed.status).toBe(404);
   });
 
-  it("one client's wrong passwords do not lock the account for another client", async () => {
+  it("one client's wrong passwords do not lock the account for the owner's own phone", async () => {
     const email = 'wedstrijdleider@tsbn.nl';
     const wrong = JSON.stringify({ email, password: 'fout-wachtwoord-123' });
+    // The owner's own phone, known from a login there (issue 47: once an account has 10 failures
+    // from any addresses, phones it does not know wait as well; login-protection.e2e.ts).
+    const first = await call('127.0.0.7', 'POST', '/api/auth/login', {}, JSON.stringify({ email, password: DEMO_PASSWORD }));
+    expect(first.status).toBe(200);
+    const ownPhone = { cookie: first.cookies };
     let status = 0;
     for (let attempt = 0; attempt < 40 && status !== 429; attempt++) {
       status = (await call('127.0.0.6', 'POST', '/api/auth/login', { 'x-forwarded-for': `203.0.113.${attempt}` }, wrong)).status;
       expect([401, 429]).toContain(status);
     }
     expect(status).toBe(429);
-    // The owner, from their own phone, is not made to wait: a wrong password is just wrong.
-    const owner = await call('127.0.0.7', 'POST', '/api/auth/login', {}, wrong);
+    // The owner, from their own phone, is not made to wait: a wrong password is just wrong, the
+    // right one gets in (and forgets the account's failures: the other test files log in as them).
+    const owner = await call('127.0.0.7', 'POST', '/api/auth/login', ownPhone, wrong);
     expect(owner.status).toBe(401);
+    const right = await call('127.0.0.7', 'POST', '/api/auth/login', ownPhone, JSON.stringify({ email, password: DEMO_PASSWORD }));
+    expect(right.status).toBe(200);
   });
 
   it('300 open live streams through the dashboard leave the rest of /api answering', async () => {

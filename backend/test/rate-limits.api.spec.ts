@@ -8,6 +8,7 @@
 import { AppError } from '../src/common/errors';
 import { RateLimitStore, RETENTION_MS } from '../src/common/rate-limit-store';
 import { LoginThrottle, TooManyAttemptsError } from '../src/auth/login-throttle';
+import { AccountThrottle, AccountWaitError } from '../src/auth/account-throttle';
 import { TableRateLimitError, TableThrottle } from '../src/match-night/table-throttle';
 import { RequestLimit } from '../src/accounts/request-limit';
 import { PrismaService } from '../src/prisma/prisma.service';
@@ -175,6 +176,54 @@ describe('LoginThrottle', () => {
     for (let i = 0; i < 3; i++) await login.fail('x', 'x');
     expect(await login.waitMs('x', 'x')).toBe(MIN);
     expect(await password.waitMs('x', 'x')).toBe(0);
+  });
+});
+
+describe('AccountThrottle (3 failures in 15 minutes, then 1 minute doubling)', () => {
+  const make = (db: PrismaService = prisma) => new AccountThrottle(new RateLimitStore(db), { freeFailures: 3, windowMs: 15 * MIN, firstDelayMs: MIN, maxDelayMs: 15 * MIN, forgetAfterMs: 24 * 60 * MIN, now });
+  const failures = async (email: string) => (await prisma.rateLimitRecord.findUnique({ where: { kind_key: { kind: 'login:account', key: email } } }))?.hits.length ?? 0;
+
+  it('counts a try before the password is checked, takes back a try that must wait, and doubles the wait after each further failure', async () => {
+    const t = make();
+    for (let i = 0; i < 3; i++) expect((await t.take('a@b.nl')).waitMs).toBe(0);
+    expect((await t.take('a@b.nl')).waitMs).toBe(MIN);
+    clock += 30_000;
+    expect((await t.take('a@b.nl')).waitMs).toBe(30_000);
+    expect(await failures('a@b.nl')).toBe(3);
+    clock += 30_000;
+    expect((await t.take('a@b.nl')).waitMs).toBe(0);
+    expect((await t.take('a@b.nl')).waitMs).toBe(2 * MIN);
+    await expect(t.admit('a@b.nl')).rejects.toBeInstanceOf(AccountWaitError);
+    await expect(t.admit('a@b.nl')).rejects.toMatchObject({ status: 429, code: 'TOO_MANY_ATTEMPTS', retryAfterSeconds: 120 });
+    expect(await failures('a@b.nl')).toBe(4);
+    // Another account is not affected.
+    expect((await t.take('c@d.nl')).waitMs).toBe(0);
+  });
+
+  it('tries at once over two processes are decided as if they came one after the other: exactly 3 are let through', async () => {
+    const here = make();
+    const there = make(other);
+    const waits = await Promise.all(Array.from({ length: 12 }, (_, i) => (i % 2 ? here : there).take('a@b.nl')));
+    expect(waits.filter((w) => w.waitMs === 0)).toHaveLength(3);
+    expect(await failures('a@b.nl')).toBe(3);
+  });
+
+  it('the owner is told once: firstWait is true for one of two processes, again only after the right password', async () => {
+    const here = make();
+    const there = make(other);
+    expect(await Promise.all([here.firstWait('a@b.nl'), there.firstWait('a@b.nl')])).toEqual(expect.arrayContaining([true, false]));
+    expect(await here.firstWait('a@b.nl')).toBe(false);
+    await here.succeed('a@b.nl');
+    expect(await failures('a@b.nl')).toBe(0);
+    expect(await there.firstWait('a@b.nl')).toBe(true);
+  });
+
+  it("a known browser's failure (fail, not taken) counts as well, and waits says whether the account now waits", async () => {
+    const t = make();
+    await t.fail('a@b.nl');
+    await t.fail('a@b.nl');
+    expect(t.waits(await t.fail('a@b.nl'))).toBe(true);
+    expect((await t.take('a@b.nl')).waitMs).toBe(MIN);
   });
 });
 

@@ -1,9 +1,13 @@
 /**
  * A single-use account link (password reset, invitation, address change): only the SHA-256 of
- * its 32 random bytes is stored. Pure, so the API (AccountsService) and the installer's first
- * administrator (first-admin.cli.ts) make their links alike.
+ * its 32 random bytes is stored. In one place, so the API (AccountsService, and AuthService's
+ * mail when an account's password is guessed at) and the installer's first administrator
+ * (first-admin.cli.ts) make their links alike.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import type { Prisma } from '../generated/prisma/client';
+import type { AccountTokenKind } from '../generated/prisma/enums';
+import { publicLink } from '../mail/mail-config';
 
 const HOUR = 3_600_000;
 
@@ -29,4 +33,12 @@ export function hashToken(token: string): string {
 export function newAccountToken(): { token: string; tokenHash: string } {
   const token = randomBytes(32).toString('base64url');
   return { token, tokenHash: hashToken(token) };
+}
+
+/** A fresh link of this kind for the user, stored; the user's earlier unused links of the kind stop working. */
+export async function issueAccountToken(db: Pick<Prisma.TransactionClient, 'accountToken'>, userId: string, kind: AccountTokenKind, newEmail?: string): Promise<string> {
+  const { token, tokenHash } = newAccountToken();
+  await db.accountToken.deleteMany({ where: { userId, kind, usedAt: null } });
+  await db.accountToken.create({ data: { userId, kind, tokenHash, newEmail: newEmail ?? null, expiresAt: new Date(Date.now() + TOKEN_VALIDITY_MS[kind]) } });
+  return publicLink(`${TOKEN_PAGES[kind]}?token=${token}`);
 }

@@ -87,3 +87,28 @@ export function emailChangeNoticeMail(user: { email: string; name: string }, new
     }),
   };
 }
+
+/**
+ * To the owner of an account whose password was guessed at (AccountThrottle: 10 wrong passwords
+ * in 15 minutes, from any addresses), once: what happened, what it means for them, and a link
+ * to choose a new password (which also logs them in, without any wait).
+ */
+export function loginAttemptsMail(user: { email: string; name: string }, link: string): MailMessage {
+  return {
+    to: user.email,
+    kind: 'login-attempts',
+    subject: 'Veel mislukte inlogpogingen op uw account bij de TSBN-competitieadministratie',
+    ...renderMail({
+      greeting: `Beste ${user.name},`,
+      paragraphs: [
+        `Er is in korte tijd vaak geprobeerd in te loggen op uw account (${user.email}) met een verkeerd wachtwoord. Daarom moet elke volgende poging met een verkeerd wachtwoord steeds langer wachten, tot 15 minuten. Uw wachtwoord is niet veranderd en niemand is ingelogd.`,
+        'Op een computer of telefoon waarop u eerder inlogde, logt u gewoon in zoals altijd. Was u het zelf en bent u uw wachtwoord vergeten, of vertrouwt u het niet, kies dan met de link hieronder een nieuw wachtwoord; daarna bent u meteen ingelogd.',
+      ],
+      action: { label: 'Kies een nieuw wachtwoord', url: link },
+      after: [
+        'De link werkt één keer en is 1 uur geldig. Later nodig? Kies dan "Wachtwoord vergeten?" op de inlogpagina.',
+        'Kiest u een nieuw wachtwoord, kies dan een lang wachtwoord dat u nergens anders gebruikt.',
+      ],
+    }),
+  };
+}

@@ -5,6 +5,7 @@ import { MeDto } from '../auth/auth.dto';
 import { AuthService } from '../auth/auth.service';
 import type { AuthUser } from '../auth/auth.types';
 import { CurrentUser, Public, Roles } from '../auth/decorators';
+import { DEVICE_COOKIE, setDeviceCookie } from '../auth/known-devices';
 import { setSessionCookie } from '../auth/session-cookie';
 import { AcceptedDto, EmailChangedDto, EmailChangeRequestDto, PasswordResetRequestDto, SetPasswordDto, TokenDto, TokenInfoDto } from './accounts.dto';
 import { AccountsService } from './accounts.service';
@@ -35,8 +36,9 @@ export class AccountsController {
   @ApiOkResponse({ type: MeDto })
   @ApiTooManyRequestsResponse({ description: 'Te veel ongeldige links vanaf deze client; Retry-After zegt hoeveel seconden te wachten' })
   async resetPassword(@Body() body: SetPasswordDto, @Req() req: FastifyRequest, @Res({ passthrough: true }) res: FastifyReply): Promise<MeDto> {
-    const { session, user } = await this.accounts.resetPassword(body.token, body.password, req.ip);
+    const { session, user, device } = await this.accounts.resetPassword(body.token, body.password, req.ip, req.cookies?.[DEVICE_COOKIE]);
     setSessionCookie(res, session.token, session.expiresAt);
+    setDeviceCookie(res, device);
     return this.auth.me(user);
   }
 
@@ -47,8 +49,9 @@ export class AccountsController {
   @ApiOkResponse({ type: MeDto })
   @ApiTooManyRequestsResponse({ description: 'Te veel ongeldige links vanaf deze client; Retry-After zegt hoeveel seconden te wachten' })
   async acceptInvitation(@Body() body: SetPasswordDto, @Req() req: FastifyRequest, @Res({ passthrough: true }) res: FastifyReply): Promise<MeDto> {
-    const { session, user } = await this.accounts.acceptInvitation(body.token, body.password, req.ip);
+    const { session, user, device } = await this.accounts.acceptInvitation(body.token, body.password, req.ip, req.cookies?.[DEVICE_COOKIE]);
     setSessionCookie(res, session.token, session.expiresAt);
+    setDeviceCookie(res, device);
     return this.auth.me(user);
   }
 

@@ -6,10 +6,9 @@ import { LoginThrottle, waitInDutch } from '../auth/login-throttle';
 import { AppError, ConflictError, NotFoundError, RetryLaterError, ValidationError } from '../common/errors';
 import type { Prisma } from '../generated/prisma/client';
 import type { AccountTokenKind } from '../generated/prisma/enums';
-import { publicLink } from '../mail/mail-config';
 import { MailService } from '../mail/mail.service';
 import { PrismaService } from '../prisma/prisma.service';
-import { newAccountToken, TOKEN_PAGES, TOKEN_VALIDITY_MS } from './account-links';
+import { issueAccountToken } from './account-links';
 import { emailChangeMail, emailChangeNoticeMail, emailTakenMail, invitationMail, passwordResetMail } from './account-mails';
 import type { TokenInfoDto } from './accounts.dto';
 import { RequestLimit } from './request-limit';
@@ -37,6 +36,13 @@ const TOKEN_KEY = 'account-token';
 
 /** The user an invitation goes to, with the club's name for the mail. */
 export type InvitedUser = { id: string; email: string; name: string; role: 'ADMIN' | 'SECRETARY' | 'SUPERVISOR'; club: { name: string } | null };
+
+/** A password set with a link: the new session, the user, and this browser's known-device cookie. */
+export interface PasswordSet {
+  session: { token: string; expiresAt: Date };
+  user: AuthUser;
+  device: { token: string; expiresAt: Date };
+}
 
 class TooManyRequestsError extends RetryLaterError {
   constructor(seconds: number) {
@@ -106,20 +112,23 @@ export class AccountsService implements OnModuleDestroy {
     const user = await this.prisma.user.findUnique({ where: { email } });
     if (!user || user.archivedAt) return;
     await this.prisma.$transaction(async (tx) => {
-      const link = await this.issueToken(tx, user.id, 'PASSWORD_RESET');
+      const link = await issueAccountToken(tx, user.id, 'PASSWORD_RESET');
       await this.mail.send(passwordResetMail(user, link), tx);
       await this.audit.record({ userId: user.id, action: 'account.password-reset.request', entityType: 'User', entityId: user.id }, tx);
     });
   }
 
-  /** A new password from a reset link: every session of the user ends, and this browser is logged in. */
-  async resetPassword(token: string, password: string, client?: string): Promise<{ session: { token: string; expiresAt: Date }; user: AuthUser }> {
-    return this.setPasswordWithToken(token, 'PASSWORD_RESET', password, 'account.password-reset', client);
+  /**
+   * A new password from a reset link: every session of the user ends, and this browser is logged
+   * in and known (`device`: its cookie); guesses at the old password no longer make the account wait.
+   */
+  async resetPassword(token: string, password: string, client?: string, deviceToken?: string): Promise<PasswordSet> {
+    return this.setPasswordWithToken(token, 'PASSWORD_RESET', password, 'account.password-reset', client, deviceToken);
   }
 
-  /** The invited user chooses a password and is logged in. */
-  async acceptInvitation(token: string, password: string, client?: string): Promise<{ session: { token: string; expiresAt: Date }; user: AuthUser }> {
-    return this.setPasswordWithToken(token, 'INVITATION', password, 'account.invitation.accept', client);
+  /** The invited user chooses a password and is logged in (this browser known). */
+  async acceptInvitation(token: string, password: string, client?: string, deviceToken?: string): Promise<PasswordSet> {
+    return this.setPasswordWithToken(token, 'INVITATION', password, 'account.invitation.accept', client, deviceToken);
   }
 
   /**
@@ -127,7 +136,7 @@ export class AccountsService implements OnModuleDestroy {
    * a link valid 7 days to choose a password. Earlier invitations of the user stop working.
    */
   async invite(user: InvitedUser, actor: AuthUser | null, tx: Prisma.TransactionClient): Promise<void> {
-    const link = await this.issueToken(tx, user.id, 'INVITATION');
+    const link = await issueAccountToken(tx, user.id, 'INVITATION');
     await this.mail.send(invitationMail(user, user.club?.name ?? null, actor?.name ?? null, link), tx);
     await this.audit.record({ userId: actor?.id ?? null, action: 'account.invitation', entityType: 'User', entityId: user.id, after: { email: user.email } }, tx);
   }
@@ -158,7 +167,7 @@ export class AccountsService implements OnModuleDestroy {
     const taken = Boolean(await this.prisma.user.findUnique({ where: { email: newEmail }, select: { id: true } }));
     await this.prisma.$transaction(async (tx) => {
       if (taken) await this.mail.send(emailTakenMail(newEmail), tx);
-      else await this.mail.send(emailChangeMail(user, newEmail, await this.issueToken(tx, user.id, 'EMAIL_CHANGE', newEmail)), tx);
+      else await this.mail.send(emailChangeMail(user, newEmail, await issueAccountToken(tx, user.id, 'EMAIL_CHANGE', newEmail)), tx);
       await this.mail.send(emailChangeNoticeMail(user, newEmail), tx);
       await this.audit.record({ userId: user.id, action: 'account.email-change.request', entityType: 'User', entityId: user.id, after: { newEmail, ...(taken ? { taken } : {}) } }, tx);
     });
@@ -203,11 +212,11 @@ export class AccountsService implements OnModuleDestroy {
     return row;
   }
 
-  private async setPasswordWithToken(token: string, kind: 'PASSWORD_RESET' | 'INVITATION', password: string, action: string, client: string | undefined) {
+  private async setPasswordWithToken(token: string, kind: 'PASSWORD_RESET' | 'INVITATION', password: string, action: string, client: string | undefined, deviceToken: string | undefined): Promise<PasswordSet> {
     // The link first: a wrong one costs no password hash (argon2 is the expensive part).
     this.assertUsable(await this.findToken(token, client), kind);
     const passwordHash = await hashPassword(password);
-    return this.prisma.$transaction(async (tx) => {
+    const done = await this.prisma.$transaction(async (tx) => {
       const row = await this.useToken(tx, token, kind);
       await tx.user.update({ where: { id: row.userId }, data: { passwordHash } });
       // The other links that set a password stop working: this one decided it.
@@ -217,14 +226,7 @@ export class AccountsService implements OnModuleDestroy {
       await this.audit.record({ userId: row.userId, action, entityType: 'User', entityId: row.userId }, tx);
       return { session, user: toAuthUser(row.user) };
     });
-  }
-
-  /** A fresh link of this kind; the user's earlier unused links of the kind stop working. */
-  private async issueToken(db: Prisma.TransactionClient, userId: string, kind: AccountTokenKind, newEmail?: string): Promise<string> {
-    const { token, tokenHash } = newAccountToken();
-    await db.accountToken.deleteMany({ where: { userId, kind, usedAt: null } });
-    await db.accountToken.create({ data: { userId, kind, tokenHash, newEmail: newEmail ?? null, expiresAt: new Date(Date.now() + TOKEN_VALIDITY_MS[kind]) } });
-    return publicLink(`${TOKEN_PAGES[kind]}?token=${token}`);
+    return { ...done, device: await this.auth.passwordSet(done.user, deviceToken) };
   }
 
   /** Checks the link and marks it used, once: of two requests with one link only the first gets through. */

@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ChangePasswordDto, LoginDto, MeDto } from './auth.dto';
 import { AuthService } from './auth.service';
 import { AuthUser, SESSION_COOKIE } from './auth.types';
+import { DEVICE_COOKIE, setDeviceCookie } from './known-devices';
 import { setSessionCookie } from './session-cookie';
 import { CurrentUser, Public } from './decorators';
 
@@ -17,11 +18,15 @@ export class AuthController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Inloggen met e-mail en wachtwoord; zet een httpOnly-sessiecookie' })
   @ApiOkResponse({ type: MeDto })
-  @ApiTooManyRequestsResponse({ description: 'Te veel mislukte pogingen voor dit e-mailadres vanaf dit adres (of vanaf dit adres in totaal); Retry-After zegt hoeveel seconden te wachten' })
+  @ApiTooManyRequestsResponse({
+    description:
+      'Te veel mislukte pogingen voor dit e-mailadres vanaf dit adres (of vanaf dit adres in totaal), of voor dit account vanaf alle adressen samen (10 in 15 minuten; niet vanuit een browser waarmee eerder op dit account is ingelogd); Retry-After zegt hoeveel seconden te wachten',
+  })
   async login(@Body() body: LoginDto, @Req() req: FastifyRequest, @Res({ passthrough: true }) res: FastifyReply): Promise<MeDto> {
     // req.ip: the client's address; X-Forwarded-For counts only from a trusted proxy (TRUSTED_PROXIES).
-    const { token, expiresAt, user } = await this.auth.login(body.email, body.password, req.ip);
+    const { token, expiresAt, user, device } = await this.auth.login(body.email, body.password, req.ip, req.cookies?.[DEVICE_COOKIE]);
     setSessionCookie(res, token, expiresAt);
+    setDeviceCookie(res, device);
     return this.me(user);
   }
 

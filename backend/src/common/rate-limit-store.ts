@@ -147,6 +147,32 @@ export class RateLimitStore {
   }
 
   /**
+   * Adds a request at `now` to (kind, key), dropping the times older than `windowMs`, and returns
+   * the times kept, this one last. One statement under the row's lock: of two concurrent calls
+   * the second sees the first one's time, so a decision over the times before one's own (the
+   * account throttle's) is the same as if they had come one after the other.
+   */
+  async appendHit(kind: string, key: string, now: number, windowMs: number): Promise<number[]> {
+    this.maybeCleanup(now);
+    const rows = await this.db.$queryRaw<{ hits: bigint[] }[]>`
+      INSERT INTO rate_limit_records AS r (kind, key, count, "startedAtMs", "touchedAtMs", hits)
+      VALUES (${kind}, ${key}, 1, ${now}::bigint, ${now}::bigint, ARRAY[${now}::bigint])
+      ON CONFLICT (kind, key) DO UPDATE SET
+        hits = ARRAY(SELECT h FROM unnest(r.hits) AS h WHERE h > ${now}::bigint - ${windowMs}::bigint ORDER BY h) || ${now}::bigint,
+        "touchedAtMs" = ${now}::bigint
+      RETURNING r.hits`;
+    return (rows[0]?.hits ?? []).map(Number);
+  }
+
+  /** Takes one request at `at` out of (kind, key) again (appendHit's, for a try that was not let through). */
+  async removeHit(kind: string, key: string, at: number): Promise<void> {
+    await this.db.$executeRaw`
+      UPDATE rate_limit_records
+      SET hits = hits[:array_position(hits, ${at}::bigint) - 1] || hits[array_position(hits, ${at}::bigint) + 1:]
+      WHERE kind = ${kind} AND key = ${key} AND array_position(hits, ${at}::bigint) IS NOT NULL`;
+  }
+
+  /**
    * All or nothing for several keys at once: in one transaction the keys' rows are locked,
    * `decide` (pure) gets their recent request times and says how long to wait; with 0 the
    * request is added to every key.

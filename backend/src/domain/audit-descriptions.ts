@@ -100,6 +100,7 @@ export const AUDIT_DESCRIPTIONS: Readonly<Record<string, string>> = {
   'account.password-reset': 'Nieuw wachtwoord ingesteld met de link uit de mail',
   'account.email-change.request': 'Nieuw e-mailadres aangevraagd',
   'account.email-change': 'Nieuw e-mailadres bevestigd',
+  'account.login-attempts': 'Te vaak een verkeerd wachtwoord voor dit account: elke volgende poging wacht, de eigenaar kreeg een mail met een link voor een nieuw wachtwoord',
 };
 
 /** The sentence for an audit entry's kind; a kind without one (never shipped: see the spec) says so plainly. */

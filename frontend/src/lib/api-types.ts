@@ -5726,7 +5726,7 @@ export interface operations {
                     "application/json": components["schemas"]["MeDto"];
                 };
             };
-            /** @description Te veel mislukte pogingen voor dit e-mailadres vanaf dit adres (of vanaf dit adres in totaal); Retry-After zegt hoeveel seconden te wachten */
+            /** @description Te veel mislukte pogingen voor dit e-mailadres vanaf dit adres (of vanaf dit adres in totaal), of voor dit account vanaf alle adressen samen (10 in 15 minuten; niet vanuit een browser waarmee eerder op dit account is ingelogd); Retry-After zegt hoeveel seconden te wachten */
             429: {
                 headers: {
                     [name: string]: unknown;
