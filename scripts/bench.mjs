@@ -1,9 +1,11 @@
-// `npm run bench`: speed figures, written to bench-results/latest.json.
+// `npm run bench`: speed figures, a record per scenario (its figures, commit, machine and load:
+// backend/bench/records.ts) written to bench-results/latest.json; `--record` also puts them
+// in bench-results/recorded.json, each in place of that scenario's record there.
 // Fresh embedded PostgreSQL (.data/pg-bench) unless DATABASE_URL is set (then that
 // database is wiped). Builds the API and the bench cases with swc into
 // backend/.bench-build, builds and starts the dashboard on BENCH_PORT (3600) for the
 // page measurements, and runs backend/bench/run.ts (its arguments: the cases to run,
-// `--processes N`, `--memory-limit 1G`).
+// `--processes N`, `--memory-limit 1G`, `--record`).
 import { spawn, spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { createRequire } from 'node:module';

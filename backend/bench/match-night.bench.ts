@@ -42,6 +42,7 @@ import { drain } from './match-night/http';
 import { poolSizeOf } from '../src/prisma/prisma.service';
 import { prepareNights, seedMatchNight } from './match-night/seed';
 import type { BenchContext } from './run';
+import type { BenchRecords } from './records';
 import { benchOutputFile, percentile, resetStatementStats, round1, sleep } from './stats';
 import { measurePage } from './standings.bench';
 
@@ -285,7 +286,7 @@ async function capacityStep(ctx: BenchContext, baseUrl: string, pace: number, st
 /** One API process's capacity figures from the latest run of this bench on this machine (bench-results/latest.json), if any. */
 function oneProcessCapacity(): { writesPerSecond: number; max: number } | null {
   try {
-    const figures = (JSON.parse(readFileSync(benchOutputFile(), 'utf8')) as { results?: Record<string, Figures> }).results?.['match-night'];
+    const figures = (JSON.parse(readFileSync(benchOutputFile(), 'utf8')) as Partial<BenchRecords>)['match-night']?.figures;
     const writesPerSecond = Number(figures?.capacity_writesPerSecondAtP99Under150Ms);
     const max = Number(figures?.capacity_writesPerSecondMax);
     return Number.isFinite(writesPerSecond) && Number.isFinite(max) ? { writesPerSecond, max } : null;

@@ -16,6 +16,9 @@ export const sleep = (ms: number): Promise<void> => new Promise((resolve) => set
 /** Where a bench run writes its figures (BENCH_OUTPUT, or bench-results/latest.json of the repository; this file runs from backend/.bench-build/bench). */
 export const benchOutputFile = (): string => process.env.BENCH_OUTPUT ?? path.resolve(__dirname, '..', '..', '..', 'bench-results', 'latest.json');
 
+/** The current record of each scenario (`npm run bench -- --record` writes there; records.ts). */
+export const benchRecordFile = (): string => path.resolve(__dirname, '..', '..', '..', 'bench-results', 'recorded.json');
+
 /** Starts counting every statement's cost anew (pg_stat_statements); false when the server does not load it (only the bench's embedded cluster is sure to). */
 export async function resetStatementStats(prisma: { $executeRawUnsafe(sql: string): PromiseLike<unknown>; $queryRawUnsafe(sql: string): PromiseLike<unknown> }): Promise<boolean> {
   try {
