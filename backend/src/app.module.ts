@@ -6,6 +6,7 @@ import { ClubsModule } from './clubs/clubs.module';
 import { DivisionsModule } from './divisions/divisions.module';
 import { FinesModule } from './fines/fines.module';
 import { HealthController } from './health/health.controller';
+import { IdempotencyModule } from './idempotency/idempotency.module';
 import { LineupCopyModule } from './lineup-copy/lineup-copy.module';
 import { LiveEventsModule } from './live/live-events.module';
 import { LiveModule } from './live/live.module';
@@ -31,6 +32,7 @@ import { UsersModule } from './users/users.module';
     MailModule,
     LiveEventsModule,
     AuthModule,
+    IdempotencyModule,
     SeasonsModule,
     DivisionsModule,
     ClubsModule,
