@@ -10,7 +10,6 @@ import { type Agent, createClub, createDivision, createMatchDay, createMatchRow,
 
 jest.setTimeout(120_000);
 
-type Day = Awaited<ReturnType<typeof createMatchDay>>;
 interface SeatView {
   setNumber: number;
   tableNumber: number;

@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { dbDate, isoDate } from '../common/dto';
 import { seatKey, SIDES } from '../domain/match';
-import { FinalWay, MatchState, ResultSnapshot, Seat, SeatSource, StateAction, StateTeam } from '../domain/match/match-command';
+import { DisplacedSeat, FinalWay, MatchState, ResultSnapshot, Seat, SeatSource, StateAction, StateTeam } from '../domain/match/match-command';
 import { Prisma } from '../generated/prisma/client';
 import { lineupOf, matchStart, MatchRow, membersById, MemberRow, playerLabels, SetRow, teamFacts, teamIdOf } from './match-row';
 
@@ -54,7 +54,7 @@ export function matchStateOf(row: MatchRow, extraMembers: readonly MemberRow[] =
     finalDueAt: row.finalDueAt,
     finalAt: row.finalAt,
     finalBy: (row.finalBy as FinalWay | null) ?? null,
-    displaced: seatsOfJson(row.displacedSeats),
+    displaced: seatsOfJson(row.displacedSeats) as DisplacedSeat[],
     beforeNotPlayed: snapshotOfJson(row.beforeNotPlayed),
     nightOpenedAt: row.nightOpenedAt,
     startsAt: matchStart(row),
