@@ -55,7 +55,7 @@ export async function run(ctx: { app: NestFastifyApplication; prisma: PrismaServ
 
   // One warm-up match, then MATCHES measured ones.
   for (let i = 0; i <= MATCHES; i++) {
-    const match = i === 0 ? day.match : await createMatchRow(ctx.prisma, { divisionId: day.division.id, homeTeamId: day.home.id, awayTeamId: day.away.id, round: i + 1, status: 'SCHEDULED' });
+    const match = i === 0 ? day.match : await createMatchRow(ctx.prisma, { divisionId: day.division.id, homeTeamId: day.home.id, awayTeamId: day.away.id, round: i + 1, date: addDays('2026-10-03', -i), status: 'SCHEDULED' });
     const url = `/api/matches/${match.id}`;
     const lineups = await timed(async () => {
       await home.put(`${url}/lineups/${day.home.id}`).send(lineupBody(day.homePlayers)).expect(200);

@@ -29,7 +29,8 @@ export function settleCredits(state: MatchState, settings: CoreSettings, before:
       const check = checks[side][i];
       let violation = check.legal ? null : check.reasons.join(' ');
       // Regel 4 once seen stays seen (RULES.md): a line-up saved afterwards with the player among the reserves does not undo it.
-      if (isRegel4Violation(s.violation) && !isRegel4Violation(violation)) violation = [s.violation, violation].filter(Boolean).join(' ');
+      // (Merged once: a violation already named in it is not added again on every later command.)
+      if (isRegel4Violation(s.violation) && !isRegel4Violation(violation)) violation = violation && !s.violation!.includes(violation) ? `${s.violation} ${violation}` : s.violation;
       return s.violation === violation ? s : { ...s, violation };
     });
     teams[side] = { ...state.teams[side], substitutions: subs };

@@ -9,7 +9,7 @@ import { Actor, actorOfRole } from './authority';
 import { seatsComplete } from './credits';
 import { setTableLabel } from './labels';
 import { seatKey } from './match-result';
-import { AddRemarkCommand, CoreSettings, corrected, FINAL_WAYS, FinalWay, isSeatSigned, MatchCommand, MatchCommandKind, MatchEvent, MatchState, NOT_PLAYED_LABELS, openProblems, PLAYED_SOURCES, playedAtTables, Problem, problem, sameScore, Seat, seatPhase, Transition } from './match-state';
+import { AddRemarkCommand, byTable, CoreSettings, corrected, FINAL_WAYS, FinalWay, isSeatSigned, MatchCommand, MatchCommandKind, MatchEvent, MatchState, NOT_PLAYED_LABELS, openProblems, PLAYED_SOURCES, playedAtTables, Problem, problem, sameScore, Seat, seatPhase, Transition } from './match-state';
 import { EntryRole } from './result-flow';
 import { tablePlan } from './rotation';
 import { nightProblems } from './table-entry';
@@ -148,7 +148,7 @@ export function commandActor(command: MatchCommand): { actor: Actor | 'CLOCK'; r
 }
 
 /** A seat signed at the table or decided by the supervisor (not waiting for a decision): its score stands (Regel 15). */
-export const standsSigned = (seat: Seat) => PLAYED_SOURCES.includes(seat.source) && isSeatSigned(seat) && seat.refusedAt === null;
+export const standsSigned = (seat: Seat) => PLAYED_SOURCES.includes(seat.source) && isSeatSigned(seat);
 
 /** The club commands that may end the clock: confirming, refusing (which goes to the supervisor), and the home signature that starts it. */
 export const CLUB_CLOCK_COMMANDS: readonly MatchCommandKind[] = Object.freeze(['CONFIRM_NIGHT', 'CONFIRM_FORM', 'DISPUTE_FORM', 'SIGN_FORM', 'ADD_REMARK']);
@@ -183,8 +183,11 @@ export function invariantGuards(before: MatchState, after: MatchState, command: 
     if (next.correctedAt?.getTime() !== now.getTime()) next = corrected(next, role ?? 'SUPERVISOR', reason, now);
     events.push(...changedSigned.map((seat): MatchEvent => ({ kind: 'SEAT_CORRECTED', setNumber: seat.setNumber, tableNumber: seat.tableNumber })));
   }
+  // Nor does it take away a signature or a confirmation its own team leader or the other club gave.
   const clock = before.finalDueAt;
-  if (actor === 'CLUB' && clock && before.resultState === 'ENTERED' && next.resultState !== 'CONFIRMED' && next.finalDueAt?.getTime() !== clock.getTime() && !CLUB_CLOCK_COMMANDS.includes(command.kind)) {
+  const clockMoved = clock !== null && next.finalDueAt?.getTime() !== clock.getTime();
+  const signatureLapsed = (before.homeSignedAt !== null && next.homeSignedAt === null) || (before.awaySignedAt !== null && next.awaySignedAt === null);
+  if (actor === 'CLUB' && before.resultState === 'ENTERED' && next.resultState !== 'CONFIRMED' && (clockMoved || signatureLapsed) && !CLUB_CLOCK_COMMANDS.includes(command.kind)) {
     return { problems: [clockRunsProblem(before, now)] };
   }
   if (next.resultState === 'CONFIRMED' && next.status === 'PLAYED' && !seatsComplete(next, settings) && (before.resultState !== 'CONFIRMED' || seatsComplete(before, settings))) {
@@ -193,16 +196,28 @@ export function invariantGuards(before: MatchState, after: MatchState, command: 
     const message = `Dan zou ${setTableLabel(empty.setNumber, empty.tableNumber).toLowerCase()} van deze definitieve wedstrijd geen stand hebben; een definitieve wedstrijd heeft er een voor elke set aan elke tafel. Geef eerst die stand (als correctie).`;
     return { problems: [problem('FINAL_SEAT_EMPTY', 'CONFLICT', message)] };
   }
+  // A seat a table entered counts once signed or decided (RULES.md "A final match has a score for every seat": entered and signed, decided, or credited).
+  // At a match the tables played that holds for every seat; on a paper form, for the seats a table touched.
+  const atTables = playedAtTables(next);
+  const unsigned =
+    next.resultState === 'CONFIRMED' && before.resultState !== 'CONFIRMED'
+      ? next.seats.find((s) => (atTables || byTable(s)) && (seatPhase(s) === 'ENTERED' || seatPhase(s) === 'DISPUTED'))
+      : undefined;
+  if (unsigned) {
+    const where = setTableLabel(unsigned.setNumber, unsigned.tableNumber);
+    const message = `${where} is ingevoerd maar niet ondertekend${seatPhase(unsigned) === 'DISPUTED' ? ' (betwist)' : ''}; de wedstrijd wordt pas definitief als elke set ondertekend, beslist of door de regels bepaald is.`;
+    return { problems: [problem('NIGHT_NOT_COMPLETE', 'RULE', message)] };
+  }
   return { state: next, events };
 }
 
 /** RULES.md "Nothing a club does stops the clock": the refusal, saying when the match becomes final. */
 export function clockRunsProblem(state: MatchState, now: Date): Problem {
   const when = finalityText(state, now);
-  const what = state.homeSignedAt && !playedAtTables(state) ? 'Het formulier is ondertekend door de thuisploeg' : 'De wedstrijd is compleet';
+  const what = state.homeSignedAt && !playedAtTables(state) ? 'Het formulier is ondertekend door de thuisploeg' : state.finalDueAt ? 'De wedstrijd is compleet' : 'De avond is al bevestigd';
   return problem(
     'CLOCK_RUNS',
     'CONFLICT',
-    `${what} en ${when}: een vereniging wijzigt nu niets meer aan de uitslag of aan wie er speelde. Schrijf een opmerking voor de wedstrijdleider als er iets niet klopt.`,
+    `${when ? `${what} en ${when}` : what}: een vereniging wijzigt nu niets meer aan de uitslag of aan wie er speelde. Schrijf een opmerking voor de wedstrijdleider als er iets niet klopt.`,
   );
 }

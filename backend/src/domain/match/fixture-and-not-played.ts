@@ -58,7 +58,8 @@ export function recordNotPlayed(state: MatchState, cmd: RecordNotPlayedCommand, 
   // What the record replaces comes back when the federation reopens the match (RULES.md "An undo restores exactly what was there").
   const hadResult = !NOT_PLAYED_LABELS[state.status] && (state.resultState !== 'NONE' || state.seats.some((s) => PLAYED_SOURCES.includes(s.source)));
   const beforeNotPlayed = hadResult ? snapshotOf(state) : (state.beforeNotPlayed ?? null);
-  const recorded: MatchState = state.resultState === 'CONFIRMED' && !NOT_PLAYED_LABELS[state.status] ? corrected(state, 'ADMIN', cmd.reason, now) : state;
+  // Every change to a final match is a correction (RULES.md), a record over another record included.
+  const recorded: MatchState = state.resultState === 'CONFIRMED' ? corrected(state, 'ADMIN', cmd.reason, now) : state;
   const next: MatchState = {
     ...recorded,
     beforeNotPlayed,

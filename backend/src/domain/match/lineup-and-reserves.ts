@@ -6,7 +6,7 @@
  */
 import { Act, actorOfRole, authority, AuthorityAnswer, AuthorityPhase } from './authority';
 import { Lineup } from './lineup';
-import { authorityProblems, byTable, CommandUser, CoreSettings, corrected, lapseConfirmations, MatchState, NOT_PLAYED_LABELS, PLAYED_SOURCES, Problem, problem, RemoveSubstitutionCommand, seatPhase, SetLineupCommand, StateSubstitution, SubstituteCommand, Transition } from './match-state';
+import { authorityProblems, byTable, CommandUser, CoreSettings, corrected, isSeatSigned, lapseConfirmations, MatchState, NOT_PLAYED_LABELS, PLAYED_SOURCES, Problem, problem, RemoveSubstitutionCommand, seatPhase, SetLineupCommand, StateSubstitution, SubstituteCommand, Transition } from './match-state';
 import { EntryRole, LOCKED_MESSAGE } from './result-flow';
 import { positions } from './rotation';
 import { Side, SIDES } from './side';
@@ -88,7 +88,7 @@ export function setPhaseAt(state: Pick<MatchState, 'resultState' | 'seats' | 'ni
 export function pairPhase(state: Pick<MatchState, 'resultState' | 'seats'>, side: Side, pairNumber: number, setNumber: number, settings: Pick<CoreSettings, 'pairsPerTeam'>): AuthorityPhase {
   const phase = setPhase(state, setNumber, settings);
   if (phase !== 'BEFORE_SET' && phase !== 'DURING_SET') return phase;
-  const signed = state.seats.some((s) => s.setNumber >= setNumber && (side === 'HOME' ? s.homePairNumber : s.awayPairNumber) === pairNumber && seatPhase(s) === 'SIGNED');
+  const signed = state.seats.some((s) => s.setNumber >= setNumber && (side === 'HOME' ? s.homePairNumber : s.awayPairNumber) === pairNumber && PLAYED_SOURCES.includes(s.source) && isSeatSigned(s));
   return signed ? 'AFTER_SIGNATURE' : phase;
 }
 
@@ -153,6 +153,9 @@ export function changeTeam(state: MatchState, cmd: SubstituteCommand | RemoveSub
   let answer: AuthorityAnswer = { kind: 'ALLOWED' };
   const teams = { ...state.teams };
   if (cmd.kind === 'SUBSTITUTE') {
+    if (SIDES.some((side) => state.teams[side].substitutions.some((sub) => sub.id === cmd.substitution.id))) {
+      return { problems: [problem('DUPLICATE_ID', 'INVALID', 'Deze wissel is al vastgelegd.', 'id')] };
+    }
     if (!state.teams[cmd.side].lineup) {
       return { problems: [problem('LINEUP_MISSING', 'RULE', 'Leg eerst de spelerslijst van dit team vast; een invaller moet op de reservelijst staan (Regel 13).')] };
     }

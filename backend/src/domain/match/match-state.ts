@@ -637,8 +637,9 @@ export const sameScore = (a: Seat, b: Seat) => a.homePoints === b.homePoints && 
 export const byTable = (s: Seat): boolean => s.enteredBySide !== null || s.signedBySide !== null || s.refusedBySide !== null;
 
 /** Played at the tables: its night was opened, or a table entered a set (RULES.md "A table-played match is signed at the tables"). */
-export function playedAtTables(state: Pick<MatchState, 'nightOpenedAt' | 'seats'>): boolean {
-  return Boolean(state.nightOpenedAt) || state.seats.some(byTable);
+export function playedAtTables(state: Pick<MatchState, 'nightOpenedAt' | 'seats' | 'actions' | 'displaced'>): boolean {
+  // A supervisor's action or decision at a table, or a table's entry a credit covers, also says the tables played it.
+  return Boolean(state.nightOpenedAt) || state.seats.some((s) => byTable(s) || s.decidedAt !== null) || state.actions.length > 0 || (state.displaced ?? []).some(byTable);
 }
 
 /** The authority table's answer as problems: refused, or a reason missing. */

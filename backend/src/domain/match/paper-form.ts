@@ -126,12 +126,8 @@ export function enterForm(state: MatchState, cmd: EnterFormCommand | EnterSetCom
     replaced = replaceSeats(state, cmd.sets, settings, (i) => `sets.${i}`);
   }
   if ('problems' in replaced) return replaced;
-  if (atTables && cmd.by.role === 'ADMIN') {
-    // The federation records a table-played match on paper, with a reason: its seats stand as decided (RULES.md, revised 2026-12-06).
-    const old = new Set(replaced.state === state ? [] : state.seats);
-    const reason = cmd.reason?.trim() || null;
-    replaced = { state: { ...replaced.state, seats: replaced.state.seats.map((seat) => (old.has(seat) ? seat : { ...seat, decidedAt: now, decisionReason: reason })) } };
-  }
+  // The federation records a table-played match on paper, with a reason: its seats stand as decided (RULES.md, revised 2026-12-06).
+  if (atTables && cmd.by.role === 'ADMIN') replaced = { state: typedAsDecided(state, replaced.state, cmd.reason, now) };
   // Settle first: a typed seat the rules score gives way, and only then is it known whether anything was entered.
   const settled = settleCredits(replaced.state, settings).state;
   const played = settled.seats.some((s) => PLAYED_SOURCES.includes(s.source));
@@ -227,6 +223,13 @@ export function disputeWaitsProblems(state: MatchState, by: CommandUser): Proble
 }
 
 /** The supervisor decides the away team's refusal of the paper form, with a reason: the form as decided becomes final. */
+/** The seats typed into `state` (not in `before`) as decided with this reason: a form the supervisor or the federation gives at a match the tables played. */
+export function typedAsDecided(before: MatchState, state: MatchState, reason: string | null | undefined, now: Date): MatchState {
+  const old = new Set(before.seats);
+  const why = reason?.trim() || null;
+  return { ...state, seats: state.seats.map((seat) => (old.has(seat) ? seat : { ...seat, decidedAt: now, decisionReason: why })) };
+}
+
 export function decideForm(state: MatchState, cmd: DecideFormCommand, settings: CoreSettings, now: Date): Transition {
   const reason = cmd.reason?.trim() ?? '';
   if (!reason) return { problems: [problem('VALIDATION_FAILED', 'INVALID', 'Geef een reden voor deze beslissing.', 'reason', 'REQUIRED')] };
@@ -239,6 +242,8 @@ export function decideForm(state: MatchState, cmd: DecideFormCommand, settings: 
     if ('problems' in replaced) return replaced;
     decided = settleCredits(replaced.state, settings).state;
   }
+  // At a match the tables played, the form the supervisor decides stands as decided, seat by seat (nothing stays only entered).
+  if (playedAtTables(state) || playedAtTables(decided)) decided = { ...decided, seats: decided.seats.map((seat) => (seatPhase(seat) === 'ENTERED' ? { ...seat, decidedAt: now, decisionReason: reason } : seat)) };
   const incomplete = completeProblems(decided, settings);
   if (incomplete.length) return { problems: incomplete };
   return becomeFinal(decided, now, cmd.by.role === 'ADMIN' ? 'FEDERATION' : 'SUPERVISOR_DECISION');

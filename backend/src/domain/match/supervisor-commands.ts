@@ -42,6 +42,9 @@ export function decideSet(state: MatchState, cmd: DecideSetCommand, settings: Co
             : ['DURING_SET', replaces ? 'ENTER_SCORE' : 'SIGN_OR_REFUSE'];
   const denied = authorityProblems(authority(cmd.by, phase, act), reason);
   if (denied.length) return { problems: denied };
+  if (!replaces && state.resultState === 'CONFIRMED') {
+    return { problems: [problem('SCORE_REQUIRED', 'INVALID', 'Een definitieve wedstrijd wordt alleen gecorrigeerd met de stand die moet gelden: vul de partijen of de setstand in.', 'games')] };
+  }
   if (!replaces && !current) {
     return { problems: [problem('SET_NOT_ENTERED', 'INVALID', `${setTableLabel(cmd.setNumber, cmd.tableNumber)} heeft nog geen stand: vul de partijen of de setstand in.`, 'games')] };
   }
@@ -55,7 +58,9 @@ export function decideSet(state: MatchState, cmd: DecideSetCommand, settings: Co
   let next = replaceSeat(state, seat);
   const changed = !current || current.homePoints !== seat.homePoints || current.awayPoints !== seat.awayPoints || JSON.stringify(current.games) !== JSON.stringify(seat.games);
   if (state.resultState === 'CONFIRMED') {
-    if (changed) next = { ...next, correctedAt: now, correctedByRole: cmd.by, correctionReason: reason };
+    // The same score again changes nothing of a final match (no decision is added to it).
+    if (!changed) return { state, events: [] };
+    next = { ...next, correctedAt: now, correctedByRole: cmd.by, correctionReason: reason };
   } else {
     if (changed && signedAtTable) next = corrected(next, cmd.by, reason, now);
     next = entered(changed ? lapseConfirmations(next) : next, now);
@@ -90,6 +95,7 @@ export function removePlayer(state: MatchState, cmd: RemovePlayerCommand, settin
   // Once final the authority table decides (only the federation corrects, with a reason).
   const refused = notPlayedProblems(state);
   if (refused.length) return { problems: refused };
+  if (state.actions.some((a) => a.id === cmd.id)) return { problems: [problem('DUPLICATE_ID', 'INVALID', 'Deze beslissing is al vastgelegd.', 'id')] };
   const answer = authority(actorOfRole(cmd.by.role), setPhase(state, cmd.setNumber, settings), 'VOID_OR_REMOVE');
   const denied = authorityProblems(answer, cmd.reason);
   if (denied.length) return { problems: denied };
@@ -123,6 +129,7 @@ export function voidWrongTable(state: MatchState, cmd: VoidWrongTableCommand, se
   // Once final the authority table decides (only the federation corrects, with a reason).
   const refused = notPlayedProblems(state);
   if (refused.length) return { problems: refused };
+  if (state.actions.some((a) => a.id === cmd.id)) return { problems: [problem('DUPLICATE_ID', 'INVALID', 'Deze beslissing is al vastgelegd.', 'id')] };
   const answer = authority(actorOfRole(cmd.by.role), setPhase(state, cmd.setNumber, settings), 'VOID_OR_REMOVE');
   const denied = authorityProblems(answer, cmd.reason);
   if (denied.length) return { problems: denied };
@@ -191,7 +198,9 @@ export function withdrawAction(state: MatchState, cmd: WithdrawActionCommand, se
   if (action.kind === 'REMOVE_PLAYER') {
     const side = action.side!;
     const team = state.teams[side];
-    const removals = team.removals.filter((r) => !(r.pairNumber === action.pairNumber && r.setNumber === action.setNumber && r.fromGame === action.fromGame));
+    // This action's removal only (another, identical one recorded twice stays).
+    const at = team.removals.findIndex((r) => r.pairNumber === action.pairNumber && r.setNumber === action.setNumber && r.fromGame === action.fromGame);
+    const removals = team.removals.filter((_, i) => i !== at);
     next = { ...next, teams: { ...next.teams, [side]: { ...team, removals } } };
     const entered = storedSeat(kept?.seat);
     const current = findSeat(state, action);
