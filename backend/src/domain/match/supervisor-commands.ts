@@ -42,9 +42,8 @@ export function decideSet(state: MatchState, cmd: DecideSetCommand, settings: Co
             : ['DURING_SET', replaces ? 'ENTER_SCORE' : 'SIGN_OR_REFUSE'];
   const denied = authorityProblems(authority(cmd.by, phase, act), reason);
   if (denied.length) return { problems: denied };
-  if (!replaces && state.resultState === 'CONFIRMED') {
-    return { problems: [problem('SCORE_REQUIRED', 'INVALID', 'Een definitieve wedstrijd wordt alleen gecorrigeerd met de stand die moet gelden: vul de partijen of de setstand in.', 'games')] };
-  }
+  // Without a score a decision on a final match changes nothing of it (its seats are signed or decided already).
+  if (!replaces && state.resultState === 'CONFIRMED') return { state, events: [] };
   if (!replaces && !current) {
     return { problems: [problem('SET_NOT_ENTERED', 'INVALID', `${setTableLabel(cmd.setNumber, cmd.tableNumber)} heeft nog geen stand: vul de partijen of de setstand in.`, 'games')] };
   }
