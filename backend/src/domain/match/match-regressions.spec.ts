@@ -107,7 +107,7 @@ describe('regression: only the federation changes a final match, and then it is 
 
   it('regression: the federation’s decision without a score on a signed seat of a final match changes it only as a correction', () => {
     const decided = run(matchState(), [...finalNight, [{ kind: 'DECIDE_SET', by: 'ADMIN', reason: 'Nagekeken', setNumber: 1, tableNumber: 1 }, 60]]);
-    expect(decided.result.problems.length > 0 || decided.result.state === decided.before || decided.result.state.correctedAt?.getTime() === minutes(60).getTime()).toBe(true);
+    expect(decided.result.problems.length > 0 || JSON.stringify(decided.result.state) === JSON.stringify(decided.before) || decided.result.state.correctedAt?.getTime() === minutes(60).getTime()).toBe(true);
   });
 
   it('regression: recording a final match as not played is a correction (RULES.md: "recording it as not played included")', () => {
