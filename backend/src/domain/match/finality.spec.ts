@@ -6,7 +6,8 @@
  */
 import { DEFAULT_SETTINGS } from '../settings';
 import { Lineup } from './lineup';
-import { applyMatchCommand, CommandResult, finalDueAt, finalityText, MatchCommand, MatchState } from './match-command';
+import { admin, Answer, at, awayClub, expectAnswer, form, homeClub, match as fixtureMatch, minutes as later, play, signed as signedAt, signedSets, Step } from './command.fixture';
+import { applyMatchCommand, CommandResult, finalDueAt, FinalityFacts, finalityText, finalityWords, MatchCommand, MatchState } from './match-command';
 import { tablePlan } from './rotation';
 import { Side } from './side';
 import { fixtureLineup, fixtureMatchState, fixtureTeam } from './state.fixture';
@@ -184,4 +185,50 @@ describe('Regel 4 and the fines are part of the core’s answer when a match bec
   test('a command that does not make the match final brings no consequences, and asks for nothing', () => {
     expect(run(matchState(), night(minutes(5)))).toMatchObject({ needsEligibility: false, consequences: null });
   });
+});
+
+describe('finalityWords: how the match stands on its way to final, in RULES.md’s words ("Say how it became final")', () => {
+  const FINAL_AT = new Date('2026-11-28T21:41:00Z');
+  const facts = (fields: Partial<FinalityFacts>): FinalityFacts => ({ status: 'PLAYED', resultState: 'ENTERED', finalAt: null, finalDueAt: null, homeSignedAt: null, correctedAt: null, correctedByRole: null, ...fields });
+  const finalBy = (way: string, fields: Partial<FinalityFacts> = {}) => facts({ resultState: 'CONFIRMED', finalAt: FINAL_AT, finalBy: way, ...fields });
+  test.each<[string, FinalityFacts, number, string | null]>([
+    ['both team leaders confirmed', finalBy('BOTH_CONFIRMED'), 48, 'bevestigd door beide teams'],
+    ['the correction window ended', finalBy('CORRECTION_WINDOW'), 48, 'definitief na het correctievenster'],
+    ['the paper form’s hours passed (setting)', finalBy('PAPER_HOURS'), 48, 'definitief na 48 uur'],
+    ['the paper form’s hours passed, 72 by the season’s setting', finalBy('PAPER_HOURS'), 72, 'definitief na 72 uur'],
+    ['the supervisor decided', finalBy('SUPERVISOR_DECISION'), 48, 'definitief na beslissing van de wedstrijdleider'],
+    ['corrected by the federation after it became final', finalBy('BOTH_CONFIRMED', { correctedAt: minutes(200), correctedByRole: 'ADMIN' }), 48, 'gecorrigeerd door de bond'],
+    ['a correction before it became final does not rename it', finalBy('CORRECTION_WINDOW', { correctedAt: minutes(10), correctedByRole: 'SUPERVISOR' }), 48, 'definitief na het correctievenster'],
+    ['recorded as not played', finalBy('FEDERATION', { status: 'FORFEIT' }), 48, 'vastgesteld door de bond'],
+    ['final before the way was kept', finalBy(''), 48, 'definitief'],
+    ['complete, in its correction window', facts({ finalDueAt: FINAL_AT, nightOpenedAt: T0 }), 48, 'compleet, wordt definitief om 22:41'],
+    ['a paper form signed by the home team', facts({ homeSignedAt: T0, finalDueAt: new Date('2026-12-01T10:12:00Z') }), 48, 'ondertekend door de thuisploeg, wordt definitief op dinsdag 1 december om 11:12'],
+    ['a night the home club confirmed: still the window, no paper clock', facts({ homeSignedAt: T0, nightOpenedAt: T0, finalDueAt: FINAL_AT }), 48, 'compleet, wordt definitief om 22:41'],
+    ['neither complete nor signed: nobody is told a confirmation is needed', facts({}), 48, null],
+  ])('%s', (_name, match, paperHours, words) => {
+    // Read on 28 November at 22:11 in Amsterdam.
+    expect(finalityWords(match, new Date('2026-11-28T21:11:00Z'), paperHours)).toBe(words);
+  });
+});
+
+describe('invariantGuards: what holds after every command (RULES.md, revised 2026-12-06)', () => {
+  const final = play(fixtureMatch(), [...signedSets(), at(later(30), FINALISE)]).result.state;
+  const paperSigned = play(fixtureMatch(), [form(), { kind: 'SIGN_FORM', by: homeClub }]).result.state;
+  /** Home pair 1 substituted in set 2 (Regel 14: its sets from then on 0–8), by the federation before set 2 started. */
+  const earlySub = (reason?: string): MatchCommand => ({ kind: 'SUBSTITUTE', by: admin, side: 'HOME', ...(reason ? { reason } : {}), substitution: { id: 's1', setNumber: 2, pairNumber: 1, outPlayerId: 'h1a', inPlayerId: 'hr1', outMemberId: 'm-h1a', inMemberId: 'm-hr1' } });
+  const guardFacts = (s: MatchState, r: CommandResult) => ({
+    resultState: s.resultState,
+    homeSigned: s.homeSignedAt !== null,
+    corrected: s.correctedAt !== null,
+    tableTold: r.events.filter((e) => e.kind === 'SEAT_CORRECTED').map((e) => `${e.setNumber}/${e.tableNumber}`),
+  });
+  test.each<[string, MatchState, Step[], Answer<ReturnType<typeof guardFacts>>]>([
+    ['CLOCK_RUNS: the home club changes its signed form', paperSigned, [{ kind: 'ENTER_SET', by: homeClub, setNumber: 2, tables: [{ tableNumber: 1, homePoints: 4, awayPoints: 4 }] }], 'CLOCK_RUNS'],
+    ['the clock runs on past a club’s remark', paperSigned, [{ kind: 'ADD_REMARK', by: awayClub, text: 'Set 2 nakijken graag' }], { homeSigned: true, resultState: 'ENTERED' }],
+    ['a change to a signed seat by the federation needs a reason, whatever the command', fixtureMatch(), [...signedAt(3, 1), earlySub()], 'VALIDATION_FAILED'],
+    ['with a reason it is a correction: marked, the table told', fixtureMatch(), [...signedAt(3, 1), earlySub('Wissel stond verkeerd op het formulier')], { corrected: true, tableTold: ['3/1'] }],
+    ['FINAL_SEAT_EMPTY: the federation voids games of a final match', final, [{ kind: 'VOID_WRONG_TABLE', by: admin, reason: 'Verkeerde tafel', id: 'v1', setNumber: 2, tableNumber: 2, gameNumbers: [1] }], 'FINAL_SEAT_EMPTY'],
+    ['FINAL_SEAT_EMPTY: the federation removes a player where the set cannot be completed', final, [{ kind: 'REMOVE_PLAYER', by: admin, reason: 'Achteraf gemeld', id: 'r1', setNumber: 2, tableNumber: 1, fromGame: 3, memberId: 'm-h1a', playerId: 'h1a' }], 'FINAL_SEAT_EMPTY'],
+    ['NIGHT_NOT_COMPLETE: the federation’s paper confirmation with a seat entered but unsigned', play(fixtureMatch({ nightOpenedAt: T0 }), signedSets().slice(0, -1)).result.state, [{ kind: 'CONFIRM_FORM', by: admin, reason: 'Akkoord per mail' }], 'NIGHT_NOT_COMPLETE'],
+  ])('%s', (_name, start, steps, answer) => expectAnswer(start, steps, answer, guardFacts));
 });
