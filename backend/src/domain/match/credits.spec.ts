@@ -61,7 +61,7 @@ describe('credits.settleCredits: a kept entry comes back only while the same pla
   test.each<[string, MatchState, Partial<ReturnType<typeof facts>> & { events?: string[] }]>([
     ['a credit covers the entry: it stays kept', removed(kept(match())), { s31: 'CREDITED 0–8', kept: ['3/1'], events: ['SEAT_CREDITED', 'SEAT_CREDITED', 'SEAT_CREDITED', 'SEAT_CREDITED'] }],
     ['the credit gone, the same players: the entry back as signed', kept(match()), { s31: 'SIGNED 6–2', kept: [], events: ['SEAT_RESTORED'] }],
-    ['the credit gone, a substitute sat there (Regel 38A): not given back, no longer kept', subbed(kept(match())), { s31: 'WAITING', kept: [], events: [] }],
+    ['the credit gone, a substitute sits there (Regel 38A): not given back (played again), still kept in case the substitution goes', subbed(kept(match())), { s31: 'WAITING', kept: ['3/1'], events: [] }],
     ['a match recorded as not played keeps what it has', { ...kept(match()), status: 'FORFEIT' }, { s31: 'WAITING', kept: ['3/1'], events: [] }],
   ])('%s', (_name, state, expected) => {
     const { state: next, events } = settleCredits(state, settings);

@@ -58,8 +58,15 @@ export function settleCredits(state: MatchState, settings: CoreSettings, before:
   const restored: Seat[] = [];
   for (const [key, { seating, ...seat }] of displaced) {
     if (wanted.has(key)) continue;
-    displaced.delete(key);
-    if (!taken.has(key) && seating === seatSeating(teams, seat)) restored.push(seat);
+    if (taken.has(key)) {
+      // Played and entered again: the kept entry is superseded.
+      displaced.delete(key);
+    } else if (seating === seatSeating(teams, seat)) {
+      displaced.delete(key);
+      restored.push(seat);
+    }
+    // Otherwise others sit there now (Regel 38A: a substitute came in): the set is played again, and the entry stays
+    // kept in case the substitution is withdrawn.
   }
   seats = [...seats, ...restored];
   for (const loss of partial) {

@@ -9,7 +9,7 @@ import { Actor, actorOfRole } from './authority';
 import { seatsComplete } from './credits';
 import { setTableLabel } from './labels';
 import { seatKey } from './match-result';
-import { AddRemarkCommand, byTable, CoreSettings, corrected, FINAL_WAYS, FinalWay, isSeatSigned, MatchCommand, MatchCommandKind, MatchEvent, MatchState, NOT_PLAYED_LABELS, openProblems, PLAYED_SOURCES, playedAtTables, Problem, problem, sameScore, Seat, seatPhase, Transition } from './match-state';
+import { AddRemarkCommand, byTable, CoreSettings, corrected, FINAL_WAYS, FinalWay, isSeatSigned, MatchCommand, MatchCommandKind, MatchEvent, MatchState, NOT_PLAYED_LABELS, openProblems, PLAYED_SOURCES, playedAtTables, problem, Problem, RULE_CREDIT_SOURCES, sameScore, Seat, seatPhase, Transition } from './match-state';
 import { EntryRole } from './result-flow';
 import { tablePlan } from './rotation';
 import { nightProblems } from './table-entry';
@@ -96,7 +96,8 @@ export type FinalityFacts = Pick<MatchState, 'status' | 'resultState' | 'finalAt
 export function finalityWords(match: FinalityFacts, now: Date = new Date(), paperHours = 48): string | null {
   if (match.resultState === 'CONFIRMED') {
     if (NOT_PLAYED_LABELS[match.status]) return 'vastgesteld door de bond';
-    const correctedAfter = match.correctedAt && match.finalAt && match.correctedAt.getTime() > match.finalAt.getTime();
+    // Corrected when it became final (the federation's paper record of a table-played match) or after.
+    const correctedAfter = match.correctedAt && match.finalAt && match.correctedAt.getTime() >= match.finalAt.getTime();
     if (correctedAfter) return match.correctedByRole === 'ADMIN' ? 'gecorrigeerd door de bond' : 'gecorrigeerd door de wedstrijdleider';
     const way = FINAL_WAYS.find((w) => w === match.finalBy);
     if (!way) return 'definitief';
@@ -184,6 +185,16 @@ export function invariantGuards(before: MatchState, after: MatchState, command: 
     events.push(...changedSigned.map((seat): MatchEvent => ({ kind: 'SEAT_CORRECTED', setNumber: seat.setNumber, tableNumber: seat.tableNumber })));
   }
   // Nor does it take away a signature or a confirmation its own team leader or the other club gave.
+  // An undo gives every seat it changed back (RULES.md "An undo restores exactly what was there"): a seat a credit
+  // covered before the undo that is left empty, its table's entry kept but not given back (others sit there now), is refused.
+  if (command.kind === 'WITHDRAW_ACTION' || command.kind === 'REMOVE_SUBSTITUTION') {
+    const covered = new Set(before.seats.filter((s) => RULE_CREDIT_SOURCES.includes(s.source)).map((s) => seatKey(s.setNumber, s.tableNumber)));
+    const lost = (next.displaced ?? []).find((d) => covered.has(seatKey(d.setNumber, d.tableNumber)) && !afterSeats.has(seatKey(d.setNumber, d.tableNumber)));
+    if (lost) {
+      const where = setTableLabel(lost.setNumber, lost.tableNumber);
+      return { problems: [problem('UNDO_WOULD_EMPTY', 'CONFLICT', `Intrekken kan zo niet: ${where.toLowerCase()} kreeg dan zijn stand van tafel niet terug, want er speelt intussen een invaller. Trek eerst die wissel in, of beslis die set.`)] };
+    }
+  }
   const clock = before.finalDueAt;
   const clockMoved = clock !== null && next.finalDueAt?.getTime() !== clock.getTime();
   const signatureLapsed = (before.homeSignedAt !== null && next.homeSignedAt === null) || (before.awaySignedAt !== null && next.awaySignedAt === null);

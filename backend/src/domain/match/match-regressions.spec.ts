@@ -187,3 +187,23 @@ describe('regression: a command that changes nobody’s seat at the table change
     expect(result.state.teams).toEqual(before.teams);
   });
 });
+
+describe('regression: an undo never loses what the tables entered (RULES.md "An undo restores exactly what was there")', () => {
+  it('regression: table entries a removal covered, then a substitute replaced (Regel 38A: played again), come back when the substitution is withdrawn', () => {
+    const removal: MatchCommand = { kind: 'REMOVE_PLAYER', by: supervisor, reason: 'Drie waarschuwingen', id: 'x1', setNumber: 2, tableNumber: 1, fromGame: 3, memberId: 'h1a', playerId: 'h1a' };
+    const substitute: MatchCommand = { kind: 'SUBSTITUTE', by: home, side: 'HOME', substitution: { id: 's1', setNumber: 3, pairNumber: 1, outPlayerId: 'h1a', inPlayerId: 'hr1', outMemberId: 'h1a', inMemberId: 'hr1' } };
+    const signed = run(matchState(), [3, 4, 5, 6].map((set): [MatchCommand, number] => [signedAtTable(set, 1, 6, 2), 0])).result.state;
+    const steps: [MatchCommand, number][] = [
+      [removal, 10],
+      [substitute, 20],
+      [{ kind: 'WITHDRAW_ACTION', by: supervisor, reason: 'Verkeerde speler', id: 'x1' }, 30],
+    ];
+    const withdrawn = run(signed, steps).result;
+    expect(withdrawn.problems).toEqual([]);
+    // The substitute plays sets 3–6: those sets are played again (their old entries kept, not counted).
+    expect([3, 4, 5, 6].map((set) => seatAt(withdrawn.state, set, 1))).toEqual([undefined, undefined, undefined, undefined]);
+    const undone = run(signed, [...steps, [{ kind: 'REMOVE_SUBSTITUTION', by: home, id: 's1' }, 40]]).result;
+    expect(undone.problems).toEqual([]);
+    expect([3, 4, 5, 6].map((set) => seatAt(undone.state, set, 1))).toEqual([3, 4, 5, 6].map((set) => seatAt(signed, set, 1)));
+  });
+});
