@@ -140,21 +140,21 @@ describe('match day: line-up, result set by set, confirmation, public page', () 
     const summary = page.getByRole('table', { name: 'Overzicht van de uitslag' });
     expect(await summary.locator('tfoot').innerText()).toContain(String(totals.home));
     await page.getByRole('button', { name: `Ondertekenen namens ${match.homeTeam.name}` }).click();
-    await page.getByRole('status').filter({ hasText: `${match.awayTeam.name} kan de uitslag nu bevestigen` }).first().waitFor();
+    await page.getByRole('status').filter({ hasText: `${match.awayTeam.name} kan hem nu controleren` }).first().waitFor();
   }, 120_000);
 
   it('lets the away secretary check the sets and confirm, which locks the result', async () => {
     const { page } = away;
     await page.goto(`${BASE_URL}/vereniging`);
     await page.getByRole('link', { name: 'Wedstrijden bekijken' }).click();
-    await page.getByRole('list', { name: 'Te bevestigen' }).getByRole('link', { name: new RegExp(`${match.homeTeam.name} – ${match.awayTeam.name}`) }).click();
+    await page.getByRole('list', { name: 'Te controleren' }).getByRole('link', { name: new RegExp(`${match.homeTeam.name} – ${match.awayTeam.name}`) }).click();
     await page.getByRole('region', { name: 'Set 6' }).waitFor();
     await page.getByRole('button', { name: 'Uitslag bevestigen' }).click();
     await page.getByRole('alertdialog', { name: 'Uitslag bevestigen?' }).getByText(`${totals.home} – ${totals.away}`).waitFor();
     await page.getByRole('button', { name: 'Ja, uitslag bevestigen' }).click();
     // The page refreshes into its confirmed state (the short-lived success notice may
     // already be gone by then), so wait for what stays.
-    await page.getByText('Bevestigd', { exact: true }).waitFor();
+    await page.getByText('Definitief', { exact: true }).waitFor();
 
     // The home secretary can no longer change it.
     await home.page.goto(`${BASE_URL}/vereniging/wedstrijden/${match.id}/uitslag`);
@@ -166,7 +166,8 @@ describe('match day: line-up, result set by set, confirmation, public page', () 
     const { context, page } = await newPage(browser, { width: 390, height: 844 });
     await page.goto(`${BASE_URL}/wedstrijden/${match.id}`);
     await page.getByRole('heading', { name: `${match.homeTeam.name} – ${match.awayTeam.name}` }).waitFor();
-    await page.getByText('Uitslag bevestigd').waitFor();
+    // How it became final, in the API's words (RULES.md "Say how it became final").
+    await page.getByText('Bevestigd door beide teams', { exact: true }).first().waitFor();
     expect(await page.getByLabel('Stand').innerText()).toBe(`${totals.home} – ${totals.away}`);
     const winner = totals.home > totals.away ? `${match.homeTeam.name} wint` : totals.home < totals.away ? `${match.awayTeam.name} wint` : 'Gelijkspel';
     await page.getByText(winner, { exact: true }).waitFor();

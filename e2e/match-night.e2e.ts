@@ -193,7 +193,7 @@ describe('match night at the table: enter, sign on the same phone, live page, di
     await page.getByRole('status').filter({ hasText: /^Beslist door de wedstrijdleider/ }).waitFor();
   });
 
-  it('lets both secretaries confirm the match once the last of the 36 sets is signed', async () => {
+  it('once the last of the 36 sets is signed nobody must confirm; both secretaries may confirm early', async () => {
     // The other 34 seats as the tables would enter and sign them (set-up through the table API).
     await Promise.all(
       codes.map(async (t) => {
@@ -207,23 +207,23 @@ describe('match night at the table: enter, sign on the same phone, live page, di
     const { page } = secretary;
     await page.goto(`${BASE_URL}/vereniging/wedstrijden/${match.id}/avond`);
     await page.getByText('Alle 36 sets zijn ondertekend.', { exact: false }).waitFor();
-    // Complete: final at the end of the correction window, or earlier when both confirm (RULES.md 2026-11-26).
-    await page.getByText(/De uitslag wordt definitief om \d\d:\d\d, ook zonder bevestiging/).waitFor();
-    await page.getByRole('button', { name: 'Wedstrijd bevestigen' }).click();
+    // Complete: final at the end of the correction window, or earlier when both confirm (RULES.md 2026-12-06).
+    await page.getByText(/Compleet, wordt definitief om \d\d:\d\d, ook zonder bevestiging: bevestigen hoeft niet/).waitFor();
+    await page.getByRole('button', { name: 'Nu al bevestigen' }).click();
     // One tap does not confirm: it says what becomes final, then asks.
-    const ask = page.getByRole('alertdialog', { name: 'Wedstrijd bevestigen' });
+    const ask = page.getByRole('alertdialog', { name: 'Nu al bevestigen' });
     expect(await ask.innerText()).toContain('alleen de bond');
     await ask.getByRole('button', { name: 'Ja, bevestigen' }).click();
-    await page.getByText(`${match.homeTeam.name}: bevestigd`).waitFor();
-    expect(await page.getByRole('button', { name: 'Wedstrijd bevestigen' }).count()).toBe(0);
+    await page.getByText(`${match.homeTeam.name}: nu al bevestigd`).waitFor();
+    expect(await page.getByRole('button', { name: 'Nu al bevestigen' }).count()).toBe(0);
 
     const away = await newPage(browser, PHONE);
     await login(away.page, secretaryOf(match.awayTeam));
     await away.page.goto(`${BASE_URL}/vereniging/wedstrijden/${match.id}/avond`);
     // The away secretary sees no codes, only the sets and the confirmation.
     expect(await away.page.getByRole('heading', { name: 'Tafelcodes' }).count()).toBe(0);
-    await away.page.getByRole('button', { name: 'Wedstrijd bevestigen' }).click();
-    await away.page.getByRole('alertdialog', { name: 'Wedstrijd bevestigen' }).getByRole('button', { name: 'Ja, bevestigen' }).click();
+    await away.page.getByRole('button', { name: 'Nu al bevestigen' }).click();
+    await away.page.getByRole('alertdialog', { name: 'Nu al bevestigen' }).getByRole('button', { name: 'Ja, bevestigen' }).click();
     await away.page.getByText('De uitslag staat vast').waitFor();
     // 9–2 + 6–2 + 34 × 4–4
     expect(await away.page.getByText(`${match.homeTeam.name} 151–140 ${match.awayTeam.name}`).count()).toBe(1);
@@ -231,7 +231,7 @@ describe('match night at the table: enter, sign on the same phone, live page, di
 
     // A locked match: the table's phone only reads.
     await table.page.goto(`${BASE_URL}/tafel/${codes[1].code}`);
-    await table.page.getByText(/door beide teams bevestigd|tafelcode werkt niet/i).first().waitFor();
+    await table.page.getByText(/bevestigd door beide teams|tafelcode werkt niet/i).first().waitFor();
   }, 180_000);
 });
 

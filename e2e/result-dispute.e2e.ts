@@ -73,7 +73,7 @@ describe('result dispute on a phone: away disagrees, the supervisor decides (fin
     await page.getByText('Nog ondertekenen', { exact: true }).waitFor();
     // The away team has nothing to confirm yet.
     await away.page.goto(matchUrl());
-    await away.page.getByText(`Bevestigen kan zodra ${match.homeTeam.name} de uitslag heeft ondertekend.`).waitFor();
+    await away.page.getByText(`Controleren kan zodra ${match.homeTeam.name} de uitslag heeft ondertekend.`).waitFor();
     expect(await away.page.getByRole('button', { name: 'Uitslag bevestigen' }).count()).toBe(0);
 
     await page.getByRole('button', { name: 'Controleren en ondertekenen' }).click();
@@ -87,7 +87,7 @@ describe('result dispute on a phone: away disagrees, the supervisor decides (fin
   it('lets the away secretary disagree, only with a comment; both sides see the dispute', async () => {
     const { page } = away;
     await page.goto(matchUrl());
-    await page.getByText('Te bevestigen', { exact: true }).waitFor();
+    await page.getByText('Te controleren', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Niet akkoord', exact: true }).click();
     await page.getByRole('button', { name: 'Niet akkoord versturen' }).click();
     await page.getByRole('alert').filter({ hasText: 'Schrijf op wat er niet klopt' }).waitFor();
@@ -129,11 +129,11 @@ describe('result dispute on a phone: away disagrees, the supervisor decides (fin
     await decision.getByRole('alert').filter({ hasText: 'Geef de reden' }).waitFor();
     await decision.getByLabel(/Reden \(verplicht/).fill('Beide formulieren gezien; het formulier van de thuisploeg klopt');
     await decision.getByRole('button', { name: 'Beslissen: formulier geldt' }).click();
-    await page.getByRole('status', { name: 'Definitief' }).filter({ hasText: /^Definitief om \d\d:\d\d/ }).waitFor();
+    await page.getByRole('status', { name: 'Definitief' }).filter({ hasText: /^Definitief na beslissing van de wedstrijdleider/ }).waitFor();
     await context.close();
 
     await home.page.goto(matchUrl());
-    await home.page.getByText('Bevestigd', { exact: true }).waitFor();
+    await home.page.getByText('Definitief', { exact: true }).waitFor();
     await home.page.getByText('De uitslag staat vast.').waitFor();
     await away.page.goto(matchUrl());
     await away.page.getByRole('status', { name: 'Definitief' }).waitFor();

@@ -9,6 +9,9 @@ import { ApiCall, apiSession, composeLineup, matchOfItsOwnToday } from './api-se
 import { BASE_URL, launch, login, newPage, recordWrites, keyOf, atTable } from './browser';
 import { type Fixture, PHONE, secretaryOf } from './fixtures';
 
+/** A team name as a regular expression matches it literally ("Coronie Kap (papierdubbel ab12)"). */
+const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 interface NightTable {
   tableNumber: number;
   code: string;
@@ -60,12 +63,13 @@ describe("the result's write buttons send once and say what happened (390 px)", 
     await login(first.page, secretaryOf(match.homeTeam));
     await first.page.goto(`${BASE_URL}/vereniging/wedstrijden/${match.id}/avond`);
     const confirms = recordWrites(first.page, 'POST', /\/api\/matches\/[^/]+\/confirm-night$/);
-    await first.page.getByRole('button', { name: 'Wedstrijd bevestigen' }).click();
-    await first.page.getByRole('alertdialog', { name: 'Wedstrijd bevestigen' }).getByRole('button', { name: 'Ja, bevestigen' }).dblclick();
+    await first.page.getByRole('button', { name: 'Nu al bevestigen' }).click();
+    await first.page.getByRole('alertdialog', { name: 'Nu al bevestigen' }).getByRole('button', { name: 'Ja, bevestigen' }).dblclick();
+    // Still not final: the API's words say when it becomes final by itself.
     await resultLine(first.page)
-      .filter({ hasText: new RegExp(`^Wedstrijd bevestigd namens ${match.homeTeam.name.replace(/[()]/g, '\\$&')}\\. De uitslag \\(\\d+–\\d+\\) is definitief zodra ook de andere vereniging bevestigt`) })
+      .filter({ hasText: new RegExp(`^Bevestigd namens ${match.homeTeam.name.replace(/[()]/g, '\\$&')}\\. Compleet, wordt definitief om \\d\\d:\\d\\d: \\d+–\\d+\\.`) })
       .waitFor();
-    await first.page.getByText(`${match.homeTeam.name}: bevestigd`).waitFor();
+    await first.page.getByText(`${match.homeTeam.name}: nu al bevestigd`).waitFor();
     expect(confirms).toHaveLength(1);
     expect(keyOf(confirms[0])).toMatch(/^[\w-]{8,100}$/);
     await first.context.close();
@@ -83,12 +87,12 @@ describe("the result's write buttons send once and say what happened (390 px)", 
       await route.fetch();
       await route.abort('connectionreset');
     });
-    await second.page.getByRole('button', { name: 'Wedstrijd bevestigen' }).click();
-    const ask = second.page.getByRole('alertdialog', { name: 'Wedstrijd bevestigen' });
+    await second.page.getByRole('button', { name: 'Nu al bevestigen' }).click();
+    const ask = second.page.getByRole('alertdialog', { name: 'Nu al bevestigen' });
     await ask.getByRole('button', { name: 'Ja, bevestigen' }).click();
     await second.page.getByRole('alert').filter({ hasText: 'De server is niet bereikbaar' }).waitFor();
     await ask.getByRole('button', { name: 'Ja, bevestigen' }).click();
-    await resultLine(second.page).filter({ hasText: /Beide teams hebben bevestigd: \d+–\d+ is definitief\./ }).waitFor();
+    await resultLine(second.page).filter({ hasText: /Bevestigd door beide teams: \d+–\d+\./ }).waitFor();
     // The stale error went with the new try.
     expect(await second.page.getByRole('alert').filter({ hasText: 'De server is niet bereikbaar' }).count()).toBe(0);
     expect(awayConfirms).toHaveLength(2);
@@ -115,7 +119,7 @@ describe("the result's write buttons send once and say what happened (390 px)", 
     const signs = recordWrites(signer.page, 'POST', /\/api\/matches\/[^/]+\/sign$/);
     await signer.page.getByRole('button', { name: `Ondertekenen namens ${match.homeTeam.name}` }).dblclick();
     await resultLine(signer.page)
-      .filter({ hasText: `Uitslag ondertekend als thuisploeg (${match.homeTeam.name}): 288 – 0. ${match.awayTeam.name} kan de uitslag nu bevestigen.` })
+      .filter({ hasText: new RegExp(`^Uitslag ondertekend als thuisploeg \\(${literal(match.homeTeam.name)}\\): 288 – 0\\. Ondertekend door de thuisploeg, wordt definitief op .+; ${literal(match.awayTeam.name)} kan hem nu controleren\\.`) })
       .waitFor();
     expect(signs).toHaveLength(1);
     await signer.context.close();

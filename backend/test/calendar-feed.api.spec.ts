@@ -141,7 +141,7 @@ describe('calendar feeds', () => {
     const { events } = await feed(`/api/teams/${ids.team1}/calendar.ics`);
     const confirmed = eventOf(events, ids.confirmed);
     expect(confirmed.summary).toBe('Kroonvogels 1 – Call West 1 (140–112)');
-    expect(confirmed.description).toContain('Uitslag (bevestigd): Kroonvogels 1 140 – 112 Call West 1.');
+    expect(confirmed.description).toContain('Uitslag (definitief): Kroonvogels 1 140 – 112 Call West 1.');
     const entered = eventOf(events, ids.entered);
     expect(entered.summary).toBe('Call West 1 – Kroonvogels 1');
     expect(entered.description).not.toMatch(/99|77|Uitslag/);

@@ -75,16 +75,19 @@ describe('printed match papers', () => {
       expect(pages[1]).not.toMatch(/Set 1 · /);
     });
 
-    it('prints games, set totals, totals and the result once entered, provisional until confirmed, family names only', async () => {
+    it('prints games, set totals, totals and the result once entered, provisional until final (and how it became final), family names only', async () => {
       const version = async () => (await ctx.http().get(url()).expect(200)).body.version as number;
       await admin.put(`${url()}/result`).send({ version: await version(), sets: fullResultSets() }).expect(200);
       // Before the home team's signature the form's scores are the clubs' and the federation's (Regel 15): the public print has none yet.
       expect((await pdf('form.pdf')).pages[0]).not.toContain('Voorlopige uitslag');
       const entered = await pdf('form.pdf', day.match.id, admin);
-      expect(entered.pages[0]).toContain('Voorlopige uitslag (nog niet bevestigd)');
+      // Before the home team's signature nothing counts yet: the whole form is the unsigned work (the score every screen shows).
+      expect(entered.pages[0]).toMatch(/Voorlopige uitslag \(nog niet definitief\): .+ – .+ \+ \d+–\d+ nog niet ondertekend/);
+      expect(entered.pages[0]).not.toMatch(/bevestigd/);
 
       await admin.post(`${url()}/confirm`).send({ version: await version() }).expect(200);
       const detail = (await ctx.http().get(url()).expect(200)).body as {
+        finality: string;
         homePoints: number;
         awayPoints: number;
         winner: 'HOME' | 'AWAY' | 'DRAW';
@@ -93,7 +96,9 @@ describe('printed match papers', () => {
       const { pages } = await pdf('form.pdf');
       expect(pages).toHaveLength(2);
       const [homeName, awayName] = [day.home.name, day.away.name];
-      expect(pages[0]).toContain(`Uitslag (bevestigd door beide teams): ${homeName} ${detail.homePoints} – ${detail.awayPoints} ${awayName}`);
+      // The federation confirmed it (an administrator): the words say so, never "bevestigd door beide teams".
+      expect(detail.finality).toBe('definitief gemaakt door de bond');
+      expect(pages[0]).toContain(`Uitslag (definitief gemaakt door de bond): ${homeName} ${detail.homePoints} – ${detail.awayPoints} ${awayName}`);
       expect(pages[0]).toContain(`winnaar ${detail.winner === 'HOME' ? homeName : awayName}`);
       expect(pages[0]).toContain(`${homeName}: ${detail.homePoints}`);
       expect(pages[0]).toContain(`${awayName}: ${detail.awayPoints}`);

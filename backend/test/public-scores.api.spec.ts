@@ -111,7 +111,8 @@ describe('public scores before a match is confirmed (Regel 15, liveScores)', () 
       expect(detail.sets[1]).toMatchObject({ tableNumber: 2, homePoints: null, awayPoints: null });
       const live = (await ctx.http().get(`/api/public/matches/${disputed.match.id}/live`).expect(200)).body;
       const seats = live.sets[0].tables as { tableNumber: number; state: string }[];
-      expect(seats.find((t) => t.tableNumber === 2)).toMatchObject({ state: 'OPEN' });
+      // Marked as disputed (never shown as unplayed), without its score.
+      expect(seats.find((t) => t.tableNumber === 2)).toMatchObject({ state: 'DISPUTED', homePoints: null, awayPoints: null });
       expect(seats.find((t) => t.tableNumber === 1)).toMatchObject({ state: 'SIGNED' });
       const standings = (await ctx.http().get(`/api/divisions/${disputed.division.id}/standings?provisional=true`).expect(200)).body;
       const row = (standings.rows as { teamId: string; pointsFor: number }[]).find((r) => r.teamId === disputed.home.id);

@@ -157,7 +157,7 @@ describe('Reminders through a season, with a restart in between', () => {
     const digest = await inbox.waitFor(ids.secBoys.email, /Weekoverzicht TSBN: 3 herinneringen/);
     expect(digest.text).toContain('1. Moederlijst 2026/2027 uiterlijk 17-08-2026 inleveren');
     expect(digest.text).toContain('2. Moederlijst 2026/2027 is te laat');
-    expect(digest.text).toContain('3. Uitslag Kaiman 1 – Paramaribo Boys 1 nog niet bevestigd');
+    expect(digest.text).toContain('3. Uitslag Kaiman 1 – Paramaribo Boys 1 ondertekend door de thuisploeg');
     expect(digest.text).toContain('http://dashboard.test/te-doen');
     expect(await reminders.sendDigests()).toBe(0);
     expect(inbox.to(ids.secBoys.email)).toHaveLength(1);

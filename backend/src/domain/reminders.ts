@@ -33,7 +33,7 @@ export type ReminderKind = (typeof REMINDER_KINDS)[number];
 export const REMINDER_KIND_LABELS: Record<ReminderKind, string> = {
   MEMBER_LIST_DEADLINE: 'Moederlijst: de termijn nadert of is verstreken (Regel 1)',
   LINEUP_MISSING: 'Spelerslijst nog niet samengesteld, 24 uur voor de wedstrijd (Regel 5D)',
-  RESULT_MISSING: 'Uitslag nog niet ingevoerd of bevestigd, de ochtend na de wedstrijd',
+  RESULT_MISSING: 'Uitslag nog niet ingevoerd, of ondertekend en te controleren, de ochtend na de wedstrijd',
   MATCH_DISPUTED: 'Een uitslag van uw wedstrijd is betwist',
   MATCH_CORRECTED: 'Een uitslag van uw wedstrijd is gecorrigeerd',
   FINE_CONFIRMED: 'Een boete is opgelegd',
@@ -126,6 +126,16 @@ export interface MatchFact {
   tableDisputedAt: Date | null;
   /** Sets whose recorded score is impossible (Regel 15: only the supervisor changes them). */
   impossibleSets: number;
+  /**
+   * Played at the tables (the night was opened, or a table entered a set): signed at the tables
+   * and final by itself, so nobody is asked to enter, sign or confirm a paper form (RULES.md,
+   * revised 2026-12-06). Absent: false.
+   */
+  atTables?: boolean;
+  /** How the result became final, or becomes final, in the words of every screen (finalityWords); absent or null: not yet. */
+  finality?: string | null;
+  /** Who made the latest correction: the federation (ADMIN) or the supervisor. */
+  correctedByRole?: string | null;
 }
 
 export interface FineFact {
@@ -251,6 +261,12 @@ function memberListCandidates(list: MemberListFact, today: IsoDate, zone: Zone):
   ];
 }
 
+/** Who corrected, in the words of every screen: "gecorrigeerd door de bond" or "gecorrigeerd door de wedstrijdleider" (finalityWords). */
+export function correctedWords(match: Pick<MatchFact, 'finality' | 'correctedByRole'>): string {
+  if (match.finality?.startsWith('gecorrigeerd')) return match.finality;
+  return match.correctedByRole === 'ADMIN' ? 'gecorrigeerd door de bond' : 'gecorrigeerd door de wedstrijdleider';
+}
+
 function matchCandidates(match: MatchFact, now: Date, today: IsoDate, zone: Zone): Candidate[] {
   const out: Candidate[] = [];
   const label = matchLabel(match);
@@ -274,10 +290,13 @@ function matchCandidates(match: MatchFact, now: Date, today: IsoDate, zone: Zone
     }
   }
 
-  // The morning after: the home team enters and signs, then the away team confirms.
+  // The morning after, on paper: the home team enters and signs, then the away team checks it
+  // (it becomes final by itself). A match played at the tables is signed there and becomes final
+  // by itself: nobody is asked for a form or a confirmation it does not need.
   const phase = resultPhase({ resultState: match.resultState, homeSigned: match.homeSigned, disputed: match.disputedAt !== null });
   const morningAfter = zone.instant(addDays(match.date, 1), MORNING);
-  if (open && (phase === 'NONE' || phase === 'IN_PROGRESS')) {
+  const paper = !match.atTables;
+  if (open && paper && (phase === 'NONE' || phase === 'IN_PROGRESS')) {
     out.push({
       kind: 'RESULT_MISSING',
       key: `result-entry:${match.id}`,
@@ -288,12 +307,14 @@ function matchCandidates(match: MatchFact, now: Date, today: IsoDate, zone: Zone
       to: secretaryOf(match.home.club.id),
     });
   }
-  if (open && phase === 'SIGNED_BY_HOME') {
+  if (open && paper && phase === 'SIGNED_BY_HOME') {
     out.push({
       kind: 'RESULT_MISSING',
       key: `result-confirm:${match.id}`,
-      subject: `Uitslag ${match.home.teamName} – ${match.away.teamName} nog niet bevestigd`,
-      text: `${match.home.teamName} heeft de uitslag van ${label} ondertekend. Bevestig hem, of kies "Niet akkoord" met een toelichting.`,
+      subject: `Uitslag ${match.home.teamName} – ${match.away.teamName} ondertekend door de thuisploeg`,
+      text:
+        `De uitslag van ${label}: ${match.finality ?? 'ondertekend door de thuisploeg'}. Klopt hij, dan hoeft u niets te doen (bevestigen kan nu al). ` +
+        'Klopt er iets niet, kies dan "Niet akkoord" met een toelichting; de wedstrijdleider beslist.',
       link: page,
       dueAt: morningAfter,
       to: secretaryOf(match.away.club.id),
@@ -332,7 +353,7 @@ function matchCandidates(match: MatchFact, now: Date, today: IsoDate, zone: Zone
       kind: 'MATCH_CORRECTED',
       key: `correction:${match.id}:${match.correctedAt.getTime()}`,
       subject: `Uitslag ${match.home.teamName} – ${match.away.teamName} gecorrigeerd`,
-      text: `De vastgestelde uitslag van ${label} is gecorrigeerd${match.correctionReason ? `. Reden: ${match.correctionReason}` : ''}.`,
+      text: `De uitslag van ${label} is ${correctedWords(match)}${match.correctionReason ? `. Reden: ${match.correctionReason}` : ''}.`,
       link: page,
       dueAt: match.correctedAt,
       to: secretaryOf(match.home.club.id, match.away.club.id),

@@ -203,7 +203,9 @@ function matchItems(match: MatchFact, viewer: Viewer, now: Date, today: IsoDate,
     }
   }
 
-  if (!supervisor && open && started && (phase === 'NONE' || phase === 'IN_PROGRESS') && mine(match.home.club)) {
+  // On paper only: a match played at the tables is signed there and becomes final by itself (nobody is asked to sign or confirm it).
+  const paper = !match.atTables;
+  if (!supervisor && open && paper && started && (phase === 'NONE' || phase === 'IN_PROGRESS') && mine(match.home.club)) {
     items.push({
       ...base,
       kind: 'RESULT_NOT_ENTERED',
@@ -214,12 +216,12 @@ function matchItems(match: MatchFact, viewer: Viewer, now: Date, today: IsoDate,
       urgent: compareDates(today, match.date) > 0,
     });
   }
-  if (!supervisor && open && phase === 'SIGNED_BY_HOME' && mine(match.away.club)) {
+  if (!supervisor && open && paper && phase === 'SIGNED_BY_HOME' && mine(match.away.club)) {
     items.push({
       ...base,
       kind: 'RESULT_NOT_CONFIRMED',
-      title: admin ? `Uitslag ${match.home.teamName} – ${match.away.teamName} niet bevestigd` : `Uitslag ${match.home.teamName} – ${match.away.teamName} bevestigen`,
-      detail: `${label}: ondertekend door ${match.home.teamName}, wacht op ${match.away.teamName}.`,
+      title: admin ? `Uitslag ${match.home.teamName} – ${match.away.teamName} niet bevestigd` : `Uitslag ${match.home.teamName} – ${match.away.teamName} controleren`,
+      detail: `${label}: ${match.finality ?? `ondertekend door ${match.home.teamName}`}. Klopt hij, dan hoeft ${match.away.teamName} niets te doen; anders "Niet akkoord".`,
       link: page,
       club: match.away.club,
       urgent: compareDates(today, match.date) > 0,

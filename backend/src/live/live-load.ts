@@ -31,13 +31,21 @@ export const liveMatchSelect = {
   status: true,
   resultState: true,
   homeSignedAt: true,
+  // How it became final, or becomes final (finalityWords), and the entries a credit covers (a correction).
+  finalAt: true,
+  finalDueAt: true,
+  finalBy: true,
+  correctedAt: true,
+  correctedByRole: true,
+  nightOpenedAt: true,
+  displacedSeats: true,
   homePoints: true,
   awayPoints: true,
   homeTeamId: true,
   awayTeamId: true,
   homeTeam: { select: teamSelect },
   awayTeam: { select: teamSelect },
-  division: { select: { name: true, season: { select: { name: true, settings: { select: { pairsPerTeam: true, liveScores: true } } } } } },
+  division: { select: { name: true, season: { select: { name: true, settings: { select: { pairsPerTeam: true, liveScores: true, paperConfirmHours: true } } } } } },
   sets: { select: { setNumber: true, tableNumber: true, homePoints: true, awayPoints: true, source: true, enteredBySide: true, signedBySide: true, decidedAt: true, refusedAt: true } },
   lineups: { select: { teamId: true, players: { select: { memberId: true, pairNumber: true, fromSet: true, member: { select: nameSelect } } } } },
   substitutions: { select: { teamId: true, setNumber: true, pairNumber: true, outMemberId: true, inMemberId: true, inMember: { select: nameSelect } }, orderBy: [{ setNumber: 'asc' }, { createdAt: 'asc' }] },
@@ -52,13 +60,15 @@ function statement(ids: readonly string[]): Prisma.Sql {
     SELECT json_build_object(
       'id', m.id, 'divisionId', m."divisionId", 'round', m.round, 'date', m.date, 'startTime', m."startTime",
       'status', m.status, 'resultState', m."resultState", 'homeSignedAt', m."homeSignedAt",
+      'finalAt', m."finalAt", 'finalDueAt', m."finalDueAt", 'finalBy', m."finalBy", 'correctedAt', m."correctedAt", 'correctedByRole', m."correctedByRole",
+      'nightOpenedAt', m."nightOpenedAt", 'displacedSeats', m."displacedSeats",
       'homePoints', m."homePoints", 'awayPoints', m."awayPoints", 'homeTeamId', m."homeTeamId", 'awayTeamId', m."awayTeamId",
       'homeTeam', ${TEAM('homeTeamId', { clubId: false })},
       'awayTeam', ${TEAM('awayTeamId', { clubId: false })},
       'division', (
         SELECT json_build_object('name', d.name, 'season', (
           SELECT json_build_object('name', s.name, 'settings', (
-            SELECT json_build_object('pairsPerTeam', ss."pairsPerTeam", 'liveScores', ss."liveScores") FROM season_settings ss WHERE ss."seasonId" = s.id))
+            SELECT json_build_object('pairsPerTeam', ss."pairsPerTeam", 'liveScores', ss."liveScores", 'paperConfirmHours', ss."paperConfirmHours") FROM season_settings ss WHERE ss."seasonId" = s.id))
             FROM seasons s WHERE s.id = d."seasonId"))
           FROM divisions d WHERE d.id = m."divisionId"),
       'sets', coalesce((
@@ -89,7 +99,7 @@ type Json = Record<string, unknown>;
 /** One match's JSON as Prisma gives the live select: its DateTime fields as Dates. */
 function liveRowOf(text: string): Json {
   const row = JSON.parse(text) as Json;
-  for (const field of ['date', 'homeSignedAt']) row[field] = toDate(row[field]);
+  for (const field of ['date', 'homeSignedAt', 'finalAt', 'finalDueAt', 'correctedAt', 'nightOpenedAt']) row[field] = toDate(row[field]);
   for (const set of row.sets as Json[]) {
     set.decidedAt = toDate(set.decidedAt);
     set.refusedAt = toDate(set.refusedAt);

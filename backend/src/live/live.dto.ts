@@ -7,12 +7,12 @@ import { ApiProperty, ApiPropertyOptional, IntersectionType } from '@nestjs/swag
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsUUID, Matches, Max, Min } from 'class-validator';
 import { isoDate } from '../common/dto';
-import { LIVE_MATCH_STATES, LIVE_SEAT_STATES, LiveMatchPicture, LiveMatchState, LiveSeatState } from '../domain/live/live-match';
+import { countsPublicly, unsignedWords, LIVE_MATCH_STATES, LIVE_SEAT_STATES, LiveMatchPicture, LiveMatchState, LiveSeatState } from '../domain/live/live-match';
 import { IsOptionalNotNull } from '../common/validators';
 
 /** Shown instead of scores while the season's liveScores setting is off and the match is not locked. */
 export const SCORES_HIDDEN_NOTICE =
-  'Tijdens de speelavond toont de bond geen tussenstanden. De uitslag verschijnt hier zodra beide teams hem hebben bevestigd.';
+  'Tijdens de speelavond toont de bond geen tussenstanden. De uitslag verschijnt hier zodra hij definitief is.';
 
 export class LiveRoundQueryDto {
   @ApiProperty({ format: 'uuid' }) @IsUUID() divisionId: string;
@@ -59,11 +59,14 @@ export class LiveTableDto {
   @ApiProperty({
     enum: LIVE_SEAT_STATES,
     enumName: 'LiveSeatState',
-    description: 'OPEN: nog niets openbaar (niet gespeeld, of ingevoerd maar niet ondertekend); SIGNED: ondertekend; DECIDED: beslist door de wedstrijdleider; CREDITED: bepaald door de regels',
+    description:
+      'OPEN: nog niets openbaar (niet gespeeld, of ingevoerd maar niet ondertekend); SIGNED: ondertekend; DECIDED: beslist door de wedstrijdleider; CREDITED: bepaald door de regels; ' +
+      'DISPUTED: betwist, de wedstrijdleider beslist (Regel 35B; geen stand tot dan)',
   })
   state: LiveSeatState;
-  @ApiProperty({ nullable: true, type: Number, description: 'null zolang de set niet openbaar is, of als tussenstanden verborgen zijn' }) homePoints: number | null;
+  @ApiProperty({ nullable: true, type: Number, description: 'null zolang de set niet telt (OPEN, DISPUTED), of als tussenstanden verborgen zijn' }) homePoints: number | null;
   @ApiProperty({ nullable: true, type: Number }) awayPoints: number | null;
+  @ApiProperty({ description: 'Gecorrigeerd: de wedstrijdleider besliste over de handtekening heen, of de regels kenden de set toe nadat hij was ondertekend' }) corrected: boolean;
 }
 
 export class LiveSetDto {
@@ -89,16 +92,31 @@ export class LiveMatchDto {
   @ApiProperty({
     enum: LIVE_MATCH_STATES,
     enumName: 'LiveMatchState',
-    description: 'NOT_STARTED: nog geen openbare set; IN_PROGRESS: bezig; COMPLETE: alle sets ondertekend, wacht op bevestiging; CONFIRMED: bevestigd en vastgezet; NOT_PLAYED: niet gespeeld, reglementair of afgelast',
+    description:
+      'NOT_STARTED: nog geen openbare set; IN_PROGRESS: bezig; COMPLETE: alle sets ondertekend, definitief aan het eind van het correctievenster (zie finality); ' +
+      'CONFIRMED: definitief en vastgezet (hoe: finality); NOT_PLAYED: niet gespeeld, reglementair of afgelast',
   })
   state: LiveMatchState;
-  @ApiProperty({ description: 'De bond toont tijdens de speelavond geen tussenstanden (seizoensinstelling liveScores) en de wedstrijd is nog niet bevestigd' })
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    example: 'compleet, wordt definitief om 22:41',
+    description: 'Hoe de uitslag definitief werd of wordt, in dezelfde woorden als elk ander scherm (MatchSummaryDto.finality); null: nog niet zover',
+  })
+  finality: string | null;
+  @ApiProperty({ description: 'De bond toont tijdens de speelavond geen tussenstanden (seizoensinstelling liveScores) en de wedstrijd is nog niet definitief' })
   scoresHidden: boolean;
   @ApiProperty({ nullable: true, type: String, description: 'Uitleg voor het publiek als de scores verborgen zijn' }) notice: string | null;
-  @ApiProperty({ nullable: true, type: Number, description: 'Lopende stand: som van de openbare sets (na bevestiging de uitslag); null als er niets openbaar is' })
+  @ApiProperty({
+    nullable: true,
+    type: Number,
+    description: 'Lopende stand: de ondertekende, beslist en toegekende sets, dezelfde stand als op elk ander scherm (na definitief de uitslag); null als er niets telt',
+  })
   homePoints: number | null;
   @ApiProperty({ nullable: true, type: Number }) awayPoints: number | null;
   @ApiProperty({ description: 'Aantal openbare sets × tafels' }) publicSeats: number;
+  @ApiProperty({ description: 'Sets × tafels die zijn ingevoerd maar nog niet tellen (niet ondertekend, of betwist); hun stand is niet openbaar' }) unsignedSeats: number;
+  @ApiProperty({ nullable: true, type: String, example: '+ 2 sets nog niet ondertekend', description: 'Hetzelfde in de woorden van elk scherm; null als er geen is' }) unsigned: string | null;
   @ApiProperty({ description: 'Sets × tafels van de wedstrijd' }) totalSeats: number;
   @ApiProperty({ type: [LiveSetDto] }) sets: LiveSetDto[];
   @ApiProperty({
@@ -113,7 +131,7 @@ export class LiveRoundDto {
   @ApiProperty() divisionName: string;
   @ApiProperty() seasonName: string;
   @ApiProperty() round: number;
-  @ApiProperty({ description: 'De seizoensinstelling liveScores staat uit: alleen bevestigde wedstrijden tonen scores' }) scoresHidden: boolean;
+  @ApiProperty({ description: 'De seizoensinstelling liveScores staat uit: alleen definitieve wedstrijden tonen scores' }) scoresHidden: boolean;
   @ApiProperty({ nullable: true, type: String }) notice: string | null;
   @ApiProperty({ type: [LiveMatchDto], description: 'Elke wedstrijd van de ronde, op datum en thuisteam' }) matches: LiveMatchDto[];
   @ApiProperty({
@@ -137,6 +155,8 @@ export interface LiveMatchHeader {
   awayTeam: LiveTeamDto;
   /** The locked result's totals (CONFIRMED), which also cover a match without sets. */
   confirmedTotals: { homePoints: number | null; awayPoints: number | null } | null;
+  /** How it became final, or becomes final (finalityWords). */
+  finality: string | null;
 }
 
 /** The family names of the two pairs at one seat. */
@@ -159,11 +179,14 @@ export function mapLiveMatch(header: LiveMatchHeader, picture: LiveMatchPicture,
     homeTeam: header.homeTeam,
     awayTeam: header.awayTeam,
     state: picture.state,
+    finality: header.finality,
     scoresHidden,
     notice: scoresHidden ? SCORES_HIDDEN_NOTICE : null,
     homePoints: scoresHidden ? null : totals.homePoints,
     awayPoints: scoresHidden ? null : totals.awayPoints,
     publicSeats: picture.publicSeats,
+    unsignedSeats: header.confirmedTotals ? 0 : picture.unsignedSeats,
+    unsigned: header.confirmedTotals ? null : unsignedWords({ unsignedSeats: picture.unsignedSeats, unsignedHomePoints: 0, unsignedAwayPoints: 0 }, false),
     totalSeats: picture.totalSeats,
     sets: setNumbers.map((setNumber) => {
       const seats = picture.seats.filter((s) => s.setNumber === setNumber);
@@ -172,7 +195,7 @@ export function mapLiveMatch(header: LiveMatchHeader, picture: LiveMatchPicture,
         setNumber,
         homePoints: scored.length ? scored.reduce((sum, s) => sum + s.homePoints!, 0) : null,
         awayPoints: scored.length ? scored.reduce((sum, s) => sum + s.awayPoints!, 0) : null,
-        complete: seats.every((s) => s.state !== 'OPEN'),
+        complete: seats.every((s) => countsPublicly(s.state)),
         tables: seats.map((s) => ({
           tableNumber: s.tableNumber,
           homePairNumber: s.homePairNumber,
@@ -181,6 +204,7 @@ export function mapLiveMatch(header: LiveMatchHeader, picture: LiveMatchPicture,
           state: s.state,
           homePoints: s.homePoints,
           awayPoints: s.awayPoints,
+          corrected: s.corrected,
         })),
       };
     }),

@@ -1,7 +1,8 @@
 import { Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { NotFoundError } from '../common/errors';
-import { liveMatchPicture, scoreView } from '../domain/live/live-match';
+import { liveMatchPicture, scoreView, type StoredSeat } from '../domain/live/live-match';
+import { finalityWords } from '../domain/match/match-command';
 import { pairPlayersAt } from '../domain/match';
 import { inPairOrder } from '../domain/pair-order';
 import { DEFAULT_SETTINGS } from '../domain/settings';
@@ -106,7 +107,12 @@ function toPicture(row: LiveMatchRow): Omit<LiveMatchDto, 'version'> {
   const confirmed = row.resultState === 'CONFIRMED';
   // The live pages are public: nobody is an insider here.
   const scoresHidden = scoreView(row.resultState, settings.liveScores) === 'NONE';
-  const picture = liveMatchPicture({ status: row.status, resultState: row.resultState, homeSigned: row.homeSignedAt !== null, sets: row.sets }, settings.pairsPerTeam, !scoresHidden);
+  const displaced = Array.isArray(row.displacedSeats) ? (row.displacedSeats as unknown as StoredSeat[]) : [];
+  const picture = liveMatchPicture(
+    { status: row.status, resultState: row.resultState, homeSigned: row.homeSignedAt !== null, sets: row.sets, displaced },
+    settings.pairsPerTeam,
+    !scoresHidden,
+  );
   const team = (t: LiveMatchRow['homeTeam']) => ({ id: t.id, name: t.name, clubName: t.club.name });
   return mapLiveMatch(
     {
@@ -122,6 +128,7 @@ function toPicture(row: LiveMatchRow): Omit<LiveMatchDto, 'version'> {
       homeTeam: team(row.homeTeam),
       awayTeam: team(row.awayTeam),
       confirmedTotals: confirmed ? { homePoints: row.homePoints, awayPoints: row.awayPoints } : null,
+      finality: finalityWords(row, new Date(), settings.paperConfirmHours),
     },
     picture,
     scoresHidden,

@@ -11,7 +11,7 @@ import { IsIdempotencyKey } from '../common/idempotency.dto';
 import { IsReason, IsRequiredText } from '../common/reason.dto';
 import { IsOptionalNotNull } from '../common/validators';
 import type { GameKind, SetSource, Side, SupervisorActionKind } from '../generated/prisma/enums';
-import { GameDto, MatchSummaryDto, SET_SOURCES, SIDE_VALUES } from '../matches/match.dto';
+import { CountedScoreDto, GameDto, MatchSummaryDto, SET_SOURCES, SIDE_VALUES } from '../matches/match.dto';
 import { GameInputDto } from '../matches/result.dto';
 import { SUPERVISOR_ACTION_KINDS } from '../matches/supervisor-actions.dto';
 import { ALERT_KINDS, type AlertKind, SEAT_STATES, type SeatState } from './table-state';
@@ -97,9 +97,10 @@ export class TableSetDto {
 export class TableNoticeDto {
   @ApiProperty({ enum: SUPERVISOR_ACTION_KINDS, enumName: 'SupervisorActionKind' }) kind: SupervisorActionKind;
   @ApiProperty() setNumber: number;
-  @ApiProperty({ description: 'Wat er volgt, in woorden (koppelnummers, geen namen)' }) consequence: string;
-  @ApiProperty({ description: 'De reden van de wedstrijdleider' }) reason: string;
-  @ApiProperty({ format: 'date-time' }) createdAt: string;
+  @ApiProperty({ description: 'Wat er volgt, in woorden (koppelnummers, geen namen); bij een ingetrokken beslissing: dat de ingevoerde stand weer geldt' }) consequence: string;
+  @ApiProperty({ nullable: true, type: String, description: 'De reden van de wedstrijdleider (null bij een ingetrokken beslissing)' }) reason: string | null;
+  @ApiProperty({ format: 'date-time', description: 'Wanneer de wedstrijdleider besliste, of de beslissing introk' }) createdAt: string;
+  @ApiProperty({ description: 'De wedstrijdleider trok deze beslissing in (RULES.md "Undo"): de stand die de tafel invoerde geldt weer' }) withdrawn: boolean;
 }
 
 export class GameKindPointsDto {
@@ -115,7 +116,14 @@ export class PenaltyRulePointsDto {
 export class TableViewDto {
   @ApiProperty({ type: TableMatchDto }) match: TableMatchDto;
   @ApiProperty() tableNumber: number;
-  @ApiProperty({ description: 'De uitslag staat vast (door beide verenigingen bevestigd): alleen nog lezen' }) locked: boolean;
+  @ApiProperty({ description: 'De uitslag is definitief (hoe: finality): alleen nog lezen' }) locked: boolean;
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    example: 'compleet, wordt definitief om 22:41',
+    description: 'Hoe de uitslag definitief werd of wordt, in dezelfde woorden als elk ander scherm (MatchSummaryDto.finality); null: nog niet zover',
+  })
+  finality: string | null;
   @ApiProperty({ description: 'Invoeren, tekenen en weigeren kan nu (avond open, niet vastgezet)' }) writable: boolean;
   @ApiProperty({ format: 'date-time' }) nightEndsAt: string;
   @ApiProperty() gamesPerSet: number;
@@ -225,13 +233,17 @@ export class NightConfirmationsDto {
 
 export class ConsoleMatchDto {
   @ApiProperty({ type: MatchSummaryDto }) match: MatchSummaryDto;
+  @ApiProperty({ type: CountedScoreDto, description: 'De stand die elk scherm toont: wat telt (ondertekend, beslist, toegekend), en apart wat nog niet ondertekend is' }) score: CountedScoreDto;
   @ApiProperty() divisionName: string;
   @ApiProperty({ nullable: true, type: String }) venue: string | null;
   @ApiProperty({ nullable: true, type: String }) city: string | null;
   @ApiProperty({ format: 'date-time', nullable: true, type: String, description: 'Wanneer de speelavond werd geopend; null: nog niet' }) nightOpenedAt: string | null;
   @ApiProperty({ format: 'date-time', nullable: true, type: String }) nightEndsAt: string | null;
   @ApiProperty({ type: SeatCountsDto, description: 'Aantal sets per toestand' }) counts: SeatCountsDto;
-  @ApiProperty({ description: 'Elke set is getekend, beslist of door de regels bepaald, zonder open geschil: de verenigingen kunnen bevestigen' }) readyToConfirm: boolean;
+  @ApiProperty({
+    description: 'Elke set is getekend, beslist of door de regels bepaald, zonder open geschil: compleet; de uitslag wordt vanzelf definitief, en de verenigingen kunnen hem nu al bevestigen (hoeft niet)',
+  })
+  readyToConfirm: boolean;
   @ApiProperty({ type: NightConfirmationsDto }) confirmations: NightConfirmationsDto;
   @ApiProperty({ type: [ConsoleTableDto] }) tables: ConsoleTableDto[];
   @ApiProperty({ type: [AlertDto], description: 'Alle meldingen van de wedstrijd, set na set' }) alerts: AlertDto[];

@@ -7,13 +7,15 @@ import { isoDate } from '../common/dto';
 import { GAME_KIND_POINTS, PENALTY_POINTS, PENALTY_RULES, pairPlayersAt, positions, seatKey, tablePlan } from '../domain/match';
 import { inPairOrder } from '../domain/pair-order';
 import type { CompetitionSettings } from '../domain/settings';
-import { mapMatchSummary } from '../matches/match.dto';
+import { finalityWords } from '../domain/match/match-command';
+import { mapCountedScore, mapMatchSummary } from '../matches/match.dto';
+import { withdrawnActionsOf } from '../matches/match.repository';
 import { familyNameOf, lineupOf, MatchRow, MemberRow, pairsOf, teamIdOf } from '../matches/match-row';
 import { consequenceOf } from '../matches/supervisor-actions.service';
 import type { ConsoleMatchDto, ConsoleTableDto, GameKindPointsDto, PenaltyRulePointsDto, TableNoticeDto, TablePairDto, TableSetDto, TableViewDto } from './match-night.dto';
 import { currentSet, SEAT_STATES, seatAlerts, seatDone, SeatState, seatState } from './table-state';
 
-type Settings = Pick<CompetitionSettings, 'pairsPerTeam' | 'gamesPerSet' | 'cancelledMatchPoints'>;
+type Settings = Pick<CompetitionSettings, 'pairsPerTeam' | 'gamesPerSet' | 'cancelledMatchPoints'> & Partial<Pick<CompetitionSettings, 'paperConfirmHours'>>;
 type Side = 'HOME' | 'AWAY';
 
 const iso = (value: Date | null) => value?.toISOString() ?? null;
@@ -76,15 +78,30 @@ function tableSets(match: MatchRow, settings: Settings, tableNumber: number): (T
     });
 }
 
-/** The supervisor's actions that touch this table: a void at it (Regel 22), a removal of a pair that plays at it afterwards (Regel 38). */
+/** What a table is told when the supervisor withdraws an action that touched it (RULES.md "Undo"). */
+export const WITHDRAWN_NOTICE: Record<'REMOVE_PLAYER' | 'VOID_WRONG_TABLE', string> = {
+  REMOVE_PLAYER: 'De wedstrijdleider heeft de verwijdering ingetrokken; uw ingevoerde stand geldt weer.',
+  VOID_WRONG_TABLE: 'De wedstrijdleider heeft het vervallen van de partijen ingetrokken; uw ingevoerde stand geldt weer.',
+};
+
+/**
+ * The supervisor's actions that touch this table: a void at it (Regel 22), a removal of a pair
+ * that plays at it afterwards (Regel 38), and each of them withdrawn (RULES.md "Undo": the
+ * table's own entry counts again), in the order they happened.
+ */
 function tableNotices(match: MatchRow, settings: Settings, tableNumber: number): TableNoticeDto[] {
   const plan = tablePlan(settings.pairsPerTeam).filter((s) => s.tableNumber === tableNumber);
-  return match.supervisorActions
-    .filter((a) => {
-      if (a.kind === 'VOID_WRONG_TABLE') return a.tableNumber === tableNumber;
-      return plan.some((s) => s.setNumber >= a.setNumber && (a.side === 'HOME' ? s.homePairNumber : s.awayPairNumber) === a.pairNumber);
-    })
-    .map((a) => ({ kind: a.kind, setNumber: a.setNumber, consequence: consequenceOf(a), reason: a.reason, createdAt: a.createdAt.toISOString() }));
+  const touches = (a: { kind: string; setNumber: number; tableNumber: number; side: Side | null; pairNumber: number | null }) => {
+    if (a.kind === 'VOID_WRONG_TABLE') return a.tableNumber === tableNumber;
+    return plan.some((s) => s.setNumber >= a.setNumber && (a.side === 'HOME' ? s.homePairNumber : s.awayPairNumber) === a.pairNumber);
+  };
+  const standing = match.supervisorActions
+    .filter(touches)
+    .map((a): TableNoticeDto => ({ kind: a.kind, setNumber: a.setNumber, consequence: consequenceOf(a), reason: a.reason, createdAt: a.createdAt.toISOString(), withdrawn: false }));
+  const withdrawn = withdrawnActionsOf(match)
+    .filter(touches)
+    .map((a): TableNoticeDto => ({ kind: a.kind, setNumber: a.setNumber, consequence: WITHDRAWN_NOTICE[a.kind], reason: null, createdAt: a.withdrawnAt, withdrawn: true }));
+  return [...standing, ...withdrawn].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
 }
 
 const GAME_KINDS: GameKindPointsDto[] = (Object.entries(GAME_KIND_POINTS) as [GameKindPointsDto['kind'], number][]).map(([kind, points]) => ({ kind, points }));
@@ -110,6 +127,7 @@ export function mapTableView(match: MatchRow, settings: Settings, tableNumber: n
     },
     tableNumber,
     locked: match.resultState === 'CONFIRMED',
+    finality: finalityWords(match, now, settings.paperConfirmHours),
     writable: tableWritable(match, now),
     nightEndsAt: match.nightEndsAt!.toISOString(),
     gamesPerSet: settings.gamesPerSet,
@@ -134,6 +152,7 @@ export function mapConsoleMatch(match: MatchRow, settings: Settings): ConsoleMat
     .sort((a, b) => a.setNumber - b.setNumber || a.tableNumber - b.tableNumber);
   return {
     match: mapMatchSummary(match, settings),
+    score: mapCountedScore(match, settings.pairsPerTeam),
     divisionName: match.division.name,
     venue: match.homeTeam.club.venue,
     city: match.homeTeam.club.city,

@@ -4,6 +4,7 @@ import { toCsv } from '../common/csv';
 import { isoDate } from '../common/dto';
 import { NotFoundError } from '../common/errors';
 import { formatDutchDate } from '../domain/dates';
+import { finalityWords } from '../domain/match/match-command';
 import { pairPlayersAt, tablePlan } from '../domain/match';
 import { PrismaService } from '../prisma/prisma.service';
 import { forViewer, mapMatchDetail, mapPlayers, MatchDetailDto, MatchSummaryDto, namesFor } from './match.dto';
@@ -72,9 +73,12 @@ function formScores(detail: MatchDetailDto): FormScores | null {
       credited: s.credited,
       games: s.games.map((g) => ({ gameNumber: g.gameNumber, winner: g.winner, points: g.points })),
     })),
-    homePoints: detail.homePoints,
-    awayPoints: detail.awayPoints,
+    // Before final the score every screen shows (the counted sets), the unsigned work apart.
+    homePoints: detail.score.homePoints,
+    awayPoints: detail.score.awayPoints,
     confirmed: detail.resultState === 'CONFIRMED',
+    finality: detail.finality,
+    unsigned: detail.score.unsigned,
     outcome,
   };
 }
@@ -110,7 +114,7 @@ function eventDescription(match: FeedMatch, side: 'HOME' | 'AWAY'): string {
   const lines = [`${match.division.name}, ronde ${match.round}. ${side === 'HOME' ? 'Thuiswedstrijd' : 'Uitwedstrijd'} van ${(side === 'HOME' ? match.homeTeam : match.awayTeam).name}.`];
   lines.push(`Status: ${STATUS_LABELS[match.status]}.`);
   const result = confirmedScore(match);
-  if (result) lines.push(`Uitslag (bevestigd): ${match.homeTeam.name} ${match.homePoints} – ${match.awayPoints} ${match.awayTeam.name}.`);
+  if (result) lines.push(`Uitslag (${finalityWords(match) ?? 'definitief'}): ${match.homeTeam.name} ${match.homePoints} – ${match.awayPoints} ${match.awayTeam.name}.`);
   if (match._count.moves > 0) lines.push(`Gewijzigd door de bond (${match._count.moves}×); dit is de actuele datum en tijd.`);
   return lines.join('\n');
 }

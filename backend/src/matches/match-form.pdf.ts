@@ -5,7 +5,7 @@
  * tables × games, and signature boxes. Page 1 (line-ups, table plan, totals and
  * signatures) is filled in before and after the match, page 2 (the scores) during it.
  * What the system already knows is printed in: the line-ups, the substitutions and, once
- * entered, every game, set and total with the result (marked provisional until confirmed).
+ * entered, every game, set and total with the result (provisional until final, and how it became final).
  * Once the match night is open, a third page carries each table's QR code and short code
  * (only in the copy of the people who hand the codes out).
  */
@@ -37,9 +37,14 @@ export interface FormSeatScore {
 /** The result as far as it is entered; null prints the blank form. */
 export interface FormScores {
   seats: FormSeatScore[];
+  /** Before final the counted score (signed, decided, credited: the same as every screen), once final the result. */
   homePoints: number | null;
   awayPoints: number | null;
   confirmed: boolean;
+  /** How the result became final, or becomes final, in the words of every screen (finalityWords); null: not yet. */
+  finality: string | null;
+  /** The unsigned work beside the counted score ("+ 8–0 nog niet ondertekend"); null when there is none. */
+  unsigned: string | null;
   /** "Winnaar: …", "Gelijkspel", or why there is no winner. */
   outcome: string | null;
 }
@@ -216,11 +221,18 @@ function signatures(doc: Doc, data: MatchFormData, y: number): number {
   const scores = data.scores;
   const points = (value: number | null | undefined) => (value === null || value === undefined ? '' : ` ${value}`);
   let top = row(doc, MARGIN, y, 22, [[150, 'Totaal wedstrijdpunten'], [teamW, `${data.home.name}:${points(scores?.homePoints)}`], [teamW, `${data.away.name}:${points(scores?.awayPoints)}`]], { bold: true, size: 8.5 });
-  if (scores && scores.homePoints !== null && scores.awayPoints !== null) {
-    const state = scores.confirmed ? 'Uitslag (bevestigd door beide teams)' : 'Voorlopige uitslag (nog niet bevestigd)';
-    const line = [`${state}: ${data.home.name} ${scores.homePoints} – ${scores.awayPoints} ${data.away.name}`, scores.outcome].filter(Boolean).join('  ·  ');
-    doc.font(PDF_FONT.bold).fontSize(9).fillColor(INK).text(line, MARGIN, top + 5, { width: WIDTH, lineBreak: false, ellipsis: true });
+  if (scores && ((scores.homePoints !== null && scores.awayPoints !== null) || scores.unsigned)) {
+    // RULES.md "Say how it became final": the words of every screen, never a confirmation nobody gave.
+    const state = scores.confirmed ? `Uitslag (${scores.finality ?? 'definitief'})` : `Voorlopige uitslag (${scores.finality ?? 'nog niet definitief'})`;
+    const score = scores.homePoints !== null && scores.awayPoints !== null ? `${scores.homePoints} – ${scores.awayPoints}` : '–';
+    doc.font(PDF_FONT.bold).fontSize(9).fillColor(INK).text(`${state}: ${data.home.name} ${score} ${data.away.name}`, MARGIN, top + 5, { width: WIDTH, lineBreak: false, ellipsis: true });
     top += 14;
+    // The unsigned work beside the counted score, and the winner once final: a line of their own.
+    const more = [scores.unsigned, scores.outcome].filter(Boolean).join('  ·  ');
+    if (more) {
+      doc.font(PDF_FONT.regular).fontSize(8.5).fillColor(INK).text(more, MARGIN, top + 2, { width: WIDTH, lineBreak: false, ellipsis: true });
+      top += 12;
+    }
   }
   top += 8;
   const boxes = ['Voor de thuisploeg (naam en handtekening)', 'Voor de uitploeg (naam en handtekening)', 'Wedstrijdleider (bij correctie)'];

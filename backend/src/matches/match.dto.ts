@@ -5,7 +5,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { canReadMatchInternals } from '../auth/access';
 import { isoDate, todayIso } from '../common/dto';
-import { awaitsTableSignature, isCreditedSource, scoreView, type ScoreView } from '../domain/live/live-match';
+import { awaitsTableSignature, countedScore, isCreditedSource, scoreView, type ScoreView, unsignedWords } from '../domain/live/live-match';
 import { entryOpensText, RESULT_PHASES, ResultPhase, resultEntryWindow, seatKey, tablePlan } from '../domain/match';
 import type { CompetitionSettings } from '../domain/settings';
 import { ForfeitCause, GameKind, MatchStatus, ResultState, SetSource, Side } from '../generated/prisma/enums';
@@ -51,7 +51,7 @@ export class MatchSummaryDto {
   @ApiProperty({
     enum: RESULT_STATES,
     enumName: 'ResultState',
-    description: 'NONE: nog geen uitslag; ENTERED: ingevoerd door de thuisploeg, wacht op bevestiging; CONFIRMED: door beide teams ondertekend en vastgezet',
+    description: 'NONE: nog geen uitslag; ENTERED: ingevoerd (aan tafel of op het formulier), nog niet definitief; CONFIRMED: definitief en vastgezet (hoe: finality)',
   })
   resultState: ResultState;
   @ApiProperty({ nullable: true, type: Number, description: 'Wedstrijdpunten thuisploeg (som van de sets); null zolang er geen uitslag is' })
@@ -116,7 +116,7 @@ export class MatchSummaryDto {
     enumName: 'ResultPhase',
     description:
       'NONE: nog niets; IN_PROGRESS: de thuisploeg voert in (of wijzigde na het ondertekenen); SIGNED_BY_HOME: ondertekend door de thuisploeg, de uitploeg bevestigt of betwist; ' +
-      'DISPUTED: betwist door de uitploeg, terug bij de thuisploeg; CONFIRMED: door beide teams ondertekend en vastgezet',
+      'DISPUTED: betwist door de uitploeg, de wedstrijdleider beslist; CONFIRMED: definitief en vastgezet (hoe: finality)',
   })
   resultPhase: ResultPhase;
   @ApiProperty({ type: DisputeDto, nullable: true, description: 'Zolang de uitploeg de uitslag betwist (tot de thuisploeg opnieuw ondertekent)' })
@@ -226,6 +226,41 @@ export class ResultEntryWindowDto {
   atTables: boolean;
 }
 
+/**
+ * The score before final, the same on every screen (RULES.md "Say how it became final";
+ * domain/live/live-match.ts countedScore): the sets that count (signed, decided by the
+ * supervisor, credited by the rules; all of them once final) and, apart, what is entered but not
+ * signed yet. The public sees how many sets are not signed yet, not their scores (Regel 15).
+ */
+export class CountedScoreDto {
+  @ApiProperty({ nullable: true, type: Number, description: 'Som van de sets die tellen (ondertekend, beslist, toegekend); na definitief de uitslag; null zolang er geen telt' })
+  homePoints: number | null;
+  @ApiProperty({ nullable: true, type: Number }) awayPoints: number | null;
+  @ApiProperty({ description: 'Sets × tafels die tellen' }) countedSeats: number;
+  @ApiProperty({ description: 'Sets × tafels van de wedstrijd' }) totalSeats: number;
+  @ApiProperty({ description: 'Sets × tafels die zijn ingevoerd maar nog niet tellen: niet ondertekend (aan tafel of het formulier van de thuisploeg), of betwist' })
+  unsignedSeats: number;
+  @ApiProperty({ nullable: true, type: Number, description: 'Som van die sets; null voor wie ze niet mag zien (het publiek, Regel 15)' })
+  unsignedHomePoints: number | null;
+  @ApiProperty({ nullable: true, type: Number }) unsignedAwayPoints: number | null;
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    example: '+ 8–0 nog niet ondertekend',
+    description: 'Het niet ondertekende werk in de woorden van elk scherm: "+ 8–0 nog niet ondertekend", voor het publiek "+ 2 sets nog niet ondertekend"; null als er geen is',
+  })
+  unsigned: string | null;
+}
+
+/** The counted score of a loaded match (countedScore), as the API answers it. */
+export function mapCountedScore(match: Pick<MatchRow, 'status' | 'resultState' | 'homeSignedAt' | 'homePoints' | 'awayPoints' | 'sets'>, pairsPerTeam: number): CountedScoreDto {
+  const score = countedScore(
+    { status: match.status, resultState: match.resultState, homeSigned: match.homeSignedAt !== null, sets: match.sets, result: { homePoints: match.homePoints, awayPoints: match.awayPoints } },
+    pairsPerTeam,
+  );
+  return { ...score, unsigned: unsignedWords(score, true) };
+}
+
 export class CorrectionDto {
   @ApiProperty({ description: 'Reden van de laatste correctie' }) reason: string;
   @ApiProperty({ format: 'date-time' }) correctedAt: string;
@@ -241,6 +276,7 @@ export class MatchDetailDto extends MatchSummaryDto {
   @ApiProperty({ description: 'Koppels per team = tafels = sets' }) pairsPerTeam: number;
   @ApiProperty() gamesPerSet: number;
   @ApiProperty({ description: 'Elke set aan elke tafel heeft een uitslag' }) complete: boolean;
+  @ApiProperty({ type: CountedScoreDto, description: 'De stand die elk scherm toont: wat telt, en apart wat nog niet ondertekend is' }) score: CountedScoreDto;
   @ApiProperty({ type: [SeatDto], description: 'Alle sets × tafels van het tafelschema, set na set' }) sets: SeatDto[];
   @ApiProperty({ type: PublicLineupDto, nullable: true }) homeLineup: PublicLineupDto | null;
   @ApiProperty({ type: PublicLineupDto, nullable: true }) awayLineup: PublicLineupDto | null;
@@ -258,7 +294,7 @@ function mapTeam(team: MatchSummaryRow['homeTeam']): MatchTeamDto {
 }
 
 /** `settings`: the match's season's; the winner is the one the standings count (Regel 8: cancelledMatchPoints). */
-export function mapMatchSummary(match: MatchSummaryRow, settings: Pick<CompetitionSettings, 'cancelledMatchPoints'>): MatchSummaryDto {
+export function mapMatchSummary(match: MatchSummaryRow, settings: Pick<CompetitionSettings, 'cancelledMatchPoints'> & Partial<Pick<CompetitionSettings, 'paperConfirmHours'>>): MatchSummaryDto {
   const forfeitingSide = match.forfeitingTeamId ? sideOf(match, match.forfeitingTeamId) : null;
   return {
     id: match.id,
@@ -283,7 +319,7 @@ export function mapMatchSummary(match: MatchSummaryRow, settings: Pick<Competiti
     forfeitPairsPresent: match.forfeitPairsPresent,
     finalAt: match.finalAt?.toISOString() ?? null,
     finalDueAt: match.finalDueAt?.toISOString() ?? null,
-    finality: finalityWords({ ...match, status: match.status }),
+    finality: finalityWords(match, new Date(), settings.paperConfirmHours),
     finalBy: match.resultState === 'CONFIRMED' ? match.finalBy : null,
     statusReason: match.statusReason,
     version: match.version,
@@ -391,6 +427,7 @@ export function mapMatchDetail(match: MatchRow, settings: Pick<CompetitionSettin
     pairsPerTeam: settings.pairsPerTeam,
     gamesPerSet: settings.gamesPerSet,
     complete: sets.every((s) => s.homePoints !== null),
+    score: mapCountedScore(match, settings.pairsPerTeam),
     sets,
     ...mapPlayers(match, nameOf),
     moves: match.moves.map((m) => ({ fromDate: isoDate(m.fromDate), toDate: isoDate(m.toDate), swapped: m.swapped, reason: m.reason, createdAt: m.createdAt.toISOString() })),
@@ -468,6 +505,12 @@ function awaitsFormSignature(seat: Pick<SeatDto, 'enteredBySide' | 'signedBySide
  */
 function publicScores<T extends MatchSummaryDto>(match: T, view: ScoreView, awaitingSignature: ReadonlySet<string> | undefined): T {
   if (view === 'ALL') return match;
+  const counted = (match as Partial<MatchDetailDto>).score;
+  if (counted) {
+    // How many sets are not signed yet is public; their scores are not (Regel 15), nor any score with liveScores off.
+    const hidden = view === 'NONE' ? { homePoints: null, awayPoints: null } : {};
+    match = { ...match, score: { ...counted, ...hidden, unsignedHomePoints: null, unsignedAwayPoints: null, unsigned: unsignedWords(counted, false) } } as T;
+  }
   const sets = (match as Partial<MatchDetailDto>).sets;
   if (!sets) {
     const hide = view === 'NONE' || (awaitingSignature?.has(match.id) ?? false);

@@ -80,6 +80,34 @@ function snapshotOfJson(value: unknown): ResultSnapshot | null {
   return { ...kept, ...Object.fromEntries(moments.map((m) => [m, dateOf(kept[m])])), seats: seatsOfJson(kept.seats) };
 }
 
+/**
+ * A supervisor's removal (Regel 38) or void (Regel 22) that was withdrawn (RULES.md "Undo"):
+ * the action's row goes, this stays on the match so the tables it touched are told their entry
+ * counts again (night-views.ts tableNotices).
+ */
+export interface WithdrawnAction {
+  id: string;
+  kind: StateAction['kind'];
+  setNumber: number;
+  tableNumber: number;
+  side: StateAction['side'];
+  pairNumber: number | null;
+  withdrawnAt: string;
+}
+
+/** The withdrawn actions kept on a loaded match. */
+export function withdrawnActionsOf(row: Pick<MatchRow, 'withdrawnActions'>): WithdrawnAction[] {
+  return Array.isArray(row.withdrawnActions) ? (row.withdrawnActions as unknown as WithdrawnAction[]) : [];
+}
+
+/** The column after a command that withdrew actions (the kept ones and these); undefined when it withdrew none. */
+function withdrawnActionsAfter(before: MatchRow, after: MatchState, now: Date): Prisma.JsonValue | undefined {
+  const withdrawn = before.supervisorActions.filter((row) => !after.actions.some((a) => a.id === row.id));
+  if (!withdrawn.length) return undefined;
+  const added = withdrawn.map(({ id, kind, setNumber, tableNumber, side, pairNumber }): WithdrawnAction => ({ id, kind, setNumber, tableNumber, side, pairNumber, withdrawnAt: now.toISOString() }));
+  return JSON.parse(JSON.stringify([...withdrawnActionsOf(before), ...added])) as Prisma.JsonValue;
+}
+
 /** The JSON columns of the state (null when empty), as stored and as a load gives them back. */
 function jsonColumns(state: MatchState): { displacedSeats: Prisma.JsonValue; beforeNotPlayed: Prisma.JsonValue } {
   const json = (value: unknown) => (value == null ? null : (JSON.parse(JSON.stringify(value)) as Prisma.JsonValue));
@@ -328,6 +356,8 @@ export async function storeStateChanges(tx: Tx, before: MatchRow, after: MatchSt
   for (const column of ['displacedSeats', 'beforeNotPlayed'] as const) {
     if (JSON.stringify(before[column] ?? null) !== JSON.stringify(json[column])) (data as Record<string, unknown>)[column] = json[column];
   }
+  const withdrawnActions = withdrawnActionsAfter(before, after, options.now);
+  if (withdrawnActions !== undefined) (data as Record<string, unknown>).withdrawnActions = withdrawnActions;
   // The fixture (a move, a swap): the date as the federation's calendar day, the teams by id.
   if (after.date !== isoDate(before.date)) data.date = dbDate(after.date);
   if (after.startTime !== before.startTime) data.startTime = after.startTime;
@@ -418,6 +448,7 @@ export function rowAfter(before: MatchRow, after: MatchState, version: number, e
   const swapped = after.teamIds.HOME !== before.homeTeamId;
   const teams = swapped ? { homeTeamId: before.awayTeamId, awayTeamId: before.homeTeamId, homeTeam: before.awayTeam, awayTeam: before.homeTeam } : {};
   const updatedAt = stored?.changed ? now : before.updatedAt;
-  const row: MatchRow = { ...before, ...columns, ...jsonColumns(after), ...teams, date: dbDate(after.date), startTime: after.startTime, version, updatedAt, sets, substitutions, supervisorActions };
+  const withdrawnActions = withdrawnActionsAfter(before, after, now) ?? before.withdrawnActions;
+  const row: MatchRow = { ...before, ...columns, ...jsonColumns(after), withdrawnActions, ...teams, date: dbDate(after.date), startTime: after.startTime, version, updatedAt, sets, substitutions, supervisorActions };
   return extras.patch ? extras.patch(row) : row;
 }

@@ -8,6 +8,7 @@
 import { dbDate, isoDate } from '../common/dto';
 import { addDays, type IsoDate } from '../domain/dates';
 import { memberListDeadline } from '../domain/eligibility';
+import { finalityWords } from '../domain/match/match-command';
 import { isPossibleSetScore } from '../domain/match/scores';
 import type { FineFact, MatchFact, MemberListFact, Recipient, ReminderFacts, TransferFact } from '../domain/reminders';
 import { LINEUP_TODO_DAYS_AHEAD } from '../domain/todo';
@@ -98,11 +99,15 @@ export async function loadFacts(prisma: PrismaService, now: Date, today: IsoDate
     include: {
       homeTeam: { select: teamSelect },
       awayTeam: { select: teamSelect },
+      division: { select: { seasonId: true } },
       lineups: { select: { teamId: true } },
       sets: { where: { refusedAt: { not: null }, decidedAt: null }, select: { refusedAt: true }, orderBy: { refusedAt: 'desc' }, take: 1 },
+      // Sets a table entered: the match is played at the tables (with the night opened), not on paper.
+      _count: { select: { sets: { where: { enteredBySide: { not: null } } } } },
     },
     orderBy: [{ date: 'asc' }, { startTime: 'asc' }],
   });
+  const paperHours = new Map(seasons.map((season) => [season.id, season.settings?.paperConfirmHours ?? DEFAULT_SETTINGS.paperConfirmHours]));
   const matches: MatchFact[] = rows.map((m) => {
     const date = isoDate(m.date);
     return {
@@ -123,6 +128,9 @@ export async function loadFacts(prisma: PrismaService, now: Date, today: IsoDate
       awayLineup: m.lineups.some((l) => l.teamId === m.awayTeamId),
       tableDisputedAt: m.sets[0]?.refusedAt ?? null,
       impossibleSets: impossible.get(m.id) ?? 0,
+      atTables: m.nightOpenedAt !== null || m._count.sets > 0,
+      finality: finalityWords(m, now, paperHours.get(m.division.seasonId) ?? DEFAULT_SETTINGS.paperConfirmHours),
+      correctedByRole: m.correctedByRole,
     };
   });
 

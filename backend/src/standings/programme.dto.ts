@@ -27,7 +27,7 @@ export class PublicMatchDto {
   @ApiProperty({ format: 'uuid' }) awayClubId: string;
   @ApiProperty({ enum: STATUSES, description: 'SCHEDULED zolang de uitslag niet is bevestigd' }) status: MatchStatus;
   @ApiProperty({ description: 'De uitslag is bevestigd en telt in de stand' }) confirmed: boolean;
-  @ApiProperty({ description: 'Uitslag ingevoerd, wacht op bevestiging' }) awaitingConfirmation: boolean;
+  @ApiProperty({ description: 'Uitslag ingevoerd, nog niet definitief' }) awaitingConfirmation: boolean;
   @ApiProperty({ nullable: true, type: Number }) homePoints: number | null;
   @ApiProperty({ nullable: true, type: Number }) awayPoints: number | null;
   @ApiProperty({ nullable: true, type: String, format: 'uuid', description: 'Bij reglementair verlies (Regel 7, 9A)' }) forfeitingTeamId: string | null;

@@ -996,8 +996,8 @@ export interface paths {
          */
         get: operations["MatchDayController_lineup"];
         /**
-         * Spelerslijst vastleggen: koppels, laatkomers en reserves (eigen secretaris, bondsbeheerder)
-         * @description Elke speler wordt op de wedstrijddatum getoetst (Regel 3B, 4); een niet-speelgerechtigde speler wordt vastgelegd en gemarkeerd. Na bevestiging alleen nog door de bondsbeheerder, met reden. Vóór de wedstrijd samengesteld (Regel 5D/5E) is de spelerslijst als hij vóór de aanvang voor het eerst is opgeslagen; alleen de bondsbeheerder legt het anders vast, met reden. Een wijziging nadat de thuisploeg tekende, vraagt een nieuwe handtekening van de thuisploeg (Regel 15).
+         * Spelerslijst vastleggen: koppels, laatkomers en reserves (eigen secretaris, bondsbeheerder; de wedstrijdleider alleen reserves)
+         * @description Elke speler wordt op de wedstrijddatum getoetst (Regel 3B, 4); een niet-speelgerechtigde speler wordt vastgelegd en gemarkeerd. Na bevestiging alleen nog door de bondsbeheerder, met reden. Vóór de wedstrijd samengesteld (Regel 5D/5E) is de spelerslijst als hij vóór de aanvang voor het eerst is opgeslagen; alleen de bondsbeheerder legt het anders vast, met reden. De reserves staan vast zodra set 1 begint; daarna voegt alleen de wedstrijdleider of de bond een reserve toe, met reden. Een laat koppel dat de wedstrijdleider vastlegde, wijzigt de vereniging niet. Is het formulier ondertekend of de wedstrijd compleet, dan wijzigt de vereniging niets meer (de klok loopt door).
          */
         put: operations["MatchDayController_saveLineup"];
         post?: never;
@@ -3387,7 +3387,7 @@ export interface components {
         /** @enum {string} */
         MatchStatus: "SCHEDULED" | "PLAYED" | "NOT_PLAYED" | "FORFEIT" | "CANCELLED";
         /**
-         * @description NONE: nog geen uitslag; ENTERED: ingevoerd door de thuisploeg, wacht op bevestiging; CONFIRMED: door beide teams ondertekend en vastgezet
+         * @description NONE: nog geen uitslag; ENTERED: ingevoerd (aan tafel of op het formulier), nog niet definitief; CONFIRMED: definitief en vastgezet (hoe: finality)
          * @enum {string}
          */
         ResultState: "NONE" | "ENTERED" | "CONFIRMED";
@@ -3402,7 +3402,7 @@ export interface components {
          */
         ForfeitCause: "TOO_FEW_PAIRS" | "LATE_CANCELLATION" | "OTHER";
         /**
-         * @description NONE: nog niets; IN_PROGRESS: de thuisploeg voert in (of wijzigde na het ondertekenen); SIGNED_BY_HOME: ondertekend door de thuisploeg, de uitploeg bevestigt of betwist; DISPUTED: betwist door de uitploeg, terug bij de thuisploeg; CONFIRMED: door beide teams ondertekend en vastgezet
+         * @description NONE: nog niets; IN_PROGRESS: de thuisploeg voert in (of wijzigde na het ondertekenen); SIGNED_BY_HOME: ondertekend door de thuisploeg, de uitploeg bevestigt of betwist; DISPUTED: betwist door de uitploeg, de wedstrijdleider beslist; CONFIRMED: definitief en vastgezet (hoe: finality)
          * @enum {string}
          */
         ResultPhase: "NONE" | "IN_PROGRESS" | "SIGNED_BY_HOME" | "DISPUTED" | "CONFIRMED";
@@ -3432,7 +3432,7 @@ export interface components {
             homeTeam: components["schemas"]["MatchTeamDto"];
             awayTeam: components["schemas"]["MatchTeamDto"];
             status: components["schemas"]["MatchStatus"];
-            /** @description NONE: nog geen uitslag; ENTERED: ingevoerd door de thuisploeg, wacht op bevestiging; CONFIRMED: door beide teams ondertekend en vastgezet */
+            /** @description NONE: nog geen uitslag; ENTERED: ingevoerd (aan tafel of op het formulier), nog niet definitief; CONFIRMED: definitief en vastgezet (hoe: finality) */
             resultState: components["schemas"]["ResultState"];
             /** @description Wedstrijdpunten thuisploeg (som van de sets); null zolang er geen uitslag is */
             homePoints: number | null;
@@ -3475,17 +3475,22 @@ export interface components {
              */
             finalDueAt: string | null;
             /**
-             * @description "definitief om 22:41" / "wordt definitief om 22:41" (Nederlandse tijd); meer dan 12 uur vooruit met de dag: "wordt definitief op dinsdag 1 december om 11:12"
-             * @example wordt definitief om 22:41
+             * @description Hoe de uitslag definitief werd of wordt, dezelfde woorden op elk scherm: "bevestigd door beide teams", "definitief na het correctievenster", "definitief na 48 uur", "definitief na beslissing van de wedstrijdleider", "definitief gemaakt door de bond", "gecorrigeerd door de bond", "vastgesteld door de bond" (niet gespeeld); vóór definitief "compleet, wordt definitief om 22:41" of "ondertekend door de thuisploeg, wordt definitief op dinsdag 1 december om 11:12" (Nederlandse tijd); null: nog niet zover
+             * @example compleet, wordt definitief om 22:41
              */
             finality: string | null;
+            /**
+             * @description Hoe de wedstrijd definitief werd; null zolang niet definitief (of definitief vóór 7 december 2026)
+             * @enum {string|null}
+             */
+            finalBy: "BOTH_CONFIRMED" | "CORRECTION_WINDOW" | "PAPER_HOURS" | "SUPERVISOR_DECISION" | "FEDERATION" | null;
             /** @description Toelichting van de bond bij een niet-gespeelde wedstrijd */
             statusReason: string | null;
             /** @description Versie van de uitslag; stuur hem mee bij elke wijziging (optimistische vergrendeling) */
             version: number;
             /** @description De thuisploeg heeft de volledige uitslag ondertekend (of hij is bevestigd); pas dan kan de uitploeg bevestigen of betwisten */
             resultComplete: boolean;
-            /** @description NONE: nog niets; IN_PROGRESS: de thuisploeg voert in (of wijzigde na het ondertekenen); SIGNED_BY_HOME: ondertekend door de thuisploeg, de uitploeg bevestigt of betwist; DISPUTED: betwist door de uitploeg, terug bij de thuisploeg; CONFIRMED: door beide teams ondertekend en vastgezet */
+            /** @description NONE: nog niets; IN_PROGRESS: de thuisploeg voert in (of wijzigde na het ondertekenen); SIGNED_BY_HOME: ondertekend door de thuisploeg, de uitploeg bevestigt of betwist; DISPUTED: betwist door de uitploeg, de wedstrijdleider beslist; CONFIRMED: definitief en vastgezet (hoe: finality) */
             resultPhase: components["schemas"]["ResultPhase"];
             /** @description Zolang de uitploeg de uitslag betwist (tot de thuisploeg opnieuw ondertekent) */
             dispute: components["schemas"]["DisputeDto"] | null;
@@ -3501,6 +3506,25 @@ export interface components {
             /** Format: uuid */
             seasonId: string;
             rounds: components["schemas"]["MatchRoundDto"][];
+        };
+        CountedScoreDto: {
+            /** @description Som van de sets die tellen (ondertekend, beslist, toegekend); na definitief de uitslag; null zolang er geen telt */
+            homePoints: number | null;
+            awayPoints: number | null;
+            /** @description Sets × tafels die tellen */
+            countedSeats: number;
+            /** @description Sets × tafels van de wedstrijd */
+            totalSeats: number;
+            /** @description Sets × tafels die zijn ingevoerd maar nog niet tellen: niet ondertekend (aan tafel of het formulier van de thuisploeg), of betwist */
+            unsignedSeats: number;
+            /** @description Som van die sets; null voor wie ze niet mag zien (het publiek, Regel 15) */
+            unsignedHomePoints: number | null;
+            unsignedAwayPoints: number | null;
+            /**
+             * @description Het niet ondertekende werk in de woorden van elk scherm: "+ 8–0 nog niet ondertekend", voor het publiek "+ 2 sets nog niet ondertekend"; null als er geen is
+             * @example + 8–0 nog niet ondertekend
+             */
+            unsigned: string | null;
         };
         /** @enum {string} */
         SetSource: "GAMES" | "TOTALS" | "MISSING_PAIR" | "SUBSTITUTION_VIOLATION" | "FORFEIT" | "AVERAGE" | "PLAYER_REMOVED";
@@ -3664,7 +3688,7 @@ export interface components {
             homeTeam: components["schemas"]["MatchTeamDto"];
             awayTeam: components["schemas"]["MatchTeamDto"];
             status: components["schemas"]["MatchStatus"];
-            /** @description NONE: nog geen uitslag; ENTERED: ingevoerd door de thuisploeg, wacht op bevestiging; CONFIRMED: door beide teams ondertekend en vastgezet */
+            /** @description NONE: nog geen uitslag; ENTERED: ingevoerd (aan tafel of op het formulier), nog niet definitief; CONFIRMED: definitief en vastgezet (hoe: finality) */
             resultState: components["schemas"]["ResultState"];
             /** @description Wedstrijdpunten thuisploeg (som van de sets); null zolang er geen uitslag is */
             homePoints: number | null;
@@ -3707,17 +3731,22 @@ export interface components {
              */
             finalDueAt: string | null;
             /**
-             * @description "definitief om 22:41" / "wordt definitief om 22:41" (Nederlandse tijd); meer dan 12 uur vooruit met de dag: "wordt definitief op dinsdag 1 december om 11:12"
-             * @example wordt definitief om 22:41
+             * @description Hoe de uitslag definitief werd of wordt, dezelfde woorden op elk scherm: "bevestigd door beide teams", "definitief na het correctievenster", "definitief na 48 uur", "definitief na beslissing van de wedstrijdleider", "definitief gemaakt door de bond", "gecorrigeerd door de bond", "vastgesteld door de bond" (niet gespeeld); vóór definitief "compleet, wordt definitief om 22:41" of "ondertekend door de thuisploeg, wordt definitief op dinsdag 1 december om 11:12" (Nederlandse tijd); null: nog niet zover
+             * @example compleet, wordt definitief om 22:41
              */
             finality: string | null;
+            /**
+             * @description Hoe de wedstrijd definitief werd; null zolang niet definitief (of definitief vóór 7 december 2026)
+             * @enum {string|null}
+             */
+            finalBy: "BOTH_CONFIRMED" | "CORRECTION_WINDOW" | "PAPER_HOURS" | "SUPERVISOR_DECISION" | "FEDERATION" | null;
             /** @description Toelichting van de bond bij een niet-gespeelde wedstrijd */
             statusReason: string | null;
             /** @description Versie van de uitslag; stuur hem mee bij elke wijziging (optimistische vergrendeling) */
             version: number;
             /** @description De thuisploeg heeft de volledige uitslag ondertekend (of hij is bevestigd); pas dan kan de uitploeg bevestigen of betwisten */
             resultComplete: boolean;
-            /** @description NONE: nog niets; IN_PROGRESS: de thuisploeg voert in (of wijzigde na het ondertekenen); SIGNED_BY_HOME: ondertekend door de thuisploeg, de uitploeg bevestigt of betwist; DISPUTED: betwist door de uitploeg, terug bij de thuisploeg; CONFIRMED: door beide teams ondertekend en vastgezet */
+            /** @description NONE: nog niets; IN_PROGRESS: de thuisploeg voert in (of wijzigde na het ondertekenen); SIGNED_BY_HOME: ondertekend door de thuisploeg, de uitploeg bevestigt of betwist; DISPUTED: betwist door de uitploeg, de wedstrijdleider beslist; CONFIRMED: definitief en vastgezet (hoe: finality) */
             resultPhase: components["schemas"]["ResultPhase"];
             /** @description Zolang de uitploeg de uitslag betwist (tot de thuisploeg opnieuw ondertekent) */
             dispute: components["schemas"]["DisputeDto"] | null;
@@ -3733,6 +3762,8 @@ export interface components {
             gamesPerSet: number;
             /** @description Elke set aan elke tafel heeft een uitslag */
             complete: boolean;
+            /** @description De stand die elk scherm toont: wat telt, en apart wat nog niet ondertekend is */
+            score: components["schemas"]["CountedScoreDto"];
             /** @description Alle sets × tafels van het tafelschema, set na set */
             sets: components["schemas"]["SeatDto"][];
             homeLineup: components["schemas"]["PublicLineupDto"] | null;
@@ -4622,18 +4653,28 @@ export interface components {
         TableNoticeDto: {
             kind: components["schemas"]["SupervisorActionKind"];
             setNumber: number;
-            /** @description Wat er volgt, in woorden (koppelnummers, geen namen) */
+            /** @description Wat er volgt, in woorden (koppelnummers, geen namen); bij een ingetrokken beslissing: dat de ingevoerde stand weer geldt */
             consequence: string;
-            /** @description De reden van de wedstrijdleider */
-            reason: string;
-            /** Format: date-time */
+            /** @description De reden van de wedstrijdleider (null bij een ingetrokken beslissing) */
+            reason: string | null;
+            /**
+             * Format: date-time
+             * @description Wanneer de wedstrijdleider besliste, of de beslissing introk
+             */
             createdAt: string;
+            /** @description De wedstrijdleider trok deze beslissing in (RULES.md "Undo"): de stand die de tafel invoerde geldt weer */
+            withdrawn: boolean;
         };
         TableViewDto: {
             match: components["schemas"]["TableMatchDto"];
             tableNumber: number;
-            /** @description De uitslag staat vast (door beide verenigingen bevestigd): alleen nog lezen */
+            /** @description De uitslag is definitief (hoe: finality): alleen nog lezen */
             locked: boolean;
+            /**
+             * @description Hoe de uitslag definitief werd of wordt, in dezelfde woorden als elk ander scherm (MatchSummaryDto.finality); null: nog niet zover
+             * @example compleet, wordt definitief om 22:41
+             */
+            finality: string | null;
             /** @description Invoeren, tekenen en weigeren kan nu (avond open, niet vastgezet) */
             writable: boolean;
             /** Format: date-time */
@@ -4754,6 +4795,8 @@ export interface components {
         };
         ConsoleMatchDto: {
             match: components["schemas"]["MatchSummaryDto"];
+            /** @description De stand die elk scherm toont: wat telt (ondertekend, beslist, toegekend), en apart wat nog niet ondertekend is */
+            score: components["schemas"]["CountedScoreDto"];
             divisionName: string;
             venue: string | null;
             city: string | null;
@@ -4766,7 +4809,7 @@ export interface components {
             nightEndsAt: string | null;
             /** @description Aantal sets per toestand */
             counts: components["schemas"]["SeatCountsDto"];
-            /** @description Elke set is getekend, beslist of door de regels bepaald, zonder open geschil: de verenigingen kunnen bevestigen */
+            /** @description Elke set is getekend, beslist of door de regels bepaald, zonder open geschil: compleet; de uitslag wordt vanzelf definitief, en de verenigingen kunnen hem nu al bevestigen (hoeft niet) */
             readyToConfirm: boolean;
             confirmations: components["schemas"]["NightConfirmationsDto"];
             tables: components["schemas"]["ConsoleTableDto"][];
@@ -4952,7 +4995,7 @@ export interface components {
             status: "SCHEDULED" | "PLAYED" | "NOT_PLAYED" | "FORFEIT" | "CANCELLED";
             /** @description De uitslag is bevestigd en telt in de stand */
             confirmed: boolean;
-            /** @description Uitslag ingevoerd, wacht op bevestiging */
+            /** @description Uitslag ingevoerd, nog niet definitief */
             awaitingConfirmation: boolean;
             homePoints: number | null;
             awayPoints: number | null;
@@ -5035,15 +5078,15 @@ export interface components {
             clubName: string;
         };
         /**
-         * @description NOT_STARTED: nog geen openbare set; IN_PROGRESS: bezig; COMPLETE: alle sets ondertekend, wacht op bevestiging; CONFIRMED: bevestigd en vastgezet; NOT_PLAYED: niet gespeeld, reglementair of afgelast
+         * @description NOT_STARTED: nog geen openbare set; IN_PROGRESS: bezig; COMPLETE: alle sets ondertekend, definitief aan het eind van het correctievenster (zie finality); CONFIRMED: definitief en vastgezet (hoe: finality); NOT_PLAYED: niet gespeeld, reglementair of afgelast
          * @enum {string}
          */
         LiveMatchState: "NOT_STARTED" | "IN_PROGRESS" | "COMPLETE" | "CONFIRMED" | "NOT_PLAYED";
         /**
-         * @description OPEN: nog niets openbaar (niet gespeeld, of ingevoerd maar niet ondertekend); SIGNED: ondertekend; DECIDED: beslist door de wedstrijdleider; CREDITED: bepaald door de regels
+         * @description OPEN: nog niets openbaar (niet gespeeld, of ingevoerd maar niet ondertekend); SIGNED: ondertekend; DECIDED: beslist door de wedstrijdleider; CREDITED: bepaald door de regels; DISPUTED: betwist, de wedstrijdleider beslist (Regel 35B; geen stand tot dan)
          * @enum {string}
          */
-        LiveSeatState: "OPEN" | "SIGNED" | "DECIDED" | "CREDITED";
+        LiveSeatState: "OPEN" | "SIGNED" | "DECIDED" | "CREDITED" | "DISPUTED";
         LiveTableDto: {
             tableNumber: number;
             homePairNumber: number;
@@ -5053,11 +5096,13 @@ export interface components {
             homeNames: string[];
             /** @description Achternamen van het uitkoppel in deze set */
             awayNames: string[];
-            /** @description OPEN: nog niets openbaar (niet gespeeld, of ingevoerd maar niet ondertekend); SIGNED: ondertekend; DECIDED: beslist door de wedstrijdleider; CREDITED: bepaald door de regels */
+            /** @description OPEN: nog niets openbaar (niet gespeeld, of ingevoerd maar niet ondertekend); SIGNED: ondertekend; DECIDED: beslist door de wedstrijdleider; CREDITED: bepaald door de regels; DISPUTED: betwist, de wedstrijdleider beslist (Regel 35B; geen stand tot dan) */
             state: components["schemas"]["LiveSeatState"];
-            /** @description null zolang de set niet openbaar is, of als tussenstanden verborgen zijn */
+            /** @description null zolang de set niet telt (OPEN, DISPUTED), of als tussenstanden verborgen zijn */
             homePoints: number | null;
             awayPoints: number | null;
+            /** @description Gecorrigeerd: de wedstrijdleider besliste over de handtekening heen, of de regels kenden de set toe nadat hij was ondertekend */
+            corrected: boolean;
         };
         LiveSetDto: {
             setNumber: number;
@@ -5084,17 +5129,29 @@ export interface components {
             city: string | null;
             homeTeam: components["schemas"]["LiveTeamDto"];
             awayTeam: components["schemas"]["LiveTeamDto"];
-            /** @description NOT_STARTED: nog geen openbare set; IN_PROGRESS: bezig; COMPLETE: alle sets ondertekend, wacht op bevestiging; CONFIRMED: bevestigd en vastgezet; NOT_PLAYED: niet gespeeld, reglementair of afgelast */
+            /** @description NOT_STARTED: nog geen openbare set; IN_PROGRESS: bezig; COMPLETE: alle sets ondertekend, definitief aan het eind van het correctievenster (zie finality); CONFIRMED: definitief en vastgezet (hoe: finality); NOT_PLAYED: niet gespeeld, reglementair of afgelast */
             state: components["schemas"]["LiveMatchState"];
-            /** @description De bond toont tijdens de speelavond geen tussenstanden (seizoensinstelling liveScores) en de wedstrijd is nog niet bevestigd */
+            /**
+             * @description Hoe de uitslag definitief werd of wordt, in dezelfde woorden als elk ander scherm (MatchSummaryDto.finality); null: nog niet zover
+             * @example compleet, wordt definitief om 22:41
+             */
+            finality: string | null;
+            /** @description De bond toont tijdens de speelavond geen tussenstanden (seizoensinstelling liveScores) en de wedstrijd is nog niet definitief */
             scoresHidden: boolean;
             /** @description Uitleg voor het publiek als de scores verborgen zijn */
             notice: string | null;
-            /** @description Lopende stand: som van de openbare sets (na bevestiging de uitslag); null als er niets openbaar is */
+            /** @description Lopende stand: de ondertekende, beslist en toegekende sets, dezelfde stand als op elk ander scherm (na definitief de uitslag); null als er niets telt */
             homePoints: number | null;
             awayPoints: number | null;
             /** @description Aantal openbare sets × tafels */
             publicSeats: number;
+            /** @description Sets × tafels die zijn ingevoerd maar nog niet tellen (niet ondertekend, of betwist); hun stand is niet openbaar */
+            unsignedSeats: number;
+            /**
+             * @description Hetzelfde in de woorden van elk scherm; null als er geen is
+             * @example + 2 sets nog niet ondertekend
+             */
+            unsigned: string | null;
             /** @description Sets × tafels van de wedstrijd */
             totalSeats: number;
             sets: components["schemas"]["LiveSetDto"][];
@@ -5110,7 +5167,7 @@ export interface components {
             divisionName: string;
             seasonName: string;
             round: number;
-            /** @description De seizoensinstelling liveScores staat uit: alleen bevestigde wedstrijden tonen scores */
+            /** @description De seizoensinstelling liveScores staat uit: alleen definitieve wedstrijden tonen scores */
             scoresHidden: boolean;
             notice: string | null;
             /** @description Elke wedstrijd van de ronde, op datum en thuisteam */

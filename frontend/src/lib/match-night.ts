@@ -54,12 +54,10 @@ export function idempotencyKey(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** Per state, how many seats of a match are in it; and the points of the seats that count. */
+/** Per state, how many seats of a match are in it (the score is the API's: ConsoleMatch.score, the same on every screen). */
 export function nightSummary(tables: ConsoleMatch['tables']) {
   const seats = tables.flatMap((t) => t.sets);
   const counts = Object.fromEntries((['WAITING', 'ENTERED', 'SIGNED', 'DISPUTED', 'CREDITED'] as const).map((s) => [s, seats.filter((x) => x.state === s).length])) as Record<SetState, number>;
   const done = counts.SIGNED + counts.CREDITED;
-  const home = seats.reduce((sum, s) => sum + (s.homePoints ?? 0), 0);
-  const away = seats.reduce((sum, s) => sum + (s.awayPoints ?? 0), 0);
-  return { seats: seats.length, counts, done, complete: seats.length > 0 && done === seats.length, home, away };
+  return { seats: seats.length, counts, done, complete: seats.length > 0 && done === seats.length };
 }

@@ -187,6 +187,13 @@ describe('one form of address: "u"', () => {
   });
 });
 
+describe('how a match became final: the API\'s words (RULES.md "Say how it became final")', () => {
+  it('no screen says in words of its own that both teams confirmed, or that a result waits for a confirmation', () => {
+    // The API's `finality` says it ("bevestigd door beide teams", "definitief na het correctievenster", …), on every screen alike.
+    expect(matching(/(door beide teams bevestigd|bevestigd door beide teams|beide teams hebben bevestigd|wacht op bevestiging|wachten op bevestiging|^uitslag bevestigd$|^bevestigd$)/i)).toEqual([]);
+  });
+});
+
 describe('no developer words on the screens', () => {
   it('never "mail catcher"', () => {
     expect(matching(/mail ?catcher/i)).toEqual([]);

@@ -76,6 +76,20 @@ export const SET_STATES: Record<SetState, { label: string; short: string; mark: 
 /** A signed set that the wedstrijdleider decided (a refused signature, Regel 35B) or corrected. */
 export const DECIDED_SET = { label: 'Beslist door de wedstrijdleider', short: 'beslist door de wedstrijdleider', mark: '✓' } as const;
 
+/** A signed set whose score changed afterwards (a correction: decided over the signature, or credited by the rules after it was signed). */
+export const CORRECTED_SET = { label: 'Gecorrigeerd', short: 'gecorrigeerd', mark: '✎' } as const;
+
+/**
+ * How a match became final, or becomes final, is the API's `finality` ("bevestigd door beide
+ * teams", "definitief na het correctievenster", "compleet, wordt definitief om 22:41" …): the
+ * same words on every screen, print and mail (RULES.md "Say how it became final"). A screen
+ * never says in words of its own that a match was confirmed, nor asks for a confirmation.
+ * This starts them as a sentence.
+ */
+export function finalitySentence(finality: string): string {
+  return finality.charAt(0).toUpperCase() + finality.slice(1);
+}
+
 /** The legend under a grid of sets: one entry per mark, final sets under one ✓. */
 export function setMarkLegend(): { mark: string; text: string }[] {
   return [
@@ -105,6 +119,7 @@ export const TODO_STATES = {
   DISPUTED: { label: 'betwist', tone: 'bad' },
   PRESSING: { label: 'dringend', tone: 'bad' },
   OPEN: { label: 'open', tone: 'warn' },
+  INFO: { label: 'ter informatie', tone: 'info' },
 } as const;
 
 /** The state of a mail in the outgoing log. */

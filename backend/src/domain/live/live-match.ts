@@ -37,15 +37,23 @@ export function awaitsTableSignature(seat: { enteredBySide: unknown; signedAt: u
 
 /**
  * OPEN: nothing public yet (not played, or entered but not signed); SIGNED: signed at the
- * table or on the paper form; DECIDED: the supervisor decided the score; CREDITED: the rules did.
+ * table or on the paper form; DECIDED: the supervisor decided the score; CREDITED: the rules
+ * did; DISPUTED: a pair refused to sign (or it was signed differently on two devices), waiting
+ * for the supervisor (Regel 35B): not public, but marked, never shown as not played.
  */
-export const LIVE_SEAT_STATES = ['OPEN', 'SIGNED', 'DECIDED', 'CREDITED'] as const;
+export const LIVE_SEAT_STATES = ['OPEN', 'SIGNED', 'DECIDED', 'CREDITED', 'DISPUTED'] as const;
 export type LiveSeatState = (typeof LIVE_SEAT_STATES)[number];
+
+/** The states whose score counts (before final, every screen shows the same: countedScore). */
+export function countsPublicly(state: LiveSeatState): boolean {
+  return state === 'SIGNED' || state === 'DECIDED' || state === 'CREDITED';
+}
 
 /**
  * NOT_STARTED: no public set yet; IN_PROGRESS: some sets public; COMPLETE: every set public,
- * waiting for both clubs to confirm; CONFIRMED: locked, counts in the official standings;
- * NOT_PLAYED: not played, forfeited or cancelled (Regel 6, 7, 8), decided by the federation.
+ * final at the end of the correction window (no confirmation needed); CONFIRMED: final, counts
+ * in the official standings; NOT_PLAYED: not played, forfeited or cancelled (Regel 6, 7, 8),
+ * decided by the federation.
  */
 export const LIVE_MATCH_STATES = ['NOT_STARTED', 'IN_PROGRESS', 'COMPLETE', 'CONFIRMED', 'NOT_PLAYED'] as const;
 export type LiveMatchState = (typeof LIVE_MATCH_STATES)[number];
@@ -69,6 +77,13 @@ export interface LiveMatchFacts {
   /** The home team signed the whole paper form (the signature lapses with every change). */
   homeSigned: boolean;
   sets: readonly StoredSeat[];
+  /** The match's stored totals: the result of a final match, also one without sets (Regel 8: averages). */
+  result?: { homePoints: number | null; awayPoints: number | null };
+  /**
+   * The table entries a credit of the rules covers now (Match.displacedSeats): a credited seat
+   * whose covered entry was signed (or decided) was corrected.
+   */
+  displaced?: readonly Pick<StoredSeat, 'setNumber' | 'tableNumber' | 'signedBySide' | 'decidedAt'>[];
 }
 
 export interface LiveSeat {
@@ -77,9 +92,11 @@ export interface LiveSeat {
   homePairNumber: number;
   awayPairNumber: number;
   state: LiveSeatState;
-  /** null while the seat is OPEN (or the scores are hidden). */
+  /** null while the seat's score does not count (OPEN, DISPUTED), or the scores are hidden. */
   homePoints: number | null;
   awayPoints: number | null;
+  /** A correction: decided over the signature, or credited by the rules after it was signed (RULES.md: publicly marked). */
+  corrected: boolean;
 }
 
 export interface LiveMatchPicture {
@@ -90,6 +107,8 @@ export interface LiveMatchPicture {
   awayPoints: number | null;
   publicSeats: number;
   totalSeats: number;
+  /** Seats entered that do not count yet (unsigned or disputed): the public sees how many, not their scores. */
+  unsignedSeats: number;
 }
 
 /** Whether one stored seat is public, and why. */
@@ -98,7 +117,7 @@ export function publicSeatState(seat: StoredSeat | undefined, match: Pick<LiveMa
   if (isCreditedSource(seat.source)) return 'CREDITED';
   if (seat.decidedAt) return 'DECIDED';
   // Waiting for the supervisor (Regel 35B): not public, even when one device had signed it.
-  if (seat.refusedAt && match.resultState !== 'CONFIRMED') return 'OPEN';
+  if (seat.refusedAt && match.resultState !== 'CONFIRMED') return 'DISPUTED';
   if (seat.signedBySide) return 'SIGNED';
   if (match.resultState === 'CONFIRMED') return 'SIGNED';
   // Paper path: the home secretary enters the form and signs it whole.
@@ -108,29 +127,97 @@ export function publicSeatState(seat: StoredSeat | undefined, match: Pick<LiveMa
 
 const NOT_PLAYED_STATUSES: readonly LiveMatchFacts['status'][] = ['NOT_PLAYED', 'FORFEIT', 'CANCELLED'];
 
+const keyOf = (seat: Pick<StoredSeat, 'setNumber' | 'tableNumber'>) => `${seat.setNumber}/${seat.tableNumber}`;
+
+/**
+ * A seat's score changed after it stood (RULES.md "Every change to a signed seat is a
+ * correction"): the supervisor decided over the pair's signature, or the rules credited the
+ * seat after its entry was signed or decided.
+ */
+export function seatCorrected(seat: StoredSeat | undefined, match: Pick<LiveMatchFacts, 'displaced'>): boolean {
+  if (!seat) return false;
+  if (isCreditedSource(seat.source)) return (match.displaced ?? []).some((d) => keyOf(d) === keyOf(seat) && (d.signedBySide !== null || d.decidedAt !== null));
+  return seat.decidedAt !== null && seat.signedBySide !== null;
+}
+
+/**
+ * The score before final, the same on every screen (RULES.md "Say how it became final": the
+ * console, the supervisor's and the secretaries' match pages, the public page and the venue
+ * screen): the seats that count (signed at the table or on the paper form, decided by the
+ * supervisor, credited by the rules; every seat once final) and, apart, the work not signed
+ * yet (entered and waiting for the opposing pair or the home team's signature, or disputed).
+ * A final or not-played match counts its stored result.
+ */
+export interface CountedScore {
+  /** The sum of the counting seats; null while none counts. */
+  homePoints: number | null;
+  awayPoints: number | null;
+  countedSeats: number;
+  totalSeats: number;
+  /** Seats entered that do not count yet (unsigned or disputed), and their sum. */
+  unsignedSeats: number;
+  unsignedHomePoints: number;
+  unsignedAwayPoints: number;
+}
+
+export function countedScore(match: LiveMatchFacts, pairsPerTeam: number): CountedScore {
+  const stored = new Map(match.sets.map((s) => [keyOf(s), s]));
+  const plan = tablePlan(pairsPerTeam);
+  const score: CountedScore = { homePoints: null, awayPoints: null, countedSeats: 0, totalSeats: plan.length, unsignedSeats: 0, unsignedHomePoints: 0, unsignedAwayPoints: 0 };
+  for (const seat of plan) {
+    const row = stored.get(keyOf(seat));
+    if (!row) continue;
+    if (countsPublicly(publicSeatState(row, match))) {
+      score.homePoints = (score.homePoints ?? 0) + row.homePoints;
+      score.awayPoints = (score.awayPoints ?? 0) + row.awayPoints;
+      score.countedSeats += 1;
+    } else {
+      score.unsignedSeats += 1;
+      score.unsignedHomePoints += row.homePoints;
+      score.unsignedAwayPoints += row.awayPoints;
+    }
+  }
+  // A final (or not-played) match counts its result, also without sets (Regel 8: averages).
+  if ((match.resultState === 'CONFIRMED' || NOT_PLAYED_STATUSES.includes(match.status)) && match.result && match.result.homePoints !== null) {
+    return { ...score, homePoints: match.result.homePoints, awayPoints: match.result.awayPoints, countedSeats: plan.length, unsignedSeats: 0, unsignedHomePoints: 0, unsignedAwayPoints: 0 };
+  }
+  return score;
+}
+
+/**
+ * The unsigned work beside the counted score, the same words on every screen: "+ 8–0 nog niet
+ * ondertekend" for who may see those scores, "+ 2 sets nog niet ondertekend" for the public
+ * (Regel 15: an entry not signed is never shown); null when there is none.
+ */
+export function unsignedWords(score: { unsignedSeats: number; unsignedHomePoints: number | null; unsignedAwayPoints: number | null }, showPoints: boolean): string | null {
+  if (score.unsignedSeats === 0) return null;
+  const what = showPoints && score.unsignedHomePoints !== null ? `${score.unsignedHomePoints}–${score.unsignedAwayPoints}` : `${score.unsignedSeats} ${score.unsignedSeats === 1 ? 'set' : 'sets'}`;
+  return `+ ${what} nog niet ondertekend`;
+}
+
 /**
  * The public picture of one match: every seat of the table plan with its public score, the
- * running totals and the match's state. With `showScores` false (the season's liveScores
- * setting off and the match not locked) the states stay, the points are null.
+ * running totals (countedScore) and the match's state. With `showScores` false (the season's
+ * liveScores setting off and the match not locked) the states stay, the points are null.
  */
 export function liveMatchPicture(match: LiveMatchFacts, pairsPerTeam: number, showScores = true): LiveMatchPicture {
-  const stored = new Map(match.sets.map((s) => [`${s.setNumber}/${s.tableNumber}`, s]));
+  const stored = new Map(match.sets.map((s) => [keyOf(s), s]));
   const seats = tablePlan(pairsPerTeam).map((seat): LiveSeat => {
-    const row = stored.get(`${seat.setNumber}/${seat.tableNumber}`);
+    const row = stored.get(keyOf(seat));
     const state = publicSeatState(row, match);
-    const visible = showScores && state !== 'OPEN' && row !== undefined;
-    return { ...seat, state, homePoints: visible ? row.homePoints : null, awayPoints: visible ? row.awayPoints : null };
+    const visible = showScores && countsPublicly(state) && row !== undefined;
+    return { ...seat, state, homePoints: visible ? row.homePoints : null, awayPoints: visible ? row.awayPoints : null, corrected: seatCorrected(row, match) };
   });
-  const publicSeats = seats.filter((s) => s.state !== 'OPEN').length;
-  const counted = seats.filter((s) => s.homePoints !== null);
-  const sum = (side: 'homePoints' | 'awayPoints') => counted.reduce((total, s) => total + (s[side] ?? 0), 0);
+  const publicSeats = seats.filter((s) => countsPublicly(s.state)).length;
+  const score = countedScore({ ...match, result: undefined }, pairsPerTeam);
   return {
     state: matchState(match, publicSeats, seats.length),
     seats,
-    homePoints: counted.length ? sum('homePoints') : null,
-    awayPoints: counted.length ? sum('awayPoints') : null,
+    homePoints: showScores ? score.homePoints : null,
+    awayPoints: showScores ? score.awayPoints : null,
     publicSeats,
     totalSeats: seats.length,
+    unsignedSeats: score.unsignedSeats,
   };
 }
 
@@ -152,7 +239,7 @@ export function provisionalScore(match: LiveMatchFacts): { homePoints: number; a
   let awayPoints = 0;
   let counted = 0;
   for (const seat of match.sets) {
-    if (publicSeatState(seat, match) === 'OPEN') continue;
+    if (!countsPublicly(publicSeatState(seat, match))) continue;
     homePoints += seat.homePoints;
     awayPoints += seat.awayPoints;
     counted += 1;

@@ -163,7 +163,7 @@ function askBackgroundSync() {
 /** The answer of one attempt: sent (with the API's answer), refused (the API said no), or not reached. */
 export type Attempt = { sent: true; answer: unknown } | { sent: false; refused: true; message: string } | { sent: false; refused: false };
 
-const LOCKED_MESSAGE = 'Niet verstuurd: de wedstrijd is al vastgesteld (beide teams hebben bevestigd). Vraag de wedstrijdleider als deze stand anders moet.';
+const LOCKED_MESSAGE = 'Niet verstuurd: de uitslag is al definitief. Vraag de wedstrijdleider als deze stand anders moet.';
 
 async function attempt(item: OutboxItem): Promise<Attempt> {
   let res: Response;

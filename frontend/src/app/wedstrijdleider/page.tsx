@@ -6,6 +6,7 @@ import { buttonClass } from '@/components/ui/button';
 import { TodoSection } from '@/components/todo/todo-list';
 import { Card, EmptyState, Forbidden, PageHeader } from '@/components/ui/layout';
 import { currentSeason, requireRole } from '@/lib/api-server';
+import { finalitySentence } from '@/lib/vocabulary';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Wedstrijdleider' };
@@ -52,15 +53,15 @@ export default async function SupervisorPage({ searchParams }: { searchParams: P
         )}
         <Card title="Vastgestelde uitslagen">
           {confirmed.length === 0 ? (
-            <EmptyState title="Nog geen vastgestelde uitslagen.">Zodra beide teams een uitslag hebben ondertekend, kunt u hem hier corrigeren.</EmptyState>
+            <EmptyState title="Nog geen vastgestelde uitslagen.">Zodra een uitslag definitief is, kunt u hem hier corrigeren.</EmptyState>
           ) : (
             <MatchList label="Vastgestelde uitslagen" matches={confirmed} href={href} />
           )}
         </Card>
         {waiting.length > 0 && (
-          <Card title="Wachten op bevestiging">
-            <p className="mb-2 text-sm text-stone-600">Deze uitslagen zijn nog niet door de uitploeg bevestigd; de thuisploeg kan ze zelf nog wijzigen.</p>
-            <MatchList label="Wachten op bevestiging" matches={waiting} href={(m) => `/wedstrijden/${m.id}`} />
+          <Card title="Nog niet definitief">
+            <p className="mb-2 text-sm text-stone-600">Deze uitslagen zijn ingevoerd maar nog niet definitief; per wedstrijd staat wanneer hij het vanzelf wordt.</p>
+            <MatchList label="Nog niet definitief" matches={waiting} href={(m) => `/wedstrijden/${m.id}`} note={(m) => (m.finality ? finalitySentence(m.finality) : 'Nog niet compleet')} />
           </Card>
         )}
       </div>

@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import type { Schemas } from '@/lib/api-core';
 import { cn } from '@/lib/cn';
-import { DECIDED_SET, SET_STATES } from '@/lib/vocabulary';
+import { CORRECTED_SET, DECIDED_SET, finalitySentence, SET_STATES } from '@/lib/vocabulary';
 
 export type LiveMatch = Schemas['LiveMatchDto'];
 type LiveTable = LiveMatch['sets'][number]['tables'][number];
@@ -19,23 +19,33 @@ export const REFRESH_SECONDS = 30;
 const STATE: Record<LiveMatch['state'], { label: string; tone: 'neutral' | 'info' | 'warn' | 'good' | 'bad' }> = {
   NOT_STARTED: { label: 'Nog niet begonnen', tone: 'neutral' },
   IN_PROGRESS: { label: 'Bezig', tone: 'info' },
-  COMPLETE: { label: 'Alle sets ondertekend, wacht op bevestiging', tone: 'warn' },
-  CONFIRMED: { label: 'Bevestigd', tone: 'good' },
+  // The words come with the match (finality): "compleet, wordt definitief om 22:41".
+  COMPLETE: { label: 'Compleet', tone: 'info' },
+  CONFIRMED: { label: 'Definitief', tone: 'good' },
   NOT_PLAYED: { label: 'Niet gespeeld', tone: 'bad' },
 };
 
 const SEAT_NOTE: Partial<Record<LiveTable['state'], string>> = {
   DECIDED: DECIDED_SET.short,
   CREDITED: SET_STATES.CREDITED.short,
+  DISPUTED: SET_STATES.DISPUTED.short,
 };
+
+/** What a table's cell says beside (or instead of) its score: corrected, decided, credited, disputed. */
+function seatNote(table: LiveTable): string | undefined {
+  return table.corrected ? CORRECTED_SET.short : SEAT_NOTE[table.state];
+}
 
 /** "21:34" in the Netherlands. */
 export function clockTime(date = new Date()): string {
   return new Intl.DateTimeFormat('nl-NL', { timeZone: 'Europe/Amsterdam', hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(date);
 }
 
+/** The match's state: how far the tables are, and how it becomes (or became) final in the API's words. */
 export function stateLabel(match: LiveMatch): string {
-  return match.state === 'IN_PROGRESS' ? `Bezig: ${match.publicSeats} van ${match.totalSeats} sets ondertekend` : STATE[match.state].label;
+  if (match.state === 'IN_PROGRESS') return `Bezig: ${match.publicSeats} van ${match.totalSeats} sets ondertekend`;
+  if (match.finality && match.state !== 'NOT_STARTED') return finalitySentence(match.finality);
+  return STATE[match.state].label;
 }
 
 function score(home: number | null, away: number | null): string {
@@ -92,6 +102,11 @@ export function Scoreline({ match, big, level = 1 }: { match: LiveMatch; big: bo
         <p aria-label="Stand" data-live-score className={cn('font-bold whitespace-nowrap tabular-nums text-stone-900', big ? 'text-[clamp(3rem,6vw,8rem)] leading-none' : 'text-4xl')}>
           {match.scoresHidden ? '·' : score(match.homePoints, match.awayPoints)}
         </p>
+        {match.unsigned && (
+          <p data-live-unsigned className={cn('text-stone-600', big ? 'text-[clamp(0.8rem,1vw,1.25rem)]' : 'text-xs')}>
+            {match.unsigned}
+          </p>
+        )}
         {big ? <p className="mt-2 text-[clamp(0.9rem,1.1vw,1.5rem)] font-medium text-stone-700">{stateLabel(match)}</p> : <Badge tone={state.tone}>{stateLabel(match)}</Badge>}
       </div>
       <p data-team-name className={cn('min-w-0 text-right font-bold break-words text-brand-900', big ? 'text-[clamp(1.25rem,2.1vw,3rem)] leading-tight' : level === 1 ? 'text-xl sm:text-2xl' : 'text-lg')}>
@@ -114,10 +129,14 @@ function TableRow({ table, big }: { table: LiveTable; big: boolean }) {
           <span className="text-stone-500" title="nog niet ondertekend">
             –<span className="sr-only"> nog niet ondertekend</span>
           </span>
+        ) : table.state === 'DISPUTED' ? (
+          <span className="text-red-800" title={SET_STATES.DISPUTED.short}>
+            {SET_STATES.DISPUTED.mark}
+          </span>
         ) : (
           score(table.homePoints, table.awayPoints)
         )}
-        {SEAT_NOTE[table.state] && <span className="block text-xs font-normal text-stone-500">{SEAT_NOTE[table.state]}</span>}
+        {seatNote(table) && <span className={cn('block text-xs font-normal', table.state === 'DISPUTED' ? 'text-red-800' : table.corrected ? 'text-sky-800' : 'text-stone-500')}>{seatNote(table)}</span>}
       </span>
       <span className="text-right">{names(table.awayNames, table.awayPairNumber)}</span>
     </li>
@@ -176,8 +195,25 @@ export function MatchGrid({ match, big }: { match: LiveMatch; big: boolean }) {
                 {set.setNumber}
               </th>
               {set.tables.map((t) => (
-                <td key={t.tableNumber} className={cn('px-1 py-1', t.state === 'OPEN' && 'text-stone-500')}>
-                  {t.state === 'OPEN' ? '·' : score(t.homePoints, t.awayPoints)}
+                <td key={t.tableNumber} data-seat-state={t.state} className={cn('px-1 py-1', t.state === 'OPEN' && 'text-stone-500', t.state === 'DISPUTED' && 'text-red-800', t.corrected && 'text-sky-800')}>
+                  {t.state === 'OPEN' ? (
+                    <>
+                      ·<span className="sr-only"> nog niet ondertekend</span>
+                    </>
+                  ) : t.state === 'DISPUTED' ? (
+                    <span title={SET_STATES.DISPUTED.short}>
+                      {SET_STATES.DISPUTED.mark}
+                      <span className="sr-only"> {SET_STATES.DISPUTED.short}</span>
+                    </span>
+                  ) : (
+                    score(t.homePoints, t.awayPoints)
+                  )}
+                  {t.corrected && (
+                    <span title={CORRECTED_SET.short}>
+                      {CORRECTED_SET.mark}
+                      <span className="sr-only"> {CORRECTED_SET.short}</span>
+                    </span>
+                  )}
                 </td>
               ))}
               <td className="px-1 py-1 font-semibold">{score(set.homePoints, set.awayPoints)}</td>
@@ -185,6 +221,19 @@ export function MatchGrid({ match, big }: { match: LiveMatch; big: boolean }) {
           ))}
         </tbody>
       </table>
+      <GridLegend match={match} big={big} />
     </div>
   );
+}
+
+/** Under a grid with a disputed or a corrected set: what its marks mean. */
+function GridLegend({ match, big }: { match: LiveMatch; big: boolean }) {
+  const tables = match.sets.flatMap((s) => s.tables);
+  const marks = [
+    tables.some((t) => t.state === 'DISPUTED') && `${SET_STATES.DISPUTED.mark} ${SET_STATES.DISPUTED.short}`,
+    tables.some((t) => t.corrected) && `${CORRECTED_SET.mark} ${CORRECTED_SET.short}`,
+  ].filter((x): x is string => Boolean(x));
+  if (marks.length === 0) return null;
+  const open = tables.some((t) => t.state === 'OPEN') ? ['· nog niet ondertekend'] : [];
+  return <p className={cn('mt-1 text-stone-600', big ? 'text-[clamp(0.8rem,1vw,1.25rem)]' : 'text-xs')}>{[...open, ...marks].join(' · ')}</p>;
 }

@@ -10,6 +10,7 @@ import { announce } from '@/components/ui/result-announcer';
 import { useSubmit } from '@/components/ui/use-submit';
 import { attempt, messagesOf } from '@/components/matches/call';
 import { api } from '@/lib/api-client';
+import { finalitySentence } from '@/lib/vocabulary';
 
 /** useSubmit's message as one line next to a button. */
 const inline = (message: NoticeMessage | null): InlineMessage | null => message && { tone: message.tone, text: message.lines.join(' ') };
@@ -99,15 +100,10 @@ export function ConfirmNight({ matchId, teamName }: { matchId: string; teamName:
       const sent = await attempt(api.POST('/api/matches/{id}/confirm-night', { params: { path: { id: matchId } }, body: { idempotencyKey } }));
       if (!sent.ok) return { tone: 'bad', lines: messagesOf(sent.error) };
       const m = sent.data;
-      const score = `${m.homePoints ?? 0}–${m.awayPoints ?? 0}`;
-      return {
-        tone: 'good',
-        lines: [
-          m.resultPhase === 'CONFIRMED'
-            ? `Wedstrijd bevestigd namens ${teamName}. Beide teams hebben bevestigd: ${score} is definitief.`
-            : `Wedstrijd bevestigd namens ${teamName}. De uitslag (${score}) is definitief zodra ook de andere vereniging bevestigt, of na de correctietijd.`,
-        ],
-      };
+      const score = `${m.score.homePoints ?? 0}–${m.score.awayPoints ?? 0}`;
+      // How it stands now, in the API's words: "bevestigd door beide teams", or still "compleet, wordt definitief om 22:41".
+      const now = m.finality ? finalitySentence(m.finality) : 'Nog niet definitief';
+      return { tone: 'good', lines: [`Bevestigd namens ${teamName}. ${now}: ${score}.`] };
     });
     if (answer?.tone !== 'good') return;
     setAsking(false);
@@ -119,9 +115,10 @@ export function ConfirmNight({ matchId, teamName }: { matchId: string; teamName:
     <div className="space-y-2">
       {asking ? (
         // What becomes irrevocable, before it does (issue 23 item 8).
-        <div role="alertdialog" aria-label="Wedstrijd bevestigen" className="space-y-2 rounded-lg bg-amber-50 p-3 ring-1 ring-amber-300">
+        <div role="alertdialog" aria-label="Nu al bevestigen" className="space-y-2 rounded-lg bg-amber-50 p-3 ring-1 ring-amber-300">
           <p className="font-medium text-amber-950">
-            U bevestigt de uitslag namens {teamName}. Als beide teams bevestigd hebben, is de uitslag definitief: daarna kan alleen de bond hem nog corrigeren.
+            U bevestigt de uitslag namens {teamName}. Dat hoeft niet: de uitslag wordt vanzelf definitief. Als beide teams nu al bevestigen, is hij meteen definitief: daarna kan alleen de
+            bond hem nog corrigeren.
           </p>
           <div className="flex flex-wrap gap-2">
             <Button className="min-h-12" onClick={confirm} disabled={busy}>
@@ -133,8 +130,8 @@ export function ConfirmNight({ matchId, teamName }: { matchId: string; teamName:
           </div>
         </div>
       ) : (
-        <Button className="min-h-14 w-full text-lg sm:w-auto" onClick={() => (setMessage(null), setAsking(true))}>
-          Wedstrijd bevestigen
+        <Button variant="secondary" className="min-h-14 w-full text-lg sm:w-auto" onClick={() => (setMessage(null), setAsking(true))}>
+          Nu al bevestigen
         </Button>
       )}
       <InlineNotice message={inline(message)} />

@@ -1,7 +1,7 @@
 // Dutch words for the match-day enums, with the federation's own vocabulary.
 import type { Schemas } from '@/lib/api-server';
 import gameRules from '@/lib/game-rules.json';
-import { GAME_KIND_ORDER, GAME_KINDS, SIDES } from '@/lib/vocabulary';
+import { finalitySentence, GAME_KIND_ORDER, GAME_KINDS, SIDES } from '@/lib/vocabulary';
 
 export type MatchDetail = Schemas['MatchDetailDto'];
 export type MatchSummary = Schemas['MatchSummaryDto'];
@@ -67,8 +67,11 @@ export const FORFEIT_CAUSE_LABELS: Record<NonNullable<MatchSummary['forfeitCause
   OTHER: 'een andere handeling die de wedstrijd verhinderde',
 };
 
-/** The state of a match in one badge: fixture, being entered, signed, disputed, confirmed or not played. */
-export function matchStateBadge(match: Pick<MatchSummary, 'status' | 'resultState'> & Partial<Pick<MatchSummary, 'resultPhase' | 'bothForfeited'>>): { tone: BadgeTone; label: string } {
+/**
+ * The state of a match in one badge: fixture, being entered, complete or signed (on its way to
+ * final, the API's words), disputed, final (how: the API's words) or not played.
+ */
+export function matchStateBadge(match: Pick<MatchSummary, 'status' | 'resultState'> & Partial<Pick<MatchSummary, 'resultPhase' | 'bothForfeited' | 'finality'>>): { tone: BadgeTone; label: string } {
   switch (match.status) {
     case 'NOT_PLAYED':
       return { tone: 'bad', label: 'Niet gespeeld (Regel 6)' };
@@ -77,10 +80,11 @@ export function matchStateBadge(match: Pick<MatchSummary, 'status' | 'resultStat
     case 'CANCELLED':
       return { tone: 'neutral', label: 'Afgelast, gemiddelde score (Regel 8)' };
   }
-  if (match.resultState === 'CONFIRMED') return { tone: 'good', label: 'Uitslag bevestigd' };
+  if (match.resultState === 'CONFIRMED') return { tone: 'good', label: finalitySentence(match.finality ?? 'definitief') };
   if (match.resultPhase === 'DISPUTED') return { tone: 'bad', label: 'Betwist door de uitploeg' };
-  if (match.resultPhase === 'IN_PROGRESS') return { tone: 'warn', label: 'Wordt ingevoerd' };
-  if (match.resultState === 'ENTERED') return { tone: 'warn', label: 'Wacht op bevestiging' };
+  // Complete in its correction window, or a paper form signed by the home team: "Compleet", "Ondertekend door de thuisploeg" (the API's words up to the moment).
+  if (match.finality) return { tone: 'info', label: finalitySentence(match.finality.split(',')[0]) };
+  if (match.resultState === 'ENTERED') return { tone: 'warn', label: 'Wordt ingevoerd' };
   return { tone: 'info', label: 'Gepland' };
 }
 
@@ -95,6 +99,17 @@ export function winnerText(match: Pick<MatchSummary, 'winner' | 'homeTeam' | 'aw
 
 export function scoreText(match: Pick<MatchSummary, 'homePoints' | 'awayPoints'>): string {
   return match.homePoints === null || match.awayPoints === null ? '–' : `${match.homePoints} – ${match.awayPoints}`;
+}
+
+export type CountedScore = Schemas['CountedScoreDto'];
+
+/**
+ * The score every screen shows (the API's countedScore): before final the sets that count
+ * (signed, decided, credited), the unsigned work apart, in the API's words ("+ 8–0 nog niet
+ * ondertekend"); once final the result.
+ */
+export function countedScoreLine(score: CountedScore): string {
+  return score.unsigned ? `${scoreText(score)} (${score.unsigned})` : scoreText(score);
 }
 
 /** A match day, "zaterdag 28 november 2026", as on the public pages (lib/format.ts says which date format goes where). */

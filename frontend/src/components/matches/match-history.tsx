@@ -22,7 +22,7 @@ type Snapshot = Record<string, unknown> & { sets?: { set: number; table: number;
 const VALUES: Record<string, string> = {
   NONE: 'geen',
   ENTERED: 'ingevoerd',
-  CONFIRMED: 'bevestigd',
+  CONFIRMED: 'definitief',
   IN_PROGRESS: 'wordt ingevoerd',
   SIGNED_BY_HOME: 'ondertekend door de thuisploeg',
   DISPUTED: 'betwist door de uitploeg',

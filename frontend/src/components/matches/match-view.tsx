@@ -8,7 +8,7 @@ import { Card, EmptyState } from '@/components/ui/layout';
 import { Table, Td, Th } from '@/components/ui/table';
 import { cn } from '@/lib/cn';
 import { formatDate } from '@/lib/format';
-import { GAME_KINDS } from '@/lib/vocabulary';
+import { finalitySentence, GAME_KINDS } from '@/lib/vocabulary';
 import {
   FORFEIT_CAUSE_LABELS,
   GAME_KIND_SHORT,
@@ -41,9 +41,15 @@ export function MatchHeader({ match, actions }: { match: MatchDetail; actions?: 
         {match.city ? `, ${match.city}` : ''}
       </p>
       <div className="mt-3 flex flex-wrap items-center gap-3">
-        {match.homePoints !== null && (
+        {/* The score every screen shows (before final: the sets that count, the unsigned work apart). */}
+        {(match.score.homePoints !== null || match.score.unsigned) && (
           <span className="text-3xl font-bold tabular-nums text-stone-900" aria-label="Stand">
-            {scoreText(match)}
+            {scoreText(match.score)}
+          </span>
+        )}
+        {match.score.unsigned && (
+          <span className="text-sm text-stone-600" aria-label="Nog niet ondertekend">
+            {match.score.unsigned}
           </span>
         )}
         <Badge tone={badge.tone}>{badge.label}</Badge>
@@ -70,7 +76,7 @@ export function MatchHeader({ match, actions }: { match: MatchDetail; actions?: 
       )}
       {match.finality && (
         <p role="status" aria-label="Definitief" className={`mt-2 text-sm ${match.resultState === 'CONFIRMED' ? 'font-semibold text-green-800' : 'text-stone-700'}`}>
-          {match.finality.charAt(0).toUpperCase() + match.finality.slice(1)}
+          {finalitySentence(match.finality)}
           {match.resultState !== 'CONFIRMED' && ' (tot dan telt de uitslag nog niet in de stand)'}
         </p>
       )}

@@ -16,6 +16,7 @@ import { MatchDetail, pairNames, Seat, seatsOfSet, setNumbers } from './labels';
 import { EntryMode, SeatInput, SetDraft, setDraft, storedSeatInput, TableDraft, tableInput } from './result-draft';
 import { SignResult } from './sign-result';
 import { TableEntry } from './table-entry';
+import { finalitySentence } from '@/lib/vocabulary';
 
 const MODE_KEY = 'tsbn.resultMode';
 
@@ -217,7 +218,7 @@ export function ResultEntry({ initial, kind, backHref, initialSet }: { initial: 
       if (kind === 'correct') lines.push(`Nieuwe stand: ${saved.homePoints} – ${saved.awayPoints}.`);
       else if (saved.complete) {
         lines.push(`De uitslag is compleet: ${saved.homePoints} – ${saved.awayPoints}.`);
-        lines.push('Controleer het overzicht en onderteken; pas daarna kan ' + `${saved.awayTeam.name} de uitslag bevestigen.`);
+        lines.push('Controleer het overzicht en onderteken; pas daarna kan ' + `${saved.awayTeam.name} de uitslag controleren.`);
       }
       return { tone: 'good', lines };
     });
@@ -281,7 +282,7 @@ export function ResultEntry({ initial, kind, backHref, initialSet }: { initial: 
       )}
       {kind === 'enter' && match.resultPhase === 'SIGNED_BY_HOME' && (
         <p role="status" className="rounded-md bg-green-50 p-3 text-sm text-green-900 ring-1 ring-green-200">
-          Ondertekend. {match.awayTeam.name} kan de uitslag nu bevestigen; wijzigt u nog iets, dan vervalt uw handtekening.
+          Ondertekend. {match.awayTeam.name} kan de uitslag nu controleren.{match.finality ? ` ${finalitySentence(match.finality)}.` : ''}
         </p>
       )}
       <form ref={form} onSubmit={submit} onKeyDown={onKeyDown} className="space-y-4" aria-label={`Set ${setNumber} invoeren`} noValidate>

@@ -8,6 +8,7 @@ import { cn } from '@/lib/cn';
 import { count, formatDate, formatEuro } from '@/lib/format';
 import { ConfirmResult } from './confirm-result';
 import { DisputeResult } from './dispute-result';
+import { finalitySentence } from '@/lib/vocabulary';
 import { MatchDetail, scoreText } from './labels';
 import { LineupEditor } from './lineup-editor';
 import { EntryKind, ResultEntry } from './result-entry';
@@ -169,6 +170,7 @@ export function MatchDaySteps({
   resultHref,
   substitutionsHref,
   correctHref,
+  nightHref,
 }: {
   match: MatchDetail;
   canEnter: boolean;
@@ -180,6 +182,8 @@ export function MatchDaySteps({
   substitutionsHref: string;
   /** For those who may correct a locked result (supervisor, administrator). */
   correctHref?: string;
+  /** The match night's page (the secretaries): where a complete match can be confirmed early. */
+  nightHref?: string;
 }) {
   const seats = match.sets.length;
   const entered = enteredSeats(match);
@@ -202,36 +206,69 @@ export function MatchDaySteps({
           ? { tone: 'warn' as const, label: `${entered} van ${seats} ingevoerd` }
           : { tone: 'neutral' as const, label: notOpen ? match.resultEntry.notice ?? 'Nog niet' : 'Nog niets' };
   const confirmState = confirmed
-    ? { tone: 'good' as const, label: 'Bevestigd' }
+    ? { tone: 'good' as const, label: 'Definitief' }
     : disputed
       ? { tone: 'bad' as const, label: 'Niet akkoord' }
       : signed
-        ? { tone: 'info' as const, label: 'Te bevestigen' }
+        ? { tone: 'info' as const, label: 'Te controleren' }
         : { tone: 'neutral' as const, label: 'Nog niet' };
+  const lineupStep = (
+    <Step number={1} title="Spelerslijst" state={lineupLinks.every((l) => l.recorded) ? { tone: 'good', label: 'Vastgelegd' } : { tone: 'warn', label: 'Nog samenstellen' }}>
+      {lineupLinks.map((l) => (
+        <p key={l.href} className="flex flex-wrap items-center justify-between gap-2">
+          <span>
+            {l.teamName}: {l.recorded ? 'vastgelegd' : 'nog niet vastgelegd'}
+          </span>
+          <Link className={link} href={l.href}>
+            {l.recorded ? `Spelerslijst ${l.teamName} bekijken` : `Spelerslijst ${l.teamName} samenstellen`}
+          </Link>
+        </p>
+      ))}
+      <p>
+        <Link className="text-brand-700 underline" href={substitutionsHref}>
+          Wissels vastleggen
+        </Link>{' '}
+        (vanaf set 3, met reserves van de spelerslijst)
+      </p>
+    </Step>
+  );
+  // Played at the tables (RULES.md, revised 2026-12-06): signed there, final by itself at the end
+  // of the correction window. No paper steps, and nobody is asked for a confirmation it does not need.
+  if (match.resultEntry.atTables && !isAdmin) {
+    const complete = !confirmed && match.finalDueAt !== null;
+    const tableState = confirmed
+      ? { tone: 'good' as const, label: 'Definitief' }
+      : complete
+        ? { tone: 'info' as const, label: 'Compleet' }
+        : { tone: 'warn' as const, label: `${match.score.countedSeats} van ${match.score.totalSeats} ondertekend` };
+    return (
+      <ol className="space-y-3">
+        {lineupStep}
+        <Step number={2} title="Uitslag aan tafel" state={tableState}>
+          {confirmed ? (
+            <p>De uitslag staat vast: {match.finality ?? 'definitief'}.</p>
+          ) : complete ? (
+            <>
+              <p>
+                {finalitySentence(match.finality ?? 'compleet')}. Bevestigen hoeft niet; klopt er iets niet, schrijf dan een opmerking voor de wedstrijdleider. Bevestigen beide teams nu al,
+                dan is de uitslag meteen definitief.
+              </p>
+              {nightHref && (
+                <Link className={buttonLinkSecondary} href={nightHref}>
+                  Nu al bevestigen
+                </Link>
+              )}
+            </>
+          ) : (
+            <p>{AT_TABLES_NOTE}</p>
+          )}
+        </Step>
+      </ol>
+    );
+  }
   return (
     <ol className="space-y-3">
-      <Step
-        number={1}
-        title="Spelerslijst"
-        state={lineupLinks.every((l) => l.recorded) ? { tone: 'good', label: 'Vastgelegd' } : { tone: 'warn', label: 'Nog samenstellen' }}
-      >
-        {lineupLinks.map((l) => (
-          <p key={l.href} className="flex flex-wrap items-center justify-between gap-2">
-            <span>
-              {l.teamName}: {l.recorded ? 'vastgelegd' : 'nog niet vastgelegd'}
-            </span>
-            <Link className={link} href={l.href}>
-              {l.recorded ? `Spelerslijst ${l.teamName} bekijken` : `Spelerslijst ${l.teamName} samenstellen`}
-            </Link>
-          </p>
-        ))}
-        <p>
-          <Link className="text-brand-700 underline" href={substitutionsHref}>
-            Wissels vastleggen
-          </Link>{' '}
-          (vanaf set 3, met reserves van de spelerslijst)
-        </p>
-      </Step>
+      {lineupStep}
       <Step number={2} title="Uitslag invoeren en ondertekenen (thuisploeg)" state={entryState}>
         {confirmed ? (
           correctHref ? (
@@ -256,7 +293,7 @@ export function MatchDaySteps({
             )}
             {signed && (
               <p>
-                Ondertekend op {formatDate(match.signatures.homeSignedAt)}; {match.awayTeam.name} bevestigt de uitslag{match.finality ? ` (anders: ${match.finality})` : ''}. Wijzigt u nog iets, dan vervalt uw handtekening.
+                Ondertekend op {formatDate(match.signatures.homeSignedAt)}; {match.awayTeam.name} controleert hem.{match.finality ? ` ${finalitySentence(match.finality)}.` : ''} Klopt er iets niet, schrijf dan een opmerking voor de wedstrijdleider.
               </p>
             )}
             {toSign && !disputed && <p>Alle sets zijn ingevoerd. Controleer het overzicht met het formulier en onderteken.</p>}
@@ -279,9 +316,11 @@ export function MatchDaySteps({
           <p>De secretaris van {match.homeTeam.name} voert de uitslag in.</p>
         )}
       </Step>
-      <Step number={3} title="Bevestigen of niet akkoord (uitploeg)" state={confirmState}>
+      <Step number={3} title="Controleren: akkoord of niet akkoord (uitploeg)" state={confirmState}>
         {confirmed ? (
-          <p>Bevestigd: {scoreText(match)}.</p>
+          <p>
+            {finalitySentence(match.finality ?? 'definitief')}: {scoreText(match)}.
+          </p>
         ) : sameClub && !isAdmin ? (
           <p>Beide teams zijn van dezelfde vereniging. Regel 15 vraagt de handtekening van beide teams, dus de bond bevestigt deze uitslag.</p>
         ) : disputed && !isAdmin ? (
@@ -290,21 +329,24 @@ export function MatchDaySteps({
             {match.dispute?.comment ? `: “${match.dispute.comment}”` : ''}. De wedstrijdleider beslist; die beslissing maakt de uitslag definitief.
           </p>
         ) : !match.complete ? (
-          <p>Bevestigen kan zodra {match.homeTeam.name} alle sets heeft ingevoerd en ondertekend.</p>
+          <p>Controleren kan zodra {match.homeTeam.name} alle sets heeft ingevoerd en ondertekend.</p>
         ) : !signed && !isAdmin ? (
-          <p>Bevestigen kan zodra {match.homeTeam.name} de uitslag heeft ondertekend.</p>
+          <p>Controleren kan zodra {match.homeTeam.name} de uitslag heeft ondertekend.</p>
         ) : canConfirm && notOpen ? (
           <p>{match.resultEntry.notice}</p>
         ) : canConfirm ? (
           <>
-            <p>Controleer de stand per set hieronder met uw eigen formulier. Klopt er iets niet, kies dan “Niet akkoord” en schrijf op wat; de wedstrijdleider beslist.{match.finality ? ` Zonder reactie: ${match.finality}.` : ''}</p>
+            <p>
+              Controleer de stand per set hieronder met uw eigen formulier. Klopt hij, dan hoeft u niets te doen (bevestigen mag, dan is hij meteen definitief). Klopt er iets niet, kies dan “Niet akkoord” en schrijf
+              op wat; de wedstrijdleider beslist.{match.finality ? ` ${finalitySentence(match.finality)}.` : ''}
+            </p>
             <div className="flex flex-wrap items-start gap-2">
               <ConfirmResult match={match} />
               {!isAdmin && <DisputeResult match={match} />}
             </div>
           </>
         ) : (
-          <p>De secretaris van {match.awayTeam.name} controleert en bevestigt de uitslag, of gaat niet akkoord met een opmerking.</p>
+          <p>De secretaris van {match.awayTeam.name} controleert de uitslag, en gaat zo nodig niet akkoord met een opmerking.{match.finality ? ` ${finalitySentence(match.finality)}.` : ''}</p>
         )}
       </Step>
     </ol>

@@ -11,6 +11,7 @@ import { useSubmit } from '@/components/ui/use-submit';
 import { api } from '@/lib/api-client';
 import { attempt, messagesOf, staleCurrent } from './call';
 import { MatchDetail, seatsOfSet, setNumbers } from './labels';
+import { finalitySentence } from '@/lib/vocabulary';
 
 /** Per set: the home and away totals over its tables. */
 export function ResultSummary({ match }: { match: MatchDetail }) {
@@ -64,7 +65,7 @@ export function SignResult({ match, onSigned }: { match: MatchDetail; onSigned?:
         got.signed = outcome.data as MatchDetail;
         return {
           tone: 'good',
-          lines: [`Uitslag ondertekend als thuisploeg (${match.homeTeam.name}): ${outcome.data.homePoints} – ${outcome.data.awayPoints}. ${match.awayTeam.name} kan de uitslag nu bevestigen.`],
+          lines: [`Uitslag ondertekend als thuisploeg (${match.homeTeam.name}): ${outcome.data.homePoints} – ${outcome.data.awayPoints}. ${outcome.data.finality ? `${finalitySentence(outcome.data.finality)}; ` : ''}${match.awayTeam.name} kan hem nu controleren.`],
         };
       }
       const current = staleCurrent(outcome.error);
@@ -89,7 +90,7 @@ export function SignResult({ match, onSigned }: { match: MatchDetail; onSigned?:
       {open ? (
         <section aria-label="Controleren en ondertekenen" className="space-y-3 rounded-md bg-white p-3 ring-1 ring-brand-300">
           <h3 className="font-semibold text-brand-900">Controleren en ondertekenen</h3>
-          <p className="text-sm text-stone-700">Vergelijk het overzicht met het wedstrijdformulier. Met uw handtekening gaat de uitslag naar {match.awayTeam.name} ter bevestiging.</p>
+          <p className="text-sm text-stone-700">Vergelijk het overzicht met het wedstrijdformulier. Met uw handtekening gaat de uitslag naar {match.awayTeam.name} ter controle, en wordt hij vanzelf definitief als die niet reageert; wijzigen kunt u hem daarna niet meer.</p>
           <ResultSummary match={match} />
           {early && (
             <label className="block text-sm font-medium text-stone-700">

@@ -19,7 +19,7 @@ function Result({ match }: { match: Match }) {
       </Link>
     );
   }
-  if (match.awaitingConfirmation) return <span className="text-xs text-stone-500">uitslag wacht op bevestiging</span>;
+  if (match.awaitingConfirmation) return <span className="text-xs text-stone-500">uitslag nog niet definitief</span>;
   if (match.confirmed) return <span className="text-stone-500">—</span>;
   return <span className="tabular-nums text-stone-600">{match.startTime}</span>;
 }

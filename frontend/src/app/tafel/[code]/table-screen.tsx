@@ -12,7 +12,7 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { formatMoment } from '@/lib/format';
 import { otherSide, SET_STATE_MARKS, SetState, setStateLabel, Side, TableSet, TableView } from '@/lib/match-night';
-import { DISMISS_MESSAGE, GAME_KINDS, WORDS } from '@/lib/vocabulary';
+import { DISMISS_MESSAGE, finalitySentence, GAME_KINDS, WORDS } from '@/lib/vocabulary';
 import { TABLE_SCOPE, useOfflineWorker, useOnline } from '../offline-worker';
 import { askPersistentStorage, dismiss, EntryBody, flush, itemsOf, loadView, OutboxItem, queueEntry, queueRefusal, queueSignature, reopenOutbox, saveView, tableScope, waitingCount, waitingText, withPending } from '../outbox';
 import { draftOf, entryBody, pairText, SetDraftAtTable, SetEntry } from './set-entry';
@@ -383,6 +383,12 @@ export function TableScreen({ code, initial, renderedAt }: { code: string; initi
         </h1>
         <p className="text-3xl font-bold text-brand-900">Tafel {view.tableNumber}</p>
       </header>
+      {/* How the match became final, or becomes final: the API's words, the same as every screen. */}
+      {view.finality && (
+        <p role="note" aria-label="Uitslag" className={cn('rounded-lg p-3 font-semibold ring-1', view.locked ? 'bg-green-50 text-green-900 ring-green-200' : 'bg-sky-50 text-sky-950 ring-sky-200')}>
+          {finalitySentence(view.finality)}
+        </p>
+      )}
 
       <OutboxPanel items={items} online={online} sending={sending} onSend={() => void send()} onDismiss={(id) => void dismiss(id).then(reloadItems)} />
       {updateReady && (
@@ -455,17 +461,25 @@ export function TableScreen({ code, initial, renderedAt }: { code: string; initi
         )}
 
         {view.locked ? (
-          <p className="rounded-lg bg-stone-100 p-3">De wedstrijd is door beide teams bevestigd; hier verandert niets meer.</p>
+          <p className="rounded-lg bg-stone-100 p-3">De uitslag is definitief{view.finality ? ` (${view.finality})` : ''}; hier verandert niets meer.</p>
         ) : (
           !view.writable && <p className="rounded-lg bg-stone-100 p-3">De speelavond is niet open: invoeren en ondertekenen kan hier nu niet. Vraag het de secretaris van de thuisclub.</p>
         )}
+        {/* A withdrawn decision is told on every set: the table's own entry counts again (RULES.md "Undo"). */}
         {view.notices
-          .filter((n) => n.setNumber === set.setNumber)
+          .filter((n) => n.setNumber === set.setNumber || n.withdrawn)
           .map((n) => (
-            <div key={n.createdAt + n.kind} className="rounded-lg bg-sky-50 p-3 text-sky-950 ring-1 ring-sky-200">
-              <p className="font-semibold">Wedstrijdleider ({formatMoment(n.createdAt)})</p>
+            <div
+              key={n.createdAt + n.kind + String(n.withdrawn)}
+              role="note"
+              aria-label={n.withdrawn ? 'Ingetrokken door de wedstrijdleider' : 'Beslissing van de wedstrijdleider'}
+              className={cn('rounded-lg p-3 ring-1', n.withdrawn ? 'bg-green-50 text-green-950 ring-green-200' : 'bg-sky-50 text-sky-950 ring-sky-200')}
+            >
+              <p className="font-semibold">
+                Wedstrijdleider ({formatMoment(n.createdAt)}){n.setNumber !== set.setNumber ? `, set ${n.setNumber}` : ''}
+              </p>
               <p>{n.consequence}</p>
-              <p>Reden: {n.reason}</p>
+              {n.reason && <p>Reden: {n.reason}</p>}
             </div>
           ))}
 

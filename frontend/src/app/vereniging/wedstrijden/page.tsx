@@ -1,4 +1,5 @@
 import { isPlayable, MatchSummary } from '@/components/matches/labels';
+import { finalitySentence } from '@/lib/vocabulary';
 import { MatchList } from '@/components/matches/match-list';
 import { chooseSeason, SeasonChoice } from '@/components/season-choice';
 import { Card, EmptyState, Forbidden, PageHeader } from '@/components/ui/layout';
@@ -29,7 +30,9 @@ export default async function SecretaryMatchesPage({ searchParams }: { searchPar
       case 'DISPUTED':
         return home(m) ? `Betwist door ${m.awayTeam.name}: ${m.dispute?.comment ?? ''} — aanpassen en opnieuw ondertekenen` : `Betwist door ${m.awayTeam.name}: ${m.dispute?.comment ?? ''} — wacht op ${m.homeTeam.name}`;
       case 'SIGNED_BY_HOME':
-        return home(m) ? `Ondertekend; wacht op bevestiging door ${m.awayTeam.name}` : 'Uitslag controleren en bevestigen (of niet akkoord)';
+        return home(m)
+          ? `${m.finality ? finalitySentence(m.finality) : 'Ondertekend door de thuisploeg'}; ${m.awayTeam.name} controleert hem`
+          : `Uitslag controleren; klopt hij, dan hoeft u niets te doen (anders: niet akkoord). ${m.finality ? finalitySentence(m.finality) : ''}`;
       case 'IN_PROGRESS':
         return home(m) ? 'Uitslag ingevoerd: vul aan, controleer en onderteken' : `Wacht tot ${m.homeTeam.name} de uitslag heeft ingevoerd en ondertekend`;
       default:
@@ -40,7 +43,7 @@ export default async function SecretaryMatchesPage({ searchParams }: { searchPar
     <>
       <PageHeader
         title="Wedstrijden"
-        description={`${club.name}${season ? `, seizoen ${season.name}` : ''}: spelerslijsten, uitslagen invoeren (thuis) en bevestigen (uit).`}
+        description={`${club.name}${season ? `, seizoen ${season.name}` : ''}: spelerslijsten, uitslagen invoeren (thuis) en controleren (uit).`}
       />
       <SeasonChoice seasons={seasons} seasonId={season?.id} />
       {matches.length === 0 ? (
@@ -48,8 +51,8 @@ export default async function SecretaryMatchesPage({ searchParams }: { searchPar
       ) : (
         <div className="space-y-6">
           {toConfirm.length > 0 && (
-            <Card title="Te bevestigen">
-              <MatchList label="Te bevestigen" matches={toConfirm} href={href} note={next} />
+            <Card title="Te controleren">
+              <MatchList label="Te controleren" matches={toConfirm} href={href} note={next} />
             </Card>
           )}
           <Card title="Komende wedstrijden">

@@ -3,7 +3,7 @@ import { NightGrid } from '@/components/match-night/night-grid';
 import { Badge } from '@/components/ui/badge';
 import { buttonClass } from '@/components/ui/button';
 import { Card, EmptyState, Forbidden, PageHeader } from '@/components/ui/layout';
-import { longDate } from '@/components/matches/labels';
+import { countedScoreLine, longDate } from '@/components/matches/labels';
 import { messageOf, requireRole, serverApi } from '@/lib/api-server';
 import { nightSummary } from '@/lib/match-night';
 import { AutoRefresh } from './auto-refresh';
@@ -84,7 +84,8 @@ export default async function NightConsolePage({ searchParams }: { searchParams:
                     </Link>
                   </h2>
                   <span className="text-sm text-stone-600">
-                    {n.divisionName} · {s.done}/{s.seats} klaar · {s.home}–{s.away}
+                    {n.divisionName} · {s.done}/{s.seats} klaar · <span aria-label="Stand">{countedScoreLine(n.score)}</span>
+                    {n.match.finality && ` · ${n.match.finality}`}
                   </span>
                 </div>
                 {n.tables.length === 0 ? (

@@ -30,7 +30,7 @@ export default async function SecretaryMatchPage({ params }: { params: Promise<{
       <div className="space-y-6">
         {playable && (
           <Link href={`${base}/avond`} className="flex min-h-12 items-center justify-between gap-2 rounded-lg bg-brand-50 p-4 font-medium text-brand-900 ring-1 ring-brand-100 hover:bg-brand-100">
-            <span>Speelavond aan tafel: tafelcodes, sets per tafel en de wedstrijd bevestigen</span>
+            <span>Speelavond aan tafel: tafelcodes, sets per tafel en hoe de uitslag definitief wordt</span>
             <span aria-hidden>→</span>
           </Link>
         )}
@@ -46,6 +46,7 @@ export default async function SecretaryMatchPage({ params }: { params: Promise<{
             }))}
             resultHref={`${base}/uitslag`}
             substitutionsHref={`${base}/wissels`}
+            nightHref={`${base}/avond`}
           />
         ) : (
           <Note>Deze wedstrijd is door de bond vastgelegd als niet gespeeld; er valt niets meer in te voeren.</Note>

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { GAME_KIND_SHORT, pairNames } from '@/components/matches/labels';
+import { countedScoreLine, GAME_KIND_SHORT, pairNames } from '@/components/matches/labels';
 import { MatchHeader } from '@/components/matches/match-view';
 import { MatchRemarks } from '@/components/matches/remarks';
 import { loadMatch } from '@/components/matches/screens';
@@ -162,7 +162,7 @@ export default async function NightMatchPage({ params, searchParams }: { params:
           {board.data && summary ? (
             <>
               <p className="mb-2 text-sm text-stone-700">
-                {summary.done} van {summary.seats} sets klaar · {summary.home}–{summary.away}
+                {summary.done} van {summary.seats} sets klaar · <span aria-label="Stand">{countedScoreLine(board.data.score)}</span>
               </p>
               {board.data.alerts.length > 0 && (
                 <ul className="mb-3 space-y-1" aria-label="Meldingen">

@@ -6,6 +6,7 @@ import { Card, Forbidden, Note } from '@/components/ui/layout';
 import { formatDate, formatMoment } from '@/lib/format';
 import { messageOf, serverApi } from '@/lib/api-server';
 import { nightSummary } from '@/lib/match-night';
+import { finalitySentence } from '@/lib/vocabulary';
 import { secretaryMatch } from '../../access';
 import { ConfirmNight, OpenNight, RevokeCode } from '@/components/match-night/night-actions';
 
@@ -22,8 +23,9 @@ async function qrImage(url: string): Promise<string> {
 
 /**
  * The match night for the secretaries (Regel 15): the home secretary opens it and hands out
- * the table codes (QR on the table cards); both follow the sets; once every set is signed,
- * each confirms the match with one tap, and the result is locked.
+ * the table codes (QR on the table cards); both follow the sets; once every set is signed the
+ * match is complete and becomes final by itself at the end of the correction window (or at
+ * once when both confirm early: optional, "Nu al bevestigen").
  */
 export default async function MatchNightPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
@@ -109,28 +111,31 @@ export default async function MatchNightPage({ params }: { params: Promise<{ id:
             <Note>{messageOf(board.error) ?? 'De sets konden niet worden geladen.'}</Note>
           )}
         </Card>
-        <Card title="Wedstrijd bevestigen">
+        <Card title="Definitief">
           {locked ? (
             <p>
-              <Badge tone="good">Bevestigd</Badge> De uitslag staat vast: {match.homeTeam.name} {match.homePoints}–{match.awayPoints} {match.awayTeam.name}.{match.finality ? ` ${match.finality.charAt(0).toUpperCase()}${match.finality.slice(1)}.` : ''}
+              <Badge tone="good">Definitief</Badge> De uitslag staat vast: {match.homeTeam.name} {match.homePoints}–{match.awayPoints} {match.awayTeam.name}.
+              {match.finality ? ` ${finalitySentence(match.finality)}.` : ''}
             </p>
           ) : board.data?.readyToConfirm && summary ? (
             <div className="space-y-3">
-              <p>
-                Alle {summary.seats} sets zijn ondertekend. De uitslag {match.finality ?? 'wordt na de correctietijd definitief'}, ook zonder bevestiging; bevestigen beide teams eerder, dan staat hij meteen vast.
+              <p aria-label="Hoe de uitslag definitief wordt">
+                Alle {summary.seats} sets zijn ondertekend. {finalitySentence(match.finality ?? 'compleet')}, ook zonder bevestiging: bevestigen hoeft niet. Klopt er iets niet, schrijf dan een
+                opmerking voor de wedstrijdleider.
               </p>
               <dl className="grid grid-cols-[1fr_auto] gap-x-4 rounded-lg bg-stone-50 p-3 text-lg">
                 <dt>{match.homeTeam.name}</dt>
-                <dd className="text-right font-bold tabular-nums">{summary.home}</dd>
+                <dd className="text-right font-bold tabular-nums">{board.data.score.homePoints}</dd>
                 <dt>{match.awayTeam.name}</dt>
-                <dd className="text-right font-bold tabular-nums">{summary.away}</dd>
+                <dd className="text-right font-bold tabular-nums">{board.data.score.awayPoints}</dd>
               </dl>
+              {ownSides.some((s) => !s.confirmed) && <p className="text-sm text-stone-600">Wilt u hem nu al vastzetten? Als beide teams bevestigen, is de uitslag meteen definitief.</p>}
               <ul className="text-sm">
                 <li>
-                  {match.homeTeam.name}: {confirmedHome ? 'bevestigd' : 'nog niet bevestigd'}
+                  {match.homeTeam.name}: {confirmedHome ? 'nu al bevestigd' : 'niet bevestigd (hoeft niet)'}
                 </li>
                 <li>
-                  {match.awayTeam.name}: {confirmedAway ? 'bevestigd' : 'nog niet bevestigd'}
+                  {match.awayTeam.name}: {confirmedAway ? 'nu al bevestigd' : 'niet bevestigd (hoeft niet)'}
                 </li>
               </ul>
               {ownSides
@@ -141,7 +146,7 @@ export default async function MatchNightPage({ params }: { params: Promise<{ id:
             </div>
           ) : (
             <p className="text-sm text-stone-600">
-              Bevestigen kan zodra alle sets ondertekend zijn en er geen set meer betwist is. Daarna tikken beide secretarissen één keer op “Wedstrijd bevestigen”.
+              De uitslag wordt vanzelf definitief aan het eind van de correctietijd, die begint zodra alle sets ondertekend zijn en geen set meer betwist is. Niemand hoeft te bevestigen.
             </p>
           )}
         </Card>
