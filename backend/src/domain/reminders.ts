@@ -321,13 +321,13 @@ function matchCandidates(match: MatchFact, now: Date, today: IsoDate, zone: Zone
     });
   }
 
-  // A dispute: the home team corrects and signs again; the supervisor sees it.
+  // A refusal of the paper form goes to the supervisor, who decides (RULES.md "The paper path"); the home team hears of it.
   if (phase === 'DISPUTED' && match.disputedAt) {
     out.push({
       kind: 'MATCH_DISPUTED',
       key: `dispute:${match.id}:${match.disputedAt.getTime()}`,
       subject: `Uitslag ${match.home.teamName} – ${match.away.teamName} betwist`,
-      text: `${match.away.teamName} ging niet akkoord met de uitslag van ${label}${match.disputeComment ? `: "${match.disputeComment}"` : ''}. De thuisploeg past hem aan en ondertekent opnieuw; komen de teams er niet uit, dan beslist de wedstrijdleider.`,
+      text: `${match.away.teamName} ging niet akkoord met de uitslag van ${label}${match.disputeComment ? `: "${match.disputeComment}"` : ''}. De wedstrijdleider beslist; zijn beslissing maakt de uitslag definitief.`,
       link: `${page}/uitslag`,
       supervisorLink: `/wedstrijdleider/${match.id}`,
       dueAt: match.disputedAt,

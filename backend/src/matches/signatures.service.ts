@@ -38,7 +38,7 @@ export class SignaturesService {
     return this.writer.apply(matchId, command, { user, actor: user.id, action: 'match.confirm', version: body.version, reason: body.reason, idempotencyKey: body.idempotencyKey });
   }
 
-  /** "Niet akkoord": the away secretary disagrees, with a comment; the result goes back to the home team. */
+  /** "Niet akkoord": the away secretary refuses, with a comment; the supervisor decides (RULES.md "The paper path"). */
   async dispute(matchId: string, body: DisputeInputDto, user: AuthUser): Promise<MatchDetailDto> {
     assertAwayConfirmation(user, await this.data.teams(matchId));
     const command = { kind: 'DISPUTE_FORM', by: commandUser(user), comment: body.comment } as const;

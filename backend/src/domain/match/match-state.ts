@@ -269,7 +269,7 @@ export interface ConfirmFormCommand {
   reason?: string | null;
 }
 
-/** The away team disagrees, with a comment: back to the home team. */
+/** The away team refuses, with a comment: the supervisor decides. */
 export interface DisputeFormCommand {
   kind: 'DISPUTE_FORM';
   by: CommandUser;

@@ -45,7 +45,7 @@ describe('the phases of a result (Regel 15, the paper form)', () => {
     // A change after signing lapses the signature.
     ['SIGNED_BY_HOME', 'ENTER', 'IN_PROGRESS'],
     ['SIGNED_BY_HOME', 'SIGN', 'ALREADY_SIGNED'],
-    // The away team disagrees: back to the home team, which changes and signs again.
+    // The away team refuses: the form waits for the supervisor (the phase's name; who may act then is the core's).
     ['SIGNED_BY_HOME', 'DISPUTE', 'DISPUTED'],
     ['DISPUTED', 'ENTER', 'DISPUTED'],
     ['DISPUTED', 'CONFIRM', 'HOME_NOT_SIGNED'],

@@ -1,7 +1,7 @@
 /**
  * The way a result travels (RULES.md "Signatures (Regel 15)", the paper form): the home
  * team enters it, signs it after checking a summary, and the away team confirms it —
- * which locks it — or disputes it with a comment, which sends it back to the home team.
+ * which locks it — or refuses it with a comment, which goes to the supervisor, whose decision makes it final.
  * Entry opens on the match day (the federation's calendar date of the match); only an
  * administrator may enter earlier, with a reason.
  */
@@ -33,7 +33,7 @@ export function resultEntryWindow(matchDate: IsoDate, today: IsoDate, role: Entr
  * - NONE: nothing entered yet;
  * - IN_PROGRESS: the home team is entering (or changed it after signing: the signature lapsed);
  * - SIGNED_BY_HOME: the home team signed after the summary; the away team confirms or disputes;
- * - DISPUTED: the away team disagreed, with a comment; back to the home team, which corrects and signs again;
+ * - DISPUTED: the away team refused, with a comment; the supervisor decides (RULES.md "The paper path": no loop back to the home team);
  * - CONFIRMED: both teams signed; locked (only a supervisor or administrator corrects it).
  */
 export const RESULT_PHASES = ['NONE', 'IN_PROGRESS', 'SIGNED_BY_HOME', 'DISPUTED', 'CONFIRMED'] as const;
@@ -102,7 +102,7 @@ export function resultTransition(phase: ResultPhase, action: ResultAction): { ne
             code: 'HOME_NOT_SIGNED',
             message:
               phase === 'DISPUTED'
-                ? 'De uitslag is betwist en ligt weer bij de thuisploeg: die past hem aan en ondertekent opnieuw (Regel 15).'
+                ? 'De uitploeg heeft het formulier niet bevestigd; de wedstrijdleider beslist nu (Regel 35B).'
                 : 'De thuisploeg heeft deze uitslag nog niet ondertekend (Regel 15).',
           },
         };

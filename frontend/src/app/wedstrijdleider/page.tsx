@@ -45,8 +45,8 @@ export default async function SupervisorPage({ searchParams }: { searchParams: P
         {disputed.length > 0 && (
           <Card title="Betwiste uitslagen">
             <p className="mb-2 text-sm text-stone-600">
-              In alle poules van het seizoen. De uitploeg ging niet akkoord met de door de thuisploeg ondertekende uitslag. De thuisploeg past hem aan en ondertekent opnieuw; komen de teams er niet uit, dan
-              beslist u.
+              In alle poules van het seizoen. De uitploeg ging niet akkoord met de door de thuisploeg ondertekende uitslag. U beslist; uw beslissing maakt de uitslag
+              definitief.
             </p>
             <MatchList label="Betwiste uitslagen" matches={disputed} href={href} note={(m) => `Betwist door ${m.awayTeam.name}: ${m.dispute?.comment ?? ''}`} />
           </Card>
