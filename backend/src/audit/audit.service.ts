@@ -60,7 +60,7 @@ export class AuditService {
     return this.prisma.auditLog.findMany({
       where: { entityType, entityId },
       orderBy: { createdAt: 'asc' },
-      include: { user: { select: { name: true, email: true } } },
+      include: { user: { select: { name: true, email: true, role: true } } },
     });
   }
 }

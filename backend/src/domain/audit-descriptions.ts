@@ -3,6 +3,8 @@
  * `action` of an audit entry; a match's logboek and the administrators' overviews). audit-descriptions.spec.ts reads the sources and fails on a kind
  * recorded anywhere without a sentence here, so a new command cannot reach the logboek as a code.
  */
+import { dutchList } from './match/labels';
+
 export const AUDIT_DESCRIPTIONS: Readonly<Record<string, string>> = {
   // The match: schedule and who plays
   'division.schedule': 'Programma gemaakt',
@@ -106,4 +108,88 @@ export const AUDIT_DESCRIPTIONS: Readonly<Record<string, string>> = {
 /** The sentence for an audit entry's kind; a kind without one (never shipped: see the spec) says so plainly. */
 export function describeAudit(action: string): string {
   return AUDIT_DESCRIPTIONS[action] ?? `Wijziging (${action})`;
+}
+
+/** A seat as a match's audit entry keeps it (auditSnapshot: only the seats the command changed). */
+interface SeatPicture {
+  set: number;
+  table: number;
+  score?: string;
+  /** The side whose pair signed the seat (absent: not signed). */
+  signed?: string;
+  refused?: string;
+  /** When the supervisor (or the federation) decided it. */
+  decided?: string;
+}
+
+interface MatchPicture {
+  sets?: SeatPicture[];
+  correctedAt?: string | null;
+  correctedByRole?: string | null;
+}
+
+export interface MatchAuditEntry {
+  action: string;
+  before: unknown;
+  after: unknown;
+  /** The role of who made the change (ADMIN: the federation), when a user did. */
+  role?: string | null;
+}
+
+const picture = (value: unknown): MatchPicture => (value !== null && typeof value === 'object' ? (value as MatchPicture) : {});
+
+/** "set 2 aan tafel 3", "set 2 aan tafel 3 en 4", "set 2 aan tafel 3 en set 3 aan tafel 1". */
+export function seatWords(seats: readonly Pick<SeatPicture, 'set' | 'table'>[]): string {
+  const bySet = new Map<number, number[]>();
+  for (const { set, table } of [...seats].sort((a, b) => a.set - b.set || a.table - b.table)) {
+    const tables = bySet.get(set) ?? [];
+    if (!tables.includes(table)) tables.push(table);
+    bySet.set(set, tables);
+  }
+  return dutchList(
+    [...bySet].map(([set, tables]) => `set ${set} aan ${tables.length === 1 ? 'tafel' : 'tafels'} ${dutchList(tables, 'en')}`),
+    'en',
+  );
+}
+
+const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/**
+ * A match's logboek line in words: the kind's sentence, and for what happens at a seat (an
+ * entry, a signature, a refusal, the supervisor's decision) which set at which table, read
+ * from the audit entry's before and after (auditSnapshot). An entry made with the opposing
+ * pair's signature on the same phone says "ingevoerd en ondertekend"; a change to a signed
+ * seat, or any change that made the match corrected (its correctedAt moved), says
+ * "corrigeerde" (RULES.md: every change to a signed seat is a correction). Entries written
+ * before the seats were kept this way read as the kind's sentence.
+ */
+export function describeMatchEntry(entry: MatchAuditEntry): string {
+  const before = picture(entry.before);
+  const after = picture(entry.after);
+  const was = new Map((before.sets ?? []).map((s) => [`${s.set}-${s.table}`, s]));
+  const seats = [...(after.sets ?? []), ...(before.sets ?? []).filter((s) => !(after.sets ?? []).some((a) => a.set === s.set && a.table === s.table))];
+  if (seats.length === 0) return describeAudit(entry.action);
+  const where = seatWords(seats);
+  const who = entry.role === 'ADMIN' ? 'de bond' : 'de wedstrijdleider';
+  switch (entry.action) {
+    case 'match.table.enter':
+      return (after.sets ?? []).some((s) => s.signed) ? `${capital(where)} ingevoerd en ondertekend door het andere koppel (op hetzelfde toestel)` : `${capital(where)} ingevoerd, nog niet ondertekend`;
+    case 'match.table.sign':
+      return `${capital(where)} ondertekend door het andere koppel`;
+    case 'match.table.refuse':
+      return `${capital(where)} niet ondertekend: voorgelegd aan de wedstrijdleider`;
+    case 'match.supervisor.decide': {
+      const correctedNow = Boolean(after.correctedAt) && after.correctedAt !== before.correctedAt;
+      const signedBefore = seats.some((s) => {
+        const old = was.get(`${s.set}-${s.table}`);
+        return Boolean(old?.signed) && !old?.refused;
+      });
+      const scoreChanged = seats.some((s) => was.get(`${s.set}-${s.table}`)?.score !== (after.sets ?? []).find((a) => a.set === s.set && a.table === s.table)?.score);
+      if (!correctedNow && !(signedBefore && scoreChanged)) return `${capital(who)} besliste over ${where}`;
+      const corrector = (after.correctedByRole ?? entry.role) === 'ADMIN' ? 'de bond' : 'de wedstrijdleider';
+      return `${capital(corrector)} corrigeerde ${signedBefore ? 'de ondertekende ' : ''}${where}`;
+    }
+    default:
+      return describeAudit(entry.action);
+  }
 }

@@ -10,7 +10,7 @@ import type { MatchHistoryEntryDto } from './fixtures.dto';
 import { DivisionMatchesDto, groupByRound, mapMatchDetail, mapMatchSummary, MatchDetailDto, MatchSummaryDto, MatchViewer, namesFor } from './match.dto';
 import { loadMatchRow } from './match-load';
 import { MatchRow, matchSummaryInclude } from './match-row';
-import { describeAudit } from '../domain/audit-descriptions';
+import { describeMatchEntry } from '../domain/audit-descriptions';
 
 type Db = Prisma.TransactionClient;
 
@@ -98,7 +98,7 @@ export class MatchDataService {
     return entries.map((e) => ({
       id: e.id,
       action: e.action,
-      description: describeAudit(e.action),
+      description: describeMatchEntry({ action: e.action, before: e.before, after: e.after, role: e.user?.role }),
       userName: e.user?.name ?? null,
       createdAt: e.createdAt.toISOString(),
       reason: e.reason,

@@ -132,12 +132,19 @@ export function auditSnapshot(match: MatchRow) {
     awayIneligible: match.awayIneligible,
     forfeitingTeamId: match.forfeitingTeamId,
     statusReason: match.statusReason,
+    // A correction's moment and who made it: the logboek says "corrigeerde" (describeMatchEntry).
+    correctedAt: match.correctedAt,
+    correctedByRole: match.correctedByRole,
     version: match.version,
     sets: match.sets.map((s) => ({
       set: s.setNumber,
       table: s.tableNumber,
       score: `${s.homePoints}-${s.awayPoints}`,
       source: s.source,
+      // The seat's signature, refusal and decision: the logboek names the seat of a signature and tells a correction of a signed seat from a decision.
+      ...(s.signedBySide ? { signed: s.signedBySide } : {}),
+      ...(s.refusedBySide ? { refused: s.refusedBySide } : {}),
+      ...(s.decidedAt ? { decided: s.decidedAt } : {}),
       ...(s.games.length ? { games: s.games.map((g) => `${g.winner}:${g.kind}:${g.points}${g.penaltyRule ? `:R${g.penaltyRule}` : ''}`) } : {}),
     })),
     lineups: match.lineups.map((l) => ({
