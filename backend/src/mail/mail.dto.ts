@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { mailKindName } from '../domain/mail-kinds';
 
 const MAIL_STATUSES = ['PENDING', 'SENT', 'FAILED'] as const;
 
@@ -8,6 +9,7 @@ export class OutgoingMailDto {
   @ApiProperty() subject: string;
   @ApiProperty() text: string;
   @ApiProperty({ description: "Waarvoor de mail is: 'password-reset', 'invitation', 'email-change', 'reminder.…'" }) kind: string;
+  @ApiProperty({ description: 'Waarvoor de mail is, in het Nederlands (bijv. "Wedstrijd verplaatst")' }) kindName: string;
   @ApiProperty({ enum: MAIL_STATUSES, enumName: 'MailStatus', description: 'PENDING: nog niet verstuurd; SENT: afgeleverd bij de mailserver; FAILED: niet afgeleverd (zie error)' })
   status: (typeof MAIL_STATUSES)[number];
   @ApiProperty({ nullable: true, type: String }) error: string | null;
@@ -40,6 +42,7 @@ export function mapOutgoingMail(row: { id: string; to: string; subject: string; 
     subject: row.subject,
     text: row.text,
     kind: row.kind,
+    kindName: mailKindName(row.kind),
     status: row.status,
     error: row.error,
     createdAt: row.createdAt.toISOString(),

@@ -2482,6 +2482,8 @@ export interface components {
             text: string;
             /** @description Waarvoor de mail is: 'password-reset', 'invitation', 'email-change', 'reminder.…' */
             kind: string;
+            /** @description Waarvoor de mail is, in het Nederlands (bijv. "Wedstrijd verplaatst") */
+            kindName: string;
             /** @description PENDING: nog niet verstuurd; SENT: afgeleverd bij de mailserver; FAILED: niet afgeleverd (zie error) */
             status: components["schemas"]["MailStatus"];
             error: string | null;

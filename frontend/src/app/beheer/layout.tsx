@@ -24,7 +24,7 @@ export default async function AdminLayout({ children }: { children: ReactNode })
   if (!allowed) return <Forbidden message="Alleen bondsbeheerders kunnen het seizoen beheren." />;
   return (
     <div>
-      <nav aria-label="Beheer" className="mb-6 flex gap-1 overflow-x-auto border-b border-stone-200 pb-2 text-sm">
+      <nav aria-label="Beheer" className="mb-6 flex flex-wrap gap-1 border-b border-stone-200 pb-2 text-sm">
         {LINKS.map(([href, label]) => (
           <Link key={href} href={href} className="whitespace-nowrap rounded-md px-3 py-1.5 text-stone-700 hover:bg-stone-200">
             {label}

@@ -83,7 +83,9 @@ export default async function MailPage() {
                 <Td className="whitespace-nowrap">{formatMoment(mail.createdAt)}</Td>
                 <Td>{mail.to}</Td>
                 <Td>{mail.subject}</Td>
-                <Td>{mail.kind}</Td>
+                <Td>
+                  <span title={mail.kind}>{mail.kindName}</span>
+                </Td>
                 <Td>
                   <Badge tone={STATUS[mail.status][1]}>{STATUS[mail.status][0]}</Badge>
                   {mail.error && <p className="mt-1 text-xs text-red-700">{mail.error}</p>}
