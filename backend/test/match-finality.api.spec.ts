@@ -80,7 +80,7 @@ describe('match finality API: the correction window, the job, remarks instead of
   it('a team leader’s remark is kept and shown to the supervisor and the federation; it reopens nothing', async () => {
     const before = (await ctx.http().get(url).expect(200)).body;
     const res = await away.post(`${url}/remarks`).send({ text: 'Set 2 aan tafel 4 is volgens ons verkeerd geteld.' }).expect(201);
-    expect(res.body).toEqual([{ id: expect.any(String), text: 'Set 2 aan tafel 4 is volgens ons verkeerd geteld.', clubName: day.awayClub.name, createdAt: expect.any(String) }]);
+    expect(res.body).toEqual([{ id: expect.any(String), text: 'Set 2 aan tafel 4 is volgens ons verkeerd geteld.', clubName: day.awayClub.name, createdAt: expect.any(String), handledAt: null, handledBy: null }]);
     expect((await supervisor.get(`${url}/remarks`).expect(200)).body).toEqual(res.body);
     expect((await admin.get(`${url}/remarks`).expect(200)).body).toEqual(res.body);
     expectError((await other.get(`${url}/remarks`).expect(403)).body, 403, 'OTHER_CLUB');

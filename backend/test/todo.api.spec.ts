@@ -74,8 +74,9 @@ describe('Te doen and reminder preferences', () => {
         ['RESULT_NOT_ENTERED', `/vereniging/wedstrijden/${data.unentered.id}/uitslag`],
         ['RESULT_NOT_CONFIRMED', `/vereniging/wedstrijden/${data.signed.id}`],
         ['LINEUP_MISSING', `/vereniging/wedstrijden/${data.future.id}/spelerslijst`],
-        ['FINE_PROPOSED', '/vereniging/boetes'],
         ['FINE_DUE', '/vereniging/boetes'],
+        // The federation's proposal: for information, after her tasks (issue 47).
+        ['FINE_PROPOSED', '/vereniging/boetes'],
       ]);
       expect(list.every((i) => i.clubId === data.kaiman.id)).toBe(true);
     });

@@ -35,6 +35,7 @@ export const AUDIT_DESCRIPTIONS: Readonly<Record<string, string>> = {
   'match.table.refuse': 'Set niet ondertekend: voorgelegd aan de wedstrijdleider',
   'match.night.confirm': 'Wedstrijd bevestigd door een teamleider',
   'match.remark': 'Opmerking van een teamleider',
+  'match.remark.handled': 'Opmerking van een teamleider afgehandeld',
   'match.finalise': 'Uitslag definitief',
   // The supervisor
   'match.supervisor.decide': 'Wedstrijdleider besliste over een set',

@@ -29,7 +29,7 @@ describe('the mail kinds in words', () => {
   const kinds = sentKinds();
 
   it('finds the kinds the code sends (the scan itself works)', () => {
-    expect(kinds).toEqual(expect.arrayContaining(['match.moved', 'password-reset', 'invitation', 'login-attempts']));
+    expect(kinds).toEqual(expect.arrayContaining(['match.moved', 'match.remark', 'password-reset', 'invitation', 'login-attempts']));
   });
 
   test.each([...new Set([...kinds, 'reminder.weekly-digest', ...REMINDER_KINDS.map((k) => `reminder.${k}`)])])('%s has a Dutch name', (kind) => {

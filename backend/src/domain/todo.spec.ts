@@ -1,6 +1,6 @@
 import { FEDERATION_ZONE as zone } from '../reminders/zone';
 import type { FineFact, MatchFact, MemberListFact, ReminderFacts } from './reminders';
-import { BACKUP_WARNING_HOURS, todoItems, type BackupFact, type DrillFact, type TodoKind, type Viewer } from './todo';
+import { BACKUP_WARNING_HOURS, todoItems, type BackupFact, type DrillFact, type RemarkFact, type TodoKind, type Viewer } from './todo';
 
 const KAIMAN = { id: 'club-kaiman', name: 'Kaiman' };
 const BOYS = { id: 'club-boys', name: 'Paramaribo Boys' };
@@ -137,5 +137,55 @@ describe('the restore drill (issue 45 item 5): administrators, while the last we
       'De back-up tsbn-backup-x.gz kwam niet goed terug: Herstel niet gelijk aan de back-up voor: matches. De laatste geslaagde hersteltest was op 29-11-2026. Zoek de oorzaak en probeer een back-up met npm run restore -- --check; deze melding verdwijnt zodra de wekelijkse hersteltest weer lukt.',
     );
     expect(todoItems(facts({}), ADMIN, at(NOW), zone, null, failed())[0].detail).toContain('Er is nog geen hersteltest geslaagd.');
+  });
+});
+
+describe('issue 47: a team leader\'s remark is on the supervisors\' and the federation\'s to-do; a fine proposal is news for a secretary', () => {
+  const NOW = at('2026-11-15T10:00');
+  const remark = (overrides: Partial<RemarkFact> = {}): RemarkFact => ({
+    id: 'r1',
+    match: { id: 'm', date: '2026-11-14', home: match().home, away: match().away },
+    club: BOYS,
+    authorId: 'user-boys',
+    text: 'Tafel 3 speelde set 2 met de verkeerde kaarten; graag even naar kijken.',
+    createdAt: at('2026-11-14T23:10'),
+    ...overrides,
+  });
+  const remarkKinds = (remarks: RemarkFact[], viewer: Viewer) => todoItems(facts({}), viewer, NOW, zone, null, null, remarks).map((i) => i.kind);
+
+  test.each<[string, RemarkFact[], Viewer, TodoKind[]]>([
+    ['the supervisor: one item per remark not yet handled', [remark(), remark({ id: 'r2' })], SUPERVISOR, ['MATCH_REMARK', 'MATCH_REMARK']],
+    ['the federation too', [remark()], ADMIN, ['MATCH_REMARK']],
+    ['not a secretary (not even of the club that wrote it)', [remark()], BOYS_SECRETARY, []],
+    ['not the one who wrote it', [remark({ authorId: 'admin-1', club: null })], { ...ADMIN, userId: 'admin-1' }, []],
+  ])('%s', (_what, remarks, viewer, expected) => {
+    expect(remarkKinds(remarks, viewer)).toEqual(expected);
+  });
+
+  test('names the club and the match, quotes the remark and links to the remarks on the role\'s match page', () => {
+    const [item] = todoItems(facts({}), SUPERVISOR, NOW, zone, null, null, [remark()]);
+    expect(item).toMatchObject({
+      title: 'Opmerking van Paramaribo Boys bij Kaiman 1 – Paramaribo Boys 1 lezen',
+      link: '/wedstrijdleider/m#opmerkingen',
+      date: '2026-11-14',
+      urgent: false,
+      club: BOYS,
+    });
+    expect(item.detail).toContain('“Tafel 3 speelde set 2 met de verkeerde kaarten; graag even naar kijken.”');
+    expect(todoItems(facts({}), ADMIN, NOW, zone, null, null, [remark()])[0].link).toBe('/beheer/wedstrijden/m#opmerkingen');
+    expect(todoItems(facts({}), ADMIN, NOW, zone, null, null, [remark({ text: 'x'.repeat(300) })])[0].detail).toContain(`“${'x'.repeat(139)}…”`);
+  });
+
+  test('a fine proposal: a task for the federation, information for the secretary (listed after her tasks)', () => {
+    const f = facts({ fines: [fine({ id: 'p', status: 'PROPOSED' })], matches: [match()] });
+    const secretary = todoItems(f, KAIMAN_SECRETARY, NOW, zone);
+    expect(secretary.map((i) => [i.kind, i.info ?? false])).toEqual([
+      ['RESULT_NOT_ENTERED', false],
+      ['FINE_PROPOSED', true],
+    ]);
+    expect(secretary[1].title).toBe('Boetevoorstel van de bond: € 15,00, nog niet definitief');
+    expect(secretary[1].detail).toMatch(/u hoeft nu niets te doen\.$/);
+    expect(todoItems(f, ADMIN, NOW, zone).find((i) => i.kind === 'FINE_PROPOSED')).toMatchObject({ title: 'Boetevoorstel voor Kaiman bevestigen of laten vervallen' });
+    expect(todoItems(f, ADMIN, NOW, zone).find((i) => i.kind === 'FINE_PROPOSED')?.info).toBeUndefined();
   });
 });

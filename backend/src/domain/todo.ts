@@ -19,6 +19,7 @@ export const TODO_KINDS = [
   'RESULT_DISPUTED',
   'TABLE_DISPUTE',
   'IMPOSSIBLE_SCORE',
+  'MATCH_REMARK',
   'FINE_PROPOSED',
   'FINE_DUE',
   'FINE_OVERDUE',
@@ -37,11 +38,15 @@ export interface TodoItem {
   date: IsoDate | null;
   /** Late already (deadline passed, overdue, a dispute waiting). */
   urgent: boolean;
+  /** For information only: nothing for this viewer to do (a secretary's fine proposal waits for the federation). */
+  info?: boolean;
 }
 
 export interface Viewer {
   role: Role;
   clubId: string | null;
+  /** Who is looking (their own remark is not on their to-do). */
+  userId?: string;
 }
 
 /** Secretaries see line-ups to compose for matches up to this many days ahead. */
@@ -126,13 +131,60 @@ export function drillItems(drill: DrillFact | null, viewer: Viewer, zone: Zone):
   ];
 }
 
-export function todoItems(facts: Omit<ReminderFacts, 'users'>, viewer: Viewer, now: Date, zone: Zone, backup: BackupFact | null = null, drill: DrillFact | null = null): TodoItem[] {
+/** A team leader's remark (Regel 35B) that no supervisor or administrator marked handled yet (match_remarks.handledAt). */
+export interface RemarkFact {
+  id: string;
+  match: Pick<MatchFact, 'id' | 'home' | 'away' | 'date'>;
+  /** The team leader's club; null: written by the federation. */
+  club: ClubRef | null;
+  authorId: string | null;
+  text: string;
+  createdAt: Date;
+}
+
+/** How much of a remark's text a to-do line quotes. */
+const REMARK_QUOTE = 140;
+
+/**
+ * Issue 47: a team leader's remark is for the supervisor and the federation (RULES.md, Regel
+ * 35B): each one not yet handled is on their to-do, until one of them marks it handled on the
+ * match page. Nobody is shown their own remark.
+ */
+export function remarkItems(remarks: readonly RemarkFact[], viewer: Viewer, zone: Zone): TodoItem[] {
+  if (viewer.role !== 'ADMIN' && viewer.role !== 'SUPERVISOR') return [];
+  return remarks
+    .filter((remark) => !viewer.userId || remark.authorId !== viewer.userId)
+    .map((remark) => {
+      const text = remark.text.trim();
+      const quote = text.length > REMARK_QUOTE ? `${text.slice(0, REMARK_QUOTE - 1)}…` : text;
+      const page = viewer.role === 'ADMIN' ? `/beheer/wedstrijden/${remark.match.id}` : `/wedstrijdleider/${remark.match.id}`;
+      return {
+        kind: 'MATCH_REMARK',
+        title: `Opmerking van ${remark.club?.name ?? 'de bond'} bij ${remark.match.home.teamName} – ${remark.match.away.teamName} lezen`,
+        detail: `${matchLabel(remark.match)}: “${quote}” Markeer hem als afgehandeld op de wedstrijdpagina; hij heropent niets (Regel 35B).`,
+        link: `${page}#opmerkingen`,
+        club: remark.club,
+        date: zone.today(remark.createdAt),
+        urgent: false,
+      } satisfies TodoItem;
+    });
+}
+
+export function todoItems(
+  facts: Omit<ReminderFacts, 'users'>,
+  viewer: Viewer,
+  now: Date,
+  zone: Zone,
+  backup: BackupFact | null = null,
+  drill: DrillFact | null = null,
+  remarks: readonly RemarkFact[] = [],
+): TodoItem[] {
   const today = zone.today(now);
   const admin = viewer.role === 'ADMIN';
   const secretary = viewer.role === 'SECRETARY';
   if (secretary && !viewer.clubId) return [];
   const mine = (...clubs: ClubRef[]) => admin || (secretary && clubs.some((c) => c.id === viewer.clubId));
-  const items: TodoItem[] = [...backupItems(backup, viewer, now, zone), ...drillItems(drill, viewer, zone)];
+  const items: TodoItem[] = [...backupItems(backup, viewer, now, zone), ...drillItems(drill, viewer, zone), ...remarkItems(remarks, viewer, zone)];
 
   if (admin || secretary) {
     for (const list of facts.memberLists) {
@@ -158,13 +210,15 @@ export function todoItems(facts: Omit<ReminderFacts, 'users'>, viewer: Viewer, n
       const what = fineDescription(fine);
       const base = { club: fine.club, link: admin ? '/beheer/boetes' : '/vereniging/boetes' };
       if (fine.status === 'PROPOSED') {
+        // The federation confirms or discards a proposal: for a secretary it is news, not a task (issue 47).
         items.push({
           ...base,
           kind: 'FINE_PROPOSED',
-          title: admin ? `Boetevoorstel voor ${fine.club.name} bevestigen of laten vervallen` : `Boetevoorstel: ${euros(fine.amountCents)}, nog niet definitief`,
-          detail: what,
+          title: admin ? `Boetevoorstel voor ${fine.club.name} bevestigen of laten vervallen` : `Boetevoorstel van de bond: ${euros(fine.amountCents)}, nog niet definitief`,
+          detail: admin ? what : `${what}. De bond bevestigt het voorstel of laat het vervallen; u hoeft nu niets te doen.`,
           date: fine.issuedOn,
           urgent: false,
+          ...(admin ? {} : { info: true }),
         });
       } else if (fine.status === 'OPEN' && compareDates(today, fine.dueOn) > 0) {
         items.push({ ...base, kind: 'FINE_OVERDUE', title: `Boete van ${fine.club.name} over de betalingstermijn`, detail: `${what}. Te betalen uiterlijk ${formatDutchDate(fine.dueOn)} (Regel 12B).`, date: fine.dueOn, urgent: true });
@@ -173,7 +227,8 @@ export function todoItems(facts: Omit<ReminderFacts, 'users'>, viewer: Viewer, n
       }
     }
   }
-  return items.sort((a, b) => Number(b.urgent) - Number(a.urgent) || ORDER[a.kind] - ORDER[b.kind] || compareDates(a.date ?? '', b.date ?? '') || a.title.localeCompare(b.title, 'nl'));
+  // Tasks first (what is late or pressing on top), what is only for information last.
+  return items.sort((a, b) => Number(a.info ?? false) - Number(b.info ?? false) || Number(b.urgent) - Number(a.urgent) || ORDER[a.kind] - ORDER[b.kind] || compareDates(a.date ?? '', b.date ?? '') || a.title.localeCompare(b.title, 'nl'));
 }
 
 function matchItems(match: MatchFact, viewer: Viewer, now: Date, today: IsoDate, mine: (...clubs: ClubRef[]) => boolean): TodoItem[] {

@@ -198,6 +198,18 @@ export class MatchDayController {
     return this.signatures.remark(id, body, user);
   }
 
+  @Roles('ADMIN', 'SUPERVISOR')
+  @Post('remarks/:remarkId/handled')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Opmerking van een teamleider als afgehandeld markeren (wedstrijdleider, bondsbeheerder): weg uit Te doen, in het logboek',
+    description: 'Een tweede keer verandert niets. Antwoordt alle opmerkingen bij de wedstrijd.',
+  })
+  @ApiOkResponse({ type: [MatchRemarkDto] })
+  handleRemark(@Param('id', ParseUUIDPipe) id: string, @Param('remarkId', ParseUUIDPipe) remarkId: string, @CurrentUser() user: AuthUser): Promise<MatchRemarkDto[]> {
+    return this.signatures.handleRemark(id, remarkId, user);
+  }
+
   @Roles('ADMIN', 'SUPERVISOR', 'SECRETARY')
   @Get('remarks')
   @ApiOperation({ summary: 'Opmerkingen van de teamleiders bij de wedstrijd (wedstrijdleider, bond, secretarissen van beide verenigingen)' })

@@ -267,4 +267,6 @@ export class MatchRemarkDto {
   @ApiProperty() text: string;
   @ApiProperty({ nullable: true, type: String, description: 'De vereniging van de teamleider; null: de bond' }) clubName: string | null;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
+  @ApiProperty({ nullable: true, type: String, format: 'date-time', description: 'Wanneer de wedstrijdleider of de bond hem afhandelde; null: staat nog bij hen onder Te doen' }) handledAt: string | null;
+  @ApiProperty({ nullable: true, type: String, description: 'Wie hem afhandelde' }) handledBy: string | null;
 }

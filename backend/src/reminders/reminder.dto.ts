@@ -70,6 +70,7 @@ export class TodoItemDto {
   @ApiProperty({ nullable: true, type: String }) clubName: string | null;
   @ApiProperty({ format: 'date', nullable: true, type: String, description: 'De termijn, wedstrijddag of vervaldatum' }) date: string | null;
   @ApiProperty({ description: 'Al te laat: termijn verstreken, over de betalingstermijn, betwist' }) urgent: boolean;
+  @ApiProperty({ description: 'Ter informatie: hier hoeft deze gebruiker niets te doen (een boetevoorstel wacht op de bond)' }) info: boolean;
 }
 
 export class TodoDto {
@@ -78,5 +79,5 @@ export class TodoDto {
 }
 
 export function mapTodoItem(item: TodoItem): TodoItemDto {
-  return { kind: item.kind, title: item.title, detail: item.detail, link: item.link, clubId: item.club?.id ?? null, clubName: item.club?.name ?? null, date: item.date, urgent: item.urgent };
+  return { kind: item.kind, title: item.title, detail: item.detail, link: item.link, clubId: item.club?.id ?? null, clubName: item.club?.name ?? null, date: item.date, urgent: item.urgent, info: item.info ?? false };
 }

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '../auth/auth.types';
+import { isoDate } from '../common/dto';
 import { drillFacts } from '../backup/restore-drill.service';
-import { todoItems, type BackupFact, type DrillFact } from '../domain/todo';
+import { todoItems, type BackupFact, type DrillFact, type RemarkFact } from '../domain/todo';
 import { PrismaService } from '../prisma/prisma.service';
 import { Clock } from './clock';
 import { loadFacts } from './reminder-facts';
@@ -23,7 +24,28 @@ export class TodoService {
     const facts = await loadFacts(this.prisma, now, FEDERATION_ZONE.today(now), scope);
     const backup = user.role === 'ADMIN' ? await this.backupFact() : null;
     const drill = user.role === 'ADMIN' ? await this.drillFact() : null;
-    return { role: user.role, items: todoItems(facts, { role: user.role, clubId: user.clubId }, now, FEDERATION_ZONE, backup, drill).map(mapTodoItem) };
+    const remarks = user.role === 'SECRETARY' ? [] : await this.openRemarks();
+    return { role: user.role, items: todoItems(facts, { role: user.role, clubId: user.clubId, userId: user.id }, now, FEDERATION_ZONE, backup, drill, remarks).map(mapTodoItem) };
+  }
+
+  /** The team leaders' remarks nobody marked handled yet, of matches not archived (issue 47). */
+  private async openRemarks(): Promise<RemarkFact[]> {
+    const team = { select: { id: true, name: true, club: { select: { id: true, name: true } } } } as const;
+    const rows = await this.prisma.matchRemark.findMany({
+      where: { handledAt: null, match: { archivedAt: null } },
+      include: { match: { select: { id: true, date: true, homeTeam: team, awayTeam: team } } },
+      orderBy: { createdAt: 'asc' },
+    });
+    const clubs = new Map(rows.flatMap((r) => [r.match.homeTeam.club, r.match.awayTeam.club]).map((c) => [c.id, c]));
+    const side = (t: { id: string; name: string; club: { id: string; name: string } }) => ({ teamId: t.id, teamName: t.name, club: t.club });
+    return rows.map((r) => ({
+      id: r.id,
+      match: { id: r.match.id, date: isoDate(r.match.date), home: side(r.match.homeTeam), away: side(r.match.awayTeam) },
+      club: r.clubId ? (clubs.get(r.clubId) ?? null) : null,
+      authorId: r.authorId,
+      text: r.text,
+      createdAt: r.createdAt,
+    }));
   }
 
   /** The backups' state for the warning (issue 25); null when none was ever attempted. */

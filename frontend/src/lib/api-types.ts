@@ -1188,6 +1188,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/matches/{id}/remarks/{remarkId}/handled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Opmerking van een teamleider als afgehandeld markeren (wedstrijdleider, bondsbeheerder): weg uit Te doen, in het logboek
+         * @description Een tweede keer verandert niets. Antwoordt alle opmerkingen bij de wedstrijd.
+         */
+        post: operations["MatchDayController_handleRemark"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/matches/{id}/corrections": {
         parameters: {
             query?: never;
@@ -4090,6 +4110,13 @@ export interface components {
             clubName: string | null;
             /** Format: date-time */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @description Wanneer de wedstrijdleider of de bond hem afhandelde; null: staat nog bij hen onder Te doen
+             */
+            handledAt: string | null;
+            /** @description Wie hem afhandelde */
+            handledBy: string | null;
         };
         CorrectionInputDto: {
             /** @description De versie van de wedstrijd die de gebruiker voor zich had (MatchDetailDto.version) */
@@ -5416,7 +5443,7 @@ export interface components {
             notificationsOff: components["schemas"]["ReminderKind"][];
         };
         /** @enum {string} */
-        TodoKind: "BACKUP_OVERDUE" | "BACKUP_FAILED" | "RESTORE_DRILL_FAILED" | "MEMBER_LIST_MISSING" | "LINEUP_MISSING" | "RESULT_NOT_ENTERED" | "RESULT_NOT_CONFIRMED" | "RESULT_DISPUTED" | "TABLE_DISPUTE" | "IMPOSSIBLE_SCORE" | "FINE_PROPOSED" | "FINE_DUE" | "FINE_OVERDUE";
+        TodoKind: "BACKUP_OVERDUE" | "BACKUP_FAILED" | "RESTORE_DRILL_FAILED" | "MEMBER_LIST_MISSING" | "LINEUP_MISSING" | "RESULT_NOT_ENTERED" | "RESULT_NOT_CONFIRMED" | "RESULT_DISPUTED" | "TABLE_DISPUTE" | "IMPOSSIBLE_SCORE" | "MATCH_REMARK" | "FINE_PROPOSED" | "FINE_DUE" | "FINE_OVERDUE";
         TodoItemDto: {
             kind: components["schemas"]["TodoKind"];
             title: string;
@@ -5433,6 +5460,8 @@ export interface components {
             date: string | null;
             /** @description Al te laat: termijn verstreken, over de betalingstermijn, betwist */
             urgent: boolean;
+            /** @description Ter informatie: hier hoeft deze gebruiker niets te doen (een boetevoorstel wacht op de bond) */
+            info: boolean;
         };
         TodoDto: {
             role: components["schemas"]["Role"];
@@ -7533,6 +7562,28 @@ export interface operations {
         };
         responses: {
             201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MatchRemarkDto"][];
+                };
+            };
+        };
+    };
+    MatchDayController_handleRemark: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                remarkId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -7,9 +7,9 @@ export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Te doen' };
 
 const SCOPE = {
-  ADMIN: 'Van alle verenigingen: ontbrekende moederlijsten, uitslagen die nog niet zijn ingevoerd of bevestigd, betwiste uitslagen, boetevoorstellen en boetes over de betalingstermijn.',
-  SECRETARY: 'Voor uw vereniging: de moederlijst, spelerslijsten van de komende week, uitslagen invoeren of bevestigen, betwiste uitslagen en boetes.',
-  SUPERVISOR: 'Betwiste uitslagen, geschillen aan tafel en onmogelijke standen, in alle poules.',
+  ADMIN: 'Van alle verenigingen: ontbrekende moederlijsten, uitslagen die nog niet zijn ingevoerd of bevestigd, betwiste uitslagen, opmerkingen van teamleiders, boetevoorstellen en boetes over de betalingstermijn.',
+  SECRETARY: 'Voor uw vereniging: de moederlijst, spelerslijsten van de komende week, uitslagen invoeren of bevestigen, betwiste uitslagen en boetes; boetevoorstellen van de bond ter informatie.',
+  SUPERVISOR: 'Betwiste uitslagen, geschillen aan tafel, onmogelijke standen en opmerkingen van teamleiders, in alle poules.',
 } as const;
 
 /** Every role's to-do list; the invitation flow and the landing pages lead here. */

@@ -26,7 +26,7 @@ const NOTHING_TO_DO: Record<Todo['role'], { title: string; text: string; href: s
     link: 'Naar uw wedstrijden',
   },
   SUPERVISOR: {
-    title: 'Niets te doen: geen betwiste uitslagen, geen geschillen aan tafel en geen onmogelijke standen.',
+    title: 'Niets te doen: geen betwiste uitslagen, geen geschillen aan tafel, geen onmogelijke standen en geen opmerkingen van teamleiders.',
     text: 'Vastgestelde uitslagen corrigeert u, met een reden, op de wedstrijdleiderspagina.',
     href: '/wedstrijdleider',
     link: 'Naar de vastgestelde uitslagen',
@@ -37,20 +37,45 @@ function TodoBadge({ state }: { state: TodoState }) {
   return <Badge tone={state.tone}>{state.label}</Badge>;
 }
 
-/** `heading: false` when the page's own title already says "Te doen". */
+type Item = Todo['items'][number];
+
+function TodoRow({ item, now }: { item: Item; now: Date }) {
+  return (
+    <li className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1 py-2">
+      <div className="min-w-0 flex-1">
+        <Link href={item.link} className="font-medium text-brand-800 underline decoration-brand-300 underline-offset-2 hover:decoration-brand-700">
+          {item.title}
+        </Link>
+        <p className="text-sm text-stone-600">{item.detail}</p>
+      </div>
+      <div className="flex shrink-0 items-center gap-2 text-sm">
+        {item.date && <span className="text-stone-500">{formatDate(item.date)}</span>}
+        <TodoBadge state={todoState(item, now)} />
+      </div>
+    </li>
+  );
+}
+
+/**
+ * `heading: false` when the page's own title already says "Te doen". What is only for
+ * information (a fine the federation proposes to a secretary's club) is listed apart, under the
+ * tasks, and counts as no task.
+ */
 export function TodoList({ todo, limit, heading = true, now = new Date() }: { todo: Todo; limit?: number; heading?: boolean; now?: Date }) {
-  const shown = limit ? todo.items.slice(0, limit) : todo.items;
-  const rest = todo.items.length - shown.length;
+  const tasks = todo.items.filter((item) => !item.info);
+  const news = todo.items.filter((item) => item.info);
+  const shown = limit ? tasks.slice(0, limit) : tasks;
+  const rest = tasks.length - shown.length;
   const empty = NOTHING_TO_DO[todo.role];
   return (
     <Card className="mb-6">
       <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
         {heading && <h2 className="text-lg font-semibold text-brand-900">Te doen</h2>}
-        {todo.items.length > 0 && (
-          <span className="text-sm text-stone-600">{todoSummary(todo.items, now)}</span>
+        {tasks.length > 0 && (
+          <span className="text-sm text-stone-600">{todoSummary(tasks, now)}</span>
         )}
       </div>
-      {todo.items.length === 0 ? (
+      {tasks.length === 0 ? (
         <EmptyState title={empty.title}>
           {empty.text}{' '}
           <Link className="font-medium text-brand-700 underline" href={empty.href}>
@@ -60,18 +85,7 @@ export function TodoList({ todo, limit, heading = true, now = new Date() }: { to
       ) : (
         <ul className="divide-y divide-stone-100" aria-label="Te doen">
           {shown.map((item) => (
-            <li key={`${item.kind}-${item.link}-${item.title}`} className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1 py-2">
-              <div className="min-w-0 flex-1">
-                <Link href={item.link} className="font-medium text-brand-800 underline decoration-brand-300 underline-offset-2 hover:decoration-brand-700">
-                  {item.title}
-                </Link>
-                <p className="text-sm text-stone-600">{item.detail}</p>
-              </div>
-              <div className="flex shrink-0 items-center gap-2 text-sm">
-                {item.date && <span className="text-stone-500">{formatDate(item.date)}</span>}
-                <TodoBadge state={todoState(item, now)} />
-              </div>
-            </li>
+            <TodoRow key={`${item.kind}-${item.link}-${item.title}`} item={item} now={now} />
           ))}
         </ul>
       )}
@@ -79,6 +93,16 @@ export function TodoList({ todo, limit, heading = true, now = new Date() }: { to
         <Link href="/te-doen" className="mt-2 inline-block text-sm font-medium text-brand-700 underline">
           Nog {taskCount(rest)}: alles bekijken
         </Link>
+      )}
+      {news.length > 0 && (
+        <>
+          <h3 className="mt-4 text-sm font-semibold text-stone-700">Ter informatie: hier hoeft u niets te doen</h3>
+          <ul className="divide-y divide-stone-100" aria-label="Ter informatie">
+            {news.map((item) => (
+              <TodoRow key={`${item.kind}-${item.link}-${item.title}`} item={item} now={now} />
+            ))}
+          </ul>
+        </>
       )}
     </Card>
   );

@@ -38,6 +38,9 @@ describe('todoState', () => {
     ['a line-up for tonight', item('LINEUP_MISSING', '2026-11-28', true), EVENING, 'dringend'],
     ['a line-up for next week', item('LINEUP_MISSING', '2026-12-05', false), EVENING, 'open'],
     ['an old backup', item('BACKUP_OVERDUE', '2026-11-26', true), EVENING, 'dringend'],
+    // issue 47: a team leader's remark waits to be read; a fine the federation proposes is news for a secretary
+    ['a remark from last night', item('MATCH_REMARK', '2026-11-27', false), EVENING, 'open'],
+    ['a fine proposal, for information', { ...item('FINE_PROPOSED', '2026-11-20', false), info: true }, EVENING, 'ter informatie'],
   ])('%s: %s', (_name, todo, now, label) => {
     expect(todoState(todo, now).label).toBe(label);
   });

@@ -5,7 +5,7 @@ import type { Schemas } from '@/lib/api-core';
 // Relative, not '@/': the unit tests (jest, no path aliases) import this file.
 import { taskCount, TODO_STATES } from '../../lib/vocabulary';
 
-type TodoItem = Pick<Schemas['TodoItemDto'], 'kind' | 'date' | 'urgent'>;
+type TodoItem = Pick<Schemas['TodoItemDto'], 'kind' | 'date' | 'urgent'> & { info?: boolean };
 export type TodoState = (typeof TODO_STATES)[keyof typeof TODO_STATES];
 
 /** The kinds whose `date` is a term that can pass: the deadline, the match day, the due date. */
@@ -22,6 +22,8 @@ export function dutchToday(now: Date): string {
 }
 
 export function todoState(item: TodoItem, now: Date): TodoState {
+  // Nothing to do for this viewer (a fine the federation proposes to a secretary's club).
+  if (item.info) return TODO_STATES.INFO;
   switch (item.kind) {
     // A refused result or signature waits for the other team or the wedstrijdleider: no term passes (Regel 35B).
     case 'RESULT_DISPUTED':

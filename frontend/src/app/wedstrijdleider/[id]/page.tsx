@@ -52,7 +52,7 @@ export default async function SupervisorMatchPage({ params, searchParams }: { pa
         )}
         {(remarks.data ?? []).length > 0 && (
           <Card title="Opmerkingen van de teamleiders">
-            <MatchRemarks matchId={id} remarks={remarks.data ?? []} canWrite={false} />
+            <MatchRemarks matchId={id} remarks={remarks.data ?? []} canWrite={false} canHandle />
           </Card>
         )}
         {correctable ? (

@@ -38,7 +38,7 @@ export default async function AdminMatchPage({ params }: { params: Promise<{ id:
       <div className="space-y-6">
         {(remarks ?? []).length > 0 && (
           <Card title="Opmerkingen van de teamleiders (Regel 35B)">
-            <MatchRemarks matchId={id} remarks={remarks ?? []} canWrite={false} />
+            <MatchRemarks matchId={id} remarks={remarks ?? []} canWrite={false} canHandle />
           </Card>
         )}
         {playable && (
