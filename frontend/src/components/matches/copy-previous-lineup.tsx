@@ -1,7 +1,8 @@
 'use client';
 // "Opstelling van vorige wedstrijd overnemen": fills the line-up form with the team's line-up of
-// its previous match this season. Nothing is stored until the secretary saves; players who may
-// not play this match are left out and named, with the reason.
+// its previous match this season. Nothing is stored until the secretary saves (the notice says
+// so while the form is not saved; the editor says whether it is, and asks before leaving);
+// players who may not play this match are left out and named, with the reason.
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { api } from '@/lib/api-client';
@@ -13,7 +14,7 @@ type PreviousLineup = Schemas['PreviousLineupDto'];
 
 type Result = { tone: 'good'; draft: PreviousLineup } | { tone: 'bad'; lines: string[] };
 
-export function CopyPreviousLineup({ matchId, teamId, onCopy }: { matchId: string; teamId: string; onCopy: (draft: PreviousLineup) => void }) {
+export function CopyPreviousLineup({ matchId, teamId, unsaved, onCopy }: { matchId: string; teamId: string; unsaved: boolean; onCopy: (draft: PreviousLineup) => void }) {
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<Result | null>(null);
 
@@ -42,7 +43,11 @@ export function CopyPreviousLineup({ matchId, teamId, onCopy }: { matchId: strin
         <div role="status" className="space-y-1 rounded-md bg-sky-50 p-3 text-sm text-sky-950 ring-1 ring-sky-200">
           <p>
             De opstelling van {result.draft.fromMatch.homeTeam} – {result.draft.fromMatch.awayTeam} ({formatDate(result.draft.fromMatch.date)}) staat in het formulier.{' '}
-            <strong>Nog niet opgeslagen:</strong> controleer de koppels en reserves en sla de spelerslijst op.
+            {unsaved && (
+              <>
+                <strong>Nog niet opgeslagen:</strong> controleer de koppels en reserves en sla de spelerslijst op.
+              </>
+            )}
           </p>
           {result.draft.leftOut.length > 0 && (
             <>

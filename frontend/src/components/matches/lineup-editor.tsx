@@ -3,10 +3,13 @@
 // club's member list, each with their eligibility on the match date. An ineligible player
 // can still be recorded (the form records what happened): the list says why and from when
 // they may play, and saving asks first, with what Regel 4 means for a pair or a reserve.
+// One state says whether the form is saved (beside the save button, and in the copy notice):
+// a draft that differs from the saved line-up is "niet opgeslagen", and leaving it asks first.
 import { useRouter } from 'next/navigation';
 import { FormEvent, useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Notice, NoticeMessage } from '@/components/ui/notice';
+import { useLeaveWarning } from '@/components/ui/use-leave-warning';
 import { useSubmit } from '@/components/ui/use-submit';
 import { api } from '@/lib/api-client';
 import type { Schemas } from '@/lib/api-server';
@@ -60,6 +63,17 @@ function initialPairs(lineup: TeamLineup, pairsPerTeam: number): PairDraft[] {
 function initialReserves(lineup: TeamLineup, maxReserves: number): string[] {
   return Array.from({ length: maxReserves }, (_, i) => lineup.reserves[i]?.memberId ?? '');
 }
+
+/** What a save would store of a draft: the pairs with players (and from which set), the reserves chosen. */
+function stored(pairs: PairDraft[], reserves: string[]): string {
+  return JSON.stringify({
+    pairs: pairs.map((p, i) => (p.memberIds[0] === '' && p.memberIds[1] === '' ? null : { pair: i + 1, players: p.memberIds, fromSet: p.fromSet })).filter(Boolean),
+    reserves: [...reserves.filter(Boolean)].sort(),
+  });
+}
+
+/** The question before leaving a line-up that is not saved. */
+export const UNSAVED_LINEUP_QUESTION = 'De spelerslijst is nog niet opgeslagen. Weggaan zonder op te slaan?';
 
 export function IneligibleNote({ player, deduction, slot = 'pair', id }: { player: Player; deduction: number; slot?: Slot; id?: string }) {
   const reasons = player.reasons.length ? player.reasons.join('; ').replace(/\.?$/, '.') : `${ineligibleLabel(player).replace(/^niet speelgerechtigd: ?/, '')}.`;
@@ -204,8 +218,18 @@ export function LineupEditor({
   fineText: string;
 }) {
   const router = useRouter();
+  /** The line-up as last saved: the page's, then each save's answer (before the page is read again). */
+  const [saved, setSaved] = useState(lineup);
   const [pairs, setPairs] = useState(() => initialPairs(lineup, pairsPerTeam));
   const [reserves, setReserves] = useState(() => initialReserves(lineup, maxReserves));
+  /** A copy of the previous match's line-up shown in its notice (reset once saved). */
+  const [copyNotice, setCopyNotice] = useState(0);
+  // The page read again (after a save, or another device's): that is the saved line-up now.
+  const [given, setGiven] = useState(lineup);
+  if (lineup !== given) {
+    setGiven(lineup);
+    setSaved(lineup);
+  }
   const [override, setOverride] = useState<Override>('');
   const [reason, setReason] = useState('');
   const { busy, message, setMessage, submit: send } = useSubmit();
@@ -231,6 +255,10 @@ export function LineupEditor({
   const locked = lineup.locked;
   const editable = !locked || isAdmin;
   const needsReason = locked || override !== '';
+  /** Whether the form differs from the saved line-up (a copied line-up included), or the federation's override waits. */
+  const unsaved = stored(pairs, reserves) !== stored(initialPairs(saved, pairsPerTeam), initialReserves(saved, maxReserves)) || override !== '';
+  const everSaved = saved.composedBeforeMatch !== null || saved.pairs.length > 0;
+  useLeaveWarning(unsaved && editable, UNSAVED_LINEUP_QUESTION);
   const emptyPairs = pairs.flatMap((p, i) => (p.memberIds[0] === '' && p.memberIds[1] === '' ? [i + 1] : []));
 
   /** The message under each empty place of an incomplete line-up, by field id ("pair-3-2"). */
@@ -300,6 +328,9 @@ export function LineupEditor({
       );
       if (!outcome.ok) return { tone: 'bad', lines: messagesOf(outcome.error) };
       const saved = outcome.data;
+      setSaved(saved);
+      setPairs(initialPairs(saved, pairsPerTeam));
+      setReserves(initialReserves(saved, maxReserves));
       const flagged = [...saved.pairs.flatMap((p) => p.players), ...saved.reserves].filter((p) => !p.eligible);
       return {
         tone: 'good',
@@ -312,6 +343,7 @@ export function LineupEditor({
     if (!answer) return;
     setAsking(false);
     if (answer.tone !== 'good') return;
+    setCopyNotice((n) => n + 1);
     setChecked(false);
     setOverride('');
     setReason('');
@@ -333,8 +365,10 @@ export function LineupEditor({
       )}
       {!locked && (
         <CopyPreviousLineup
+          key={copyNotice}
           matchId={lineup.matchId}
           teamId={lineup.teamId}
+          unsaved={unsaved}
           onCopy={(draft) => {
             // The draft replaces the form; a seat of a player left out stays empty for the secretary to fill.
             setPairs(Array.from({ length: pairsPerTeam }, (_, i) => {
@@ -417,7 +451,7 @@ export function LineupEditor({
       </fieldset>
 
       <fieldset disabled={!editable} className="space-y-3">
-        <ComposedBefore lineup={lineup} startText={startText} fineText={fineText} isAdmin={isAdmin} override={override} onOverride={setOverride} />
+        <ComposedBefore lineup={saved} startText={startText} fineText={fineText} isAdmin={isAdmin} override={override} onOverride={setOverride} />
         {needsReason && isAdmin && (
           <label className="block text-sm font-medium text-stone-700">
             Reden van de wijziging (verplicht, komt in het logboek)
@@ -479,6 +513,17 @@ export function LineupEditor({
         </div>
       )}
       <Notice message={message} />
+      {editable && (
+        <p role="status" aria-live="polite" data-testid="lineup-saved-state" className={cn('text-sm font-medium', unsaved ? 'text-amber-800' : 'text-green-800')}>
+          {unsaved
+            ? everSaved
+              ? 'Niet opgeslagen: deze wijzigingen gelden pas als u de spelerslijst opslaat.'
+              : 'Nog niet opgeslagen: de spelerslijst telt pas als u hem opslaat.'
+            : everSaved
+              ? 'Opgeslagen: het formulier is gelijk aan de opgeslagen spelerslijst.'
+              : 'Nog geen spelerslijst opgeslagen.'}
+        </p>
+      )}
       {editable && !asking && (
         <Button type="submit" disabled={busy} className="min-h-12 w-full text-base sm:w-auto">
           {busy ? 'Bezig met opslaan…' : 'Spelerslijst opslaan'}
