@@ -1,7 +1,9 @@
 /**
  * A player's rating after every rated match, as a small server-rendered SVG line (no
- * JavaScript, no chart library): the 50 % line is an average player.
+ * JavaScript, no chart library): the 50 % line is an average player. Dates as dd-mm-jjjj.
  */
+import { formatDate } from '@/lib/format';
+
 const WIDTH = 320;
 const HEIGHT = 140;
 const PAD = { left: 30, right: 10, top: 10, bottom: 22 };
@@ -16,7 +18,7 @@ export function RatingChart({ points }: { points: { date: string; rating: number
   const x = (i: number) => PAD.left + (points.length === 1 ? plotW / 2 : (i / (points.length - 1)) * plotW);
   const y = (v: number) => PAD.top + ((hi - v) / (hi - lo)) * plotH;
   const line = points.map((p, i) => `${x(i).toFixed(1)},${y(p.rating).toFixed(1)}`).join(' ');
-  const description = points.map((p) => `${p.date}: ${p.rating.toFixed(1)} %`).join(', ');
+  const description = points.map((p) => `${formatDate(p.date)}: ${p.rating.toFixed(1)} %`).join(', ');
   return (
     <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="h-auto w-full max-w-md" role="img" aria-label={`Verloop van de rating: ${description}`}>
       <title>{`Verloop van de rating: ${description}`}</title>
@@ -33,10 +35,10 @@ export function RatingChart({ points }: { points: { date: string; rating: number
         <circle key={i} cx={x(i)} cy={y(p.rating)} r="2.5" className="fill-brand-700" />
       ))}
       <text x={PAD.left} y={HEIGHT - 6} className="fill-stone-500 text-[10px]">
-        {points[0].date}
+        {formatDate(points[0].date)}
       </text>
       <text x={WIDTH - PAD.right} y={HEIGHT - 6} textAnchor="end" className="fill-stone-500 text-[10px]">
-        {points[points.length - 1].date}
+        {formatDate(points[points.length - 1].date)}
       </text>
     </svg>
   );

@@ -1,5 +1,6 @@
 import type { InferGetServerSidePropsType } from 'next';
 import Link from 'next/link';
+import { longDate } from '@/components/standings/format';
 import { RatingChart } from '@/components/ratings/rating-chart';
 import { percent, PlayerName, TallyList } from '@/components/ratings/tally';
 import { Card, PageHeader } from '@/components/ui/layout';
@@ -94,7 +95,7 @@ export default function PlayerPage({ page }: InferGetServerSidePropsType<typeof 
             {page.recentMatches.map((m) => (
               <li key={m.matchId} className="flex justify-between py-1">
                 <Link href={`/wedstrijden/${m.matchId}`} className="text-brand-700 hover:underline">
-                  {m.date} tegen {m.opponentClubName}
+                  {longDate(m.date)} tegen {m.opponentClubName}
                 </Link>
                 <span className="tabular-nums">
                   {m.sets} sets · {m.pointsFor}–{m.pointsAgainst}

@@ -38,9 +38,14 @@ export default function DivisionStandingsPage({ division, standings, positions, 
               : 'Alle bevestigde uitslagen'
         }
         actions={
-          <Link href={`/programma?poule=${division.id}`} className="text-sm text-brand-700 hover:underline">
-            Programma en uitslagen
-          </Link>
+          <>
+            <Link href={`/programma?poule=${division.id}`} className="text-sm text-brand-700 hover:underline">
+              Programma en uitslagen
+            </Link>
+            <Link href={`/ranglijst/${division.id}`} className="text-sm text-brand-700 hover:underline">
+              Ranglijst van de spelers (ratings)
+            </Link>
+          </>
         }
       />
       {standings.rows.length > 0 && (

@@ -123,7 +123,15 @@ export default function ClubPage({ club, programme, positions, origin }: InferGe
   return (
     <>
       <PageTitle title={club.name} />
-      <PageHeader title={club.name} description={[club.city, club.venue].filter(Boolean).join(' · ')} />
+      <PageHeader
+        title={club.name}
+        description={[club.city, club.venue].filter(Boolean).join(' · ')}
+        actions={
+          <Link href={`/verenigingen/${club.id}/spelers`} className="text-sm text-brand-700 hover:underline">
+            Spelers en hun ratings
+          </Link>
+        }
+      />
       {teams.length === 0 ? (
         <EmptyState title={programme?.seasonName ? `Geen teams in seizoen ${programme.seasonName}.` : 'Deze vereniging heeft geen teams ingeschreven.'} />
       ) : (
