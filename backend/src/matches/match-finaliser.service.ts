@@ -11,7 +11,10 @@ const BATCH = 500;
  * came (the end of the correction window, the paper form's hours) becomes final through
  * the one writer (FINALISE: command log, audit, Regel 4 and the fines, the live event).
  * The scheduled job (pg-boss, reminders/reminder-scheduler.ts) calls it every minute and at
- * start, so a match due while the API was down is finalised when it is back. Never twice:
+ * start, so a match due while the API was down is finalised when it is back; and at each
+ * match's own moment, through a job the minute run plans for the moments coming soon
+ * (`comingSoon`), so "wordt definitief om 05:06" is final at 05:06, not at the next minute's
+ * run a minute or two later (issue 47). Never twice:
  * the match row is locked, the core refuses a final match, and the idempotency key is per match.
  */
 @Injectable()
@@ -44,5 +47,16 @@ export class MatchFinaliserService {
     }
     if (finalised.length) this.logger.log(`${finalised.length} wedstrijd(en) definitief.`);
     return finalised;
+  }
+
+  /** The matches that become final after `now` and within `horizonMs`, with their moment, soonest first. */
+  async comingSoon(horizonMs: number, now: Date = new Date()): Promise<{ id: string; finalDueAt: Date }[]> {
+    const rows = await this.prisma.match.findMany({
+      where: { resultState: 'ENTERED', finalDueAt: { gt: now, lte: new Date(now.getTime() + horizonMs) } },
+      select: { id: true, finalDueAt: true },
+      orderBy: { finalDueAt: 'asc' },
+      take: BATCH,
+    });
+    return rows.flatMap((r) => (r.finalDueAt ? [{ id: r.id, finalDueAt: r.finalDueAt }] : []));
   }
 }

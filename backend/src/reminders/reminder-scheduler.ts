@@ -12,6 +12,15 @@ export const DIGEST_CRON = '0 8 * * 1';
 /** Matches whose correction window (or paper form's hours) ran out become final: every minute, and at start. */
 export const FINALISE_QUEUE = 'matches-finalise';
 export const FINALISE_CRON = '* * * * *';
+/**
+ * A match's own moment (issue 47: "om 05:06" became final at 05:07:56): each minute's run plans a
+ * job at the moment of every match due within FINALISE_PLAN_AHEAD_MS (pg-boss startAfter), one
+ * per match and moment however many processes plan it (policy "short": one queued job per
+ * singletonKey), asked for every FINALISE_AT_POLLING_SECONDS: final within seconds of its moment.
+ */
+export const FINALISE_AT_QUEUE = 'matches-finalise-at';
+export const FINALISE_PLAN_AHEAD_MS = 5 * 60_000;
+export const FINALISE_AT_POLLING_SECONDS = 2;
 export const JOBS_TIME_ZONE = 'Europe/Amsterdam';
 export { JOBS_SCHEMA, jobsEnabled, pollingSecondsFromEnv } from '../jobs/pg-boss-planner';
 
@@ -42,6 +51,7 @@ export class ReminderScheduler extends PgBossPlanner {
     await boss.createQueue(SCAN_QUEUE, { name: SCAN_QUEUE, policy: 'stately', retryLimit: 2, expireInMinutes: 10 });
     await boss.createQueue(DIGEST_QUEUE, { name: DIGEST_QUEUE, policy: 'stately', retryLimit: 5, retryDelay: 300, expireInMinutes: 30 });
     await boss.createQueue(FINALISE_QUEUE, { name: FINALISE_QUEUE, policy: 'stately', retryLimit: 2, expireInMinutes: 5 });
+    await boss.createQueue(FINALISE_AT_QUEUE, { name: FINALISE_AT_QUEUE, policy: 'short', retryLimit: 2, expireInMinutes: 5 });
     await boss.schedule(SCAN_QUEUE, SCAN_CRON, {}, { tz: JOBS_TIME_ZONE });
     await boss.schedule(DIGEST_QUEUE, DIGEST_CRON, {}, { tz: JOBS_TIME_ZONE });
     await boss.schedule(FINALISE_QUEUE, FINALISE_CRON, {}, { tz: JOBS_TIME_ZONE });
@@ -57,11 +67,27 @@ export class ReminderScheduler extends PgBossPlanner {
     });
     await boss.work(FINALISE_QUEUE, async () => {
       await this.finaliser.finaliseDue();
+      await this.planFinalMoments();
     });
+    await boss.work(FINALISE_AT_QUEUE, { pollingIntervalSeconds: FINALISE_AT_POLLING_SECONDS }, async () => {
+      await this.finaliser.finaliseDue();
+    });
+  }
+
+  /** A job at the moment of each match that becomes final soon (FINALISE_AT_QUEUE); one per match and moment. */
+  async planFinalMoments(now: Date = new Date()): Promise<number> {
+    const boss = this.boss;
+    if (!boss) return 0;
+    let planned = 0;
+    for (const { id, finalDueAt } of await this.finaliser.comingSoon(FINALISE_PLAN_AHEAD_MS, now)) {
+      if (await boss.send(FINALISE_AT_QUEUE, { matchId: id }, { startAfter: finalDueAt, singletonKey: `${id}@${finalDueAt.toISOString()}` })) planned++;
+    }
+    return planned;
   }
 
   /** Queues a scan now (at start: catch up what became due while the API was down). */
   async runScanNow(): Promise<string | null> {
+    // The finalisation first: what became due is final, what is due soon is planned at its moment.
     if (this.boss) await this.boss.send(FINALISE_QUEUE, {});
     return this.boss ? this.boss.send(SCAN_QUEUE, {}) : null;
   }
