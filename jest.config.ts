@@ -44,6 +44,8 @@ const config: Config = {
       // frontend/src: pure frontend code and checks over its sources (the vocabulary, issue 23);
       // frontend/*.spec.ts: the dashboard server's own modules (its proxy to the API);
       // backend/bench: the bench's pure parts (reading /proc and the cgroup files)
+      // The dashboard's path aliases (frontend/tsconfig.json), so a screen's pure reducer is tested where it lives.
+      moduleNameMapper: { '^@/(.*)$': '<rootDir>/frontend/src/$1', '^@domain/(.*)$': '<rootDir>/backend/src/domain/$1' },
       testMatch: ['<rootDir>/backend/src/**/*.spec.ts', '<rootDir>/scripts/**/*.spec.ts', '<rootDir>/frontend/src/**/*.spec.ts', '<rootDir>/frontend/*.spec.ts', '<rootDir>/backend/bench/**/*.spec.ts'],
     },
     {

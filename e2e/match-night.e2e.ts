@@ -177,6 +177,11 @@ describe('match night at the table: enter, sign on the same phone, live page, di
 
     await alert.getByRole('link', { name: 'Beslissen' }).click();
     const form = desk.getByRole('form', { name: 'Beslissing set 1, tafel 3' });
+    // Nothing is preselected (issue 47 item 5): the supervisor chooses to keep or change.
+    expect(await form.getByRole('radio', { checked: true }).count()).toBe(0);
+    await form.getByRole('button', { name: 'Beslissing vastleggen' }).click();
+    await form.getByText('Kies eerst: de stand houden of wijzigen.').waitFor();
+    await form.getByRole('radio', { name: 'Stand 6–2 houden' }).click();
     await form.getByRole('button', { name: 'Beslissing vastleggen' }).click();
     await form.getByText('Geef de reden van uw beslissing').waitFor();
     await form.getByLabel('Reden').fill(DECISION);

@@ -33,7 +33,7 @@ export default async function NightConsolePage({ searchParams }: { searchParams:
       </Link>
       <PageHeader
         title="Speelavond"
-        description={`Alle tafels van ${longDate(date)}, set voor set. Een set die wacht op u (geweigerd, of een onmogelijke stand) staat bovenaan; tik erop om te beslissen, altijd met een reden.`}
+        description={`Alle tafels van ${longDate(date)}, set voor set. Een set die wacht op u (geweigerd, of een onmogelijke stand) staat bovenaan; tik erop om te beslissen, altijd met een reden. Een ondertekende of beslist set corrigeert u met ‘Corrigeren’ in zijn vakje.`}
       />
       <form method="get" className="mb-4 flex flex-wrap items-end gap-2">
         <label className="text-sm font-medium">
@@ -91,7 +91,11 @@ export default async function NightConsolePage({ searchParams }: { searchParams:
                 {n.tables.length === 0 ? (
                   <p className="text-sm text-stone-600">Nog geen speelavond geopend of geen spelerslijsten.</p>
                 ) : (
-                  <NightGrid night={n} decideHref={(t, set) => `/wedstrijdleider/avond/${n.match.id}?set=${set}&tafel=${t}`} />
+                  <NightGrid
+                    night={n}
+                    decideHref={(t, set) => `/wedstrijdleider/avond/${n.match.id}?set=${set}&tafel=${t}`}
+                    correctHref={n.match.resultState === 'CONFIRMED' ? undefined : (t, set) => `/wedstrijdleider/avond/${n.match.id}?set=${set}&tafel=${t}#beslissing`}
+                  />
                 )}
               </Card>
             );

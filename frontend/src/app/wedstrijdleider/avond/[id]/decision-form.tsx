@@ -1,17 +1,19 @@
 'use client';
 // The supervisor's decision on one seat (Regel 15, 35B): keep the entered score or set
 // another, game by game (preferred: kap and baunie counts stay) or as the set score,
-// always with a reason; the table sees the decision and the reason.
+// always with a reason; the table sees the decision and the reason. Nothing is preselected:
+// the supervisor chooses to keep or change (issue 47 item 5). The states live in decision-state.ts.
 import { useRouter } from 'next/navigation';
-import { FormEvent, useRef, useState } from 'react';
+import { FormEvent, useReducer, useRef } from 'react';
 import type { Seat } from '@/components/matches/labels';
-import { EntryMode, emptyGame, gameValue, TableDraft, tableInput } from '@/components/matches/result-draft';
+import { emptyGame, TableDraft } from '@/components/matches/result-draft';
 import { TableEntry } from '@/components/matches/table-entry';
 import { Button } from '@/components/ui/button';
-import { InlineMessage, InlineNotice } from '@/components/ui/notice';
+import { InlineNotice } from '@/components/ui/notice';
 import { cn } from '@/lib/cn';
 import { flush, consoleScope, itemsOf, queueDecision } from '../../../tafel/outbox';
 import { OUTBOX_CHANGED } from '../console-offline';
+import { decisionBody, decisionReducer, DecisionState, initialDecision } from './decision-state';
 
 const control = 'mt-1 block min-h-11 w-full rounded-md border border-stone-300 bg-white px-2 text-base';
 
@@ -46,22 +48,23 @@ export function DecisionForm({
   awayNames: string | null;
 }) {
   const router = useRouter();
-  const [change, setChange] = useState(current === null);
-  const [home, setHome] = useState(current ? String(current.home) : '');
-  const [away, setAway] = useState(current ? String(current.away) : '');
-  const [mode, setMode] = useState<EntryMode>(seat.source === 'TOTALS' ? 'totals' : 'games');
-  const [table, setTable] = useState<TableDraft>(() => ({
-    tableNumber,
-    games: Array.from({ length: gamesPerSet }, (_, i) => {
-      const g = seat.source === 'GAMES' ? seat.games[i] : undefined;
-      return g ? { winner: g.winner, kind: g.kind, penaltyRule: g.kind === 'PENALTY' ? ((g.penaltyRule ?? '') as TableDraft['games'][number]['penaltyRule']) : '', points: g.kind === 'PENALTY' ? String(g.points) : '' } : emptyGame();
-    }),
-    home: '',
-    away: '',
-  }));
-  const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<InlineMessage | null>(null);
+  const [state, dispatch] = useReducer(
+    decisionReducer,
+    null,
+    (): DecisionState =>
+      initialDecision(current, seat.source === 'TOTALS' ? 'totals' : 'games', {
+        tableNumber,
+        games: Array.from({ length: gamesPerSet }, (_, i) => {
+          const g = seat.source === 'GAMES' ? seat.games[i] : undefined;
+          return g ? { winner: g.winner, kind: g.kind, penaltyRule: g.kind === 'PENALTY' ? ((g.penaltyRule ?? '') as TableDraft['games'][number]['penaltyRule']) : '', points: g.kind === 'PENALTY' ? String(g.points) : '' } : emptyGame();
+        }),
+        home: '',
+        away: '',
+      }),
+  );
+  const { choice, mode, home, away, table, reason, phase, message } = state;
+  const change = choice === 'change';
+  const busy = phase === 'sending';
 
   /** One decision per intent: a second tap while the first is on its way does nothing. */
   const sending = useRef(false);
@@ -69,37 +72,26 @@ export function DecisionForm({
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (sending.current) return;
-    setMessage(null);
-    if (!reason.trim()) return setMessage({ tone: 'bad', text: 'Geef de reden van uw beslissing; de tafel en het logboek tonen hem.' });
-    let score: Record<string, unknown> = {};
-    if (change && mode === 'totals') {
-      if (home === '' || away === '') return setMessage({ tone: 'bad', text: 'Vul de stand van beide koppels in.' });
-      score = { totals: { home: Number(home), away: Number(away) } };
-    } else if (change) {
-      const open = table.games.findIndex((g) => gameValue(g) === null || (g.kind === 'PENALTY' && !g.penaltyRule));
-      if (open >= 0) return setMessage({ tone: 'bad', text: `Partij ${open + 1} is nog niet compleet: kies wie de punten krijgt en hoe.` });
-      score = { games: tableInput(table, 'games')?.games ?? [] };
-    }
-    setBusy(true);
+    const built = decisionBody(state);
+    if ('problem' in built) return dispatch({ type: 'problem', text: built.problem });
     sending.current = true;
-    const body = { ...score, reason: reason.trim() };
+    dispatch({ type: 'sending' });
     // Into the outbox first (with its idempotency key), then sent: offline it waits and goes later.
     try {
-      await queueDecision(matchId, setNumber, tableNumber, body);
+      await queueDecision(matchId, setNumber, tableNumber, built.body);
     } catch {
-      setBusy(false);
       sending.current = false;
-      return setMessage({ tone: 'bad', text: 'Deze browser kon de beslissing niet bewaren. Probeer het opnieuw.' });
+      return dispatch({ type: 'problem', text: 'Deze browser kon de beslissing niet bewaren. Probeer het opnieuw.' });
     }
     const result = await flush(consoleScope(matchId)).catch(() => null);
     window.dispatchEvent(new Event(OUTBOX_CHANGED));
-    setBusy(false);
     sending.current = false;
-    if (!result || result.offline) return setMessage({ tone: 'good', text: 'Bewaard: geen verbinding, de beslissing wordt verstuurd zodra er weer verbinding is.' });
+    if (!result || result.offline) return dispatch({ type: 'sent', outcome: 'offline' });
     if (result.refused > 0) {
       const refused = (await itemsOf(consoleScope(matchId))).filter((i) => i.status === 'REFUSED').pop();
-      return setMessage({ tone: 'bad', text: refused?.message ?? 'De beslissing is geweigerd.' });
+      return dispatch({ type: 'refused', text: refused?.message ?? 'De beslissing is geweigerd.' });
     }
+    dispatch({ type: 'sent', outcome: 'decided' });
     // The console says what was recorded, with the seat's score as it is now.
     router.push(`${doneHref}?beslist=${setNumber}-${tableNumber}`);
     router.refresh();
@@ -109,19 +101,21 @@ export function DecisionForm({
     <form onSubmit={submit} className="space-y-3" aria-label={`Beslissing set ${setNumber}, tafel ${tableNumber}`}>
       {current && (
         <div role="radiogroup" aria-label="Beslissing" className="grid grid-cols-2 gap-1 rounded-lg bg-stone-200 p-1">
-          {[
-            [false, `Stand ${current.home}–${current.away} houden`],
-            [true, 'Stand wijzigen'],
-          ].map(([value, label]) => (
+          {(
+            [
+              ['keep', `Stand ${current.home}–${current.away} houden`],
+              ['change', 'Stand wijzigen'],
+            ] as const
+          ).map(([value, label]) => (
             <button
-              key={String(value)}
+              key={value}
               type="button"
               role="radio"
-              aria-checked={change === value}
-              onClick={() => setChange(value as boolean)}
-              className={cn('min-h-11 rounded-md px-2 text-sm font-medium', change === value ? 'bg-white text-brand-900 shadow-sm' : 'text-stone-700')}
+              aria-checked={choice === value}
+              onClick={() => dispatch({ type: 'choose', choice: value })}
+              className={cn('min-h-11 rounded-md px-2 text-sm font-medium', choice === value ? 'bg-white text-brand-900 shadow-sm' : 'text-stone-700')}
             >
-              {label as string}
+              {label}
             </button>
           ))}
         </div>
@@ -139,7 +133,7 @@ export function DecisionForm({
               type="button"
               role="radio"
               aria-checked={mode === value}
-              onClick={() => setMode(value)}
+              onClick={() => dispatch({ type: 'mode', mode: value })}
               className={cn('min-h-11 rounded-md px-2 text-sm font-medium', mode === value ? 'bg-white text-brand-900 shadow-sm' : 'text-stone-700')}
             >
               {label}
@@ -158,24 +152,24 @@ export function DecisionForm({
           homeNames={homeNames}
           awayNames={awayNames}
           errors={[]}
-          onChange={setTable}
+          onChange={(next) => dispatch({ type: 'games', table: next })}
         />
       )}
       {change && mode === 'totals' && (
         <div className="grid grid-cols-2 gap-3">
           <label className="text-sm font-medium">
             {homeLabel}
-            <input inputMode="numeric" value={home} onChange={(e) => setHome(e.target.value.replace(/\D/g, ''))} className={cn(control, 'text-center text-xl tabular-nums')} />
+            <input inputMode="numeric" value={home} onChange={(e) => dispatch({ type: 'totals', home: e.target.value })} className={cn(control, 'text-center text-xl tabular-nums')} />
           </label>
           <label className="text-sm font-medium">
             {awayLabel}
-            <input inputMode="numeric" value={away} onChange={(e) => setAway(e.target.value.replace(/\D/g, ''))} className={cn(control, 'text-center text-xl tabular-nums')} />
+            <input inputMode="numeric" value={away} onChange={(e) => dispatch({ type: 'totals', away: e.target.value })} className={cn(control, 'text-center text-xl tabular-nums')} />
           </label>
         </div>
       )}
       <label className="block text-sm font-medium">
         Reden
-        <textarea value={reason} onChange={(e) => setReason(e.target.value)} rows={3} maxLength={1000} className={control} />
+        <textarea value={reason} onChange={(e) => dispatch({ type: 'reason', reason: e.target.value })} rows={3} maxLength={1000} className={control} />
       </label>
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" className="min-h-12" disabled={busy}>

@@ -82,6 +82,7 @@ export default async function NightMatchPage({ params, searchParams }: { params:
           </p>
         )}
         {seat && stored && (
+          <div id="beslissing" className="scroll-mt-4">
           <Card title={`Set ${setNumber}, tafel ${tableNumber}: ${seat.state === 'SIGNED' ? 'corrigeren' : 'beslissen'}`}>
             {seat.state === 'SIGNED' && (
               <p role="note" className="mb-2 rounded-md bg-amber-50 p-2 text-sm text-amber-950 ring-1 ring-amber-300">
@@ -128,6 +129,7 @@ export default async function NightMatchPage({ params, searchParams }: { params:
               <Note>De uitslag staat vast; corrigeren gaat via de pagina van de wedstrijd (met reden).</Note>
             )}
           </Card>
+          </div>
         )}
         {open && night.data && (
           <Card title="Tafelcodes">
