@@ -14,6 +14,8 @@ import { LatePairsService } from './late-pairs.service';
 import { LateTeamsController } from './late-teams.controller';
 import { LateTeamsService } from './late-teams.service';
 import { LineupsService } from './lineups.service';
+import { ReserveLookupController } from './reserve-lookup.controller';
+import { ReserveLookupService } from './reserve-lookup.service';
 import { MatchDataService } from './match-data.service';
 import { MatchDayController } from './match-day.controller';
 import { MatchWriterService } from './match-writer.service';
@@ -29,7 +31,7 @@ import { SupervisorActionsService } from './supervisor-actions.service';
 /** Match day (Regel 4–9, 12–15, 22, 29–34): fixtures, line-ups, results, substitutions, signatures, matches not played, exports. */
 @Module({
   imports: [FinesModule, SeasonsModule, MemberListsModule],
-  controllers: [FixturesController, MatchDayController, NotPlayedController, ExportsController, SupervisorActionsController, LatePairsController, LateTeamsController],
+  controllers: [FixturesController, MatchDayController, NotPlayedController, ExportsController, SupervisorActionsController, LatePairsController, LateTeamsController, ReserveLookupController],
   providers: [
     CancelledAveragesService,
     MatchDataService,
@@ -37,6 +39,7 @@ import { SupervisorActionsService } from './supervisor-actions.service';
     ConsequencesService,
     FixturesService,
     LineupsService,
+    ReserveLookupService,
     ResultsService,
     SubstitutionsService,
     SignaturesService,

@@ -1480,6 +1480,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/matches/{id}/lineups/{teamId}/reserve-candidate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Een lid van de moederlijst van de vereniging van dit team, op lidnummer, om als reserve toe te voegen (wedstrijdleider, bondsbeheerder)
+         * @description Alleen de achternaam en of het lid speelgerechtigd is (Regel 15); 404 MEMBER_NOT_ON_LIST als het lidnummer niet op de moederlijst van deze vereniging staat.
+         */
+        get: operations["ReserveLookupController_candidate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/fines": {
         parameters: {
             query?: never;
@@ -4295,6 +4315,14 @@ export interface components {
              * @example 6f1c2e9a-4b7d-4a51-9d0e-2f7c8b1a3e55
              */
             idempotencyKey?: string;
+        };
+        ReserveCandidateDto: {
+            /** Format: uuid */
+            memberId: string;
+            /** @description Achternaam met tussenvoegsel, zoals op het wedstrijdformulier */
+            familyName: string;
+            /** @description Speelgerechtigd op de wedstrijddatum (Regel 3B, 4) */
+            eligible: boolean;
         };
         /** @enum {string} */
         FineStatus: "PROPOSED" | "OPEN" | "PAID" | "WAIVED" | "DISCARDED";
@@ -8001,6 +8029,38 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["MatchRegel11Dto"];
                 };
+            };
+        };
+    };
+    ReserveLookupController_candidate: {
+        parameters: {
+            query: {
+                /** @description Het lidnummer dat de teamleider opgeeft */
+                memberNumber: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+                teamId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReserveCandidateDto"];
+                };
+            };
+            /** @description MEMBER_NOT_ON_LIST, TEAM_NOT_IN_MATCH */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
