@@ -67,7 +67,7 @@ export function LiveShell({ big, children }: { big: boolean; children: ReactNode
         {big && <style>{'#__next > header, #__next > footer, #__next > a[href="#inhoud"] { display: none } #inhoud { max-width: none; padding: 1rem 2rem }'}</style>}
       </Head>
       {children}
-      <p data-live-status className={cn('mt-6 text-stone-500', big ? 'text-lg' : 'text-sm')}>
+      <p data-live-status className={cn('text-stone-500', big ? 'mt-2 text-lg' : 'mt-6 text-sm')}>
         Bijgewerkt om {clockTime()}. Deze pagina ververst zichzelf.
       </p>
       <script src="/live.js" defer />
@@ -84,21 +84,25 @@ export function LiveNotice({ notice }: { notice: string | null }) {
   );
 }
 
+/** A team's name: wraps between words only; a word too wide for its column ends in "…", never breaks. */
+const TEAM_NAME = 'min-w-0 overflow-hidden text-ellipsis font-bold break-normal hyphens-none text-brand-900';
+const BIG_TEAM_NAME = 'text-[clamp(1.25rem,2.1vw,3rem)] leading-tight';
+
 /** Team names and the running score, large. */
 export function Scoreline({ match, big, level = 1 }: { match: LiveMatch; big: boolean; level?: 1 | 2 }) {
   const state = STATE[match.state];
   const Title = level === 1 ? 'h1' : 'h2';
   return (
-    // min-w-0 and break-words: a long team name wraps inside its column, never cut off or spilling
-    // into the score; the score never wraps. `big` sizes follow the screen (vw), so every match of
-    // a round fits one TV screen and a phone alike.
-    // On the venue screen the names share the top row and the score has the row below to itself,
-    // so a name gets half the card and wraps between words, never inside one.
-    <div className={cn('grid items-center gap-3', big ? 'grid-cols-2' : 'grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)]')}>
-      <Title data-team-name className={cn('min-w-0 font-bold break-words text-brand-900', big ? 'text-[clamp(1.25rem,2.1vw,3rem)] leading-tight' : level === 1 ? 'text-xl sm:text-2xl' : 'text-lg')}>
+    // A name wraps between its words only, never inside one (overflow-wrap and hyphens off): on a
+    // phone the names share the top row and the score has the row below to itself (as on the venue
+    // screen), so each name gets half the card; a single word wider than that is cut with "…"
+    // (the full name stays in the title and the page's heading). The score never wraps. `big`
+    // sizes follow the screen (vw), so every match of a round fits one TV screen and a phone alike.
+    <div className={cn('grid items-center gap-3', big ? 'grid-cols-2' : 'grid-cols-2 sm:grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)]')}>
+      <Title data-team-name title={match.homeTeam.name} className={cn(TEAM_NAME, big ? BIG_TEAM_NAME : level === 1 ? 'text-xl sm:text-2xl' : 'text-lg')}>
         {match.homeTeam.name}
       </Title>
-      <div className={cn('text-center', big && 'order-last col-span-2')}>
+      <div className={cn('min-w-0 text-center', big ? 'order-last col-span-2' : 'order-last col-span-2 sm:order-none sm:col-span-1')}>
         <p aria-label="Stand" data-live-score className={cn('font-bold whitespace-nowrap tabular-nums text-stone-900', big ? 'text-[clamp(3rem,6vw,8rem)] leading-none' : 'text-4xl')}>
           {match.scoresHidden ? '·' : score(match.homePoints, match.awayPoints)}
         </p>
@@ -109,7 +113,7 @@ export function Scoreline({ match, big, level = 1 }: { match: LiveMatch; big: bo
         )}
         {big ? <p className="mt-2 text-[clamp(0.9rem,1.1vw,1.5rem)] font-medium text-stone-700">{stateLabel(match)}</p> : <Badge tone={state.tone}>{stateLabel(match)}</Badge>}
       </div>
-      <p data-team-name className={cn('min-w-0 text-right font-bold break-words text-brand-900', big ? 'text-[clamp(1.25rem,2.1vw,3rem)] leading-tight' : level === 1 ? 'text-xl sm:text-2xl' : 'text-lg')}>
+      <p data-team-name title={match.awayTeam.name} className={cn(TEAM_NAME, 'text-right', big ? BIG_TEAM_NAME : level === 1 ? 'text-xl sm:text-2xl' : 'text-lg')}>
         {match.awayTeam.name}
       </p>
     </div>
@@ -118,13 +122,16 @@ export function Scoreline({ match, big, level = 1 }: { match: LiveMatch; big: bo
 
 function TableRow({ table, big }: { table: LiveTable; big: boolean }) {
   const names = (list: string[], pair: number) => (list.length ? list.join(' / ') : `koppel ${pair}`);
+  // Family names wrap between names (never inside one; a name wider than its column ends in
+  // "…"), the score in the middle keeps its width and never wraps ("19–5", not "19–/5").
+  const name = 'min-w-0 overflow-hidden text-ellipsis break-normal hyphens-none';
   return (
-    <li className={cn('grid grid-cols-[1fr_auto_1fr] items-center gap-2 px-3 py-1.5', big ? 'text-xl' : 'text-sm')}>
-      <span>
+    <li className={cn('grid grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)] items-center gap-2 px-3 py-1.5', big ? 'text-base sm:text-xl' : 'text-sm')}>
+      <span className={name}>
         <span className="text-stone-500">T{table.tableNumber} </span>
         {names(table.homeNames, table.homePairNumber)}
       </span>
-      <span className={cn('min-w-16 text-center font-semibold tabular-nums', big && 'text-3xl')}>
+      <span data-seat-score className={cn('min-w-16 text-center font-semibold whitespace-nowrap tabular-nums', big && 'text-2xl sm:text-3xl')}>
         {table.state === 'OPEN' ? (
           <span className="text-stone-500" title="nog niet ondertekend">
             –<span className="sr-only"> nog niet ondertekend</span>
@@ -136,9 +143,9 @@ function TableRow({ table, big }: { table: LiveTable; big: boolean }) {
         ) : (
           score(table.homePoints, table.awayPoints)
         )}
-        {seatNote(table) && <span className={cn('block text-xs font-normal', table.state === 'DISPUTED' ? 'text-red-800' : table.corrected ? 'text-sky-800' : 'text-stone-500')}>{seatNote(table)}</span>}
+        {seatNote(table) && <span className={cn('block text-xs font-normal whitespace-normal', table.state === 'DISPUTED' ? 'text-red-800' : table.corrected ? 'text-sky-800' : 'text-stone-500')}>{seatNote(table)}</span>}
       </span>
-      <span className="text-right">{names(table.awayNames, table.awayPairNumber)}</span>
+      <span className={cn(name, 'text-right')}>{names(table.awayNames, table.awayPairNumber)}</span>
     </li>
   );
 }
@@ -151,7 +158,7 @@ export function LiveSets({ match, big }: { match: LiveMatch; big: boolean }) {
         <section key={set.setNumber} aria-label={`Set ${set.setNumber}`} className="overflow-hidden rounded-lg bg-white ring-1 ring-stone-200">
           <div className={cn('flex items-baseline justify-between bg-stone-50 px-3 py-2 font-semibold', big ? 'text-2xl' : 'text-sm')}>
             <span>Set {set.setNumber}</span>
-            <span className="tabular-nums text-brand-900">{score(set.homePoints, set.awayPoints)}</span>
+            <span className="whitespace-nowrap tabular-nums text-brand-900">{score(set.homePoints, set.awayPoints)}</span>
           </div>
           <ol className="divide-y divide-stone-100">
             {set.tables.map((table) => (

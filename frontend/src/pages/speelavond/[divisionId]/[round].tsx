@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { LiveNotice, LiveShell, MatchGrid, Scoreline } from '@/components/live/live-view';
 import { longDate } from '@/components/standings/format';
 import { StandingsTable } from '@/components/standings/standings-table';
+import { VenueStandings } from '@/components/standings/venue-standings';
 import { Card, EmptyState } from '@/components/ui/layout';
 import { cn } from '@/lib/cn';
 import { liveVersion, PageTitle, publicPage, queryParam } from '@/lib/public-page';
@@ -43,8 +44,8 @@ export default function MatchNightPage({ night, standings, big }: InferGetServer
           </Link>
         </nav>
       )}
-      <div data-live-root data-live-version={night.version} data-live-events={`/api/public/rounds/events?divisionId=${night.divisionId}&round=${night.round}`} className="space-y-6">
-        <div>
+      <div data-live-root data-live-version={night.version} data-live-events={`/api/public/rounds/events?divisionId=${night.divisionId}&round=${night.round}`} className={big ? 'space-y-[1.2vw]' : 'space-y-6'}>
+        <div className={cn(big && 'flex flex-wrap items-baseline gap-x-6')}>
           <h1 className={cn('font-bold text-brand-900', big ? 'text-[clamp(1.5rem,2.6vw,3.5rem)]' : 'text-2xl')}>{title}</h1>
           {dates.length > 0 && <p className={cn('mt-1 text-stone-600', big && 'text-[clamp(1rem,1.4vw,2rem)]')}>{dates.map((d) => longDate(d)).join(', ')}</p>}
         </div>
@@ -65,17 +66,20 @@ export default function MatchNightPage({ night, standings, big }: InferGetServer
             </section>
           ))}
         </div>
-        {standings.rows.length > 0 && (
-          <Card title={standings.provisionalMatches > 0 ? 'Stand (voorlopig)' : 'Stand'}>
-            {standings.provisionalMatches > 0 && (
-              <p className={cn('mb-3 text-stone-700', big ? 'text-xl' : 'text-sm')}>
-                Voorlopig: met {standings.provisionalMatches === 1 ? 'de wedstrijd die nog bezig is' : `de ${standings.provisionalMatches} wedstrijden die nog bezig zijn`}, met de
-                ondertekende sets tot nu toe. Teams met een wedstrijd in behandeling zijn gemarkeerd. De officiële stand telt alleen bevestigde uitslagen.
-              </p>
-            )}
-            <StandingsTable standings={standings} caption={standings.provisionalMatches > 0 ? `Voorlopige stand ${night.divisionName}` : `Stand ${night.divisionName}`} />
-          </Card>
-        )}
+        {standings.rows.length > 0 &&
+          (big ? (
+            <VenueStandings standings={standings} title={standings.provisionalMatches > 0 ? 'Stand (voorlopig)' : 'Stand'} />
+          ) : (
+            <Card title={standings.provisionalMatches > 0 ? 'Stand (voorlopig)' : 'Stand'}>
+              {standings.provisionalMatches > 0 && (
+                <p className="mb-3 text-sm text-stone-700">
+                  Voorlopig: met {standings.provisionalMatches === 1 ? 'de wedstrijd die nog bezig is' : `de ${standings.provisionalMatches} wedstrijden die nog bezig zijn`}, met de
+                  ondertekende sets tot nu toe. Teams met een wedstrijd in behandeling zijn gemarkeerd. De officiële stand telt alleen bevestigde uitslagen.
+                </p>
+              )}
+              <StandingsTable standings={standings} caption={standings.provisionalMatches > 0 ? `Voorlopige stand ${night.divisionName}` : `Stand ${night.divisionName}`} />
+            </Card>
+          ))}
       </div>
     </LiveShell>
   );

@@ -34,7 +34,7 @@ export default function LiveMatchPage({ match, big }: InferGetServerSidePropsTyp
       )}
       <div data-live-root data-live-version={match.version} data-live-events={`/api/public/matches/${match.id}/events`} className="space-y-6">
         <header className="rounded-lg bg-white p-4 ring-1 ring-stone-200">
-          <p className={big ? 'text-2xl text-stone-600' : 'text-sm text-stone-600'}>
+          <p className={big ? 'text-lg text-stone-600 sm:text-2xl' : 'text-sm text-stone-600'}>
             {match.divisionName} · ronde {match.round} · {longDate(match.date)}, {match.startTime} uur{match.venue ? ` · ${match.venue}` : ''}
           </p>
           <div className="mt-3">
