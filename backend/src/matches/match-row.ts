@@ -17,6 +17,8 @@ const teamSelect = { id: true, name: true, clubId: true, club: { select: { name:
 export const matchSummaryInclude = {
   homeTeam: { select: teamSelect },
   awayTeam: { select: teamSelect },
+  // Which teams saved their line-up (the secretaries' match list); matchInclude loads the line-ups whole instead.
+  lineups: { select: { teamId: true } },
 } satisfies Prisma.MatchInclude;
 
 export const matchInclude = {

@@ -105,6 +105,8 @@ export class MatchSummaryDto {
     description: 'Hoe de wedstrijd definitief werd; null zolang niet definitief (of definitief vóór 7 december 2026)',
   })
   finalBy: string | null;
+  @ApiProperty({ type: [String], format: 'uuid', description: 'De teams van deze wedstrijd waarvan de spelerslijst is opgeslagen' })
+  lineupTeamIds: string[];
   @ApiProperty({ nullable: true, type: String, description: 'Toelichting van de bond bij een niet-gespeelde wedstrijd' })
   statusReason: string | null;
   @ApiProperty({ description: 'Versie van de uitslag; stuur hem mee bij elke wijziging (optimistische vergrendeling)' })
@@ -321,6 +323,7 @@ export function mapMatchSummary(match: MatchSummaryRow, settings: Pick<Competiti
     finalDueAt: match.finalDueAt?.toISOString() ?? null,
     finality: finalityWords(match, new Date(), settings.paperConfirmHours),
     finalBy: match.resultState === 'CONFIRMED' ? match.finalBy : null,
+    lineupTeamIds: match.lineups.map((l) => l.teamId),
     statusReason: match.statusReason,
     version: match.version,
     // The home team signed (explicitly, after the summary); the signature lapses with every change.

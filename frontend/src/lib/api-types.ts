@@ -3526,6 +3526,8 @@ export interface components {
              * @enum {string|null}
              */
             finalBy: "BOTH_CONFIRMED" | "CORRECTION_WINDOW" | "PAPER_HOURS" | "SUPERVISOR_DECISION" | "FEDERATION" | null;
+            /** @description De teams van deze wedstrijd waarvan de spelerslijst is opgeslagen */
+            lineupTeamIds: string[];
             /** @description Toelichting van de bond bij een niet-gespeelde wedstrijd */
             statusReason: string | null;
             /** @description Versie van de uitslag; stuur hem mee bij elke wijziging (optimistische vergrendeling) */
@@ -3782,6 +3784,8 @@ export interface components {
              * @enum {string|null}
              */
             finalBy: "BOTH_CONFIRMED" | "CORRECTION_WINDOW" | "PAPER_HOURS" | "SUPERVISOR_DECISION" | "FEDERATION" | null;
+            /** @description De teams van deze wedstrijd waarvan de spelerslijst is opgeslagen */
+            lineupTeamIds: string[];
             /** @description Toelichting van de bond bij een niet-gespeelde wedstrijd */
             statusReason: string | null;
             /** @description Versie van de uitslag; stuur hem mee bij elke wijziging (optimistische vergrendeling) */

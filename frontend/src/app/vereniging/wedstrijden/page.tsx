@@ -28,15 +28,19 @@ export default async function SecretaryMatchesPage({ searchParams }: { searchPar
   const next = (m: MatchSummary): string => {
     switch (m.resultPhase) {
       case 'DISPUTED':
-        return home(m) ? `Betwist door ${m.awayTeam.name}: ${m.dispute?.comment ?? ''} — aanpassen en opnieuw ondertekenen` : `Betwist door ${m.awayTeam.name}: ${m.dispute?.comment ?? ''} — wacht op ${m.homeTeam.name}`;
+        // The refusal goes to the supervisor, whose decision makes the result final (no loop back to the home team).
+        return `Niet akkoord van ${m.awayTeam.name}: ${m.dispute?.comment ?? ''} — de wedstrijdleider beslist`;
       case 'SIGNED_BY_HOME':
         return home(m)
           ? `${m.finality ? finalitySentence(m.finality) : 'Ondertekend door de thuisploeg'}; ${m.awayTeam.name} controleert hem`
           : `Uitslag controleren; klopt hij, dan hoeft u niets te doen (anders: niet akkoord). ${m.finality ? finalitySentence(m.finality) : ''}`;
       case 'IN_PROGRESS':
         return home(m) ? 'Uitslag ingevoerd: vul aan, controleer en onderteken' : `Wacht tot ${m.homeTeam.name} de uitslag heeft ingevoerd en ondertekend`;
-      default:
-        return home(m) ? 'Thuis: spelerslijst samenstellen en uitslag invoeren' : 'Uit: spelerslijst samenstellen';
+      default: {
+        const saved = m.lineupTeamIds.some((id) => own(id) && (home(m) ? id === m.homeTeam.id : id === m.awayTeam.id));
+        if (home(m)) return saved ? 'Thuis: spelerslijst opgeslagen; uitslag op de wedstrijddag' : 'Thuis: spelerslijst samenstellen en uitslag invoeren';
+        return saved ? 'Uit: spelerslijst opgeslagen' : 'Uit: spelerslijst samenstellen';
+      }
     }
   };
   return (
