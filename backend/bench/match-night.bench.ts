@@ -240,17 +240,17 @@ const statementCosts = {
 const addressOf = (block: number, i: number) => `10.${block}.${Math.floor(i / 250)}.${(i % 250) + 1}`;
 
 /** Spectators of these matches (ROUND_SPECTATORS of them on a round), their addresses in `block`. */
-function spectatorsOf(baseUrl: string, matches: readonly SeededMatch[], block: number, stats: Stats, signatures: Signatures): Spectator[] {
+function spectatorsOf(baseUrl: string, matches: readonly SeededMatch[], block: number, stats: Stats, signatures: Signatures, from = 0): Spectator[] {
   const rounds = [...new Map(matches.map((m) => [`${m.divisionId}/${m.round}`, { divisionId: m.divisionId, round: m.round, matchIds: matches.filter((x) => x.divisionId === m.divisionId && x.round === m.round).map((x) => x.id) }])).values()];
   return Array.from({ length: SPECTATORS }, (_, i) => {
     const follows: Follows = i < ROUND_SPECTATORS ? { kind: 'round', ...rounds[i % rounds.length] } : { kind: 'match', matchId: matches[(i - ROUND_SPECTATORS) % matches.length].id };
-    return new Spectator(baseUrl, follows, addressOf(block, i), stats, signatures, VIEWERS === 'apps');
+    return new Spectator(baseUrl, follows, addressOf(block, from + i), stats, signatures, VIEWERS === 'apps');
   });
 }
 
-/** Every table of these matches plays its sets at this pace; one venue address per match (in `block`). */
-function playTables(baseUrl: string, matches: readonly SeededMatch[], block: number, pacing: Pacing, stats: Stats, signatures: Signatures): Promise<void[]> {
-  return Promise.all(matches.flatMap((match, m) => match.tables.map((table) => tableClient(baseUrl, match, table, addressOf(block, m), pacing, stats, signatures, SETS))));
+/** Every table of these matches plays its sets at this pace; one venue address per match (in `block`, from its `from`-th). */
+function playTables(baseUrl: string, matches: readonly SeededMatch[], block: number, pacing: Pacing, stats: Stats, signatures: Signatures, from = 0): Promise<void[]> {
+  return Promise.all(matches.flatMap((match, m) => match.tables.map((table) => tableClient(baseUrl, match, table, addressOf(block, from + m), pacing, stats, signatures, SETS))));
 }
 
 /** The p99 of the table writes, entries and signatures together. */
@@ -261,21 +261,28 @@ const writesP99 = (stats: Stats) => percentile([...stats.latencies.enter, ...sta
  * pace (think time and start spread divided by it), with SPECTATORS new spectators. Its
  * throughput and the p99 of its table writes (entries and signatures together).
  */
-async function capacityStep(ctx: BenchContext, baseUrl: string, pace: number, step: number): Promise<{ pace: number; writesPerSecond: number; p99Ms: number; errors: number }> {
+async function capacityStep(
+  ctx: BenchContext,
+  baseUrl: string,
+  pace: number,
+  addresses: { tables: number; spectators: number; tablesFrom?: number },
+  label = '',
+): Promise<{ pace: number; writesPerSecond: number; p99Ms: number; errors: number; writes: number }> {
   const matches = await prepareNights(ctx.prisma, baseUrl, await seedMatchNight(ctx.prisma, MATCHES));
   const stats = new Stats();
   const signatures = new Signatures();
-  const spectators = spectatorsOf(baseUrl, matches, 210 + step, stats, signatures);
+  const spectators = spectatorsOf(baseUrl, matches, addresses.spectators, stats, signatures);
   const streams = spectators.map((s) => s.run());
   try {
     await Promise.race([Promise.all(spectators.map((s) => s.ready)), sleep(30_000)]);
     const pacing: Pacing = { thinkMinMs: THINK_MIN / pace, thinkMaxMs: THINK_MAX / pace, rampMs: 3000 / pace, reloadChance: 0.25 };
     const start = performance.now();
-    await playTables(baseUrl, matches, 110 + step, pacing, stats, signatures);
+    await playTables(baseUrl, matches, addresses.tables, pacing, stats, signatures, addresses.tablesFrom);
     const seconds = (performance.now() - start) / 1000;
     const writes = stats.latencies.enter.length + stats.latencies.sign.length;
-    const result = { pace, writesPerSecond: round1(writes / seconds), p99Ms: writesP99(stats), errors: stats.errorCount };
-    console.log(`[bench]   capacity ×${pace}: ${result.writesPerSecond} writes/s, p99 ${Math.round(result.p99Ms)} ms, ${result.errors} errors`);
+    const result = { pace, writesPerSecond: round1(writes / seconds), p99Ms: writesP99(stats), errors: stats.errorCount, writes };
+    const kinds = result.errors ? ` (${[...stats.errors].map(([k, v]) => `${k}: ${v}`).join('; ')})` : '';
+    console.log(`[bench]   capacity${label ? ` ${label}` : ''} ×${pace}: ${result.writesPerSecond} writes/s, p99 ${Math.round(result.p99Ms)} ms, ${result.errors} errors${kinds} (load ${round1(os.loadavg()[0])})`);
     return result;
   } finally {
     for (const s of spectators) s.stop();
@@ -374,16 +381,124 @@ async function postmasterPid(prisma: BenchContext['prisma']): Promise<number | n
   return isPostgres(pid) && isPostgres(postmaster) ? postmaster : null;
 }
 
+/** A variant of the API: its name and the environment that makes it (BENCH_NIGHT_VARIANTS). */
+interface Variant {
+  name: string;
+  env: Record<string, string>;
+}
+
+/** BENCH_NIGHT_VARIANTS="name:VAR=value,VAR2=value;other:VAR=value" as variants, in the order given. */
+export function parseVariants(text: string): Variant[] {
+  return text
+    .split(';')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((part) => {
+      const at = part.indexOf(':');
+      const [name, assignments] = at < 0 ? [part, ''] : [part.slice(0, at), part.slice(at + 1)];
+      const env = Object.fromEntries(
+        assignments
+          .split(',')
+          .map((a) => a.trim())
+          .filter(Boolean)
+          .map((a) => {
+            const eq = a.indexOf('=');
+            if (eq < 1) throw new Error(`BENCH_NIGHT_VARIANTS: "${a}" is geen VAR=waarde`);
+            return [a.slice(0, eq), a.slice(eq + 1)];
+          }),
+      );
+      return { name: name.trim(), env };
+    });
+}
+
+/** The capacity steps of the comparison (BENCH_NIGHT_VARIANT_PACES; the night's own by default) and how often each is played per variant. */
+const VARIANT_PACES = (process.env.BENCH_NIGHT_VARIANT_PACES ?? CAPACITY_PACES.join(',')).split(',').filter((p) => p.trim()).map(Number);
+const VARIANT_ROUNDS = Math.max(1, Number(process.env.BENCH_NIGHT_VARIANT_ROUNDS ?? 1) || 1);
+
+/** CPU seconds so far of these processes (/proc/<pid>/stat utime + stime); a process gone meanwhile counts nothing. */
+function cpuSecondsOf(pids: readonly number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const after = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      ticks += Number(after[11]) + Number(after[12]);
+    } catch {
+      /* ended meanwhile */
+    }
+  }
+  return ticks / 100;
+}
+
+/**
+ * BENCH_NIGHT_VARIANTS: with and without a piece of the API, in one run. The default API and one
+ * API process per variant (started with its variables) run side by side, idle but for the one
+ * being measured; the capacity steps (BENCH_NIGHT_VARIANT_PACES) are played on each in turn,
+ * pace by pace, the order of the variants turning at every pace, BENCH_NIGHT_VARIANT_ROUNDS
+ * times. On a shared machine the other load then falls on all of them alike. Per variant: every
+ * step, the most writes per second a step kept under p99 150 ms with no error, and the CPU per
+ * write of its API process and of the bench's PostgreSQL (less moved by the other load than a p99).
+ */
+async function compareVariants(ctx: BenchContext, variants: readonly Variant[]): Promise<Figures> {
+  const databaseUrl = process.env.DATABASE_URL!;
+  const postmaster = await postmasterPid(ctx.prisma);
+  const all = [{ name: 'default', env: {} }, ...variants];
+  // The reminder schedule off in all of them alike: five planners would poll for nothing.
+  const apis = await Promise.all(all.map((v) => startApiProcess(databaseUrl, { SCHEDULED_JOBS: 'off', ...v.env })));
+  const steps = new Map(all.map((v) => [v.name, [] as { pace: number; writesPerSecond: number; p99Ms: number; errors: number; writes: number; apiSeconds: number; postgresSeconds: number }[]]));
+  try {
+    // Each API writes a match through before its first step, its code compiled as on a night.
+    const warmUps = await prepareNights(ctx.prisma, apis[0].baseUrl, await seedMatchNight(ctx.prisma, apis.length));
+    await Promise.all(apis.map((api, i) => Promise.all(warmUps[i].tables.map((table) => tableClient(api.baseUrl, warmUps[i], table, '10.99.0.4', { ...AT_ONCE, freshConnections: true }, new Stats(), new Signatures(), SETS)))));
+    let step = 0;
+    for (let round = 0; round < VARIANT_ROUNDS; round++) {
+      for (const pace of VARIANT_PACES) {
+        for (let k = 0; k < all.length; k++) {
+          const i = (k + step) % all.length;
+          const postgres = () => (postmaster ? cpuSecondsOf(processTree(postmaster, parentsNow())) : NaN);
+          const [apiBefore, postgresBefore] = [apis[i].cpuSeconds() ?? NaN, postgres()];
+          // Addresses of its own per step (10.120.… to 10.209.…; the night's steps use 110–116 and 210–216).
+          const block = 120 + ((step * all.length + k) % 90);
+          const result = await capacityStep(ctx, apis[i].baseUrl, pace, { tables: block, spectators: block, tablesFrom: 750 }, all[i].name);
+          steps.get(all[i].name)!.push({ ...result, apiSeconds: (apis[i].cpuSeconds() ?? NaN) - apiBefore, postgresSeconds: postgres() - postgresBefore });
+        }
+        step++;
+      }
+    }
+  } finally {
+    await Promise.all(apis.map((api) => api.stop()));
+  }
+  const figures: Figures = { variants_paces: VARIANT_PACES.join(','), variants_rounds: VARIANT_ROUNDS, variants_loadAverageAtEnd: os.loadavg().map(round1).join(' ') };
+  const capacities: string[] = [];
+  for (const { name, env } of all) {
+    const done = steps.get(name)!;
+    const kept = done.filter((s) => s.p99Ms < 150 && s.errors === 0);
+    const capacity = kept.length ? Math.max(...kept.map((s) => s.writesPerSecond)) : 0;
+    const writes = done.reduce((n, s) => n + s.writes, 0);
+    const perWrite = (seconds: number) => (writes ? round1((seconds * 1000) / writes) : NaN);
+    figures[`variant_${name}_env`] = Object.entries(env).map(([k, v]) => `${k}=${v}`).join(' ') || 'as the default';
+    figures[`variant_${name}_steps`] = done.map((s) => `×${s.pace}: ${s.writesPerSecond} writes/s, p99 ${Math.round(s.p99Ms)} ms${s.errors ? `, ${s.errors} errors` : ''}`).join(' | ');
+    figures[`variant_${name}_writesPerSecondAtP99Under150Ms`] = capacity;
+    figures[`variant_${name}_stepsOf150WritesPerSecondUnderP99150Ms`] = `${kept.filter((s) => s.writesPerSecond >= 150).length} of ${done.length}`;
+    figures[`variant_${name}_cpuApiMsPerWrite`] = perWrite(done.reduce((n, s) => n + s.apiSeconds, 0));
+    figures[`variant_${name}_cpuPostgresMsPerWrite`] = perWrite(done.reduce((n, s) => n + s.postgresSeconds, 0));
+    capacities.push(`${name} ${capacity}`);
+  }
+  figures.variants_writesPerSecondAtP99Under150Ms = capacities.join(' | ');
+  return figures;
+}
+
 export async function run(ctx: BenchContext): Promise<Figures> {
   // The cgroup scripts/bench.mjs made, with PostgreSQL and the dashboard started inside it;
   // run alone, one of our own (a machine that cannot limit the memory says why before anything runs).
   const made = process.env.BENCH_MEMORY_CGROUP;
-  if (made) return night(ctx, MemoryCgroup.attach(made));
-  const cgroup = MEMORY_LIMIT ? MemoryCgroup.create('tsbn-bench', parseMemorySize(MEMORY_LIMIT)) : null;
+  const cgroup = made ? MemoryCgroup.attach(made) : MEMORY_LIMIT ? MemoryCgroup.create('tsbn-bench', parseMemorySize(MEMORY_LIMIT)) : null;
   try {
-    return await night(ctx, cgroup);
+    const figures = await night(ctx, cgroup);
+    const variants = parseVariants(process.env.BENCH_NIGHT_VARIANTS ?? '');
+    if (variants.length) Object.assign(figures, await compareVariants(ctx, variants));
+    return figures;
   } finally {
-    cgroup?.release();
+    if (!made) cgroup?.release();
   }
 }
 
@@ -601,7 +716,7 @@ async function night(ctx: BenchContext, cgroup: MemoryCgroup | null): Promise<Fi
     // The throughput "at the same p99" (issue 22) is the most writes per second of a night whose
     // table writes kept p99 under 150 ms; the paces of a run with --processes N are the same.
     const paces: { pace: number; writesPerSecond: number; p99Ms: number; errors: number }[] = [{ pace: 1, writesPerSecond: Number(figures.writesPerSecond), p99Ms: writesP99(stats), errors: stats.errorCount }];
-    for (const [step, pace] of CAPACITY_PACES.entries()) paces.push(await capacityStep(ctx, api.baseUrl, pace, step));
+    for (const [step, pace] of CAPACITY_PACES.entries()) paces.push(await capacityStep(ctx, api.baseUrl, pace, { tables: 110 + step, spectators: 210 + step }));
     paces.sort((a, b) => a.pace - b.pace);
     figures.capacity_paces = paces.map((p) => `×${p.pace}: ${p.writesPerSecond} writes/s, p99 ${Math.round(p.p99Ms)} ms${p.errors ? `, ${p.errors} errors` : ''}`).join(' | ');
     const kept = paces.filter((p) => p.p99Ms < 150 && p.errors === 0);

@@ -1,8 +1,8 @@
 /**
  * Issue 22, the lean write path: a table write (enter, sign, refuse) goes straight to pg on a
- * pooled connection (MatchWriterService.applyAtTable): BEGIN and the match row's lock in one
- * round trip, then the load in a statement of its own, the changes with the command log and
- * the audit entry in one statement, the commit. What that must keep:
+ * pooled connection (MatchWriterService.applyAtTable): BEGIN, the match row's lock, then the
+ * load in a statement of its own, the changes with the command log and the audit entry in one
+ * statement, the commit. What that must keep:
  * - a write that waited for the lock works on what the holder committed (the load is a new
  *   statement, so it sees it; a load in the lock's own statement would not);
  * - a command that needs more than the lean path stores (here a supervisor's action) is rolled
@@ -95,7 +95,7 @@ describe('the table write path', () => {
     expect(await ctx.prisma.matchCommandRecord.count({ where: { idempotencyKey: `table-4:${key}` } })).toBe(1);
   });
 
-  it('a code the process knows: its count and check go with the lock, and a refused write answers without waiting for the match', async () => {
+  it('a code the process knows: its count and check go before the lock, and a refused write answers without waiting for the match', async () => {
     // The process knows both codes (each wrote once); then table 6's code is revoked.
     await ctx.http().put(`${table(5)}/sets/1`).send({ enteredBy: 'HOME', totals: { home: 6, away: 2 } }).expect(200);
     await ctx.http().put(`${table(6)}/sets/1`).send({ enteredBy: 'HOME', totals: { home: 6, away: 2 } }).expect(200);

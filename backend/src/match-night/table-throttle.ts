@@ -16,7 +16,6 @@ import { RetryLaterError } from '../common/errors';
 import { delayAfter, waitInDutch } from '../auth/login-throttle';
 import type { RateLimitStore } from '../common/rate-limit-store';
 import { Prisma } from '../generated/prisma/client';
-import type { PooledQueries } from '../prisma/pooled-queries';
 
 export interface TableThrottleOptions {
   windowMs: number;
@@ -83,11 +82,11 @@ export class TableThrottle {
    * well-formed code (not null), for that code, reads and writes apart; over a limit is 429.
    * With `lookup` (the code's table), in the same statement: what it found, once admitted.
    */
-  async admit(client: string, code: string | null, kind: TableAccessKind, lookup?: Prisma.Sql, db?: Pick<PooledQueries, '$queryRaw'>): Promise<unknown> {
+  async admit(client: string, code: string | null, kind: TableAccessKind, lookup?: Prisma.Sql): Promise<unknown> {
     const now = this.options.now();
     const { windowMs, requestsPerClient, forgetAfterMs } = this.options;
     const records = [{ kind: 'table:client', key: client }, ...(code ? [{ kind: `table:${kind}`, key: code }] : [])];
-    const { counts, blockedUntil, found } = await this.store.hitAll(records, now, windowMs, { kind: FAILURES, key: client, forgetAfterMs }, lookup, db);
+    const { counts, blockedUntil, found } = await this.store.hitAll(records, now, windowMs, { kind: FAILURES, key: client, forgetAfterMs }, lookup);
     if (blockedUntil !== null) throw new TableRateLimitError(seconds(blockedUntil - now), 'FAILURES');
     const byClient = windowRefusal(counts[0].count, counts[0].startedAt, now, requestsPerClient, windowMs);
     if (byClient !== null) throw new TableRateLimitError(byClient, 'CLIENT');
@@ -96,23 +95,6 @@ export class TableThrottle {
     const byCode = windowRefusal(counts[1].count, counts[1].startedAt, now, limit, windowMs);
     if (byCode !== null) throw new TableRateLimitError(byCode, 'CODE');
     return found;
-  }
-
-  /**
-   * admit's verdict as an SQL condition, read from the counts admit has just stored (a statement
-   * sent right behind it, on the same connection): true when neither the client nor the code is
-   * over its limit and the client is not waiting after failed codes. A cheap check before a
-   * table write locks and loads its match (so a refused flood locks nothing); admit's own answer
-   * decides.
-   */
-  admittedCondition(client: string, code: string, kind: TableAccessKind): Prisma.Sql {
-    const now = this.options.now();
-    const limit = kind === 'read' ? this.options.readsPerCode : this.options.writesPerCode;
-    const { requestsPerClient, forgetAfterMs } = this.options;
-    return Prisma.sql`NOT EXISTS (SELECT 1 FROM rate_limit_records r WHERE
-        (r.kind = 'table:client' AND r.key = ${client}::text AND r.count > ${requestsPerClient}::int)
-     OR (r.kind = ${`table:${kind}`}::text AND r.key = ${code}::text AND r.count > ${limit}::int)
-     OR (r.kind = ${FAILURES}::text AND r.key = ${client}::text AND r."blockedUntilMs" > ${now}::bigint AND r."touchedAtMs" > ${now - forgetAfterMs}::bigint))`;
   }
 
   /** A client without a code (admit with none). */

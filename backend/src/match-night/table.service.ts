@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { AppError, NotFoundError } from '../common/errors';
 import type { MatchCommand } from '../domain/match/match-command';
 import { MatchDataService } from '../matches/match-data.service';
-import { MatchWriterService, type TableGate } from '../matches/match-writer.service';
+import { MatchWriterService } from '../matches/match-writer.service';
 import { Prisma } from '../generated/prisma/client';
 import type { TableEntryInputDto, TableRefuseInputDto, TableSignInputDto, TableViewDto } from './match-night.dto';
 import { mapTableView } from './night-views';
@@ -32,9 +32,6 @@ function codeLookup(code: string): Prisma.Sql {
                              'archivedAt', ${ms('m."archivedAt"')}, 'nightEndsAt', ${ms('m."nightEndsAt"')})::text
       FROM table_codes tc JOIN matches m ON m.id = tc."matchId" WHERE tc.code = ${code}`;
 }
-
-/** A code this process knew is no longer there (TableService.gateOf). */
-class CodeGone extends Error {}
 
 /** The codes a process keeps with their table (TableService.remember): a night's 180 many times over. */
 const KNOWN_CODES_MAX = 5000;
@@ -163,11 +160,8 @@ export class TableService {
     reason: string | null,
     command: (tableNumber: number) => MatchCommand,
   ): Promise<TableViewDto> {
-    const { code, known } = this.knownTable(rawCode);
-    // A code this process has seen open its table: the code's count and check go with the write's
-    // lock and load, in one round trip (TableGate). Otherwise the code is resolved first.
-    const { matchId, tableNumber } = known ?? (await this.resolve(rawCode, client, 'write'));
-    const gate: TableGate | undefined = known && code ? this.gateOf(code, client, known) : undefined;
+    // The code's count and check first: a refused write locks and loads nothing.
+    const { matchId, tableNumber } = await this.resolve(rawCode, client, 'write');
     const { row, settings } = await this.writer
       .applyAtTable(
         matchId,
@@ -176,35 +170,14 @@ export class TableService {
           return command(tableNumber);
         },
         { actor: `table:${tableNumber}`, idempotencyKey: key === undefined ? undefined : `table-${tableNumber}:${key}`, action, reason, storeResponse: false },
-        gate,
       )
-      .catch(async (error: unknown) => {
-        // A code gone from the database (or, never yet, given to another table): forgotten, and
-        // answered as any code that opens nothing, counted towards the client's wait.
-        if (error instanceof CodeGone && code) {
-          this.tables.delete(code);
-          return this.invalid(client);
-        }
+      .catch((error: unknown) => {
         // An archived match (the writer finds no such match): the code opens nothing.
         throw error instanceof NotFoundError ? new TableCodeInvalidError() : error;
       });
     // The row the write left (a retry answered from the log has none: read it then).
     const match = row ?? (await this.data.load(matchId));
     return mapTableView(match, settings ?? this.data.settingsOf(match), tableNumber, new Date());
-  }
-
-  /** The code's count and check, as resolve does them, on the write's own connection (MatchWriterService.applyAtTable). */
-  private gateOf(code: string, client: string, known: TableAccess): TableGate {
-    return {
-      admit: async (db) => {
-        const access = this.opened(await this.throttle.admit(client, code, 'write', codeLookup(code), db), 'write');
-        if (!access || access.matchId !== known.matchId || access.tableNumber !== known.tableNumber) throw new CodeGone();
-      },
-      // The counts admit just stored, and the code still this table's and not revoked or expired.
-      admitted: () => Prisma.sql`${this.throttle.admittedCondition(client, code, 'write')}
-         AND EXISTS (SELECT 1 FROM table_codes tc WHERE tc.code = ${code}::text AND tc."matchId" = m.id AND tc."tableNumber" = ${known.tableNumber}::int
-                       AND tc."revokedAt" IS NULL AND tc."expiresAt" > ${new Date().toISOString()}::timestamptz AT TIME ZONE 'UTC')`,
-    };
   }
 
   /** An unknown or malformed code: a guess, counted towards the client's wait. */

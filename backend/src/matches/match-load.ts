@@ -25,19 +25,15 @@ export const TEAM = (column: string, { clubId = true } = {}) => Prisma.raw(`(
       FROM teams t JOIN clubs c ON c.id = t."clubId" WHERE t.id = m."${column}")`);
 
 /**
- * The setting a table write's lock statement sets (for its transaction only) when it locked the
- * match: a load sent right behind that lock (pipelined) with `whenLocked` reads nothing when the
- * lock was refused (match-writer.service.ts, TableGate). The sets' and games' triggers read it too
- * (their WHEN, migration 20261130080000_match_touched_by_sets): in such a transaction every change
- * to a set or game comes with the match row's own update, so a new name needs a migration as well.
+ * The setting a table write's lock statement sets (for its transaction only): the sets' and
+ * games' triggers read it (their WHEN, migration 20261130080000_match_touched_by_sets), because in
+ * such a transaction every change to a set or game comes with the match row's own update; a new
+ * name needs a migration as well.
  */
 export const LOCKED_SETTING = 'tsbn.locked';
 
-/** With `whenLocked`: the condition that the lock statement sent before locked the match (LOCKED_SETTING). */
-const lockedOnly = (whenLocked: boolean) => (whenLocked ? Prisma.raw(` AND current_setting('${LOCKED_SETTING}', true) = 'on'`) : Prisma.empty);
-
 /** One statement, one JSON value: the match row and its relations as matchInclude selects them. */
-function statement(id: string, whenLocked: boolean): Prisma.Sql {
+function statement(id: string): Prisma.Sql {
   return Prisma.sql`
     SELECT json_build_object(
       'match', row_to_json(m),
@@ -72,7 +68,7 @@ function statement(id: string, whenLocked: boolean): Prisma.Sql {
           FROM (SELECT sa.*, row_to_json(mem) AS member FROM supervisor_actions sa LEFT JOIN members mem ON mem.id = sa."memberId" WHERE sa."matchId" = m.id) x), '[]')
     )::text AS row
     FROM matches m
-    WHERE m.id = ${id}::uuid AND m."archivedAt" IS NULL${lockedOnly(whenLocked)}`;
+    WHERE m.id = ${id}::uuid AND m."archivedAt" IS NULL`;
 }
 
 /** A timestamp column as JSON ("2026-11-27T20:15:00.123", UTC without a zone) or a @db.Date ("2026-11-27"): the Date Prisma gives. */
@@ -194,32 +190,21 @@ export function sameFingerprint(a: Fingerprint, b: Fingerprint): boolean {
 
 /**
  * The match's fingerprint and this transaction's id (as a row's xmin shows it), or null: no
- * such match (or archived; with `whenLocked`, not locked). A small statement of its own: a
+ * such match (or archived). A small statement of its own: a
  * write that finds the match as it kept it loads nothing more.
  */
-export async function fingerprintOf(db: RawReader, id: string, { whenLocked = false } = {}): Promise<{ fingerprint: Fingerprint; transaction: string } | null> {
+export async function fingerprintOf(db: RawReader, id: string): Promise<{ fingerprint: Fingerprint; transaction: string } | null> {
   const rows = await db.$queryRaw<{ own: string; ref: string; transaction: string }[]>(Prisma.sql`
     SELECT ${OWN_FINGERPRINT} AS own, ${REF_FINGERPRINT} AS ref, (txid_current() % 4294967296)::text AS transaction
       FROM matches m
-     WHERE m.id = ${id}::uuid AND m."archivedAt" IS NULL${lockedOnly(whenLocked)}`);
+     WHERE m.id = ${id}::uuid AND m."archivedAt" IS NULL`);
   if (!rows.length) return null;
   const [{ own, ref, transaction }] = rows;
   return { fingerprint: { own, ref }, transaction };
 }
 
-/**
- * As SQL, true when the match (not archived) has this fingerprint and the lock statement sent
- * before locked it (LOCKED_SETTING); false otherwise, also when there is no such match. Sent
- * after the lock, as a statement of its own: it reads on a snapshot taken once the lock is held.
- */
-export function keptRowCurrent(id: string, fingerprint: Fingerprint): Prisma.Sql {
-  return Prisma.sql`coalesce((
-    SELECT current_setting('${Prisma.raw(LOCKED_SETTING)}', true) = 'on' AND ${OWN_FINGERPRINT} = ${fingerprint.own}::text AND ${REF_FINGERPRINT} = ${fingerprint.ref}::text
-      FROM matches m WHERE m.id = ${id}::uuid AND m."archivedAt" IS NULL), false)`;
-}
-
-/** The match (not archived) with everything matchInclude names, or null; `whenLocked`: only after the table write's lock statement locked it (LOCKED_SETTING). */
-export async function loadMatchRow(db: RawReader, id: string, { whenLocked = false } = {}): Promise<MatchRow | null> {
-  const rows = await db.$queryRaw<{ row: string }[]>(statement(id, whenLocked));
+/** The match (not archived) with everything matchInclude names, or null. */
+export async function loadMatchRow(db: RawReader, id: string): Promise<MatchRow | null> {
+  const rows = await db.$queryRaw<{ row: string }[]>(statement(id));
   return rows.length ? matchRowOf(rows[0].row) : null;
 }

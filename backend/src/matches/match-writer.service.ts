@@ -17,11 +17,10 @@ import { KeyedQueue } from './keyed-queue';
 import { MatchDataService } from './match-data.service';
 import { MatchRow, MemberRow, playerLabels } from './match-row';
 import { matchStateOf, oneStatement, rowAfter, storeStateChanges, type StoredChanges } from './match.repository';
-import { type Fingerprint, fingerprintOf, keptRowCurrent, LOCKED_SETTING, loadMatchRow, sameFingerprint } from './match-load';
+import { type Fingerprint, fingerprintOf, LOCKED_SETTING, loadMatchRow, sameFingerprint } from './match-load';
 import { assertSameRow, checkKeptRows, MatchRowCache, ownAfter } from './match-row-cache';
-import { pooledQueries, type PooledQueries } from '../prisma/pooled-queries';
+import { pooledQueries } from '../prisma/pooled-queries';
 import { isDatabaseUnavailable } from '../prisma/database-outage';
-import type { PoolClient } from 'pg';
 
 export type Tx = Prisma.TransactionClient;
 
@@ -168,18 +167,8 @@ function sameMatch(matchId: string, commandMatchId: string): void {
 /** The table write's answer when the command must go the full way (applyWithRow). */
 const FULL_PATH = Symbol('full path');
 
-/** The SQLSTATE tsbn_expect raises (its migration): a table write's kept match was not current (sentWithKept). */
-const KEPT_STALE = 'TS001';
-
 /** The lock statement's row: the command a retry stored under its key, if any. */
 type LockRow = { commandMatchId: string | null; commandKind: string | null; commandPayload: string | null };
-
-/** A table write's transaction statements on its connection (MatchWriterService.tableStatements). */
-interface TableStatements {
-  begin(again: boolean): Promise<unknown>;
-  lock(condition: Prisma.Sql): Promise<LockRow[]>;
-  commit(): Promise<unknown>;
-}
 
 /** A plain table write, decided on the match as loaded or kept (MatchWriterService.tableWrite). */
 interface TableWrite {
@@ -190,36 +179,6 @@ interface TableWrite {
   stored: StoredChanges;
   /** The changes, the command log and the audit entry: one statement. */
   logged: Prisma.Sql;
-}
-
-/**
- * pg's pipeline mode on one pooled connection while a table write holds it: statements sent
- * together go out together (each still its own, with its own Sync), so one round trip carries
- * several. Switched on and off only while the connection is idle; everything else on the pool
- * sends one statement at a time, as before.
- */
-function pipelined(client: PoolClient, on: boolean): void {
-  (client as PoolClient & { pipeline: boolean }).pipeline = on;
-}
-
-/** Waits for every statement sent together (none left unobserved), then gives their results or the first failure, in the order sent. */
-async function settled<T extends readonly unknown[]>(...sent: { [K in keyof T]: Promise<T[K]> }): Promise<T> {
-  const outcomes = await Promise.allSettled(sent);
-  for (const outcome of outcomes) if (outcome.status === 'rejected') throw outcome.reason;
-  return outcomes.map((outcome) => (outcome as PromiseFulfilledResult<unknown>).value) as unknown as T;
-}
-
-/**
- * What a table code must pass before its write locks anything, sent on the write's own
- * connection ahead of the lock, in the same round trip: the code's count and check (`admit`,
- * its own statement outside the transaction; it throws to refuse), and its verdict as an SQL
- * condition on the counts admit has just stored (`admitted`), which the lock adds, so
- * a refused request locks and loads nothing. admit's answer decides.
- */
-export interface TableGate {
-  admit(db: PooledQueries): Promise<void>;
-  /** A condition on the match row `m`. */
-  admitted(): Prisma.Sql;
 }
 
 /** Thrown by NO_MODELS: the change needs Prisma's models (substitutions, the supervisor's actions). */
@@ -358,100 +317,52 @@ export class MatchWriterService {
 
   /**
    * A table write (enter, sign, refuse) on a connection of its own from the pool, without
-   * Prisma's engine, in two round trips (pg's pipeline mode: statements sent together share
-   * one): the transaction's start, the lock (with a retry's stored command) and the load, with a
-   * gate also the code's count and check before them; then the changes with the command log
-   * and the audit entry in one statement, and the COMMIT. A command that needs more than that
-   * (it makes the match final: Regel 4 and the fines; or what it changes must be read back) is
-   * rolled back untouched and goes the full way (applyWithRow), which decides it again under
-   * its own lock. The row is null for a retry answered from the log.
+   * Prisma's engine: the transaction's start, the lock of the match row (with a retry's stored
+   * command), the match's fingerprint, and the load only when the match is not as this process's
+   * last table write left it (match-row-cache.ts); then the changes with the command log and the
+   * audit entry in one statement, and the COMMIT. A command that needs more than that (it makes
+   * the match final: Regel 4 and the fines; or what it changes must be read back) is rolled back
+   * untouched and goes the full way (applyWithRow), which decides it again under its own lock.
+   * The row is null for a retry answered from the log.
    */
-  async applyAtTable(
-    matchId: string,
-    build: (match: MatchRow) => MatchCommand,
-    options: ApplyOptions & { storeResponse: false },
-    gate?: TableGate,
-  ): Promise<{ row: MatchRow | null; settings: CompetitionSettings | null }> {
-    const fast = await this.queue.run(matchId, () => this.atTable(matchId, build, options, gate));
+  async applyAtTable(matchId: string, build: (match: MatchRow) => MatchCommand, options: ApplyOptions & { storeResponse: false }): Promise<{ row: MatchRow | null; settings: CompetitionSettings | null }> {
+    const fast = await this.queue.run(matchId, () => this.atTable(matchId, build, options));
     if (fast !== FULL_PATH) return fast;
     const { row, settings } = await this.applyWithRow(matchId, (_tx, match) => Promise.resolve(build(match)), options);
     return { row, settings };
   }
 
-  private async atTable(
-    matchId: string,
-    build: (match: MatchRow) => MatchCommand,
-    options: ApplyOptions,
-    given: TableGate | undefined,
-  ): Promise<{ row: MatchRow | null; settings: CompetitionSettings | null } | typeof FULL_PATH> {
+  private async atTable(matchId: string, build: (match: MatchRow) => MatchCommand, options: ApplyOptions): Promise<{ row: MatchRow | null; settings: CompetitionSettings | null } | typeof FULL_PATH> {
     const client = await this.prisma.pool.connect();
     let open = false;
     let lost: Error | undefined;
-    let gate = given;
-    /** The kept row was there but the match was not as kept (sentWithKept's check failed). */
-    let stale = false;
     try {
-      pipelined(client, true);
       const db = pooledQueries(client, this.prisma.statementName);
-      const sql = this.tableStatements(client, db, matchId, options);
-      // With the row this process kept for the match: the whole write in one round trip, checked
-      // under the lock (sentWithKept). When the match is not as kept (or the key was used before),
-      // nothing was written: the write goes on as below, without the gate (admit counted it).
-      const outcome = await this.sentWithKept(db, matchId, build, options, gate, sql).catch((error: unknown) => {
-        if ((error as { code?: unknown } | null)?.code !== KEPT_STALE) throw error;
-        // The way below loads the match in its first round trip and marks it contended (MatchRowCache.found).
-        gate = undefined;
-        stale = true;
-        this.kept.forget(matchId);
-        return null;
-      });
-      if (outcome) return outcome;
-      // One round trip: BEGIN, the lock, the match's fingerprint and, when this process kept no
-      // row of the match (match-row-cache.ts), the load, each its own statement sent behind the
-      // other (pipelined): PostgreSQL runs the fingerprint and the load after the lock is held,
-      // on a snapshot of their own, so they see what a write that held the lock before committed.
-      // With a gate, the code's count and check go first, in the same round trip, and the lock,
-      // fingerprint and load only when the counts admit the request. When the kept row's
-      // fingerprint is not the match's, the load follows.
+      // The transaction's statements are planned once per connection (a generic plan): they look
+      // up by key, and a plan made for each call's values cost more than running it.
       open = true;
+      await client.query('BEGIN; SET LOCAL plan_cache_mode = force_generic_plan');
+      // The lock, with the command a retry stored under its key; it tells the sets' and games'
+      // triggers that this transaction changes them only with the match row (LOCKED_SETTING).
+      const lock = await db.$queryRaw<LockRow[]>(Prisma.sql`
+        SELECT set_config('${Prisma.raw(LOCKED_SETTING)}', 'on', true) AS locked, c."matchId"::text AS "commandMatchId", c.kind AS "commandKind", c.payload::text AS "commandPayload"
+          FROM matches m LEFT JOIN match_commands c ON c."idempotencyKey" = ${options.idempotencyKey ?? null}::text
+         WHERE m.id = ${matchId}::uuid FOR UPDATE OF m`);
+      // The fingerprint in a statement of its own, after the lock: it sees what a write that held
+      // the lock before committed. The kept row when the match is as it was kept, else the load
+      // (after the fingerprint: a change in between makes the next fingerprint differ, never the
+      // other way round).
+      const read = lock.length ? await fingerprintOf(db, matchId) : null;
+      if (!read) throw new NotFoundError('Wedstrijd');
       const kept = this.kept.get(matchId);
-      let lock: LockRow[] | undefined;
-      let read: Awaited<ReturnType<typeof fingerprintOf>> = null;
-      let loaded: MatchRow | null = null;
-      if (gate) {
-        const [, , gated, found, row] = await settled(
-          gate.admit(db),
-          sql.begin(false),
-          sql.lock(Prisma.sql` AND ${gate.admitted()}`),
-          fingerprintOf(db, matchId, { whenLocked: true }),
-          kept ? Promise.resolve(null) : loadMatchRow(db, matchId, { whenLocked: true }),
-        );
-        if (gated.length) [lock, read, loaded] = [gated, found, row];
-      }
-      if (!lock) {
-        // Without a gate, or the counts' check and admit's answer differ (a count changed in
-        // between): the lock and the load as they are.
-        const [, locked, found, row] = await settled(
-          sql.begin(gate !== undefined),
-          sql.lock(Prisma.empty),
-          fingerprintOf(db, matchId),
-          kept ? Promise.resolve(null) : loadMatchRow(db, matchId),
-        );
-        [lock, read, loaded] = [locked, found, row];
-      }
-      if (lock.length === 0 || !read) throw new NotFoundError('Wedstrijd');
-      // The kept row, when the match is as it was kept (else loaded, after the fingerprint: a
-      // change in between makes the next fingerprint differ, never the other way round).
       const usable = kept !== null && sameFingerprint(kept.fingerprint, read.fingerprint);
       if (usable && checkKeptRows()) assertSameRow(kept.row, (await loadMatchRow(db, matchId))!);
-      if (usable) loaded = kept.row;
-      else loaded ??= await loadMatchRow(db, matchId);
+      const loaded = usable ? kept.row : await loadMatchRow(db, matchId);
       if (!loaded) throw new NotFoundError('Wedstrijd');
       this.kept.count(usable);
-      // Contended only when a kept row was there and stale (here, or in sentWithKept's check): a
-      // first write here (nothing kept) is no sign that another process writes the match, so the
-      // next one goes on its kept row.
-      this.kept.found(matchId, usable || (kept === null && !stale));
+      // Contended only when a kept row was there and stale: a first write here (nothing kept) is
+      // no sign that another process writes the match.
+      this.kept.found(matchId, usable || kept === null);
       const { fingerprint, transaction } = read;
       const [{ commandMatchId, commandKind, commandPayload: stored }] = lock;
       if (commandMatchId !== null) {
@@ -474,11 +385,11 @@ export class MatchWriterService {
         open = false;
         return FULL_PATH;
       }
-      // One round trip: the changes with the command log and the audit entry, and the COMMIT
-      // behind them. Should the statement fail, PostgreSQL answers that COMMIT with a rollback.
-      open = false;
+      // The changes with the command log and the audit entry, then the COMMIT.
       this.kept.forget(matchId);
-      await settled(db.$executeRaw(write.logged), client.query('COMMIT'));
+      await db.$executeRaw(write.logged);
+      await client.query('COMMIT');
+      open = false;
       return this.written(matchId, write, fingerprint, transaction);
     } catch (error) {
       // A connection that failed (gone, cut, refused) is not used again.
@@ -488,27 +399,9 @@ export class MatchWriterService {
       if (error instanceof FullPathNeeded && !lost) return FULL_PATH;
       throw error;
     } finally {
-      if (!lost) pipelined(client, false);
       // A connection that failed mid-transaction is not given back to the pool.
       client.release(lost);
     }
-  }
-
-  /** The statements of a table write's transaction on its connection: its start, and the lock. */
-  private tableStatements(client: PoolClient, db: PooledQueries, matchId: string, options: ApplyOptions): TableStatements {
-    return {
-      // The transaction's statements are planned once per connection (a generic plan): they look
-      // up by key, and a plan made for each call's values cost more than running it.
-      begin: (again) => client.query(`${again ? 'ROLLBACK; ' : ''}BEGIN; SET LOCAL plan_cache_mode = force_generic_plan`),
-      // The lock, with the command a retry stored under its key; it tells the statements sent
-      // right behind it that it locked (LOCKED_SETTING, for this transaction only).
-      lock: (condition) =>
-        db.$queryRaw<LockRow[]>(Prisma.sql`
-          SELECT set_config('${Prisma.raw(LOCKED_SETTING)}', 'on', true) AS locked, c."matchId"::text AS "commandMatchId", c.kind AS "commandKind", c.payload::text AS "commandPayload"
-            FROM matches m LEFT JOIN match_commands c ON c."idempotencyKey" = ${options.idempotencyKey ?? null}::text
-           WHERE m.id = ${matchId}::uuid${condition} FOR UPDATE OF m`),
-      commit: () => client.query('COMMIT'),
-    };
   }
 
   /**
@@ -539,61 +432,6 @@ export class MatchWriterService {
     this.kept.keep(matchId, { fingerprint: { own: ownAfter(fingerprint.own, write.stored, transaction), ref: fingerprint.ref }, row: write.after });
     this.emit(matchId, write.before, write.events);
     return { row: write.after, settings: write.settings };
-  }
-
-  /**
-   * A table write on the row this process kept for the match (match-row-cache.ts), in one round
-   * trip: the gate's count and check, BEGIN, the lock, a check that the match is still as kept,
-   * the changes with the command log and the audit entry, and the COMMIT, each its own statement
-   * sent behind the other. The check (keptRowCurrent) runs after the lock, on a snapshot of its
-   * own, and raises KEPT_STALE when the lock was not taken (the counts refuse), the match's
-   * fingerprint is not the kept one or the idempotency key was used before: the transaction is
-   * then aborted, the changes behind it do not run and PostgreSQL answers the COMMIT with a
-   * rollback. The lock is held only while PostgreSQL runs the statements, not while the API
-   * decides. Null (nothing sent) when no row is kept, when the match's last write here found its
-   * kept row not current (another process writes it too: MatchRowCache.isContended; the check
-   * would fail as often as not), or the command on it is not a plain table write (problems, or
-   * more than a table write): the way with the lock and the fingerprint decides it.
-   */
-  private async sentWithKept(
-    db: PooledQueries,
-    matchId: string,
-    build: (match: MatchRow) => MatchCommand,
-    options: ApplyOptions,
-    gate: TableGate | undefined,
-    sql: TableStatements,
-  ): Promise<{ row: MatchRow; settings: CompetitionSettings } | null> {
-    const kept = this.kept.get(matchId);
-    if (!kept || this.kept.isContended(matchId)) return null;
-    const write = await this.tableWrite(kept.row, build, options).catch(() => null);
-    if (write === null || write === FULL_PATH) return null;
-    const check = Prisma.sql`
-      SELECT tsbn_expect(${keptRowCurrent(matchId, kept.fingerprint)}
-               AND NOT EXISTS (SELECT 1 FROM match_commands c WHERE c."idempotencyKey" = ${options.idempotencyKey ?? null}::text)) AS ok,
-             (txid_current() % 4294967296)::text AS transaction`;
-    // Each statement is sent when it is called: in this order, in one round trip.
-    const outcomes = await Promise.allSettled([
-      gate ? gate.admit(db) : Promise.resolve(),
-      sql.begin(false),
-      sql.lock(gate ? Prisma.sql` AND ${gate.admitted()}` : Prisma.empty),
-      db.$queryRaw<{ transaction: string }[]>(check),
-      // MATCH_ROW_CACHE_CHECK (the test suite): the match as loaded under the lock, to compare with the kept row.
-      checkKeptRows() ? loadMatchRow(db, matchId, { whenLocked: true }) : Promise.resolve(null),
-      db.$executeRaw(write.logged),
-      sql.commit(),
-    ]);
-    // What PostgreSQL did decides: committed (the COMMIT's tag; an aborted transaction answers it
-    // with ROLLBACK), the write is stored, whatever admit answered a moment apart (the counts'
-    // condition under the lock admitted it); not committed, the first failure (KEPT_STALE: the
-    // check did not hold; admit's refusal; anything else) is thrown.
-    const [, , , checked, fresh, , commit] = outcomes;
-    const committed = commit.status === 'fulfilled' && (commit.value as { command?: string }).command === 'COMMIT';
-    if (!committed || checked.status !== 'fulfilled') throw (outcomes.find((o) => o.status === 'rejected') as PromiseRejectedResult | undefined)?.reason ?? new Error('Tafelinvoer niet vastgelegd');
-    const [{ transaction }] = checked.value;
-    const loaded = fresh.status === 'fulfilled' ? fresh.value : null;
-    if (loaded) assertSameRow(kept.row, loaded);
-    this.kept.count(true);
-    return this.written(matchId, write, kept.fingerprint, transaction);
   }
 
   /**
