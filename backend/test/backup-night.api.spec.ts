@@ -79,8 +79,10 @@ describe('the backup after a match night', () => {
     await other.end();
     for (let i = 0; i < 240 && (await nightBackups()).length === 0; i++) await new Promise((r) => setTimeout(r, 250));
     expect(await nightBackups()).toHaveLength(1);
-    const run = await ctx.prisma.backupRun.findFirstOrThrow({ where: { trigger: 'after-night' } });
-    expect(run.status).toBe('SUCCEEDED');
+    // The file is written before the run records its end: wait for that too (a busy machine is slow between the two).
+    const runStatus = async () => (await ctx.prisma.backupRun.findFirstOrThrow({ where: { trigger: 'after-night' } })).status;
+    for (let i = 0; i < 240 && (await runStatus()) === 'RUNNING'; i++) await new Promise((r) => setTimeout(r, 250));
+    expect(await runStatus()).toBe('SUCCEEDED');
   });
 
   it('coalesces: another final result within the half hour queues one job for the next half hour, not a backup now', async () => {

@@ -17,8 +17,9 @@ export function reasonProblem(reason: string | null | undefined, what: string): 
 /** Moving or turning round is for a match without any result: no seat a person entered, nothing recorded. */
 export function unplayedProblems(state: MatchState): Problem[] {
   const played = state.seats.some((s) => PLAYED_SOURCES.includes(s.source));
-  if (state.status !== 'SCHEDULED' || state.resultState !== 'NONE' || played) {
-    return [problem('MATCH_HAS_RESULT', 'CONFLICT', 'Deze wedstrijd heeft al een uitslag of is als niet gespeeld vastgelegd; hij kan niet meer worden verplaatst of omgedraaid.')];
+  // The supervisor's actions (a removal, a void) are facts of the evening, recorded for a side: the match is under way.
+  if (state.status !== 'SCHEDULED' || state.resultState !== 'NONE' || played || state.actions.length > 0) {
+    return [problem('MATCH_HAS_RESULT', 'CONFLICT', 'Deze wedstrijd heeft al een uitslag of een beslissing van de wedstrijdleider, of is als niet gespeeld vastgelegd; hij kan niet meer worden verplaatst of omgedraaid.')];
   }
   return [];
 }

@@ -207,3 +207,14 @@ describe('regression: an undo never loses what the tables entered (RULES.md "An 
     expect([3, 4, 5, 6].map((set) => seatAt(undone.state, set, 1))).toEqual([3, 4, 5, 6].map((set) => seatAt(signed, set, 1)));
   });
 });
+
+describe('regression: home and away are not turned round once the supervisor acted (invariant 4)', () => {
+  it('regression: a swap after a Regel 38 removal is refused (the removal names its side), so a later identical removal is withdrawn on its own', () => {
+    const removal = (id: string, by: typeof supervisor | typeof admin): MatchCommand => ({ kind: 'REMOVE_PLAYER', by, reason: 'Drie waarschuwingen', id, setNumber: 1, tableNumber: 1, fromGame: 2, memberId: 'h1a', playerId: 'h1a' });
+    const { result } = run(matchState(), [
+      [removal('x1', admin), 0],
+      [{ kind: 'SWAP_SIDES', by: admin, reason: 'Verkeerd om ingepland' }, 0],
+    ]);
+    expect(result.problems.map((p) => p.code)).toEqual(['MATCH_HAS_RESULT']);
+  });
+});
