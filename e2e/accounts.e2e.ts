@@ -70,7 +70,7 @@ describe('accounts without the administrator’s help', () => {
     await page.getByText('Een wachtwoord heeft minstens 10 tekens.').waitFor();
     await choosePassword(page, newPassword);
     await page.waitForURL((url) => url.pathname === '/te-doen');
-    await page.getByRole('heading', { name: 'Te doen' }).waitFor();
+    await page.getByRole('heading', { name: 'Te doen', exact: true }).waitFor();
 
     // The link worked once.
     const other = await newPage(browser);
@@ -130,7 +130,7 @@ describe('accounts without the administrator’s help', () => {
     await page.getByRole('heading', { name: 'Welkom, Mireille Pinas' }).waitFor();
     await choosePassword(page, 'marowijne-secretaris-1');
     await page.waitForURL((url) => url.pathname === '/te-doen');
-    await page.getByRole('heading', { name: 'Te doen' }).waitFor();
+    await page.getByRole('heading', { name: 'Te doen', exact: true }).waitFor();
     const me = await page.request.get(`${BASE_URL}/api/auth/me`);
     expect(await me.json()).toMatchObject({ email, role: 'SECRETARY', clubName: 'Marowijne' });
 

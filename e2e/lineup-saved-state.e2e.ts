@@ -124,10 +124,7 @@ describe('a line-up says whether it is saved, and a fine proposal is news (issue
 
     // The match list says the line-up is saved, not that it is still to be composed (issue 47 item 9).
     await page.goto(`${BASE_URL}/vereniging/wedstrijden`);
-    const row = page.getByRole('link', { name: new RegExp(`${next.homeTeam.name} – ${next.awayTeam.name}`) }).first();
-    await row.waitFor();
-    const list = (await page.getByRole('main').textContent()) ?? '';
-    expect(list).toMatch(/spelerslijst opgeslagen/);
+    await page.getByText(/spelerslijst opgeslagen/).first().waitFor();
     await context.close();
   });
 
