@@ -139,6 +139,34 @@ export function queueDecision(matchId: string, setNumber: number, tableNumber: n
   );
 }
 
+/**
+ * The table got a new code (the supervisor revoked the old one, issue 47): what this phone kept
+ * under an earlier code of the same match and table moves to the new one, oldest first, with its
+ * own key (the API keeps keys per table, so an item that did arrive under the old code counts
+ * once). Which match and table an old code opened is known from the table this phone last saw
+ * under it. Returns how many items moved.
+ */
+export async function moveToCode(code: string, matchId: string, tableNumber: number): Promise<number> {
+  const here = tableScope(code);
+  const others = (await itemsWithPrefix('table:')).filter((i) => i.scope !== here);
+  let moved = 0;
+  for (const scope of new Set(others.map((i) => i.scope))) {
+    const old = scope.slice('table:'.length);
+    const seen = await loadView(old);
+    if (!seen || seen.view.match.id !== matchId || seen.view.tableNumber !== tableNumber) continue;
+    const from = `/api/table/${encodeURIComponent(old)}/`;
+    const to = `/api/table/${encodeURIComponent(code)}/`;
+    moved += await withDb((d) =>
+      d.transaction('rw', d.items, async () => {
+        const items = await d.items.where('scope').equals(scope).toArray();
+        for (const item of items) await d.items.update(item.id!, { scope: here, path: item.path.startsWith(from) ? to + item.path.slice(from.length) : item.path });
+        return items.length;
+      }),
+    );
+  }
+  return moved;
+}
+
 /** Forget a refused item once the table has read it. */
 export function dismiss(id: number) {
   return withDb((d) => d.items.delete(id));
@@ -160,8 +188,12 @@ function askBackgroundSync() {
     .catch(() => undefined);
 }
 
-/** The answer of one attempt: sent (with the API's answer), refused (the API said no), or not reached. */
-export type Attempt = { sent: true; answer: unknown } | { sent: false; refused: true; message: string } | { sent: false; refused: false };
+/**
+ * The answer of one attempt: sent (with the API's answer), refused (the API said no), not
+ * reached, or the table's code no longer works (a new code, issue 47): then the item stays
+ * waiting for the new code (moveToCode), it is never marked refused and never dropped.
+ */
+export type Attempt = { sent: true; answer: unknown } | { sent: false; refused: true; message: string } | { sent: false; refused: false; codeGone?: string };
 
 const LOCKED_MESSAGE = 'Niet verstuurd: de uitslag is al definitief. Vraag de wedstrijdleider als deze stand anders moet.';
 
@@ -177,6 +209,7 @@ async function attempt(item: OutboxItem): Promise<Attempt> {
   // Not reached, or not now: the API or its database away (502–504), too many requests, a proxy's error page.
   if (res.status >= 500 || res.status === 429 || res.status === 408 || !json?.error) return { sent: false, refused: false };
   const error = json.error;
+  if (res.status === 404 && error.code === 'TABLE_CODE_INVALID') return { sent: false, refused: false, codeGone: error.message ?? 'Deze tafelcode werkt niet meer.' };
   if (error.code === 'RESULT_LOCKED') return { sent: false, refused: true, message: LOCKED_MESSAGE };
   const lines = [error.message ?? 'De server weigerde dit.', ...(error.details ?? []).map((d) => d.message).filter((m) => m !== error.message)];
   return { sent: false, refused: true, message: `Niet verstuurd: ${lines.join(' ')}` };
@@ -191,6 +224,8 @@ export interface FlushResult {
   refused: number;
   /** Stopped because the API could not be reached. */
   offline: boolean;
+  /** Stopped because the code stopped working (the API's words): what waits stays for the new code. */
+  codeGone: string | null;
 }
 
 /**
@@ -201,7 +236,7 @@ export function flush(scope: string): Promise<FlushResult> {
   const running = flushing.get(scope);
   if (running) return running;
   const run = (async () => {
-    const result: FlushResult = { answer: null, sent: 0, refused: 0, offline: false };
+    const result: FlushResult = { answer: null, sent: 0, refused: 0, offline: false, codeGone: null };
     for (const item of await itemsOf(scope)) {
       if (item.status !== 'WAITING') continue;
       const outcome = await attempt(item);
@@ -213,7 +248,8 @@ export function flush(scope: string): Promise<FlushResult> {
         await withDb((d) => d.items.update(item.id!, { status: 'REFUSED', message: outcome.message }));
         result.refused++;
       } else {
-        result.offline = true;
+        if (outcome.codeGone) result.codeGone = outcome.codeGone;
+        else result.offline = true;
         break;
       }
     }

@@ -6,7 +6,10 @@
 // Offline (issue 16): every entry, signature and refusal goes into the outbox (IndexedDB,
 // ./outbox.ts) before it is sent, and the screen shows the table with what waits laid over
 // it, so a table goes on entering and signing without a connection, also after a reload.
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+// A new code for the table (issue 47): what was typed or waits under the old code stays on the
+// phone and comes back under the new one (draft-store.ts, outbox.ts moveToCode).
+// The screen's state is a reducer (./table-state.ts); this file only renders it and does the I/O.
+import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { longDate } from '@/components/matches/labels';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
@@ -14,8 +17,12 @@ import { formatMoment } from '@/lib/format';
 import { otherSide, SET_STATE_MARKS, SetState, setStateLabel, Side, TableSet, TableView } from '@/lib/match-night';
 import { DISMISS_MESSAGE, finalitySentence, GAME_KINDS, WORDS } from '@/lib/vocabulary';
 import { TABLE_SCOPE, useOfflineWorker, useOnline } from '../offline-worker';
-import { askPersistentStorage, dismiss, EntryBody, flush, itemsOf, loadView, OutboxItem, queueEntry, queueRefusal, queueSignature, reopenOutbox, saveView, tableScope, waitingCount, waitingText, withPending } from '../outbox';
-import { draftOf, entryBody, pairText, SetDraftAtTable, SetEntry } from './set-entry';
+import { loadDrafts, saveDrafts } from '../draft-store';
+import { askPersistentStorage, dismiss, EntryBody, flush, itemsOf, loadView, moveToCode, OutboxItem, queueEntry, queueRefusal, queueSignature, reopenOutbox, saveView, tableScope, waitingCount, waitingText } from '../outbox';
+import { CodeForm } from '../code-form';
+import { draftOf, entryBody } from './set-draft';
+import { pairText, SetEntry } from './set-entry';
+import { Failure, initialTable, keptForNewCode, TableAction, tableReducer, tableScreen, TableState } from './table-state';
 import { validateSetScore } from '@domain/match/scores';
 
 const TAB_TONES: Record<SetState, string> = {
@@ -36,8 +43,6 @@ const SIDE_WORD: Record<Side, string> = { HOME: WORDS.homePair, AWAY: WORDS.away
 const POLL_MS = 20_000;
 /** While something waits, try again this often (besides 'online', focus and the button). */
 const RETRY_MS = 15_000;
-
-type Failure = { message: string; lines: string[] };
 
 async function call(method: 'GET' | 'PUT' | 'POST', path: string, body?: unknown): Promise<{ ok: true; view: TableView } | { ok: false; status: number; failure: Failure }> {
   try {
@@ -138,47 +143,88 @@ function OutboxPanel({ items, online, sending, onSend, onDismiss }: { items: Out
   );
 }
 
+/**
+ * The code stopped working (the supervisor gave the table a new one, or the night is over).
+ * Nothing typed is lost: what waits and what was typed stays on this phone and goes on under
+ * the new code of the same table; until then the pair can show it to the supervisor.
+ */
+function GonePanel({ message, state, view }: { message: string; state: TableState; view: TableView }) {
+  const kept = keptForNewCode(state);
+  const scoreOf = (n: number) => {
+    const set = view.sets.find((s) => s.setNumber === n);
+    return set && set.homePoints !== null && set.awayPoints !== null ? ` ${set.homePoints}–${set.awayPoints}` : '';
+  };
+  const anything = kept.waiting.length + kept.typed.length > 0;
+  return (
+    <div className="mx-auto max-w-md space-y-3">
+      <h1 className="text-2xl font-bold text-brand-900">Tafel {view.tableNumber}</h1>
+      <p className="text-sm text-stone-600">
+        {view.match.home.team} – {view.match.away.team}
+      </p>
+      <p role="alert" className="rounded-lg bg-red-50 p-3 text-red-900 ring-1 ring-red-200">
+        {message}
+      </p>
+      {anything && (
+        <section aria-label="Bewaard op deze telefoon" className="space-y-1 rounded-lg bg-amber-50 p-3 text-amber-950 ring-1 ring-amber-300">
+          <p className="font-semibold">Uw invoer is niet verloren: hij staat op deze telefoon.</p>
+          <ul className="list-disc pl-5">
+            {kept.waiting.map((n) => (
+              <li key={`w${n}`}>
+                Set {n}
+                {scoreOf(n)}: nog niet verstuurd
+              </li>
+            ))}
+            {kept.typed.map((n) => (
+              <li key={`t${n}`}>Set {n}: half ingevoerd, nog niet opgeslagen</li>
+            ))}
+          </ul>
+          <p>Vul hieronder de nieuwe code van tafel {view.tableNumber} in (of scan de nieuwe tafelkaart op deze telefoon): dan gaat alles daar verder. Of laat dit scherm zien aan de wedstrijdleider.</p>
+        </section>
+      )}
+      <CodeForm />
+    </div>
+  );
+}
+
 export function TableScreen({ code, initial, renderedAt }: { code: string; initial: TableView; renderedAt?: string }) {
-  const [serverView, setServerView] = useState(initial);
-  const [items, setItems] = useState<OutboxItem[]>([]);
-  const [sending, setSending] = useState(false);
+  const [state, dispatch] = useReducer(tableReducer, initial, initialTable);
   const online = useOnline();
-  const view = useMemo(() => withPending(serverView, items), [serverView, items]);
-  const [chosen, setChosen] = useState(initial.currentSet ?? initial.sets.length);
-  const [drafts, setDrafts] = useState<Record<number, SetDraftAtTable>>({});
-  const [editing, setEditing] = useState<Record<number, boolean>>({});
-  const [refusing, setRefusing] = useState<{ side: Side; comment: string } | null>(null);
-  /** The signature asks once more: after it only the supervisor can change the set (Regel 15). */
-  const [confirmingSign, setConfirmingSign] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<Failure | null>(null);
-  const [done, setDone] = useState<string | null>(null);
-  const [gone, setGone] = useState<string | null>(null);
+  const { view, set, draft, phase, signer, pending, midEntry } = tableScreen(state, online);
+  const { items, busy, sending, failure, done, refusing, confirmingSign } = state;
   const base = `/api/table/${encodeURIComponent(code)}`;
   const scope = tableScope(code);
+  const matchId = initial.match.id;
+  const tableNumber = initial.tableNumber;
 
   // Views in the order they were asked for: a read that started before a write's answer (or
   // before a later read) was applied is older than what the phone shows, and is dropped.
   const order = useRef({ asked: 0, shown: 0 });
+  /** Once the code stopped working, nothing is sent or read under it any more. */
+  const gone = useRef(false);
   const show = useCallback(
     (asked: number, next: TableView) => {
       if (asked < order.current.shown) return;
       order.current.shown = asked;
-      setServerView(next);
+      dispatch({ type: 'view', asked, view: next });
       void saveView(code, next);
     },
     [code],
   );
   const setView = useCallback((next: TableView) => show(++order.current.asked, next), [show]);
+  const stopped = useCallback((message: string) => {
+    gone.current = true;
+    dispatch({ type: 'gone', asked: ++order.current.asked, message });
+  }, []);
 
   const refresh = useCallback(async () => {
+    if (gone.current) return;
     const asked = ++order.current.asked;
     const outcome = await call('GET', base);
     if (outcome.ok) show(asked, outcome.view);
-    else if (outcome.status === 404 || outcome.status === 410) setGone(outcome.failure.message);
-  }, [base, show]);
+    else if (outcome.status === 404 || outcome.status === 410) stopped(outcome.failure.message);
+  }, [base, show, stopped]);
 
-  const reloadItems = useCallback(async () => setItems(await itemsOf(scope).catch(() => [])), [scope]);
+  const reloadItems = useCallback(async () => dispatch({ type: 'items', items: await itemsOf(scope).catch(() => []) }), [scope]);
 
   /**
    * Items that left the outbox without this page seeing the API's answer (the worker's
@@ -193,38 +239,47 @@ export function TableScreen({ code, initial, renderedAt }: { code: string; initi
 
   /** Send what waits (oldest first); the API's answer becomes the table. Every item carries its own key: a retry counts once. */
   const send = useCallback(async () => {
-    setSending(true);
+    if (gone.current) return;
+    dispatch({ type: 'sending', on: true });
     let answered = false;
     try {
       const result = await flush(scope);
-      if (result.answer && typeof result.answer === 'object' && 'sets' in result.answer) {
+      if (result.codeGone) stopped(result.codeGone);
+      else if (result.answer && typeof result.answer === 'object' && 'sets' in result.answer) {
         setView(result.answer as TableView);
         answered = result.refused === 0;
       }
     } catch {
       // IndexedDB unavailable for a moment: the next trigger tries again.
     } finally {
-      setSending(false);
-      if (answered) await reloadItems();
+      dispatch({ type: 'sending', on: false });
+      if (answered || gone.current) await reloadItems();
       else await catchUp();
     }
-  }, [scope, setView, reloadItems, catchUp]);
+  }, [scope, setView, stopped, reloadItems, catchUp]);
 
   const { updateReady, applyUpdate } = useOfflineWorker(TABLE_SCOPE, () => void catchUp());
 
-  // Open: the outbox and the last table this phone saw (newer than the page when it came from the worker's cache offline).
+  // What is typed is kept on the phone per match and table (not per code), from the moment the
+  // phone's memory was read on opening (before that, an empty screen would wipe it).
+  const restored = useRef(false);
+  useEffect(() => {
+    if (restored.current) saveDrafts(matchId, tableNumber, { drafts: state.drafts, editing: state.editing });
+  }, [matchId, tableNumber, state.drafts, state.editing]);
+
+  // Open: what this phone kept under an earlier code of this table moves here, then the outbox,
+  // the last table this phone saw (newer than the page when it came from the worker's cache
+  // offline) and what was typed.
   useEffect(() => {
     void askPersistentStorage();
     void (async () => {
       const stored = await loadView(code);
       const newer = stored && (!renderedAt || stored.savedAt > renderedAt) ? stored.view : null;
-      if (newer) setServerView(newer);
-      else void saveView(code, initial);
+      if (!newer) await saveView(code, initial);
+      await moveToCode(code, matchId, tableNumber).catch(() => 0);
       const waiting = await itemsOf(scope).catch(() => []);
-      setItems(waiting);
-      // Reopened with sets done offline: on to the first set still open.
-      const open = withPending(newer ?? initial, waiting).currentSet;
-      if (open !== null) setChosen(open);
+      dispatch({ type: 'opened', view: newer, items: waiting, kept: loadDrafts(matchId, tableNumber) });
+      restored.current = true;
       await send();
     })();
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -247,13 +302,14 @@ export function TableScreen({ code, initial, renderedAt }: { code: string; initi
   }, [send]);
   const waiting = waitingCount(items);
   useEffect(() => {
-    if (waiting === 0) return;
+    if (waiting === 0 || state.gone) return;
     const timer = window.setInterval(() => navigator.onLine && void send(), RETRY_MS);
     return () => window.clearInterval(timer);
-  }, [waiting, send]);
+  }, [waiting, send, state.gone]);
 
   useEffect(() => {
-    const events = typeof EventSource === 'undefined' ? null : new EventSource(`/api/public/matches/${view.match.id}/events`);
+    if (state.gone) return;
+    const events = typeof EventSource === 'undefined' ? null : new EventSource(`/api/public/matches/${matchId}/events`);
     // `change`: a set signed or decided, or the match confirmed (no scores in it: read the table again).
     events?.addEventListener('change', () => void refresh());
     const timer = window.setInterval(() => {
@@ -266,35 +322,22 @@ export function TableScreen({ code, initial, renderedAt }: { code: string; initi
       window.clearInterval(timer);
       document.removeEventListener('visibilitychange', onVisible);
     };
-  }, [refresh, view.match.id]);
+  }, [refresh, matchId, state.gone]);
 
-  const set = view.sets.find((s) => s.setNumber === chosen) ?? view.sets[0];
-  const draft = drafts[set.setNumber] ?? draftOf(set, view.gamesPerSet);
-  const entering = view.writable && (set.state === 'WAITING' || (set.state === 'ENTERED' && editing[set.setNumber]));
-
-  function choose(n: number) {
-    setChosen(n);
-    setFailure(null);
-    setDone(null);
-    setRefusing(null);
-    setConfirmingSign(false);
-  }
+  const choose = (setNumber: number) => dispatch({ type: 'choose', setNumber });
+  const problem = (message: string) => dispatch({ type: 'problem', failure: { message, lines: [] } });
 
   /** Into the outbox first (it survives a lost connection, a reload, a closed tab), then send. */
-  async function act(store: () => Promise<void>, success: string) {
-    setBusy(true);
-    setFailure(null);
-    setDone(null);
+  async function act(store: () => Promise<void>, stored: Extract<TableAction, { type: 'stored' }>) {
+    dispatch({ type: 'storing' });
     try {
       await store();
     } catch {
-      setBusy(false);
-      setFailure({ message: 'Deze telefoon kon de invoer niet bewaren (opslag vol of privévenster?). Probeer het opnieuw of gebruik een andere telefoon.', lines: [] });
+      dispatch({ type: 'notStored' });
       return false;
     }
     await reloadItems();
-    setBusy(false);
-    setDone(success);
+    dispatch(stored);
     void send();
     return true;
   }
@@ -312,66 +355,33 @@ export function TableScreen({ code, initial, renderedAt }: { code: string; initi
 
   async function save() {
     const built = entryBody(draft);
-    setDone(null);
-    if ('missing' in built) {
-      setFailure({ message: built.missing, lines: [] });
-      return;
-    }
+    if ('missing' in built) return problem(built.missing);
     // The same rule the API applies (domain/match/scores.ts), on the phone before anything is
     // queued: an impossible set total is refused here, the typed numbers stay.
     const impossible = built.body.totals && validateSetScore(set.setNumber, view.tableNumber, built.body.totals.home, built.body.totals.away, view.gamesPerSet);
-    if (impossible) {
-      setFailure({ message: `${impossible}. Controleer de punten en probeer het opnieuw.`, lines: [] });
-      return;
-    }
-    const ok = await act(() => queueEntry(code, set.setNumber, built.body), `Set ${set.setNumber} is ingevoerd. Geef de telefoon aan het ${SIDE_WORD[otherSide(built.body.enteredBy)]} om te controleren en te ondertekenen.`);
-    if (ok) {
-      setEditing((e) => ({ ...e, [set.setNumber]: false }));
-      setDrafts(({ [set.setNumber]: _, ...rest }) => rest);
-      window.scrollTo({ top: 0 });
-    }
+    if (impossible) return problem(`${impossible}. Controleer de punten en probeer het opnieuw.`);
+    const message = `Set ${set.setNumber} is ingevoerd. Geef de telefoon aan het ${SIDE_WORD[otherSide(built.body.enteredBy)]} om te controleren en te ondertekenen.`;
+    if (await act(() => queueEntry(code, set.setNumber, built.body), { type: 'stored', what: 'entry', setNumber: set.setNumber, message })) window.scrollTo({ top: 0 });
   }
 
   async function sign(side: Side) {
     const entry = signedEntry();
-    if (!entry) {
-      setFailure({ message: 'Deze invoer is niet compleet; voer de set opnieuw in.', lines: [] });
-      return;
-    }
+    if (!entry) return problem('Deze invoer is niet compleet; voer de set opnieuw in.');
     const last = view.sets.every((s) => s.setNumber === set.setNumber || s.state === 'SIGNED' || s.state === 'CREDITED');
-    const ok = await act(() => queueSignature(code, set.setNumber, entry, side), last ? `Set ${set.setNumber} is ondertekend. Alle sets aan deze tafel zijn klaar.` : `Set ${set.setNumber} is ondertekend.`);
-    setConfirmingSign(false);
-    if (ok) window.scrollTo({ top: 0 });
+    const message = last ? `Set ${set.setNumber} is ondertekend. Alle sets aan deze tafel zijn klaar.` : `Set ${set.setNumber} is ondertekend.`;
+    if (await act(() => queueSignature(code, set.setNumber, entry, side), { type: 'stored', what: 'signature', setNumber: set.setNumber, message })) window.scrollTo({ top: 0 });
+    else dispatch({ type: 'cancelSign' });
   }
 
   async function refuse() {
     if (!refusing) return;
-    if (refusing.comment.trim() === '') {
-      setFailure({ message: 'Schrijf op waarom u niet ondertekent; de wedstrijdleider leest het.', lines: [] });
-      return;
-    }
+    if (refusing.comment.trim() === '') return problem('Schrijf op waarom u niet ondertekent; de wedstrijdleider leest het.');
     const { side, comment } = refusing;
-    const ok = await act(() => queueRefusal(code, set.setNumber, side, comment.trim()), `Set ${set.setNumber} is betwist. De wedstrijdleider beslist.`);
-    if (ok) setRefusing(null);
+    await act(() => queueRefusal(code, set.setNumber, side, comment.trim()), { type: 'stored', what: 'refusal', setNumber: set.setNumber, message: `Set ${set.setNumber} is betwist. De wedstrijdleider beslist.` });
   }
 
-  if (gone) {
-    return (
-      <div className="mx-auto max-w-md space-y-3">
-        <h1 className="text-2xl font-bold text-brand-900">Tafel {view.tableNumber}</h1>
-        <p role="alert" className="rounded-lg bg-red-50 p-3 text-red-900 ring-1 ring-red-200">
-          {gone}
-        </p>
-        <a className="inline-block underline" href="/tafel">
-          Een andere tafelcode invoeren
-        </a>
-      </div>
-    );
-  }
+  if (state.gone) return <GonePanel message={state.gone} state={state} view={view} />;
 
-  const signer = set.enteredBySide ? otherSide(set.enteredBySide) : 'AWAY';
-  // A new version waits until this set is not being typed or refused (ask to reload between sets).
-  const midEntry = refusing !== null || (entering && drafts[set.setNumber] !== undefined);
   return (
     <div className="mx-auto max-w-md space-y-3 pb-8">
       <header>
@@ -443,7 +453,7 @@ export function TableScreen({ code, initial, renderedAt }: { code: string; initi
           {setStateLabel(set)}
           {set.state === 'SIGNED' && !set.decidedAt && set.signedBySide ? ` door het ${SIDE_WORD[set.signedBySide]}` : ''}
         </p>
-        {items.some((i) => i.status === 'WAITING' && i.setNumber === set.setNumber) && (
+        {pending && (
           <p className="text-sm text-amber-900">Bewaard op deze telefoon, nog niet verstuurd: gaat vanzelf mee zodra er verbinding is.</p>
         )}
 
@@ -483,20 +493,20 @@ export function TableScreen({ code, initial, renderedAt }: { code: string; initi
             </div>
           ))}
 
-        {entering ? (
+        {phase === 'entering' ? (
           <>
-            <SetEntry set={set} draft={draft} onChange={(d) => setDrafts((all) => ({ ...all, [set.setNumber]: d }))} />
+            <SetEntry set={set} draft={draft} onChange={(d) => dispatch({ type: 'draft', setNumber: set.setNumber, draft: d })} />
             <FailureBox failure={failure} />
             <Button className="min-h-14 w-full text-lg" onClick={save} disabled={busy}>
               {busy ? 'Bezig…' : `Set ${set.setNumber} opslaan`}
             </Button>
             {set.state === 'ENTERED' && (
-              <Button variant="secondary" className="min-h-12 w-full" onClick={() => setEditing((e) => ({ ...e, [set.setNumber]: false }))}>
+              <Button variant="secondary" className="min-h-12 w-full" onClick={() => dispatch({ type: 'keep', setNumber: set.setNumber })}>
                 Niet wijzigen
               </Button>
             )}
           </>
-        ) : set.state === 'ENTERED' && view.writable ? (
+        ) : phase === 'signing' || phase === 'refusing' ? (
           <>
             <h3 className="text-lg font-semibold">Controleren en ondertekenen</h3>
             <p>
@@ -516,7 +526,7 @@ export function TableScreen({ code, initial, renderedAt }: { code: string; initi
                   rows={3}
                   maxLength={500}
                   value={refusing.comment}
-                  onChange={(e) => setRefusing({ ...refusing, comment: e.target.value })}
+                  onChange={(e) => dispatch({ type: 'refusal', comment: e.target.value })}
                   className="block w-full rounded-md border border-stone-300 bg-white p-2 text-base"
                 />
                 <p className="text-sm text-red-950">De set wordt betwist; de wedstrijdleider beslist en u ziet de beslissing hier.</p>
@@ -524,7 +534,7 @@ export function TableScreen({ code, initial, renderedAt }: { code: string; initi
                   <Button variant="danger" className="min-h-12" onClick={refuse} disabled={busy}>
                     Ja, weigeren
                   </Button>
-                  <Button variant="secondary" className="min-h-12" onClick={() => setRefusing(null)}>
+                  <Button variant="secondary" className="min-h-12" onClick={() => dispatch({ type: 'cancelRefusal' })}>
                     Annuleren
                   </Button>
                 </div>
@@ -540,27 +550,24 @@ export function TableScreen({ code, initial, renderedAt }: { code: string; initi
                       <Button className="min-h-12" onClick={() => sign(signer)} disabled={busy}>
                         {busy ? 'Bezig…' : 'Ja, ondertekenen'}
                       </Button>
-                      <Button variant="secondary" className="min-h-12" onClick={() => setConfirmingSign(false)} disabled={busy}>
+                      <Button variant="secondary" className="min-h-12" onClick={() => dispatch({ type: 'cancelSign' })} disabled={busy}>
                         Annuleren
                       </Button>
                     </div>
                   </div>
                 ) : (
-                  <Button className="min-h-14 w-full text-lg" onClick={() => setConfirmingSign(true)} disabled={busy}>
+                  <Button className="min-h-14 w-full text-lg" onClick={() => dispatch({ type: 'askSign' })} disabled={busy}>
                     Ondertekenen als {SIDE_WORD[signer]}
                   </Button>
                 )}
                 <div className="grid grid-cols-2 gap-2">
-                  <Button variant="secondary" className="min-h-12" onClick={() => setRefusing({ side: signer, comment: '' })}>
+                  <Button variant="secondary" className="min-h-12" onClick={() => dispatch({ type: 'refuse', side: signer })}>
                     Weigeren
                   </Button>
                   <Button
                     variant="secondary"
                     className="min-h-12"
-                    onClick={() => {
-                      setDrafts((all) => ({ ...all, [set.setNumber]: draftOf(set, view.gamesPerSet) }));
-                      setEditing((e) => ({ ...e, [set.setNumber]: true }));
-                    }}
+                    onClick={() => dispatch({ type: 'edit', setNumber: set.setNumber })}
                   >
                     Invoer wijzigen
                   </Button>
