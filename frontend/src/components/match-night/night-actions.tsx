@@ -48,7 +48,7 @@ export function RevokeCode({ matchId, tableNumber }: { matchId: string; tableNum
     const answer = await submit(async () => {
       const sent = await attempt(api.POST('/api/matches/{id}/night/tables/{tableNumber}/revoke', { params: { path: { id: matchId, tableNumber } }, body: { reason: reason.trim() } }));
       if (!sent.ok) return { tone: 'bad', lines: messagesOf(sent.error) };
-      return { tone: 'good', lines: [`Tafel ${tableNumber} heeft een nieuwe code; de oude werkt niet meer.`] };
+      return { tone: 'good', lines: [`Tafel ${tableNumber} heeft een nieuwe code; de oude werkt niet meer. Wat de tafel op de telefoon bewaarde, gaat mee zodra die de nieuwe code opent.`] };
     });
     if (answer?.tone !== 'good') return;
     setAsking(false);
@@ -67,7 +67,7 @@ export function RevokeCode({ matchId, tableNumber }: { matchId: string; tableNum
   }
   return (
     <form onSubmit={revoke} onChange={edited} role="alertdialog" aria-label={`Code van tafel ${tableNumber} intrekken`} className="space-y-2 rounded-md bg-red-50 p-3 ring-1 ring-red-200">
-      <p className="text-sm text-red-950">De huidige code van tafel {tableNumber} werkt dan niet meer; wie hem gebruikt, moet de nieuwe QR-code scannen.</p>
+      <p className="text-sm text-red-950">De huidige code van tafel {tableNumber} werkt dan niet meer. De tafel opent de nieuwe code (QR-code of typen) op dezelfde telefoon: wat daar al is ingevoerd of half ingetypt, gaat mee.</p>
       <label className="block text-sm font-medium">
         Reden
         <input value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} className="mt-1 block min-h-11 w-full rounded-md border border-stone-300 bg-white px-2 text-base" />
