@@ -139,7 +139,7 @@ describe('how it became final, the same words and the same score on every screen
       expect(seatOf(after, 1, 2)).toMatchObject({ state: 'DECIDED', homePoints: 2, awayPoints: 6, corrected: true });
     });
 
-    it('a withdrawn removal is told at the tables it touched: their own entry counts again', async () => {
+    it('a withdrawn removal is told at the tables it touched, with the reason: their own entry counts again', async () => {
       const url = `/api/matches/${day.match.id}`;
       const { version } = await detail(day.match.id);
       // Set 1, table 3 (signed): home pair 3's first player removed from game 1 on (Regel 38): credited after it was signed, a correction.
@@ -161,7 +161,7 @@ describe('how it became final, the same words and the same score on every screen
           kind: 'REMOVE_PLAYER',
           setNumber: 1,
           consequence: 'De wedstrijdleider heeft de verwijdering ingetrokken; uw ingevoerde stand geldt weer.',
-          reason: null,
+          reason: 'Verkeerde speler aangewezen',
           createdAt: expect.any(String),
           withdrawn: true,
         },

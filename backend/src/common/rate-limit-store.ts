@@ -9,7 +9,6 @@
  * untouched for RETENTION_MS (longer than any throttle remembers anything).
  */
 import { Prisma } from '../generated/prisma/client';
-import type { PooledQueries } from '../prisma/pooled-queries';
 import type { PrismaService } from '../prisma/prisma.service';
 
 /** Longer than every window and every forgetAfterMs of the throttles (a day). */
@@ -52,8 +51,7 @@ export class RateLimitStore {
    * `now` (and not forgotten), nothing is counted and its blockedUntil is returned. The rows are
    * taken in (kind, key) order, so concurrent statements never wait for each other in a circle.
    * With `lookup` (a SELECT of one value, in the same round trip): what it found, or null; it
-   * is read whatever the counts decide. `db`: a connection of the caller's (its own statement,
-   * outside any transaction), or by default any connection of the pool.
+   * is read whatever the counts decide.
    */
   async hitAll(
     records: { kind: string; key: string }[],
@@ -61,13 +59,12 @@ export class RateLimitStore {
     windowMs: number,
     unlessBlocked?: Blocker,
     lookup: Prisma.Sql = Prisma.sql`SELECT NULL::text`,
-    db: Pick<PooledQueries, '$queryRaw'> = this.db.direct,
   ): Promise<{ counts: { count: number; startedAt: number }[]; blockedUntil: number | null; found: unknown }> {
     this.maybeCleanup(now);
     const [blockKind, blockKey, forget] = unlessBlocked ? [unlessBlocked.kind, unlessBlocked.key, unlessBlocked.forgetAfterMs] : ['', '', 0];
     // bigint columns come back as text (pg): read with Number().
     // Every request's count goes straight to pg (PrismaService.direct): the hottest statement of a match night.
-    const rows = await db.$queryRaw<{ blockedUntil: string | null; found: unknown; kind: string | null; key: string | null; count: number | null; startedAt: string | null }[]>(Prisma.sql`
+    const rows = await this.db.direct.$queryRaw<{ blockedUntil: string | null; found: unknown; kind: string | null; key: string | null; count: number | null; startedAt: string | null }[]>(Prisma.sql`
       WITH found AS (${lookup} LIMIT 1), blocked AS (
         SELECT "blockedUntilMs" AS until FROM rate_limit_records
         WHERE kind = ${blockKind} AND key = ${blockKey} AND "blockedUntilMs" > ${now}::bigint AND "touchedAtMs" > ${now}::bigint - ${forget}::bigint

@@ -98,7 +98,7 @@ export class TableNoticeDto {
   @ApiProperty({ enum: SUPERVISOR_ACTION_KINDS, enumName: 'SupervisorActionKind' }) kind: SupervisorActionKind;
   @ApiProperty() setNumber: number;
   @ApiProperty({ description: 'Wat er volgt, in woorden (koppelnummers, geen namen); bij een ingetrokken beslissing: dat de ingevoerde stand weer geldt' }) consequence: string;
-  @ApiProperty({ nullable: true, type: String, description: 'De reden van de wedstrijdleider (null bij een ingetrokken beslissing)' }) reason: string | null;
+  @ApiProperty({ nullable: true, type: String, description: 'De reden van de wedstrijdleider: van de beslissing, of van het intrekken ervan (null bij een intrekking van vóór december 2026)' }) reason: string | null;
   @ApiProperty({ format: 'date-time', description: 'Wanneer de wedstrijdleider besliste, of de beslissing introk' }) createdAt: string;
   @ApiProperty({ description: 'De wedstrijdleider trok deze beslissing in (RULES.md "Undo"): de stand die de tafel invoerde geldt weer' }) withdrawn: boolean;
 }

@@ -100,7 +100,7 @@ function tableNotices(match: MatchRow, settings: Settings, tableNumber: number):
     .map((a): TableNoticeDto => ({ kind: a.kind, setNumber: a.setNumber, consequence: consequenceOf(a), reason: a.reason, createdAt: a.createdAt.toISOString(), withdrawn: false }));
   const withdrawn = withdrawnActionsOf(match)
     .filter(touches)
-    .map((a): TableNoticeDto => ({ kind: a.kind, setNumber: a.setNumber, consequence: WITHDRAWN_NOTICE[a.kind], reason: null, createdAt: a.withdrawnAt, withdrawn: true }));
+    .map((a): TableNoticeDto => ({ kind: a.kind, setNumber: a.setNumber, consequence: WITHDRAWN_NOTICE[a.kind], reason: a.reason ?? null, createdAt: a.withdrawnAt, withdrawn: true }));
   return [...standing, ...withdrawn].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
 }
 

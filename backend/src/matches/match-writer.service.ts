@@ -69,6 +69,12 @@ export function problemError(problems: readonly Problem[]): AppError {
  * The command as the log keeps it: players by member id only, not by the readable labels
  * (family names) the rules' messages use; a line-up's players are in its own rows.
  */
+/** The reason a command carries (a supervisor's or the federation's), kept with what it withdraws. */
+function reasonOf(command: MatchCommand): string | null {
+  const reason = (command as { reason?: unknown }).reason;
+  return typeof reason === 'string' && reason.trim() !== '' ? reason : null;
+}
+
 function commandPayload(command: MatchCommand): unknown {
   switch (command.kind) {
     case 'SET_LINEUP':
@@ -256,7 +262,8 @@ export class MatchWriterService {
           const { command, members = [], patch, after: follow } = 'command' in built ? built : { command: built };
           const now = new Date();
           const state = matchStateOf(before, members);
-          const extras = { now, members, patch };
+          const reason = reasonOf(command);
+          const extras = { now, members, patch, reason };
           let result = applyMatchCommand(state, command, settings, now);
           if (result.problems.length) throw problemError(result.problems);
           if (result.needsEligibility) {
@@ -267,7 +274,7 @@ export class MatchWriterService {
             result = applyMatchCommand({ ...state, eligibility: new Map([...eligible].map(([memberId, ok]) => [labels.get(memberId) ?? memberId, ok])) }, command, settings, now);
             if (result.problems.length) throw problemError(result.problems);
           }
-          const { changed, statements } = await storeStateChanges(tx, before, result.state, { versionCounted: options.version !== undefined, now });
+          const { changed, statements } = await storeStateChanges(tx, before, result.state, { versionCounted: options.version !== undefined, now, reason });
           // The fixture or a record brings rows the state does not carry (teams, moves,
           // deductions, fines): read those back. Everything else is the row in memory.
           const reload = RELOAD_COMMANDS.includes(command.kind) || follow !== undefined;
@@ -417,12 +424,13 @@ export class MatchWriterService {
     const result = applyMatchCommand(matchStateOf(before, []), command, settings, now);
     if (result.problems.length) throw problemError(result.problems);
     if (result.needsEligibility || result.consequences || RELOAD_COMMANDS.includes(command.kind)) return FULL_PATH;
-    const stored = await storeStateChanges(NO_MODELS, before, result.state, { versionCounted: false, now }).catch((error: unknown): typeof FULL_PATH => {
+    const reason = reasonOf(command);
+    const stored = await storeStateChanges(NO_MODELS, before, result.state, { versionCounted: false, now, reason }).catch((error: unknown): typeof FULL_PATH => {
       if (error instanceof FullPathNeeded) return FULL_PATH;
       throw error;
     });
     if (stored === FULL_PATH) return FULL_PATH;
-    const after = rowAfter(before, result.state, before.version + (stored.changed ? 1 : 0), { now, stored });
+    const after = rowAfter(before, result.state, before.version + (stored.changed ? 1 : 0), { now, stored, reason });
     const logged = this.logged(stored.statements, { matchId: before.id, command, options, before, after, response: null, now });
     return { before, after, settings, events: result.events, stored, logged };
   }

@@ -93,6 +93,8 @@ export interface WithdrawnAction {
   side: StateAction['side'];
   pairNumber: number | null;
   withdrawnAt: string;
+  /** The supervisor's reason for withdrawing it, told to the table (absent in rows from before it was kept). */
+  reason?: string | null;
 }
 
 /** The withdrawn actions kept on a loaded match. */
@@ -101,10 +103,10 @@ export function withdrawnActionsOf(row: Pick<MatchRow, 'withdrawnActions'>): Wit
 }
 
 /** The column after a command that withdrew actions (the kept ones and these); undefined when it withdrew none. */
-function withdrawnActionsAfter(before: MatchRow, after: MatchState, now: Date): Prisma.JsonValue | undefined {
+function withdrawnActionsAfter(before: MatchRow, after: MatchState, now: Date, reason: string | null): Prisma.JsonValue | undefined {
   const withdrawn = before.supervisorActions.filter((row) => !after.actions.some((a) => a.id === row.id));
   if (!withdrawn.length) return undefined;
-  const added = withdrawn.map(({ id, kind, setNumber, tableNumber, side, pairNumber }): WithdrawnAction => ({ id, kind, setNumber, tableNumber, side, pairNumber, withdrawnAt: now.toISOString() }));
+  const added = withdrawn.map(({ id, kind, setNumber, tableNumber, side, pairNumber }): WithdrawnAction => ({ id, kind, setNumber, tableNumber, side, pairNumber, withdrawnAt: now.toISOString(), reason }));
   return JSON.parse(JSON.stringify([...withdrawnActionsOf(before), ...added])) as Prisma.JsonValue;
 }
 
@@ -261,7 +263,7 @@ export interface StoredChanges {
  * substitutions whose violation changed. The substitutions and supervisor's actions (rare)
  * are written here; the match row, sets and games come back as statements to run.
  */
-export async function storeStateChanges(tx: Tx, before: MatchRow, after: MatchState, options: { versionCounted: boolean; now: Date }): Promise<StoredChanges> {
+export async function storeStateChanges(tx: Tx, before: MatchRow, after: MatchState, options: { versionCounted: boolean; now: Date; reason?: string | null }): Promise<StoredChanges> {
   const createdAt = options.now;
   const rows = new Map(before.sets.map((row) => [seatKey(row.setNumber, row.tableNumber), row]));
   const wanted = new Map(after.seats.map((seat) => [seatKey(seat.setNumber, seat.tableNumber), seat]));
@@ -356,7 +358,7 @@ export async function storeStateChanges(tx: Tx, before: MatchRow, after: MatchSt
   for (const column of ['displacedSeats', 'beforeNotPlayed'] as const) {
     if (JSON.stringify(before[column] ?? null) !== JSON.stringify(json[column])) (data as Record<string, unknown>)[column] = json[column];
   }
-  const withdrawnActions = withdrawnActionsAfter(before, after, options.now);
+  const withdrawnActions = withdrawnActionsAfter(before, after, options.now, options.reason ?? null);
   if (withdrawnActions !== undefined) (data as Record<string, unknown>).withdrawnActions = withdrawnActions;
   // The fixture (a move, a swap): the date as the federation's calendar day, the teams by id.
   if (after.date !== isoDate(before.date)) data.date = dbDate(after.date);
@@ -375,6 +377,8 @@ export async function storeStateChanges(tx: Tx, before: MatchRow, after: MatchSt
 export interface RowExtras {
   /** The moment the writer stored the new rows with (their createdAt). */
   now: Date;
+  /** The command's reason (kept with an action it withdraws). */
+  reason?: string | null;
   /** Members the match did not know yet (a substitute, a new line-up's players). */
   members?: readonly MemberRow[];
   /** The rows the builder stored outside the core's state, applied to the row in memory. */
@@ -448,7 +452,7 @@ export function rowAfter(before: MatchRow, after: MatchState, version: number, e
   const swapped = after.teamIds.HOME !== before.homeTeamId;
   const teams = swapped ? { homeTeamId: before.awayTeamId, awayTeamId: before.homeTeamId, homeTeam: before.awayTeam, awayTeam: before.homeTeam } : {};
   const updatedAt = stored?.changed ? now : before.updatedAt;
-  const withdrawnActions = withdrawnActionsAfter(before, after, now) ?? before.withdrawnActions;
+  const withdrawnActions = withdrawnActionsAfter(before, after, now, extras.reason ?? null) ?? before.withdrawnActions;
   const row: MatchRow = { ...before, ...columns, ...jsonColumns(after), withdrawnActions, ...teams, date: dbDate(after.date), startTime: after.startTime, version, updatedAt, sets, substitutions, supervisorActions };
   return extras.patch ? extras.patch(row) : row;
 }

@@ -4716,7 +4716,7 @@ export interface components {
             setNumber: number;
             /** @description Wat er volgt, in woorden (koppelnummers, geen namen); bij een ingetrokken beslissing: dat de ingevoerde stand weer geldt */
             consequence: string;
-            /** @description De reden van de wedstrijdleider (null bij een ingetrokken beslissing) */
+            /** @description De reden van de wedstrijdleider: van de beslissing, of van het intrekken ervan (null bij een intrekking van vóór december 2026) */
             reason: string | null;
             /**
              * Format: date-time
