@@ -5,56 +5,11 @@
 // set comes back and what waited is sent under the new code, once.
 // Plays a match of its own today (matchOfItsOwnToday).
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { Client } from 'pg';
 import { type ApiCall, apiSession, composeLineup, matchOfItsOwnToday } from './api-session';
 import { seriousFindings } from './axe';
 import { BASE_URL, launch } from './browser';
 import { type Fixture, PHONE, secretaryOf } from './fixtures';
-
-interface TableSet {
-  setNumber: number;
-  state: string;
-  homePoints: number | null;
-  awayPoints: number | null;
-  signedBySide: string | null;
-}
-
-async function tableView(code: string): Promise<{ status: number; sets: TableSet[] }> {
-  const res = await fetch(`${BASE_URL}/api/table/${code}`);
-  return { status: res.status, sets: res.ok ? ((await res.json()) as { sets: TableSet[] }).sets : [] };
-}
-
-async function storedCommands(matchId: string, tableNumber: number): Promise<{ kind: string; payload: { setNumber: number } }[]> {
-  const db = new Client({ connectionString: process.env.DATABASE_URL });
-  await db.connect();
-  try {
-    const { rows } = await db.query('select kind, payload from match_commands where "matchId" = $1 and actor = $2 order by "createdAt"', [matchId, `table:${tableNumber}`]);
-    return rows;
-  } finally {
-    await db.end();
-  }
-}
-
-async function openTable(page: Page, code: string, tableNumber: number): Promise<void> {
-  await page.goto(`${BASE_URL}/tafel/${code}`);
-  await page.getByText(`Tafel ${tableNumber}`, { exact: true }).waitFor();
-  await page.waitForSelector('html[data-offline-ready="true"]', { state: 'attached' });
-}
-
-/** Choose who gets game `n`'s points and how ('Gewonnen'). */
-async function game(page: Page, n: number, side: 'Thuis' | 'Uit'): Promise<void> {
-  await page.getByRole('group', { name: `Partij ${n}: punten voor` }).getByRole('button', { name: new RegExp(`^${side}`) }).click();
-  await page.getByRole('group', { name: `Partij ${n}: hoe` }).getByRole('button', { name: /^Gewonnen \d/ }).click();
-}
-
-async function saveAndSign(page: Page, setNumber: number): Promise<void> {
-  await page.getByRole('group', { name: 'Ingevoerd door' }).getByRole('button', { name: /^Thuis/ }).click();
-  await page.getByRole('button', { name: `Set ${setNumber} opslaan` }).click();
-  await page.getByRole('heading', { name: 'Controleren en ondertekenen' }).waitFor();
-  await page.getByRole('button', { name: 'Ondertekenen als uitkoppel' }).click();
-  await page.getByRole('alertdialog', { name: 'Ondertekenen' }).getByRole('button', { name: 'Ja, ondertekenen' }).click();
-  await page.getByRole('button', { name: `Set ${setNumber}: Ondertekend` }).waitFor();
-}
+import { enterAndSign, openTable, saveAndSign, storedCommands, tableView, winGame } from './table-phone';
 
 /** The phone looks again (as it does when it comes back to the front, or on its 20-second check). */
 const lookAgain = (page: Page) => page.evaluate(() => window.dispatchEvent(new Event('focus')));
@@ -98,13 +53,12 @@ describe('a new table code keeps what the pair typed (390 px)', () => {
     const { page } = await phone();
     const { code: oldCode, tableNumber } = codes[0];
     await openTable(page, oldCode, tableNumber);
-    await page.getByRole('button', { name: 'Set 1: Nog niet ingevoerd' }).click();
-    for (const n of [1, 2, 3, 4]) await game(page, n, 'Thuis');
-    await saveAndSign(page, 1);
+    await enterAndSign(page, 1, ['Thuis', 'Thuis', 'Thuis', 'Thuis']);
+    await page.getByText(/wachten? op verbinding/).waitFor({ state: 'detached' });
     // Set 2: two games typed, not saved.
     await page.getByRole('button', { name: 'Set 2: Nog niet ingevoerd' }).click();
-    await game(page, 1, 'Uit');
-    await game(page, 2, 'Thuis');
+    await winGame(page, 1, 'Uit');
+    await winGame(page, 2, 'Thuis');
 
     const code = await newCode(tableNumber);
     expect((await tableView(oldCode)).status).toBe(404);
@@ -125,9 +79,10 @@ describe('a new table code keeps what the pair typed (390 px)', () => {
     await expect(pressed(2, 'punten voor')).resolves.toMatch(/^Thuis/i);
     await expect(pressed(2, 'hoe')).resolves.toMatch(/^Gewonnen/i);
     expect(await page.getByRole('group', { name: 'Partij 3: punten voor' }).locator('[aria-pressed="true"]').count()).toBe(0);
-    await game(page, 3, 'Thuis');
-    await game(page, 4, 'Thuis');
+    await winGame(page, 3, 'Thuis');
+    await winGame(page, 4, 'Thuis');
     await saveAndSign(page, 2);
+    await page.getByText(/wachten? op verbinding/).waitFor({ state: 'detached' });
     const sets = (await tableView(code)).sets;
     expect(sets.slice(0, 2).map((s) => [s.state, s.homePoints, s.awayPoints])).toEqual([
       ['SIGNED', 8, 0],
@@ -144,9 +99,7 @@ describe('a new table code keeps what the pair typed (390 px)', () => {
     await openTable(page, oldCode, tableNumber);
     await context.setOffline(true);
     await page.getByText(/Geen verbinding/).first().waitFor();
-    await page.getByRole('button', { name: 'Set 1: Nog niet ingevoerd' }).click();
-    for (const n of [1, 2, 3, 4]) await game(page, n, n === 4 ? 'Uit' : 'Thuis');
-    await saveAndSign(page, 1);
+    await enterAndSign(page, 1, ['Thuis', 'Thuis', 'Thuis', 'Uit']);
     await page.getByText('1 set wacht op verbinding').waitFor();
 
     const code = await newCode(tableNumber);

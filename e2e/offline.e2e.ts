@@ -5,60 +5,11 @@
 // for the supervisor; the API unreachable while a signature is in flight (the answer lost,
 // then the connection refused): the outbox retries with the same key and it arrives once.
 // Plays a match of its own today (matchOfItsOwnToday).
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { Client } from 'pg';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { apiSession, composeLineup, matchOfItsOwnToday } from './api-session';
 import { BASE_URL, launch } from './browser';
 import { type Fixture, PHONE, secretaryOf } from './fixtures';
-
-interface TableSet {
-  setNumber: number;
-  state: string;
-  homePoints: number | null;
-  awayPoints: number | null;
-  signedBySide: string | null;
-  refusalComment: string | null;
-}
-
-async function tableView(code: string): Promise<{ sets: TableSet[] }> {
-  const res = await fetch(`${BASE_URL}/api/table/${code}`);
-  if (!res.ok) throw new Error(`GET /api/table/${code}: ${res.status}`);
-  return (await res.json()) as { sets: TableSet[] };
-}
-
-/** The commands the API stored for one table of the match (the command log, one row per command applied). */
-async function storedCommands(matchId: string, tableNumber: number): Promise<{ kind: string; payload: { setNumber: number; signedBy?: string } }[]> {
-  const db = new Client({ connectionString: process.env.DATABASE_URL });
-  await db.connect();
-  try {
-    const { rows } = await db.query('select kind, payload from match_commands where "matchId" = $1 and actor = $2 order by "createdAt"', [matchId, `table:${tableNumber}`]);
-    return rows;
-  } finally {
-    await db.end();
-  }
-}
-
-/** Open the table's page online and wait until the worker keeps it (and its files) for offline use. */
-async function openTable(page: Page, code: string, tableNumber: number): Promise<void> {
-  await page.goto(`${BASE_URL}/tafel/${code}`);
-  await page.getByText(`Tafel ${tableNumber}`, { exact: true }).waitFor();
-  await page.waitForSelector('html[data-offline-ready="true"]', { state: 'attached' });
-}
-
-/** Enter the set shown game by game (`winners`: who wins each game, all 'Gewonnen'), then the away pair signs. */
-async function enterAndSign(page: Page, setNumber: number, winners: ('Thuis' | 'Uit')[]): Promise<void> {
-  await page.getByRole('button', { name: `Set ${setNumber}: Nog niet ingevoerd` }).click();
-  for (const [i, side] of winners.entries()) {
-    await page.getByRole('group', { name: `Partij ${i + 1}: punten voor` }).getByRole('button', { name: new RegExp(`^${side}`) }).click();
-    await page.getByRole('group', { name: `Partij ${i + 1}: hoe` }).getByRole('button', { name: /^Gewonnen \d/ }).click();
-  }
-  await page.getByRole('group', { name: 'Ingevoerd door' }).getByRole('button', { name: /^Thuis/ }).click();
-  await page.getByRole('button', { name: `Set ${setNumber} opslaan` }).click();
-  await page.getByRole('heading', { name: 'Controleren en ondertekenen' }).waitFor();
-  await page.getByRole('button', { name: 'Ondertekenen als uitkoppel' }).click();
-  await page.getByRole('alertdialog', { name: 'Ondertekenen' }).getByRole('button', { name: 'Ja, ondertekenen' }).click();
-  await page.getByRole('button', { name: `Set ${setNumber}: Ondertekend` }).waitFor();
-}
+import { enterAndSign, openTable, storedCommands, tableView } from './table-phone';
 
 describe('offline at the table: outbox, service worker, conflicts decided by the server', () => {
   let browser: Browser;
