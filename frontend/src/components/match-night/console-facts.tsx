@@ -4,53 +4,34 @@
 // arrival (Regel 5B, 5C: the pair plays from set n, the sets before count as Regel 12A).
 // Every action asks for a reason (the audit log keeps it) and a second tap. Family names
 // only: the supervisor never sees given names, member numbers or the member list (Regel 15).
+// The forms' states (reducers, checks, messages) live in console-state.ts.
 import { useRouter } from 'next/navigation';
-import { FormEvent, useState } from 'react';
+import { FormEvent, useReducer, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Notice, NoticeMessage } from '@/components/ui/notice';
 import { api } from '@/lib/api-client';
-import type { Schemas } from '@/lib/api-server';
 import { attempt, messagesOf } from '@/components/matches/call';
 import { useSubmit } from '@/components/ui/use-submit';
-
-type TeamLineup = Schemas['TeamLineupDto'];
-type Substitution = Schemas['SubstitutionDto'];
-
-export interface ConsoleRules {
-  substitutionsFromSet: number;
-  maxSubstitutions: number;
-  missingSetPoints: number;
-}
+import {
+  type ConsoleRules,
+  consequence,
+  initialLatePair,
+  initialSubstitution,
+  latePairLost,
+  latePairRecorded,
+  latePairReducer,
+  noticeOf,
+  playersInPair,
+  precheck,
+  recordedLineups,
+  type Substitution,
+  substitutionReducer,
+  type TeamLineup,
+} from './console-state';
 
 const control = 'mt-1 block min-h-11 w-full rounded-md border border-stone-300 bg-white px-2 text-base';
 const label = 'block text-sm font-medium text-stone-700';
-
-/** Who is in a pair just before `setNumber`: the starting two, changed by earlier substitutions. */
-function playersInPair(lineup: TeamLineup, pairNumber: number, setNumber: number): string[] {
-  const start = lineup.pairs.find((p) => p.pairNumber === pairNumber)?.players.map((p) => p.memberId) ?? [];
-  return lineup.substitutions
-    .filter((s) => s.pairNumber === pairNumber && s.setNumber <= setNumber)
-    .sort((a, b) => a.setNumber - b.setNumber)
-    .reduce((players, s) => players.map((id) => (id === s.outMemberId ? s.inMemberId : id)), start);
-}
-
-/** What the rules will say before it is sent (the API decides; this only warns). */
-function precheck(lineup: TeamLineup, setNumber: number, pairNumber: number, outId: string, inId: string, rules: ConsoleRules): string[] {
-  const warnings: string[] = [];
-  if (setNumber < rules.substitutionsFromSet) warnings.push(`Wisselen mag pas vanaf set ${rules.substitutionsFromSet} (Regel 13).`);
-  if (lineup.substitutions.length >= rules.maxSubstitutions) warnings.push(`Dit is wissel ${lineup.substitutions.length + 1}; hoogstens ${rules.maxSubstitutions} per team (Regel 13).`);
-  if (lineup.substitutions.some((s) => s.outMemberId === inId && s.setNumber <= setNumber)) warnings.push('De invaller ging eerder al uit en mag niet terugkomen (Regel 14).');
-  const reserves = new Set(lineup.reserves.map((p) => p.memberId));
-  const partner = playersInPair(lineup, pairNumber, setNumber).find((id) => id !== outId);
-  if (partner && reserves.has(partner) && reserves.has(inId)) warnings.push('Twee invallers mogen samen geen koppel vormen (Regel 14).');
-  return warnings;
-}
-
-function consequence(sub: Substitution, rules: ConsoleRules): string {
-  if (sub.violation?.includes('Regel 4')) return 'De invaller staat niet op de spelerslijst: het team verliest de wedstrijd en krijgt puntaftrek (Regel 4).';
-  return `Koppel ${sub.pairNumber} verliest vanaf set ${sub.setNumber} elke set met ${rules.missingSetPoints}–0 (Regel 14).`;
-}
 
 function SubstitutionItem({ matchId, sub, teamName, onRemoved }: { matchId: string; sub: Substitution; teamName: string; onRemoved: (message: NoticeMessage) => void }) {
   const [asking, setAsking] = useState(false);
@@ -107,14 +88,9 @@ function SubstitutionItem({ matchId, sub, teamName, onRemoved }: { matchId: stri
 /** Substitutions of both teams, and the form to record one (team, set, pair, out, in, reason, then a confirmation). */
 export function ConsoleSubstitutions({ matchId, lineups, pairsPerTeam, rules }: { matchId: string; lineups: TeamLineup[]; pairsPerTeam: number; rules: ConsoleRules }) {
   const router = useRouter();
-  const recorded = lineups.filter((l) => l.recorded);
-  const [teamId, setTeamId] = useState(recorded[0]?.teamId ?? '');
-  const [setNumber, setSetNumber] = useState(rules.substitutionsFromSet);
-  const [pairNumber, setPairNumber] = useState(1);
-  const [outId, setOutId] = useState('');
-  const [inId, setInId] = useState('');
-  const [reason, setReason] = useState('');
-  const [confirming, setConfirming] = useState(false);
+  const recorded = recordedLineups(lineups);
+  const [state, dispatch] = useReducer(substitutionReducer, null, () => initialSubstitution(lineups, rules));
+  const { teamId, setNumber, pairNumber, outId, inId, reason, confirming, problem } = state;
   const { busy, message, setMessage, submit, edited } = useSubmit();
   const lineup = recorded.find((l) => l.teamId === teamId);
   const names = new Map(lineups.flatMap((l) => [...l.pairs.flatMap((p) => p.players), ...l.reserves]).map((p) => [p.memberId, p.familyName]));
@@ -123,10 +99,8 @@ export function ConsoleSubstitutions({ matchId, lineups, pairsPerTeam, rules }: 
 
   function review(event: FormEvent) {
     event.preventDefault();
-    if (!lineup || !outId || !inId) return setMessage({ tone: 'bad', lines: ['Kies het team, wie eruit gaat en wie er invalt.'] });
-    if (reason.trim().length < 3) return setMessage({ tone: 'bad', lines: ['Geef de reden van de wissel (komt in het logboek).'] });
     setMessage(null);
-    setConfirming(true);
+    dispatch({ type: 'review', lineup });
   }
 
   async function record() {
@@ -147,15 +121,11 @@ export function ConsoleSubstitutions({ matchId, lineups, pairsPerTeam, rules }: 
         : { tone: 'good', lines: [`Wissel vastgelegd en toegestaan (Regel 13, 14): ${sub.inName} voor ${sub.outName}, ${lineup.teamName}, koppel ${sub.pairNumber}, vanaf set ${sub.setNumber}.`] };
     });
     if (!answer) return;
-    setConfirming(false);
-    if (!got.recorded) return;
-    setOutId('');
-    setInId('');
-    setReason('');
-    router.refresh();
+    dispatch({ type: 'answered', recorded: got.recorded });
+    if (got.recorded) router.refresh();
   }
 
-  const warnings = lineup && outId && inId ? precheck(lineup, setNumber, pairNumber, outId, inId, rules) : [];
+  const warnings = lineup && outId && inId ? precheck(lineup, state, rules) : [];
   return (
     <div className="space-y-4">
       {all.length === 0 ? (
@@ -184,16 +154,7 @@ export function ConsoleSubstitutions({ matchId, lineups, pairsPerTeam, rules }: 
           <div className="grid gap-3 sm:grid-cols-2">
             <label className={label}>
               Team
-              <select
-                value={teamId}
-                onChange={(e) => {
-                  setTeamId(e.target.value);
-                  setOutId('');
-                  setInId('');
-                  setConfirming(false);
-                }}
-                className={control}
-              >
+              <select value={teamId} onChange={(e) => dispatch({ type: 'team', teamId: e.target.value })} className={control}>
                 {recorded.map((l) => (
                   <option key={l.teamId} value={l.teamId}>
                     {l.teamName}
@@ -203,7 +164,7 @@ export function ConsoleSubstitutions({ matchId, lineups, pairsPerTeam, rules }: 
             </label>
             <label className={label}>
               Eerste set van de invaller
-              <select value={setNumber} onChange={(e) => (setSetNumber(Number(e.target.value)), setConfirming(false))} className={control}>
+              <select value={setNumber} onChange={(e) => dispatch({ type: 'set', setNumber: Number(e.target.value) })} className={control}>
                 {Array.from({ length: pairsPerTeam }, (_, i) => i + 1).map((n) => (
                   <option key={n} value={n}>
                     Set {n}
@@ -213,7 +174,7 @@ export function ConsoleSubstitutions({ matchId, lineups, pairsPerTeam, rules }: 
             </label>
             <label className={label}>
               Koppel
-              <select value={pairNumber} onChange={(e) => (setPairNumber(Number(e.target.value)), setOutId(''), setConfirming(false))} className={control}>
+              <select value={pairNumber} onChange={(e) => dispatch({ type: 'pair', pairNumber: Number(e.target.value) })} className={control}>
                 {(lineup?.pairs ?? []).map((p) => (
                   <option key={p.pairNumber} value={p.pairNumber}>
                     Koppel {p.pairNumber}
@@ -223,7 +184,7 @@ export function ConsoleSubstitutions({ matchId, lineups, pairsPerTeam, rules }: 
             </label>
             <label className={label}>
               Gaat eruit
-              <select value={outId} onChange={(e) => (setOutId(e.target.value), setConfirming(false))} className={control}>
+              <select value={outId} onChange={(e) => dispatch({ type: 'out', memberId: e.target.value })} className={control}>
                 <option value="">— kies —</option>
                 {(lineup ? playersInPair(lineup, pairNumber, setNumber) : []).map((id) => (
                   <option key={id} value={id}>
@@ -234,7 +195,7 @@ export function ConsoleSubstitutions({ matchId, lineups, pairsPerTeam, rules }: 
             </label>
             <label className={label}>
               Invaller (reserve)
-              <select value={inId} onChange={(e) => (setInId(e.target.value), setConfirming(false))} className={control}>
+              <select value={inId} onChange={(e) => dispatch({ type: 'in', memberId: e.target.value })} className={control}>
                 <option value="">— kies —</option>
                 {(lineup?.reserves ?? []).map((p) => (
                   <option key={p.memberId} value={p.memberId}>
@@ -245,7 +206,7 @@ export function ConsoleSubstitutions({ matchId, lineups, pairsPerTeam, rules }: 
             </label>
             <label className={label}>
               Reden (komt in het logboek)
-              <input value={reason} onChange={(e) => setReason(e.target.value)} className={control} />
+              <input value={reason} onChange={(e) => dispatch({ type: 'reason', reason: e.target.value })} className={control} />
             </label>
           </div>
           {lineup && lineup.reserves.length === 0 && <p className="text-sm text-amber-900">{lineup.teamName} heeft geen reserves op de spelerslijst; een invaller moet daarop staan (Regel 13).</p>}
@@ -265,7 +226,7 @@ export function ConsoleSubstitutions({ matchId, lineups, pairsPerTeam, rules }: 
                 <Button type="button" disabled={busy} onClick={record}>
                   {busy ? 'Bezig met vastleggen…' : 'Ja, wissel vastleggen'}
                 </Button>
-                <Button type="button" variant="secondary" disabled={busy} onClick={() => setConfirming(false)}>
+                <Button type="button" variant="secondary" disabled={busy} onClick={() => dispatch({ type: 'cancel' })}>
                   Annuleren
                 </Button>
               </div>
@@ -277,7 +238,7 @@ export function ConsoleSubstitutions({ matchId, lineups, pairsPerTeam, rules }: 
           )}
         </form>
       )}
-      <Notice message={message} />
+      <Notice message={noticeOf(problem, message)} />
     </div>
   );
 }
@@ -285,12 +246,9 @@ export function ConsoleSubstitutions({ matchId, lineups, pairsPerTeam, rules }: 
 /** A late pair (Regel 5B, 5C): a pair already on the line-up plays from set n. */
 export function ConsoleLatePair({ matchId, lineups, pairsPerTeam }: { matchId: string; lineups: TeamLineup[]; pairsPerTeam: number }) {
   const router = useRouter();
-  const recorded = lineups.filter((l) => l.recorded);
-  const [teamId, setTeamId] = useState(recorded[0]?.teamId ?? '');
-  const [pairNumber, setPairNumber] = useState(pairsPerTeam);
-  const [fromSet, setFromSet] = useState(2);
-  const [reason, setReason] = useState('');
-  const [confirming, setConfirming] = useState(false);
+  const recorded = recordedLineups(lineups);
+  const [state, dispatch] = useReducer(latePairReducer, null, () => initialLatePair(lineups, pairsPerTeam));
+  const { teamId, pairNumber, fromSet, reason, confirming, problem } = state;
   const { busy, message, setMessage, submit, edited } = useSubmit();
   const lineup = recorded.find((l) => l.teamId === teamId);
   const pair = lineup?.pairs.find((p) => p.pairNumber === pairNumber);
@@ -299,30 +257,19 @@ export function ConsoleLatePair({ matchId, lineups, pairsPerTeam }: { matchId: s
 
   function review(event: FormEvent) {
     event.preventDefault();
-    if (!pair) return setMessage({ tone: 'bad', lines: ['Kies een koppel van de spelerslijst.'] });
-    if (reason.trim().length < 3) return setMessage({ tone: 'bad', lines: ['Geef de reden (komt in het logboek).'] });
     setMessage(null);
-    setConfirming(true);
+    dispatch({ type: 'review', lineup });
   }
 
   async function record() {
     const answer = await submit(async (idempotencyKey) => {
       const outcome = await attempt(api.POST('/api/matches/{id}/late-pairs', { params: { path: { id: matchId } }, body: { teamId, pairNumber, fromSet, reason: reason.trim(), idempotencyKey } }));
       if (!outcome.ok) return { tone: 'bad', lines: messagesOf(outcome.error) };
-      return {
-        tone: 'good',
-        lines: [
-          fromSet === 1
-            ? `Koppel ${pairNumber} van ${lineup?.teamName} speelt vanaf set 1.`
-            : `Koppel ${pairNumber} van ${lineup?.teamName} speelt vanaf set ${fromSet}; de sets ervoor gaan naar de tegenstander (Regel 5B/5C, 12A).`,
-        ],
-      };
+      return { tone: 'good', lines: [latePairRecorded(lineup?.teamName, pairNumber, fromSet)] };
     });
     if (!answer) return;
-    setConfirming(false);
-    if (answer.tone !== 'good') return;
-    setReason('');
-    router.refresh();
+    dispatch({ type: 'answered', recorded: answer.tone === 'good' });
+    if (answer.tone === 'good') router.refresh();
   }
 
   return (
@@ -331,7 +278,7 @@ export function ConsoleLatePair({ matchId, lineups, pairsPerTeam }: { matchId: s
       <div className="grid gap-3 sm:grid-cols-2">
         <label className={label}>
           Team
-          <select value={teamId} onChange={(e) => (setTeamId(e.target.value), setConfirming(false))} className={control}>
+          <select value={teamId} onChange={(e) => dispatch({ type: 'team', teamId: e.target.value })} className={control}>
             {recorded.map((l) => (
               <option key={l.teamId} value={l.teamId}>
                 {l.teamName}
@@ -341,7 +288,7 @@ export function ConsoleLatePair({ matchId, lineups, pairsPerTeam }: { matchId: s
         </label>
         <label className={label}>
           Koppel
-          <select value={pairNumber} onChange={(e) => (setPairNumber(Number(e.target.value)), setConfirming(false))} className={control}>
+          <select value={pairNumber} onChange={(e) => dispatch({ type: 'pair', pairNumber: Number(e.target.value) })} className={control}>
             {(lineup?.pairs ?? []).map((p) => (
               <option key={p.pairNumber} value={p.pairNumber}>
                 Koppel {p.pairNumber}: {p.players.map((x) => x.familyName).join(' en ')}
@@ -352,7 +299,7 @@ export function ConsoleLatePair({ matchId, lineups, pairsPerTeam }: { matchId: s
         </label>
         <label className={label}>
           Speelt vanaf set
-          <select value={fromSet} onChange={(e) => (setFromSet(Number(e.target.value)), setConfirming(false))} className={control}>
+          <select value={fromSet} onChange={(e) => dispatch({ type: 'fromSet', fromSet: Number(e.target.value) })} className={control}>
             {Array.from({ length: pairsPerTeam }, (_, i) => i + 1).map((n) => (
               <option key={n} value={n}>
                 {n === 1 ? 'Set 1 (was er vanaf het begin)' : `Set ${n}`}
@@ -362,20 +309,20 @@ export function ConsoleLatePair({ matchId, lineups, pairsPerTeam }: { matchId: s
         </label>
         <label className={label}>
           Reden (komt in het logboek)
-          <input value={reason} onChange={(e) => setReason(e.target.value)} className={control} />
+          <input value={reason} onChange={(e) => dispatch({ type: 'reason', reason: e.target.value })} className={control} />
         </label>
       </div>
       {confirming && pair ? (
         <div role="alertdialog" aria-label="Laat koppel bevestigen" className="space-y-2 rounded-md bg-stone-50 p-3 ring-1 ring-stone-300">
           <p className="text-sm">
             {lineup?.teamName}, koppel {pairNumber} ({pair.players.map((x) => x.familyName).join(' en ')}) speelt vanaf set {fromSet}
-            {fromSet > 1 ? `; sets 1 tot en met ${fromSet - 1} tellen als verloren (Regel 12A)` : ''}. Reden: {reason.trim()}
+            {latePairLost(fromSet)}. Reden: {reason.trim()}
           </p>
           <div className="flex flex-wrap gap-2">
             <Button type="button" disabled={busy} onClick={record}>
               {busy ? 'Bezig met vastleggen…' : 'Ja, vastleggen'}
             </Button>
-            <Button type="button" variant="secondary" disabled={busy} onClick={() => setConfirming(false)}>
+            <Button type="button" variant="secondary" disabled={busy} onClick={() => dispatch({ type: 'cancel' })}>
               Annuleren
             </Button>
           </div>
@@ -385,7 +332,7 @@ export function ConsoleLatePair({ matchId, lineups, pairsPerTeam }: { matchId: s
           Laat koppel controleren
         </Button>
       )}
-      <Notice message={message} />
+      <Notice message={noticeOf(problem, message)} />
     </form>
   );
 }

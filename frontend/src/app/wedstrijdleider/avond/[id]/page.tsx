@@ -13,6 +13,7 @@ import { nightSummary, setStateLabel } from '@/lib/match-night';
 import { AutoRefresh } from '../auto-refresh';
 import { OpenNight } from '@/components/match-night/night-actions';
 import { ConsoleLatePair, ConsoleSubstitutions } from '@/components/match-night/console-facts';
+import { ConsoleReserve } from '@/components/match-night/console-reserve';
 import { DecisionForm } from './decision-form';
 
 export const dynamic = 'force-dynamic';
@@ -22,7 +23,8 @@ export const metadata = { title: 'Speelavond: wedstrijd', manifest: '/manifest-c
  * One match of the night for the supervisor: its tables and sets, the decision on a seat
  * (?set=&tafel=), the decisions at the table (Regel 22 wrong table, 38 player removed), and
  * who played, recorded here by the supervisor (with a reason) or by the secretaries and
- * checked by the rules: substitutions (Regel 13, 14) and pairs that came late (Regel 5B, 5C).
+ * checked by the rules: substitutions (Regel 13, 14), a reserve added after set 1 started
+ * (Regel 5A, 13) and pairs that came late (Regel 5B, 5C).
  */
 export default async function NightMatchPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ set?: string; tafel?: string; beslist?: string }> }) {
   const { me, allowed } = await requireRole('SUPERVISOR', 'ADMIN');
@@ -195,6 +197,9 @@ export default async function NightMatchPage({ params, searchParams }: { params:
                 toetst elke wissel meteen; een ongeldige wissel wordt vastgelegd en kost het koppel de sets die de regels zeggen. Altijd met een reden.
               </p>
               <ConsoleSubstitutions matchId={id} lineups={[home.data, away.data].filter((l) => l !== undefined)} pairsPerTeam={match.pairsPerTeam} rules={rules} />
+              <div className="mt-4">
+                <ConsoleReserve matchId={id} lineups={[home.data, away.data].filter((l) => l !== undefined)} rules={rules} />
+              </div>
               {late.length > 0 && (
                 <ul className="mt-4 divide-y divide-stone-200 text-sm" aria-label="Late koppels">
                   {late.map((l) => (
