@@ -3,8 +3,9 @@
 // warnings (his pair loses every following game 2–0, computed by the API; a reserve who
 // comes in after drawing lots is recorded as a substitution), or games played at the wrong
 // table declared void (the set is entered again once played at the right table).
+// The forms' state is a reducer (./supervisor-actions-state.ts); this file renders it and sends.
 import { useRouter } from 'next/navigation';
-import { FormEvent, useState } from 'react';
+import { FormEvent, useReducer } from 'react';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { announce } from '@/components/ui/result-announcer';
@@ -14,10 +15,10 @@ import type { Schemas } from '@/lib/api-server';
 import { tablePlan } from '@domain/match/rotation';
 import { attempt, messagesOf } from './call';
 import type { MatchDetail } from './labels';
+import { actionBody, actionFormReducer, initialActionForm, initialWithdraw, recordedLine, withdrawReason, withdrawReducer } from './supervisor-actions-state';
 
 type Action = Schemas['SupervisorActionDto'];
 type TeamLineup = Schemas['TeamLineupDto'];
-type Kind = Action['kind'];
 
 const control = 'mt-1 block min-h-11 w-full rounded-md border border-stone-300 bg-white px-2 text-base';
 
@@ -51,44 +52,24 @@ function seatOf(lineups: Lineups, memberId: string | null): string | null {
 
 export function SupervisorActions({ match, lineups, actions }: { match: MatchDetail; lineups: Lineups; actions: Action[] }) {
   const router = useRouter();
-  const [kind, setKind] = useState<Kind>('REMOVE_PLAYER');
-  const [setNumber, setSetNumber] = useState(1);
-  const [tableNumber, setTableNumber] = useState(1);
-  const [memberId, setMemberId] = useState('');
-  const [gameNumber, setGameNumber] = useState(1);
-  const [games, setGames] = useState('');
-  const [reason, setReason] = useState('');
+  const [form, dispatch] = useReducer(actionFormReducer, initialActionForm);
+  const { kind, setNumber, tableNumber, memberId, gameNumber, games, reason } = form;
   const { busy, message, setMessage, submit: send, edited } = useSubmit();
   const numbers = Array.from({ length: match.pairsPerTeam }, (_, i) => i + 1);
   const players = playersAtTable(lineups, match.pairsPerTeam, setNumber, tableNumber);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const gameNumbers = games.split(/[\s,;]+/).filter(Boolean).map(Number);
-    if (kind === 'REMOVE_PLAYER' && !memberId) return setMessage({ tone: 'bad', lines: ['Kies de speler die uit het spel is gehaald.'] });
-    if (kind === 'VOID_WRONG_TABLE' && gameNumbers.length === 0) return setMessage({ tone: 'bad', lines: ['Vul de nummers in van de partijen die vervallen.'] });
-    if (reason.trim().length < 3) return setMessage({ tone: 'bad', lines: ['Geef de reden van uw beslissing (komt in het logboek).'] });
-    const body =
-      kind === 'REMOVE_PLAYER'
-        ? { version: match.version, kind, setNumber, tableNumber, memberId, gameNumber, reason: reason.trim() }
-        : { version: match.version, kind, setNumber, tableNumber, gameNumbers, reason: reason.trim() };
+    const built = actionBody(form, match.version);
+    if ('problem' in built) return setMessage({ tone: 'bad', lines: [built.problem] });
     const player = players.find((p) => p.id === memberId)?.text ?? 'de speler';
     const answer = await send(async (idempotencyKey) => {
-      const outcome = await attempt(api.POST('/api/matches/{id}/supervisor-actions', { params: { path: { id: match.id } }, body: { ...body, idempotencyKey } }));
+      const outcome = await attempt(api.POST('/api/matches/{id}/supervisor-actions', { params: { path: { id: match.id } }, body: { ...built.body, idempotencyKey } }));
       if (!outcome.ok) return { tone: 'bad', lines: messagesOf(outcome.error) };
-      const stand = `stand nu ${outcome.data.homePoints ?? 0} – ${outcome.data.awayPoints ?? 0}`;
-      return {
-        tone: 'good',
-        lines: [
-          kind === 'REMOVE_PLAYER'
-            ? `Beslissing vastgelegd: ${player} uit het spel gehaald in set ${setNumber}, tafel ${tableNumber}, vanaf partij ${gameNumber}; ${stand}.`
-            : `Beslissing vastgelegd: ${gameNumbers.length === 1 ? `partij ${gameNumbers[0]}` : `partijen ${gameNumbers.join(', ')}`} van set ${setNumber}, tafel ${tableNumber} vervallen (verkeerde tafel); ${stand}.`,
-        ],
-      };
+      return { tone: 'good', lines: [recordedLine(built.body, player, outcome.data)] };
     });
     if (answer?.tone !== 'good') return;
-    setReason('');
-    setGames('');
+    dispatch({ type: 'recorded' });
     router.refresh();
   }
 
@@ -115,19 +96,16 @@ export function SupervisorActions({ match, lineups, actions }: { match: MatchDet
         <fieldset className="flex flex-wrap gap-4 text-sm">
           <legend className="font-medium text-stone-700">Beslissing</legend>
           <label>
-            <input type="radio" name="kind" checked={kind === 'REMOVE_PLAYER'} onChange={() => setKind('REMOVE_PLAYER')} /> Speler uit het spel gehaald (Regel 38)
+            <input type="radio" name="kind" checked={kind === 'REMOVE_PLAYER'} onChange={() => dispatch({ type: 'kind', kind: 'REMOVE_PLAYER' })} /> Speler uit het spel gehaald (Regel 38)
           </label>
           <label>
-            <input type="radio" name="kind" checked={kind === 'VOID_WRONG_TABLE'} onChange={() => setKind('VOID_WRONG_TABLE')} /> Partijen aan een verkeerde tafel gespeeld (Regel 22)
+            <input type="radio" name="kind" checked={kind === 'VOID_WRONG_TABLE'} onChange={() => dispatch({ type: 'kind', kind: 'VOID_WRONG_TABLE' })} /> Partijen aan een verkeerde tafel gespeeld (Regel 22)
           </label>
         </fieldset>
         <div className="grid gap-3 sm:grid-cols-2">
           <label className="block text-sm font-medium text-stone-700">
             Set
-            <select value={setNumber} onChange={(e) => {
-                setSetNumber(Number(e.target.value));
-                setMemberId('');
-              }} className={control}>
+            <select value={setNumber} onChange={(e) => dispatch({ type: 'set', setNumber: Number(e.target.value) })} className={control}>
               {numbers.map((n) => (
                 <option key={n} value={n}>
                   {n}
@@ -137,10 +115,7 @@ export function SupervisorActions({ match, lineups, actions }: { match: MatchDet
           </label>
           <label className="block text-sm font-medium text-stone-700">
             Tafel
-            <select value={tableNumber} onChange={(e) => {
-                setTableNumber(Number(e.target.value));
-                setMemberId('');
-              }} className={control}>
+            <select value={tableNumber} onChange={(e) => dispatch({ type: 'table', tableNumber: Number(e.target.value) })} className={control}>
               {numbers.map((n) => (
                 <option key={n} value={n}>
                   {n}
@@ -152,7 +127,7 @@ export function SupervisorActions({ match, lineups, actions }: { match: MatchDet
             <>
               <label className="block text-sm font-medium text-stone-700">
                 Speler
-                <select value={memberId} onChange={(e) => setMemberId(e.target.value)} className={control}>
+                <select value={memberId} onChange={(e) => dispatch({ type: 'member', memberId: e.target.value })} className={control}>
                   <option value="">— kies —</option>
                   {players.map((p) => (
                     <option key={p.id} value={p.id}>
@@ -163,13 +138,13 @@ export function SupervisorActions({ match, lineups, actions }: { match: MatchDet
               </label>
               <label className="block text-sm font-medium text-stone-700">
                 Eerste partij die het koppel niet speelde
-                <input type="number" min={1} max={12} value={gameNumber} onChange={(e) => setGameNumber(Number(e.target.value))} className={control} />
+                <input type="number" min={1} max={12} value={gameNumber} onChange={(e) => dispatch({ type: 'game', gameNumber: Number(e.target.value) })} className={control} />
               </label>
             </>
           ) : (
             <label className="block text-sm font-medium text-stone-700 sm:col-span-2">
               Partijen die vervallen (nummers, bijvoorbeeld 1, 2)
-              <input value={games} onChange={(e) => setGames(e.target.value)} className={control} />
+              <input value={games} onChange={(e) => dispatch({ type: 'games', games: e.target.value })} className={control} />
             </label>
           )}
         </div>
@@ -180,7 +155,7 @@ export function SupervisorActions({ match, lineups, actions }: { match: MatchDet
         </p>
         <label className="block text-sm font-medium text-stone-700">
           Reden (verplicht, komt in het logboek)
-          <input value={reason} onChange={(e) => setReason(e.target.value)} className={control} />
+          <input value={reason} onChange={(e) => dispatch({ type: 'reason', reason: e.target.value })} className={control} />
         </label>
         <Button type="submit" disabled={busy} className="min-h-12">
           {busy ? 'Bezig met vastleggen…' : 'Beslissing vastleggen'}
@@ -194,29 +169,29 @@ export function SupervisorActions({ match, lineups, actions }: { match: MatchDet
 /** RULES.md "Undo": the supervisor withdraws their own decision, with a reason, until the match is final. */
 function WithdrawAction({ match, actionId, what }: { match: MatchDetail; actionId: string; what: string }) {
   const router = useRouter();
-  const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState('');
+  const [{ open, reason }, dispatch] = useReducer(withdrawReducer, initialWithdraw);
   const { busy, message, setMessage, submit, edited } = useSubmit();
 
   async function send() {
-    if (reason.trim().length < 3) return setMessage({ tone: 'bad', lines: ['Geef de reden van het intrekken; het logboek en de tafel tonen hem.'] });
+    const checked = withdrawReason({ open, reason });
+    if ('problem' in checked) return setMessage({ tone: 'bad', lines: [checked.problem] });
     const answer = await submit(async (idempotencyKey) => {
       const outcome = await attempt(
-        api.POST('/api/matches/{id}/supervisor-actions/{actionId}/withdraw', { params: { path: { id: match.id, actionId } }, body: { version: match.version, reason: reason.trim(), idempotencyKey } }),
+        api.POST('/api/matches/{id}/supervisor-actions/{actionId}/withdraw', { params: { path: { id: match.id, actionId } }, body: { version: match.version, reason: checked.reason, idempotencyKey } }),
       );
       if (!outcome.ok) return { tone: 'bad', lines: messagesOf(outcome.error) };
       return { tone: 'good', lines: [`Beslissing ingetrokken (${what}); stand nu ${outcome.data.homePoints ?? 0} – ${outcome.data.awayPoints ?? 0}.`] };
     });
     if (answer?.tone !== 'good') return;
     // The decision leaves the list with its button: say so at the foot of the screen.
-    setOpen(false);
+    dispatch({ type: 'withdrawn' });
     announce(answer.lines.join(' '));
     router.refresh();
   }
 
   if (!open) {
     return (
-      <Button variant="ghost" onClick={() => setOpen(true)} className="mt-1 min-h-11">
+      <Button variant="ghost" onClick={() => dispatch({ type: 'open' })} className="mt-1 min-h-11">
         Intrekken
       </Button>
     );
@@ -225,13 +200,13 @@ function WithdrawAction({ match, actionId, what }: { match: MatchDetail; actionI
     <div role="group" aria-label="Beslissing intrekken" className="mt-2 space-y-2">
       <label className="block">
         Reden van het intrekken (verplicht)
-        <input value={reason} onChange={(e) => (setReason(e.target.value), edited())} maxLength={500} className="mt-1 block min-h-11 w-full rounded-md border border-stone-300 px-2" />
+        <input value={reason} onChange={(e) => (dispatch({ type: 'reason', reason: e.target.value }), edited())} maxLength={500} className="mt-1 block min-h-11 w-full rounded-md border border-stone-300 px-2" />
       </label>
       <div className="flex gap-2">
         <Button onClick={send} disabled={busy} className="min-h-11">
           {busy ? 'Bezig met intrekken…' : 'Beslissing intrekken'}
         </Button>
-        <Button variant="ghost" onClick={() => setOpen(false)} disabled={busy} className="min-h-11">
+        <Button variant="ghost" onClick={() => dispatch({ type: 'close' })} disabled={busy} className="min-h-11">
           Annuleren
         </Button>
       </div>
