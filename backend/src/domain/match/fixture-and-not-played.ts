@@ -4,7 +4,7 @@
  * reopening gives it back.
  */
 import { amsterdamDay, compareDates } from '../dates';
-import { blankSeat, bySeat, corrected, MatchState, MoveCommand, NOT_PLAYED_LABELS, PLAYED_SOURCES, Problem, problem, RecordNotPlayedCommand, ReopenCommand, ResultSnapshot, RULE_CREDIT_SOURCES, SwapSidesCommand, TeamLateCommand, Transition } from './match-state';
+import { blankSeat, bySeat, corrected, MatchState, MoveCommand, NOT_PLAYED_LABELS, PLAYED_SOURCES, Problem, problem, RecordNotPlayedCommand, ReopenCommand, RESULT_FIELDS, ResultSnapshot, RULE_CREDIT_SOURCES, SwapSidesCommand, TeamLateCommand, Transition } from './match-state';
 import { shortDutchDate } from './result-flow';
 
 
@@ -80,9 +80,27 @@ export function recordNotPlayed(state: MatchState, cmd: RecordNotPlayedCommand, 
 }
 
 export function snapshotOf(state: MatchState): ResultSnapshot {
-  const { status, resultState, homePoints, awayPoints, enteredById, enteredAt, homeSignedById, homeSignedAt, awaySignedById, awaySignedAt, finalDueAt, finalAt, seats } = state;
-  return { status, resultState, homePoints, awayPoints, enteredById, enteredAt, homeSignedById, homeSignedAt, awaySignedById, awaySignedAt, finalDueAt, finalAt, finalBy: state.finalBy ?? null, seats };
+  const picked = Object.fromEntries(RESULT_FIELDS.map((field) => [field, state[field]])) as Omit<ResultSnapshot, 'finalBy'>;
+  return { ...picked, finalBy: state.finalBy ?? null };
 }
+
+/** A match without a result: what a reopened match holds when the record replaced none. */
+const NO_RESULT: ResultSnapshot = {
+  status: 'SCHEDULED',
+  resultState: 'NONE',
+  homePoints: null,
+  awayPoints: null,
+  enteredById: null,
+  enteredAt: null,
+  homeSignedById: null,
+  homeSignedAt: null,
+  awaySignedById: null,
+  awaySignedAt: null,
+  finalDueAt: null,
+  finalAt: null,
+  finalBy: null,
+  seats: [],
+};
 
 export function reopen(state: MatchState, cmd: ReopenCommand, now: Date): Transition {
   if (cmd.by.role !== 'ADMIN') return { problems: [ADMIN_ONLY] };
@@ -95,25 +113,8 @@ export function reopen(state: MatchState, cmd: ReopenCommand, now: Date): Transi
   // the record replaced comes back as it was (its signatures, its finality).
   const reopened = corrected(state, 'ADMIN', cmd.reason, now);
   if (state.beforeNotPlayed) return { state: { ...reopened, ...state.beforeNotPlayed, beforeNotPlayed: null }, events: [{ kind: 'MATCH_REOPENED' }] };
-  const next: MatchState = {
-    ...reopened,
-    status: 'SCHEDULED',
-    resultState: 'NONE',
-    homePoints: null,
-    awayPoints: null,
-    enteredById: null,
-    enteredAt: null,
-    homeSignedById: null,
-    homeSignedAt: null,
-    awaySignedById: null,
-    awaySignedAt: null,
-    finalDueAt: null,
-    finalAt: null,
-    finalBy: null,
-    // The record's sets go; finish() credits what the line-ups give.
-    seats: [],
-  };
-  return { state: next, events: [{ kind: 'MATCH_REOPENED' }] };
+  // The record's sets go; finish() credits what the line-ups give.
+  return { state: { ...reopened, ...NO_RESULT }, events: [{ kind: 'MATCH_REOPENED' }] };
 }
 
 /** Regel 11, a whole team late: the match itself does not change (the caller keeps the occurrence and the fines). */

@@ -100,22 +100,9 @@ export type FinalWay = (typeof FINAL_WAYS)[number];
 export type DisplacedSeat = Seat & { seating: string };
 
 /** The result columns of a match, as a not-played record found them (given back when the federation reopens it). */
-export interface ResultSnapshot {
-  status: MatchStatusValue;
-  resultState: ResultStateValue;
-  homePoints: number | null;
-  awayPoints: number | null;
-  enteredById: string | null;
-  enteredAt: Date | null;
-  homeSignedById: string | null;
-  homeSignedAt: Date | null;
-  awaySignedById: string | null;
-  awaySignedAt: Date | null;
-  finalDueAt: Date | null;
-  finalAt: Date | null;
-  finalBy: FinalWay | null;
-  seats: Seat[];
-}
+export const RESULT_FIELDS = ['status', 'resultState', 'homePoints', 'awayPoints', 'enteredById', 'enteredAt', 'homeSignedById', 'homeSignedAt', 'awaySignedById', 'awaySignedAt', 'finalDueAt', 'finalAt', 'seats'] as const;
+
+export type ResultSnapshot = Pick<MatchState, (typeof RESULT_FIELDS)[number]> & { finalBy: FinalWay | null };
 
 export type ResultStateValue = 'NONE' | 'ENTERED' | 'CONFIRMED';
 
