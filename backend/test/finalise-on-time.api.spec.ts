@@ -7,27 +7,17 @@
  */
 import { todayIso } from '../src/common/dto';
 import { FINALISE_AT_QUEUE, ReminderScheduler } from '../src/reminders/reminder-scheduler';
-import { createMatchDay, openMatchNight, resetDatabase, startApp, type TestContext } from './helpers';
+import { createMatchDay, dropScheduledJobs, type MatchDay, openMatchNight, resetDatabase, startApp, type TestContext, until } from './helpers';
 
 type TableSet = { setNumber: number; state: string };
 
-async function until<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 20_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`Niet binnen ${timeoutMs} ms: ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 describe('a match becomes final at its promised moment, not at the next minute', () => {
   let ctx: TestContext;
-  let first: Awaited<ReturnType<typeof createMatchDay>>;
-  let second: Awaited<ReturnType<typeof createMatchDay>>;
+  let first: MatchDay;
+  let second: MatchDay;
 
   /** Every seat entered and signed at the tables: the match is complete, its correction window runs. */
-  async function complete(day: Awaited<ReturnType<typeof createMatchDay>>): Promise<void> {
+  async function complete(day: MatchDay): Promise<void> {
     const { codes } = await openMatchNight(ctx, day);
     for (let tableNumber = 1; tableNumber <= 6; tableNumber++) {
       const table = `/api/table/${codes[tableNumber]}`;
@@ -44,7 +34,7 @@ describe('a match becomes final at its promised moment, not at the next minute',
   beforeAll(async () => {
     ctx = await startApp();
     await resetDatabase(ctx.prisma);
-    await ctx.prisma.$executeRawUnsafe('DROP SCHEMA IF EXISTS pgboss CASCADE');
+    await dropScheduledJobs(ctx.prisma);
     first = await createMatchDay(ctx.prisma, { date: todayIso(), round: 1 });
     second = await createMatchDay(ctx.prisma, { date: todayIso(), round: 1 });
     await complete(first);

@@ -7,6 +7,7 @@ import request from 'supertest';
 import { createApp } from '../src/app.factory';
 import { generateSchedule, roundsNeeded } from '../src/domain/match/fixtures';
 import { hashPassword } from '../src/auth/auth.service';
+import { JOBS_SCHEMA } from '../src/jobs/pg-boss-planner';
 import type { Role } from '../src/generated/prisma/enums';
 import { PrismaService } from '../src/prisma/prisma.service';
 
@@ -56,6 +57,25 @@ export async function resetDatabase(prisma: PrismaService): Promise<void> {
   }
 }
 
+/**
+ * Drops pg-boss's schema (its jobs and schedules), so that no job of an earlier run waits in the
+ * queue; pg-boss creates it again when a scheduler starts. resetDatabase leaves it alone.
+ */
+export async function dropScheduledJobs(prisma: PrismaService): Promise<void> {
+  await prisma.$executeRawUnsafe(`DROP SCHEMA IF EXISTS ${JOBS_SCHEMA} CASCADE`);
+}
+
+/** Asks `probe` every 100 ms until it answers (a pg-boss job runs in its own time); fails after `timeoutMs`. */
+export async function until<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 20_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > end) throw new Error(`Niet binnen ${timeoutMs} ms: ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 export async function createUser(prisma: PrismaService, role: Role, clubId: string | null = null) {
   passwordHash ??= hashPassword(PASSWORD);
   return prisma.user.create({
@@ -71,6 +91,18 @@ export async function loginAs(ctx: TestContext, role: Role, clubId: string | nul
   const agent = request.agent(ctx.app.getHttpServer());
   await agent.post('/api/auth/login').send({ email: user.email, password: PASSWORD }).expect(200);
   return { agent, user };
+}
+
+/**
+ * A fresh app over an emptied database with the federation's administrator and a supervisor
+ * logged in: the officials who act at every match, besides the clubs.
+ */
+export async function startAppWithOfficials() {
+  const ctx = await startApp();
+  await resetDatabase(ctx.prisma);
+  const admin = (await loginAs(ctx, 'ADMIN')).agent;
+  const supervisor = (await loginAs(ctx, 'SUPERVISOR')).agent;
+  return { ctx, admin, supervisor };
 }
 
 export async function createSeason(prisma: PrismaService, overrides: Partial<{ name: string; startsOn: string; competitionStartsOn: string; endsOn: string }> = {}) {
@@ -251,16 +283,34 @@ export function lineupBody(playerIds: readonly string[], options: { pairs?: numb
 
 type TestGame = { winner: 'HOME' | 'AWAY'; kind: 'WON' | 'KAP' | 'KAP_TAPPED' | 'BAUNIE' | 'FAILED_BAUNIE' | 'PENALTY'; points?: number; penaltyRule?: string };
 
+export type MatchDay = Awaited<ReturnType<typeof createMatchDay>>;
+
+/** The home and the away club's secretaries of a match day, logged in, and the match's API path. */
+export async function loginSecretaries(ctx: TestContext, day: MatchDay) {
+  const home = (await loginAs(ctx, 'SECRETARY', day.homeClub.id)).agent;
+  const away = (await loginAs(ctx, 'SECRETARY', day.awayClub.id)).agent;
+  return { day, home, away, url: `/api/matches/${day.match.id}` };
+}
+
+/** A match day (createMatchDay) whose two clubs' secretaries are logged in. */
+export async function matchDayWithSecretaries(ctx: TestContext, options: Parameters<typeof createMatchDay>[1] = {}) {
+  return loginSecretaries(ctx, await createMatchDay(ctx.prisma, options));
+}
+
+/** Both line-ups (lineupBody: six pairs from set 1, two reserves), each saved by its own club's secretary. */
+export async function saveLineups(m: { day: MatchDay; home: Agent; away: Agent }): Promise<void> {
+  const url = `/api/matches/${m.day.match.id}`;
+  await m.home.put(`${url}/lineups/${m.day.home.id}`).send(lineupBody(m.day.homePlayers)).expect(200);
+  await m.away.put(`${url}/lineups/${m.day.away.id}`).send(lineupBody(m.day.awayPlayers)).expect(200);
+}
+
 /**
  * Both clubs' line-ups saved (by their secretaries) and the night opened: the table codes by
  * table number, and the secretaries' agents.
  */
-export async function openMatchNight(ctx: TestContext, day: Awaited<ReturnType<typeof createMatchDay>>) {
-  const url = `/api/matches/${day.match.id}`;
-  const home = (await loginAs(ctx, 'SECRETARY', day.homeClub.id)).agent;
-  const away = (await loginAs(ctx, 'SECRETARY', day.awayClub.id)).agent;
-  await home.put(`${url}/lineups/${day.home.id}`).send(lineupBody(day.homePlayers)).expect(200);
-  await away.put(`${url}/lineups/${day.away.id}`).send(lineupBody(day.awayPlayers)).expect(200);
+export async function openMatchNight(ctx: TestContext, day: MatchDay) {
+  const { home, away, url } = await loginSecretaries(ctx, day);
+  await saveLineups({ day, home, away });
   const night = await home.post(`${url}/night`).expect(200);
   const codes: Record<number, string> = {};
   for (const t of night.body.tables as { tableNumber: number; code: string }[]) codes[t.tableNumber] = t.code;

@@ -8,7 +8,7 @@
  * match-fixture-commands.api.spec.ts.)
  */
 import { todayIso } from '../src/common/dto';
-import { type Agent, createMatchDay, fullResultSets, lineupBody, loginAs, resetDatabase, startApp, TestContext } from './helpers';
+import { type Agent, createMatchDay, fullResultSets, lineupBody, loginAs, type MatchDay, matchDayWithSecretaries, saveLineups, startAppWithOfficials, TestContext } from './helpers';
 
 jest.setTimeout(90_000);
 
@@ -20,10 +20,7 @@ describe('every match command answers a retry with the same key once', () => {
   let supervisor: Agent;
 
   beforeAll(async () => {
-    ctx = await startApp();
-    await resetDatabase(ctx.prisma);
-    admin = (await loginAs(ctx, 'ADMIN')).agent;
-    supervisor = (await loginAs(ctx, 'SUPERVISOR')).agent;
+    ({ ctx, admin, supervisor } = await startAppWithOfficials());
   });
   afterAll(() => ctx.close());
 
@@ -40,16 +37,13 @@ describe('every match command answers a retry with the same key once', () => {
   }
 
   describe('at a match night', () => {
-    let day: Awaited<ReturnType<typeof createMatchDay>>;
+    let day: MatchDay;
     let url: string;
     let home: Agent;
     let away: Agent;
 
     beforeAll(async () => {
-      day = await createMatchDay(ctx.prisma, { date: todayIso(), round: 1 });
-      url = `/api/matches/${day.match.id}`;
-      home = (await loginAs(ctx, 'SECRETARY', day.homeClub.id)).agent;
-      away = (await loginAs(ctx, 'SECRETARY', day.awayClub.id)).agent;
+      ({ day, url, home, away } = await matchDayWithSecretaries(ctx, { date: todayIso(), round: 1 }));
     });
 
     it('a line-up save', async () => {
@@ -99,19 +93,15 @@ describe('every match command answers a retry with the same key once', () => {
   });
 
   describe('on paper', () => {
-    let day: Awaited<ReturnType<typeof createMatchDay>>;
+    let day: MatchDay;
     let url: string;
     let home: Agent;
     let away: Agent;
     const version = async () => (await admin.get(url).expect(200)).body.version as number;
 
     beforeAll(async () => {
-      day = await createMatchDay(ctx.prisma, { date: todayIso(), round: 2 });
-      url = `/api/matches/${day.match.id}`;
-      home = (await loginAs(ctx, 'SECRETARY', day.homeClub.id)).agent;
-      away = (await loginAs(ctx, 'SECRETARY', day.awayClub.id)).agent;
-      await home.put(`${url}/lineups/${day.home.id}`).send(lineupBody(day.homePlayers)).expect(200);
-      await away.put(`${url}/lineups/${day.away.id}`).send(lineupBody(day.awayPlayers)).expect(200);
+      ({ day, url, home, away } = await matchDayWithSecretaries(ctx, { date: todayIso(), round: 2 }));
+      await saveLineups({ day, home, away });
     });
 
     it('one set, then the whole form', async () => {

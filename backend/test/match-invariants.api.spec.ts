@@ -13,7 +13,7 @@ import { todayIso } from '../src/common/dto';
 import { awayPairAt } from '../src/domain/match/rotation';
 import { TableThrottle } from '../src/match-night/table-throttle';
 import { MatchFinaliserService } from '../src/matches/match-finaliser.service';
-import { type Agent, createMatchDay, loginAs, openMatchNight, resetDatabase, startApp, TestContext } from './helpers';
+import { type Agent, createMatchDay, openMatchNight, startAppWithOfficials, TestContext } from './helpers';
 
 type Side = 'HOME' | 'AWAY';
 type Command =
@@ -79,10 +79,7 @@ describe('random match nights through the API keep invariants 1, 3 and 6 (RULES.
   let supervisor: Agent;
 
   beforeAll(async () => {
-    ctx = await startApp();
-    await resetDatabase(ctx.prisma);
-    admin = (await loginAs(ctx, 'ADMIN')).agent;
-    supervisor = (await loginAs(ctx, 'SUPERVISOR')).agent;
+    ({ ctx, admin, supervisor } = await startAppWithOfficials());
     // The tables send far more than a phone would in a minute: each request counts in a window of its own.
     let clock = Date.now();
     (ctx.app.get(TableThrottle).options as { now: () => number }).now = () => (clock += 61_000);

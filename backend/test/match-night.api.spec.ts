@@ -11,7 +11,7 @@ import path from 'node:path';
 
 import { todayIso } from '../src/common/dto';
 import { addDays } from '../src/domain/dates';
-import { type Agent, createMatchDay, expectError, lineupBody, loginAs, resetDatabase, startApp, TestContext } from './helpers';
+import { type Agent, expectError, loginAs, matchDayWithSecretaries, saveLineups, startAppWithOfficials, TestContext } from './helpers';
 
 type Parser = Parameters<ReturnType<ReturnType<TestContext['http']>['get']>['parse']>[0];
 
@@ -34,20 +34,15 @@ describe('match night API: the night, its table codes, the table view and the co
   let supervisor: Agent;
 
   beforeAll(async () => {
-    ctx = await startApp();
-    await resetDatabase(ctx.prisma);
-    admin = (await loginAs(ctx, 'ADMIN')).agent;
-    supervisor = (await loginAs(ctx, 'SUPERVISOR')).agent;
+    ({ ctx, admin, supervisor } = await startAppWithOfficials());
   });
 
   afterAll(() => ctx.close());
 
+  /** A match day with the secretaries of both clubs and of a third club, who has no business with the night, logged in. */
   async function night(date: string, round: number) {
-    const day = await createMatchDay(ctx.prisma, { date, round });
-    const home = (await loginAs(ctx, 'SECRETARY', day.homeClub.id)).agent;
-    const away = (await loginAs(ctx, 'SECRETARY', day.awayClub.id)).agent;
-    const other = (await loginAs(ctx, 'SECRETARY', day.otherClub.id)).agent;
-    return { day, home, away, other, url: `/api/matches/${day.match.id}` };
+    const m = await matchDayWithSecretaries(ctx, { date, round });
+    return { ...m, other: (await loginAs(ctx, 'SECRETARY', m.day.otherClub.id)).agent };
   }
 
   describe('opening the night and its codes', () => {
@@ -56,8 +51,7 @@ describe('match night API: the night, its table codes, the table view and the co
 
     beforeAll(async () => {
       m = await night(todayIso(), 1);
-      await m.home.put(`${m.url}/lineups/${m.day.home.id}`).send(lineupBody(m.day.homePlayers)).expect(200);
-      await m.away.put(`${m.url}/lineups/${m.day.away.id}`).send(lineupBody(m.day.awayPlayers)).expect(200);
+      await saveLineups(m);
     });
 
     it('is not open until someone opens it', async () => {

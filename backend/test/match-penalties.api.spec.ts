@@ -4,19 +4,7 @@
  * recorded (Regel 17, 17A, 24, 35A, 38); and the supervisor's actions: a player removed
  * (Regel 38) and games at the wrong table voided (Regel 22).
  */
-import {
-  type Agent,
-  createMatchDay,
-  expectError,
-  fullResultSets,
-  lineupBody,
-  loginAs,
-  resetDatabase,
-  startApp,
-  TestContext,
-} from './helpers';
-
-type Day = Awaited<ReturnType<typeof createMatchDay>>;
+import { type Agent, expectError, fullResultSets, loginAs, type MatchDay, matchDayWithSecretaries, saveLineups, startAppWithOfficials, TestContext } from './helpers';
 
 // A whole match day per case; the machine is shared, so allow it time.
 jest.setTimeout(60_000);
@@ -27,25 +15,13 @@ describe('match penalties API', () => {
   let supervisor: Agent;
 
   beforeAll(async () => {
-    ctx = await startApp();
-    await resetDatabase(ctx.prisma);
-    admin = (await loginAs(ctx, 'ADMIN')).agent;
-    supervisor = (await loginAs(ctx, 'SUPERVISOR')).agent;
+    ({ ctx, admin, supervisor } = await startAppWithOfficials());
   });
 
   afterAll(() => ctx.close());
 
-  async function matchDay(options: Parameters<typeof createMatchDay>[1] = {}) {
-    const day = await createMatchDay(ctx.prisma, { playersPerClub: 15, ...options });
-    const home = (await loginAs(ctx, 'SECRETARY', day.homeClub.id)).agent;
-    const away = (await loginAs(ctx, 'SECRETARY', day.awayClub.id)).agent;
-    return { day, home, away, url: `/api/matches/${day.match.id}` };
-  }
-
-  async function lineups(m: { day: Day; home: Agent; away: Agent; url: string }) {
-    await m.home.put(`${m.url}/lineups/${m.day.home.id}`).send(lineupBody(m.day.homePlayers)).expect(200);
-    await m.away.put(`${m.url}/lineups/${m.day.away.id}`).send(lineupBody(m.day.awayPlayers)).expect(200);
-  }
+  // 15 players a club: the 15th is on the member list but never on the line-up.
+  const matchDay = (options: { round: number }) => matchDayWithSecretaries(ctx, { playersPerClub: 15, ...options });
 
   async function version(url: string): Promise<number> {
     return (await ctx.http().get(url).expect(200)).body.version;
@@ -53,14 +29,14 @@ describe('match penalties API', () => {
 
   describe('a player not on the line-up is a Regel 4 case (Regel 5C, 13)', () => {
     // Each row: who comes in for home pair 2 in set 4 → Regel 4 (loss + deduction) or Regel 14 (8–0 from that set on).
-    test.each<[string, (day: Day) => string, { regel4: boolean; credited: number }]>([
+    test.each<[string, (day: MatchDay) => string, { regel4: boolean; credited: number }]>([
       ['a club member on the member list but not on the line-up: Regel 4, no 8–0', (day) => day.homePlayers[14], { regel4: true, credited: 0 }],
       ['a player of the other club, not on the line-up: Regel 4, no 8–0', (day) => day.awayPlayers[14], { regel4: true, credited: 0 }],
       ['a reserve from the line-up: legal', (day) => day.homePlayers[12], { regel4: false, credited: 0 }],
       ['a player of pair 3 (on the line-up): Regel 14, 8–0 in sets 4–6', (day) => day.homePlayers[4], { regel4: false, credited: 3 }],
     ])('%s', async (_name, incoming, expected) => {
       const m = await matchDay({ round: 1 });
-      await lineups(m);
+      await saveLineups(m);
       const sub = await m.home
         .post(`${m.url}/substitutions`)
         .send({ teamId: m.day.home.id, setNumber: 4, pairNumber: 2, outMemberId: m.day.homePlayers[2], inMemberId: incoming(m.day) })
@@ -86,7 +62,7 @@ describe('match penalties API', () => {
 
     it('undoing the substitution undoes the Regel 4 loss (administrator, with a reason)', async () => {
       const m = await matchDay({ round: 2 });
-      await lineups(m);
+      await saveLineups(m);
       const sub = await m.home
         .post(`${m.url}/substitutions`)
         .send({ teamId: m.day.home.id, setNumber: 4, pairNumber: 2, outMemberId: m.day.homePlayers[2], inMemberId: m.day.homePlayers[14] })
@@ -134,7 +110,7 @@ describe('match penalties API', () => {
 
     it('REMOVE_PLAYER: the rest of the set and the pair’s following sets are lost 2–0 per game, computed; a reserve may come in after', async () => {
       const m = await matchDay({ round: 4 });
-      await lineups(m);
+      await saveLineups(m);
       await m.home.put(`${m.url}/result`).send({ version: await version(m.url), sets: fullResultSets() }).expect(200);
       const removed = m.day.homePlayers[4]; // pair 3, at table 3 all evening
       const res = await supervisor
@@ -176,7 +152,7 @@ describe('match penalties API', () => {
 
     it('VOID_WRONG_TABLE: the games are void, the seat must be entered again; the entry is kept with the action', async () => {
       const m = await matchDay({ round: 5 });
-      await lineups(m);
+      await saveLineups(m);
       await m.home.put(`${m.url}/result`).send({ version: await version(m.url), sets: fullResultSets() }).expect(200);
       const before = seatOf((await admin.get(m.url).expect(200)).body, 2, 4);
       const res = await admin
@@ -190,21 +166,21 @@ describe('match penalties API', () => {
       expect(await ctx.prisma.auditLog.count({ where: { entityId: m.day.match.id, action: 'match.supervisor.void-wrong-table', reason: 'Uitkoppel sloeg tafel 3 over' } })).toBe(1);
     });
 
-    test.each<[string, (m: { day: Day }) => Record<string, unknown>, number, string]>([
+    test.each<[string, (m: { day: MatchDay }) => Record<string, unknown>, number, string]>([
       ['no reason', (m) => ({ kind: 'REMOVE_PLAYER', setNumber: 4, tableNumber: 3, memberId: m.day.homePlayers[4], gameNumber: 1 }), 400, 'reason'],
       ['a player who does not sit at that table', (m) => ({ kind: 'REMOVE_PLAYER', setNumber: 4, tableNumber: 3, memberId: m.day.homePlayers[0], gameNumber: 1, reason: 'Weigerde te spelen' }), 400, 'memberId'],
       ['game 5 of a 4-game set', (m) => ({ kind: 'REMOVE_PLAYER', setNumber: 4, tableNumber: 3, memberId: m.day.homePlayers[4], gameNumber: 5, reason: 'Weigerde te spelen' }), 400, 'gameNumber'],
       ['no games to void', () => ({ kind: 'VOID_WRONG_TABLE', setNumber: 2, tableNumber: 4, gameNumbers: [], reason: 'Verkeerde tafel' }), 400, 'gameNumbers'],
     ])('refuses %s', async (_name, body, status, field) => {
       const m = await matchDay({ round: 6 });
-      await lineups(m);
+      await saveLineups(m);
       const res = await supervisor.post(`${m.url}/supervisor-actions`).send({ version: await version(m.url), ...body(m) }).expect(status);
       expect(res.body.error.details.map((d: { field: string }) => d.field)).toContain(field);
     });
 
     it('only a supervisor or administrator records them', async () => {
       const m = await matchDay({ round: 7 });
-      await lineups(m);
+      await saveLineups(m);
       const body = { version: await version(m.url), kind: 'VOID_WRONG_TABLE', setNumber: 2, tableNumber: 4, gameNumbers: [1], reason: 'Verkeerde tafel' };
       expectError((await m.home.post(`${m.url}/supervisor-actions`).send(body).expect(403)).body, 403);
       await ctx.http().post(`${m.url}/supervisor-actions`).send(body).expect(401);

@@ -7,7 +7,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { type Agent, createClub, createDivision, createMatchDay, createMatchRow, createSeason, createTeam, expectError, lineupBody, loginAs, resetDatabase, startApp, TestContext } from './helpers';
+import { type Agent, createClub, createDivision, createMatchDay, createMatchRow, createSeason, createTeam, expectError, lineupBody, loginAs, startAppWithOfficials, TestContext } from './helpers';
 
 jest.setTimeout(120_000);
 
@@ -26,10 +26,7 @@ describe('Regel 11 renumbering, a team late, both teams incomplete, one winner (
   let supervisor: Agent;
 
   beforeAll(async () => {
-    ctx = await startApp();
-    await resetDatabase(ctx.prisma);
-    admin = (await loginAs(ctx, 'ADMIN')).agent;
-    supervisor = (await loginAs(ctx, 'SUPERVISOR')).agent;
+    ({ ctx, admin, supervisor } = await startAppWithOfficials());
   });
   afterAll(() => ctx.close());
 

@@ -8,20 +8,10 @@ import { localInstant } from '../src/matches/match-row';
 import { MailService } from '../src/mail/mail.service';
 import { Clock } from '../src/reminders/clock';
 import { DIGEST_CRON, DIGEST_QUEUE, jobsEnabled, ReminderScheduler, SCAN_CRON, SCAN_QUEUE } from '../src/reminders/reminder-scheduler';
-import { createClub, createSeason, createUser, resetDatabase, startApp, type TestContext } from './helpers';
+import { createClub, createSeason, createUser, dropScheduledJobs, resetDatabase, startApp, type TestContext, until } from './helpers';
 import { startInbox, useInbox, type Inbox } from './mail-inbox';
 
 const NOW = localInstant('2026-08-12', '09:00');
-
-async function until<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 20_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`Niet binnen ${timeoutMs} ms: ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe('The reminder schedule in PostgreSQL (pg-boss)', () => {
   let inbox: Inbox;
@@ -48,7 +38,7 @@ describe('The reminder schedule in PostgreSQL (pg-boss)', () => {
     useInbox(inbox);
     const ctx = await startApp();
     await resetDatabase(ctx.prisma);
-    await ctx.prisma.$executeRawUnsafe('DROP SCHEMA IF EXISTS pgboss CASCADE');
+    await dropScheduledJobs(ctx.prisma);
     await createSeason(ctx.prisma, { name: '2026/2027', startsOn: '2026-09-01', competitionStartsOn: '2026-09-19', endsOn: '2027-05-31' });
     const club = await createClub(ctx.prisma, 'Kaiman');
     secretaryEmail = (await createUser(ctx.prisma, 'SECRETARY', club.id)).email;
