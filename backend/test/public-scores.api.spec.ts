@@ -76,13 +76,21 @@ describe('public scores before a match is confirmed (Regel 15, liveScores)', () 
       }
     });
 
-    it("a division's and a team's matches show no running totals to the public, and do to the clubs", async () => {
-      expect(await divisionMatch(null)).toMatchObject({ homePoints: null, awayPoints: null });
-      expect(await divisionMatch(other)).toMatchObject({ homePoints: null, awayPoints: null });
-      expect(await teamMatch(null)).toMatchObject({ homePoints: null, awayPoints: null });
-      expect(await divisionMatch(home)).toMatchObject({ homePoints: 12, awayPoints: 4 });
-      expect(await teamMatch(supervisor)).toMatchObject({ homePoints: 12, awayPoints: 4 });
-      expect(await csv()).not.toContain('12–4');
+    it("a division's and a team's matches show the match page's counted score: the signed table, the unsigned one apart (its score for the clubs only)", async () => {
+      const counted = { homePoints: 5, awayPoints: 3 };
+      const forThePublic = { ...counted, unsigned: '+ 1 set nog niet ondertekend' };
+      expect(await divisionMatch(null)).toMatchObject(forThePublic);
+      expect(await divisionMatch(other)).toMatchObject(forThePublic);
+      expect(await teamMatch(null)).toMatchObject(forThePublic);
+      const forTheClubs = { ...counted, unsigned: '+ 7–1 nog niet ondertekend' };
+      expect(await divisionMatch(home)).toMatchObject(forTheClubs);
+      expect(await teamMatch(supervisor)).toMatchObject(forTheClubs);
+      // The same as the match page's score (countedScore).
+      const page = (await home.get(`/api/matches/${day.match.id}`).expect(200)).body.score;
+      expect(page).toMatchObject({ ...counted, unsigned: forTheClubs.unsigned });
+      const fixtures = await csv();
+      expect(fixtures).not.toContain('12–4');
+      expect(fixtures).toContain('5–3');
     });
 
     it('the public printed form leaves the unsigned table out; the home secretary’s copy has it', async () => {
@@ -130,8 +138,8 @@ describe('public scores before a match is confirmed (Regel 15, liveScores)', () 
       const body = await publicDetail();
       expect(body).toMatchObject({ homePoints: null, awayPoints: null, complete: false });
       expect(body.sets.every((s: { homePoints: number | null; awayPoints: number | null }) => s.homePoints === null && s.awayPoints === null)).toBe(true);
-      expect(await divisionMatch(null)).toMatchObject({ homePoints: null, awayPoints: null });
-      expect(await teamMatch(other)).toMatchObject({ homePoints: null, awayPoints: null });
+      expect(await divisionMatch(null)).toMatchObject({ homePoints: null, awayPoints: null, unsigned: null });
+      expect(await teamMatch(other)).toMatchObject({ homePoints: null, awayPoints: null, unsigned: null });
       expect(await csv()).not.toContain('12–4');
       expect(await form(null)).not.toMatch(TOTALS_12_4);
       expect((await home.get(`/api/matches/${day.match.id}`).expect(200)).body).toMatchObject({ homePoints: 12, awayPoints: 4 });

@@ -54,9 +54,21 @@ export class MatchSummaryDto {
     description: 'NONE: nog geen uitslag; ENTERED: ingevoerd (aan tafel of op het formulier), nog niet definitief; CONFIRMED: definitief en vastgezet (hoe: finality)',
   })
   resultState: ResultState;
-  @ApiProperty({ nullable: true, type: Number, description: 'Wedstrijdpunten thuisploeg (som van de sets); null zolang er geen uitslag is' })
+  @ApiProperty({
+    nullable: true,
+    type: Number,
+    description:
+      'Wedstrijdpunten thuisploeg: definitief de uitslag; daarvoor in een lijst (zonder sets) de som van de sets die tellen (ondertekend, beslist, toegekend), dezelfde stand als de wedstrijdpagina (score); null zolang er geen telt',
+  })
   homePoints: number | null;
   @ApiProperty({ nullable: true, type: Number }) awayPoints: number | null;
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    example: '+ 8–0 nog niet ondertekend',
+    description: 'In een lijst: het ingevoerde maar nog niet ondertekende werk naast de stand, in de woorden van de wedstrijdpagina (het publiek: "+ 2 sets nog niet ondertekend"); null als er geen is',
+  })
+  unsigned: string | null;
   @ApiProperty({
     enum: MATCH_WINNERS,
     enumName: 'MatchWinner',
@@ -310,6 +322,7 @@ export function mapMatchSummary(match: MatchSummaryRow, settings: Pick<Competiti
     resultState: match.resultState,
     homePoints: match.homePoints,
     awayPoints: match.awayPoints,
+    unsigned: null,
     winner: storedWinner({ ...match, forfeitingSide }, settings),
     bothForfeited: match.bothForfeited,
     homeIneligible: match.homeIneligible,
@@ -477,8 +490,31 @@ export interface MatchViewer {
 export interface ScoreFacts {
   /** The season's liveScores setting (a division's or a team's matches are one season). */
   liveScores: boolean;
-  /** For summaries (no sets): the matches holding an entry at the table that awaits its signature. */
-  awaitingSignature?: ReadonlySet<string>;
+  /**
+   * For summaries (no sets): the matches not yet final holding seats that do not count yet
+   * (entered at the table and not signed, disputed, or on a paper form the home team has not
+   * signed), with those seats' sum and the sum of the seats that do count.
+   */
+  awaiting?: ReadonlyMap<string, AwaitingSeats>;
+}
+
+export interface AwaitingSeats {
+  seats: number;
+  homePoints: number;
+  awayPoints: number;
+  /** The seats that count (countedScore); null when none does. */
+  counted: { homePoints: number; awayPoints: number } | null;
+}
+
+/**
+ * A summary (no sets) before final shows what the match page shows (countedScore): the sets that
+ * count, and the unsigned work apart ("+ 8–0 nog niet ondertekend"; the public reads how many sets,
+ * Regel 15). A summary whose seats all count keeps its totals.
+ */
+function countedSummary<T extends MatchSummaryDto>(match: T, awaiting: AwaitingSeats | undefined, showPoints: boolean): T {
+  if (!awaiting || match.resultState === 'CONFIRMED' || (match as Partial<MatchDetailDto>).sets) return match;
+  const unsigned = unsignedWords({ unsignedSeats: awaiting.seats, unsignedHomePoints: awaiting.homePoints, unsignedAwayPoints: awaiting.awayPoints }, showPoints);
+  return { ...match, homePoints: awaiting.counted?.homePoints ?? null, awayPoints: awaiting.counted?.awayPoints ?? null, unsigned };
 }
 
 /**
@@ -487,12 +523,13 @@ export interface ScoreFacts {
  * and of its scores what scoreView allows (Regel 15, the season's liveScores).
  */
 export function forViewer<T extends MatchSummaryDto>(match: T, viewer: MatchViewer | undefined, facts: ScoreFacts): T {
-  if (canReadMatchInternals(viewer, [match.homeTeam.clubId, match.awayTeam.clubId])) return match;
-  let shown = match.dispute ? { ...match, dispute: { ...match.dispute, comment: null } } : match;
+  const awaiting = facts.awaiting?.get(match.id);
+  if (canReadMatchInternals(viewer, [match.homeTeam.clubId, match.awayTeam.clubId])) return countedSummary(match, awaiting, true);
+  let shown = countedSummary(match.dispute ? { ...match, dispute: { ...match.dispute, comment: null } } : match, awaiting, false);
   // A pair's refusal at the table (Regel 35B) is a comment of the same kind.
   const sets = (shown as Partial<MatchDetailDto>).sets;
   if (sets?.some((s) => s.refusalComment !== null)) shown = { ...shown, sets: sets.map((s) => ({ ...s, refusalComment: null })) };
-  return publicScores(shown, scoreView(shown.resultState, facts.liveScores), facts.awaitingSignature);
+  return publicScores(shown, scoreView(shown.resultState, facts.liveScores));
 }
 
 /** A played seat entered on the paper form (not at the table, not decided by the supervisor, not credited by the rules): it waits for the home team's signature of the form. */
@@ -503,10 +540,10 @@ function awaitsFormSignature(seat: Pick<SeatDto, 'enteredBySide' | 'signedBySide
 /**
  * SIGNED: a table's score shows only once the opposing pair signed it (as on the live pages):
  * an entry awaiting its signature shows as not yet there, and the totals are the sum of what
- * is shown; a summary (no sets) of a match with such an entry shows no running totals.
+ * is shown; a summary (no sets) shows the sets that count (countedSummary, before this).
  * NONE: no seat scores and no totals at all.
  */
-function publicScores<T extends MatchSummaryDto>(match: T, view: ScoreView, awaitingSignature: ReadonlySet<string> | undefined): T {
+function publicScores<T extends MatchSummaryDto>(match: T, view: ScoreView): T {
   if (view === 'ALL') return match;
   const counted = (match as Partial<MatchDetailDto>).score;
   if (counted) {
@@ -516,8 +553,7 @@ function publicScores<T extends MatchSummaryDto>(match: T, view: ScoreView, awai
   }
   const sets = (match as Partial<MatchDetailDto>).sets;
   if (!sets) {
-    const hide = view === 'NONE' || (awaitingSignature?.has(match.id) ?? false);
-    return hide && (match.homePoints !== null || match.awayPoints !== null) ? { ...match, homePoints: null, awayPoints: null } : match;
+    return view === 'NONE' && (match.homePoints !== null || match.awayPoints !== null || match.unsigned !== null) ? { ...match, homePoints: null, awayPoints: null, unsigned: null } : match;
   }
   // A seat of the paper form counts once the home team signed the form (Regel 15), as on the live pages.
   const unsignedForm = match.resultState !== 'CONFIRMED' && !match.resultComplete;

@@ -3476,9 +3476,14 @@ export interface components {
             status: components["schemas"]["MatchStatus"];
             /** @description NONE: nog geen uitslag; ENTERED: ingevoerd (aan tafel of op het formulier), nog niet definitief; CONFIRMED: definitief en vastgezet (hoe: finality) */
             resultState: components["schemas"]["ResultState"];
-            /** @description Wedstrijdpunten thuisploeg (som van de sets); null zolang er geen uitslag is */
+            /** @description Wedstrijdpunten thuisploeg: definitief de uitslag; daarvoor in een lijst (zonder sets) de som van de sets die tellen (ondertekend, beslist, toegekend), dezelfde stand als de wedstrijdpagina (score); null zolang er geen telt */
             homePoints: number | null;
             awayPoints: number | null;
+            /**
+             * @description In een lijst: het ingevoerde maar nog niet ondertekende werk naast de stand, in de woorden van de wedstrijdpagina (het publiek: "+ 2 sets nog niet ondertekend"); null als er geen is
+             * @example + 8–0 nog niet ondertekend
+             */
+            unsigned: string | null;
             /** @description Winnaar zodra de uitslag bevestigd is, dezelfde die de stand telt (Regel 4, 7 en 8 meegerekend; afgelast: de gemiddelde score beslist, tenzij het seizoen afgelaste wedstrijden geen punten geeft); null: nog niet bevestigd, niet gespeeld, afgelast zonder punten of beide teams verliezen */
             winner: components["schemas"]["MatchWinner"] | null;
             /** @description Regel 4: de thuisploeg zette een niet-speelgerechtigde speler in */
@@ -3734,9 +3739,14 @@ export interface components {
             status: components["schemas"]["MatchStatus"];
             /** @description NONE: nog geen uitslag; ENTERED: ingevoerd (aan tafel of op het formulier), nog niet definitief; CONFIRMED: definitief en vastgezet (hoe: finality) */
             resultState: components["schemas"]["ResultState"];
-            /** @description Wedstrijdpunten thuisploeg (som van de sets); null zolang er geen uitslag is */
+            /** @description Wedstrijdpunten thuisploeg: definitief de uitslag; daarvoor in een lijst (zonder sets) de som van de sets die tellen (ondertekend, beslist, toegekend), dezelfde stand als de wedstrijdpagina (score); null zolang er geen telt */
             homePoints: number | null;
             awayPoints: number | null;
+            /**
+             * @description In een lijst: het ingevoerde maar nog niet ondertekende werk naast de stand, in de woorden van de wedstrijdpagina (het publiek: "+ 2 sets nog niet ondertekend"); null als er geen is
+             * @example + 8–0 nog niet ondertekend
+             */
+            unsigned: string | null;
             /** @description Winnaar zodra de uitslag bevestigd is, dezelfde die de stand telt (Regel 4, 7 en 8 meegerekend; afgelast: de gemiddelde score beslist, tenzij het seizoen afgelaste wedstrijden geen punten geeft); null: nog niet bevestigd, niet gespeeld, afgelast zonder punten of beide teams verliezen */
             winner: components["schemas"]["MatchWinner"] | null;
             /** @description Regel 4: de thuisploeg zette een niet-speelgerechtigde speler in */

@@ -1,4 +1,5 @@
-// A list of matches that works on a phone: one card per match, with its state and score.
+// A list of matches that works on a phone: one card per match, with its state and score (before
+// final the score that counts, as the match page shows it, with the unsigned work apart).
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
@@ -26,6 +27,8 @@ export function MatchList({ matches, href, note, label }: { matches: MatchSummar
                 </span>
                 <span className={cn('shrink-0 font-semibold tabular-nums', m.homePoints === null && 'text-stone-500')}>{scoreText(m)}</span>
               </div>
+              {/* Before final: the sets that count, the unsigned work apart, as on the match page. */}
+              {m.unsigned && <div className="mt-0.5 text-right text-xs text-stone-600">{m.unsigned}</div>}
               {extra && <div className="mt-1 text-sm text-brand-800">{extra}</div>}
             </Link>
           </li>
