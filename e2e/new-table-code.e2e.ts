@@ -108,6 +108,11 @@ describe('a new table code keeps what the pair typed (390 px)', () => {
     await page.getByRole('region', { name: 'Bewaard op deze telefoon' }).getByText('Set 1 6–2: nog niet verstuurd').waitFor();
     expect(await page.getByText(/^Niet verstuurd/).count()).toBe(0);
     expect((await tableView(code)).sets[0].state).toBe('WAITING');
+    // Opened again under the old code (a reload, the old card's QR code): the same words, nothing lost.
+    await page.reload();
+    await page.getByText(/Deze tafelcode werkt niet/).waitFor();
+    await page.getByRole('region', { name: 'Bewaard op deze telefoon' }).getByText('Set 1 6–2: nog niet verstuurd').waitFor();
+    expect(await seriousFindings(page)).toEqual([]);
 
     // The new card's QR code, scanned on the same phone.
     await page.goto(`${BASE_URL}/tafel/${code}`);

@@ -1,6 +1,7 @@
 import { messageOf, serverApi } from '@/lib/api-server';
 import { normaliseTableCode } from '@/lib/match-night';
 import { CodeForm } from '../code-form';
+import { KeptOnPhone } from '../kept-on-phone';
 import { TableScreen } from './table-screen';
 
 export const dynamic = 'force-dynamic';
@@ -20,6 +21,8 @@ export default async function TablePage({ params }: { params: Promise<{ code: st
     return (
       <div className="mx-auto max-w-md">
         <h1 className="text-2xl font-bold text-brand-900">Aan tafel</h1>
+        {/* A code that stopped working (a new one was handed out): what this phone kept under it is not lost. */}
+        <KeptOnPhone code={code} />
         <CodeForm typed={code} message={messageOf(error) ?? 'Deze tafelcode werkt niet.'} />
       </div>
     );

@@ -20,6 +20,7 @@ import { TABLE_SCOPE, useOfflineWorker, useOnline } from '../offline-worker';
 import { loadDrafts, saveDrafts } from '../draft-store';
 import { askPersistentStorage, dismiss, EntryBody, flush, itemsOf, loadView, moveToCode, OutboxItem, queueEntry, queueRefusal, queueSignature, reopenOutbox, saveView, tableScope, waitingCount, waitingText } from '../outbox';
 import { CodeForm } from '../code-form';
+import { KeptList } from '../kept-on-phone';
 import { draftOf, entryBody } from './set-draft';
 import { pairText, SetEntry } from './set-entry';
 import { Failure, initialTable, keptForNewCode, TableAction, tableReducer, tableScreen, TableState } from './table-state';
@@ -149,12 +150,6 @@ function OutboxPanel({ items, online, sending, onSend, onDismiss }: { items: Out
  * the new code of the same table; until then the pair can show it to the supervisor.
  */
 function GonePanel({ message, state, view }: { message: string; state: TableState; view: TableView }) {
-  const kept = keptForNewCode(state);
-  const scoreOf = (n: number) => {
-    const set = view.sets.find((s) => s.setNumber === n);
-    return set && set.homePoints !== null && set.awayPoints !== null ? ` ${set.homePoints}–${set.awayPoints}` : '';
-  };
-  const anything = kept.waiting.length + kept.typed.length > 0;
   return (
     <div className="mx-auto max-w-md space-y-3">
       <h1 className="text-2xl font-bold text-brand-900">Tafel {view.tableNumber}</h1>
@@ -164,23 +159,7 @@ function GonePanel({ message, state, view }: { message: string; state: TableStat
       <p role="alert" className="rounded-lg bg-red-50 p-3 text-red-900 ring-1 ring-red-200">
         {message}
       </p>
-      {anything && (
-        <section aria-label="Bewaard op deze telefoon" className="space-y-1 rounded-lg bg-amber-50 p-3 text-amber-950 ring-1 ring-amber-300">
-          <p className="font-semibold">Uw invoer is niet verloren: hij staat op deze telefoon.</p>
-          <ul className="list-disc pl-5">
-            {kept.waiting.map((n) => (
-              <li key={`w${n}`}>
-                Set {n}
-                {scoreOf(n)}: nog niet verstuurd
-              </li>
-            ))}
-            {kept.typed.map((n) => (
-              <li key={`t${n}`}>Set {n}: half ingevoerd, nog niet opgeslagen</li>
-            ))}
-          </ul>
-          <p>Vul hieronder de nieuwe code van tafel {view.tableNumber} in (of scan de nieuwe tafelkaart op deze telefoon): dan gaat alles daar verder. Of laat dit scherm zien aan de wedstrijdleider.</p>
-        </section>
-      )}
+      <KeptList kept={keptForNewCode(state)} view={view} />
       <CodeForm />
     </div>
   );

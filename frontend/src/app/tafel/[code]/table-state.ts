@@ -213,7 +213,7 @@ export function tableScreen(state: TableState, online: boolean): TableScreenMode
 }
 
 /** What the phone keeps for this table when the code stops working: the sets waiting in the outbox, and the sets typed but not saved. */
-export function keptForNewCode(state: TableState): { waiting: number[]; typed: number[] } {
+export function keptForNewCode(state: Pick<TableState, 'items' | 'drafts'>): { waiting: number[]; typed: number[] } {
   const waiting = [...new Set(state.items.filter((i) => i.status === 'WAITING').map((i) => i.setNumber))].sort((a, b) => a - b);
   const typed = Object.keys(state.drafts)
     .map(Number)
