@@ -6,7 +6,7 @@
 // only: the supervisor never sees given names, member numbers or the member list (Regel 15).
 // The forms' states (reducers, checks, messages) live in console-state.ts.
 import { useRouter } from 'next/navigation';
-import { FormEvent, useReducer, useState } from 'react';
+import { FormEvent, ReactNode, useReducer, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Notice, NoticeMessage } from '@/components/ui/notice';
@@ -32,6 +32,31 @@ import {
 
 const control = 'mt-1 block min-h-11 w-full rounded-md border border-stone-300 bg-white px-2 text-base';
 const label = 'block text-sm font-medium text-stone-700';
+
+
+/** The second tap of a console form: what will be recorded, the rules' warnings, and yes or cancel. */
+export function ConsoleConfirm({ label, warnings = [], busy, yes, busyText, onYes, onCancel, children }: { label: string; warnings?: string[]; busy: boolean; yes: string; busyText: string; onYes: () => void; onCancel: () => void; children: ReactNode }) {
+  return (
+    <div role="alertdialog" aria-label={label} className="space-y-2 rounded-md bg-stone-50 p-3 ring-1 ring-stone-300">
+      <p className="text-sm">{children}</p>
+      {warnings.length > 0 && (
+        <ul className="list-disc pl-5 text-sm text-red-900">
+          {warnings.map((w) => (
+            <li key={w}>{w}</li>
+          ))}
+        </ul>
+      )}
+      <div className="flex flex-wrap gap-2">
+        <Button type="button" disabled={busy} onClick={onYes}>
+          {busy ? busyText : yes}
+        </Button>
+        <Button type="button" variant="secondary" disabled={busy} onClick={onCancel}>
+          Annuleren
+        </Button>
+      </div>
+    </div>
+  );
+}
 
 function SubstitutionItem({ matchId, sub, teamName, onRemoved }: { matchId: string; sub: Substitution; teamName: string; onRemoved: (message: NoticeMessage) => void }) {
   const [asking, setAsking] = useState(false);
@@ -211,26 +236,9 @@ export function ConsoleSubstitutions({ matchId, lineups, pairsPerTeam, rules }: 
           </div>
           {lineup && lineup.reserves.length === 0 && <p className="text-sm text-amber-900">{lineup.teamName} heeft geen reserves op de spelerslijst; een invaller moet daarop staan (Regel 13).</p>}
           {confirming && lineup ? (
-            <div role="alertdialog" aria-label="Wissel bevestigen" className="space-y-2 rounded-md bg-stone-50 p-3 ring-1 ring-stone-300">
-              <p className="text-sm">
-                {lineup.teamName}, koppel {pairNumber}, vanaf set {setNumber}: <strong>{name(inId)}</strong> voor {name(outId)}. Reden: {reason.trim()}
-              </p>
-              {warnings.length > 0 && (
-                <ul className="list-disc pl-5 text-sm text-red-900">
-                  {warnings.map((w) => (
-                    <li key={w}>{w}</li>
-                  ))}
-                </ul>
-              )}
-              <div className="flex flex-wrap gap-2">
-                <Button type="button" disabled={busy} onClick={record}>
-                  {busy ? 'Bezig met vastleggen…' : 'Ja, wissel vastleggen'}
-                </Button>
-                <Button type="button" variant="secondary" disabled={busy} onClick={() => dispatch({ type: 'cancel' })}>
-                  Annuleren
-                </Button>
-              </div>
-            </div>
+            <ConsoleConfirm label="Wissel bevestigen" warnings={warnings} busy={busy} yes="Ja, wissel vastleggen" busyText="Bezig met vastleggen…" onYes={record} onCancel={() => dispatch({ type: 'cancel' })}>
+              {lineup.teamName}, koppel {pairNumber}, vanaf set {setNumber}: <strong>{name(inId)}</strong> voor {name(outId)}. Reden: {reason.trim()}
+            </ConsoleConfirm>
           ) : (
             <Button type="submit" className="min-h-12">
               Wissel controleren
@@ -313,20 +321,10 @@ export function ConsoleLatePair({ matchId, lineups, pairsPerTeam }: { matchId: s
         </label>
       </div>
       {confirming && pair ? (
-        <div role="alertdialog" aria-label="Laat koppel bevestigen" className="space-y-2 rounded-md bg-stone-50 p-3 ring-1 ring-stone-300">
-          <p className="text-sm">
-            {lineup?.teamName}, koppel {pairNumber} ({pair.players.map((x) => x.familyName).join(' en ')}) speelt vanaf set {fromSet}
-            {latePairLost(fromSet)}. Reden: {reason.trim()}
-          </p>
-          <div className="flex flex-wrap gap-2">
-            <Button type="button" disabled={busy} onClick={record}>
-              {busy ? 'Bezig met vastleggen…' : 'Ja, vastleggen'}
-            </Button>
-            <Button type="button" variant="secondary" disabled={busy} onClick={() => dispatch({ type: 'cancel' })}>
-              Annuleren
-            </Button>
-          </div>
-        </div>
+        <ConsoleConfirm label="Laat koppel bevestigen" busy={busy} yes="Ja, vastleggen" busyText="Bezig met vastleggen…" onYes={record} onCancel={() => dispatch({ type: 'cancel' })}>
+          {lineup?.teamName}, koppel {pairNumber} ({pair.players.map((x) => x.familyName).join(' en ')}) speelt vanaf set {fromSet}
+          {latePairLost(fromSet)}. Reden: {reason.trim()}
+        </ConsoleConfirm>
       ) : (
         <Button type="submit" className="min-h-12">
           Laat koppel controleren

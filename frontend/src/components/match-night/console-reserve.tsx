@@ -12,6 +12,7 @@ import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { useSubmit } from '@/components/ui/use-submit';
 import { api } from '@/lib/api-client';
+import { ConsoleConfirm } from './console-facts';
 import {
   type ConsoleRules,
   candidateProblem,
@@ -127,26 +128,9 @@ export function ConsoleReserve({ matchId, lineups, rules }: { matchId: string; l
         <input value={reason} onChange={(e) => dispatch({ type: 'reason', reason: e.target.value })} className={control} />
       </label>
       {confirming && lineup && candidate ? (
-        <div role="alertdialog" aria-label="Reserve bevestigen" className="space-y-2 rounded-md bg-stone-50 p-3 ring-1 ring-stone-300">
-          <p className="text-sm">
-            {lineup.teamName}: <strong>{candidate.familyName}</strong> komt op de reservelijst. Reden: {reason.trim()}
-          </p>
-          {reserveWarnings(candidate).length > 0 && (
-            <ul className="list-disc pl-5 text-sm text-red-900">
-              {reserveWarnings(candidate).map((w) => (
-                <li key={w}>{w}</li>
-              ))}
-            </ul>
-          )}
-          <div className="flex flex-wrap gap-2">
-            <Button type="button" disabled={busy} onClick={add}>
-              {busy ? 'Bezig met toevoegen…' : 'Ja, reserve toevoegen'}
-            </Button>
-            <Button type="button" variant="secondary" disabled={busy} onClick={() => dispatch({ type: 'cancel' })}>
-              Annuleren
-            </Button>
-          </div>
-        </div>
+        <ConsoleConfirm label="Reserve bevestigen" warnings={reserveWarnings(candidate)} busy={busy} yes="Ja, reserve toevoegen" busyText="Bezig met toevoegen…" onYes={add} onCancel={() => dispatch({ type: 'cancel' })}>
+          {lineup.teamName}: <strong>{candidate.familyName}</strong> komt op de reservelijst. Reden: {reason.trim()}
+        </ConsoleConfirm>
       ) : (
         <Button type="submit" className="min-h-12">
           Reserve toevoegen
