@@ -135,7 +135,7 @@ function OutboxPanel({ items, online, sending, onSend, onDismiss }: { items: Out
           <p>
             Set {item.setNumber}: {item.message}
           </p>
-          <button type="button" className="mt-1 underline" onClick={() => onDismiss(item.id!)}>
+          <button type="button" className="mt-1 min-h-11 px-1 underline" onClick={() => onDismiss(item.id!)}>
             {DISMISS_MESSAGE}
           </button>
         </div>

@@ -71,7 +71,7 @@ export function ConsoleOffline() {
           <p>
             Set {item.setNumber}, tafel {item.tableNumber}: {item.message}
           </p>
-          <button type="button" className="mt-1 underline" onClick={() => void dismiss(item.id!).then(reload)}>
+          <button type="button" className="mt-1 min-h-11 px-1 underline" onClick={() => void dismiss(item.id!).then(reload)}>
             {DISMISS_MESSAGE}
           </button>
         </div>
