@@ -8,8 +8,6 @@
  * supervisor withdrew a removal that touched it. The form's text is read back with a real PDF
  * text extractor (pdf-parse, in a child process: see pdf-text.mjs).
  */
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
 import { todayIso } from '../src/common/dto';
 import { addDays } from '../src/domain/dates';
 import { MailService } from '../src/mail/mail.service';
@@ -17,25 +15,17 @@ import { MatchFinaliserService } from '../src/matches/match-finaliser.service';
 import { localInstant } from '../src/matches/match-row';
 import { Clock } from '../src/reminders/clock';
 import { RemindersService } from '../src/reminders/reminders.service';
-import { type Agent, createMatchDay, fullResultSets, lineupBody, loginAs, openMatchNight, resetDatabase, startApp, type TestContext } from './helpers';
+import { type Agent, binary, createMatchDay, fullResultSets, lineupBody, loginAs, openMatchNight, pdfPages, resetDatabase, startApp, type TestContext } from './helpers';
 import { type Inbox, startInbox, useInbox } from './mail-inbox';
 
 jest.setTimeout(180_000);
 
 type Day = Awaited<ReturnType<typeof createMatchDay>>;
-type Parser = Parameters<ReturnType<ReturnType<TestContext['http']>['get']>['parse']>[0];
 type TableSet = { setNumber: number; state: string };
-
-const binary = ((res: NodeJS.ReadableStream, callback: (error: Error | null, body: Buffer) => void) => {
-  const chunks: Buffer[] = [];
-  res.on('data', (chunk: Buffer) => chunks.push(chunk));
-  res.on('end', () => callback(null, Buffer.concat(chunks)));
-}) as unknown as Parser;
 
 /** The text of the form's first page (totals, result, signatures), runs of white space made one space. */
 function firstPage(pdf: Buffer): string {
-  const out = execFileSync(process.execPath, [path.join(__dirname, 'pdf-text.mjs')], { input: pdf, maxBuffer: 16 * 1024 * 1024 });
-  return (JSON.parse(out.toString('utf8')) as { pages: string[] }).pages[0].replace(/\s+/g, ' ');
+  return pdfPages(pdf)[0];
 }
 
 const WINDOW = /^compleet, wordt definitief om \d\d:\d\d$/;

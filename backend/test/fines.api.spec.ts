@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { Stream } from 'node:stream';
 import { parse } from 'csv-parse/sync';
 import { todayIso } from '../src/common/dto';
 import { addDays } from '../src/domain/dates';
 import { FineProposalsService } from '../src/fines/fine-proposals.service';
 import {
   type Agent,
+  binary,
   createClub,
   createDivision,
   createFineRow,
@@ -458,10 +458,3 @@ describe('fines API: from match facts to proposed, confirmed, paid and overdue f
     });
   });
 });
-
-/** supertest parser that keeps the body as a Buffer. */
-function binary(res: Stream, done: (err: Error | null, body: Buffer) => void): void {
-  const chunks: Buffer[] = [];
-  res.on('data', (chunk: Buffer) => chunks.push(chunk));
-  res.on('end', () => done(null, Buffer.concat(chunks)));
-}

@@ -2,6 +2,8 @@
  * API test harness: a real Nest application over the real PostgreSQL prepared by
  * scripts/test.mjs, factories with defaults, and logged-in supertest agents.
  */
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import request from 'supertest';
 import { createApp } from '../src/app.factory';
@@ -46,6 +48,28 @@ export async function startApp(): Promise<TestContext> {
     routes,
     close: () => app.close(),
   };
+}
+
+type Parser = Parameters<ReturnType<ReturnType<TestContext['http']>['get']>['parse']>[0];
+
+/**
+ * A supertest parser that keeps a binary response body (a PDF, a CSV with its BOM) as a Buffer:
+ * `.buffer(true).parse(binary)`. Supertest hands Node's response stream to the parser.
+ */
+export const binary = ((res: NodeJS.ReadableStream, done: (err: Error | null, body: Buffer) => void) => {
+  const chunks: Buffer[] = [];
+  res.on('data', (chunk: Buffer) => chunks.push(chunk));
+  res.on('end', () => done(null, Buffer.concat(chunks)));
+}) as unknown as Parser;
+
+/**
+ * The text of every page of a PDF as pdf.js reads it, runs of white space made one space. Read
+ * in a child process (pdf-text.mjs): pdf-parse loads its worker with import(), which Jest's VM
+ * does not offer.
+ */
+export function pdfPages(pdf: Buffer): string[] {
+  const out = execFileSync(process.execPath, [path.join(__dirname, 'pdf-text.mjs')], { input: pdf, maxBuffer: 16 * 1024 * 1024 });
+  return (JSON.parse(out.toString('utf8')) as { pages: string[] }).pages.map((page) => page.replace(/\s+/g, ' '));
 }
 
 /** Empties every table (the migrations table excepted); call in beforeAll of a test file. */
@@ -295,6 +319,15 @@ export async function loginSecretaries(ctx: TestContext, day: MatchDay) {
 /** A match day (createMatchDay) whose two clubs' secretaries are logged in. */
 export async function matchDayWithSecretaries(ctx: TestContext, options: Parameters<typeof createMatchDay>[1] = {}) {
   return loginSecretaries(ctx, await createMatchDay(ctx.prisma, options));
+}
+
+/**
+ * A match day whose two clubs' secretaries are logged in (matchDayWithSecretaries), and also the
+ * third club's secretary (`other`), who has no business with the match: the one refused.
+ */
+export async function matchDayWithOutsider(ctx: TestContext, options: Parameters<typeof createMatchDay>[1] = {}) {
+  const m = await matchDayWithSecretaries(ctx, options);
+  return { ...m, other: (await loginAs(ctx, 'SECRETARY', m.day.otherClub.id)).agent };
 }
 
 /** Both line-ups (lineupBody: six pairs from set 1, two reserves), each saved by its own club's secretary. */

@@ -5,29 +5,23 @@
  * match per date; a signed set changed by the supervisor is publicly a correction.
  */
 import { todayIso } from '../src/common/dto';
-import { type Agent, createListedMember, createMatchDay, createTeam, expectError, lineupBody, loginAs, resetDatabase, startApp, TestContext } from './helpers';
+import { type Agent, createListedMember, createMatchDay, createTeam, expectError, lineupBody, loginAs, type MatchDay, openMatchNight, startAppWithOfficials, TestContext } from './helpers';
 
 describe('match authority API: who played, undo, one match per day, corrections', () => {
   let ctx: TestContext;
   let supervisor: Agent;
   let home: Agent;
   let away: Agent;
-  let day: Awaited<ReturnType<typeof createMatchDay>>;
+  let day: MatchDay;
   let url: string;
-  const code: Record<number, string> = {};
+  let code: Record<number, string>;
 
   beforeAll(async () => {
-    ctx = await startApp();
-    await resetDatabase(ctx.prisma);
-    supervisor = (await loginAs(ctx, 'SUPERVISOR')).agent;
+    // The tests that need the federation log in an administrator of their own.
+    ({ ctx, supervisor } = await startAppWithOfficials());
     day = await createMatchDay(ctx.prisma, { date: todayIso(), round: 1 });
     url = `/api/matches/${day.match.id}`;
-    home = (await loginAs(ctx, 'SECRETARY', day.homeClub.id)).agent;
-    away = (await loginAs(ctx, 'SECRETARY', day.awayClub.id)).agent;
-    await home.put(`${url}/lineups/${day.home.id}`).send(lineupBody(day.homePlayers)).expect(200);
-    await away.put(`${url}/lineups/${day.away.id}`).send(lineupBody(day.awayPlayers)).expect(200);
-    const night = await home.post(`${url}/night`).expect(200);
-    for (const t of night.body.tables) code[t.tableNumber] = t.code;
+    ({ codes: code, home, away } = await openMatchNight(ctx, day));
   });
 
   afterAll(() => ctx.close());

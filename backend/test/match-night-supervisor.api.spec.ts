@@ -6,7 +6,7 @@
  * 15); other roles are refused.
  */
 import { todayIso } from '../src/common/dto';
-import { type Agent, createMatchDay, expectError, lineupBody, loginAs, resetDatabase, startApp, TestContext } from './helpers';
+import { type Agent, createMatchDay, expectError, type MatchDay, matchDayWithOutsider, saveLineups, startAppWithOfficials, TestContext } from './helpers';
 
 describe('match night API: the supervisor records substitutions and late pairs', () => {
   let ctx: TestContext;
@@ -15,21 +15,13 @@ describe('match night API: the supervisor records substitutions and late pairs',
   let home: Agent;
   let away: Agent;
   let other: Agent;
-  let day: Awaited<ReturnType<typeof createMatchDay>>;
+  let day: MatchDay;
   let url: string;
 
   beforeAll(async () => {
-    ctx = await startApp();
-    await resetDatabase(ctx.prisma);
-    supervisor = (await loginAs(ctx, 'SUPERVISOR')).agent;
-    admin = (await loginAs(ctx, 'ADMIN')).agent;
-    day = await createMatchDay(ctx.prisma, { date: todayIso(), round: 1 });
-    url = `/api/matches/${day.match.id}`;
-    home = (await loginAs(ctx, 'SECRETARY', day.homeClub.id)).agent;
-    away = (await loginAs(ctx, 'SECRETARY', day.awayClub.id)).agent;
-    other = (await loginAs(ctx, 'SECRETARY', day.otherClub.id)).agent;
-    await home.put(`${url}/lineups/${day.home.id}`).send(lineupBody(day.homePlayers)).expect(200);
-    await away.put(`${url}/lineups/${day.away.id}`).send(lineupBody(day.awayPlayers)).expect(200);
+    ({ ctx, admin, supervisor } = await startAppWithOfficials());
+    ({ day, home, away, other, url } = await matchDayWithOutsider(ctx, { date: todayIso(), round: 1 }));
+    await saveLineups({ day, home, away });
   });
 
   afterAll(() => ctx.close());

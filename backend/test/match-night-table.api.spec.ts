@@ -7,7 +7,7 @@
  * the result locks, changing the standings. Retries with an idempotency key apply once.
  */
 import { todayIso } from '../src/common/dto';
-import { type Agent, createMatchDay, expectError, lineupBody, loginAs, resetDatabase, seatGames, startApp, TestContext } from './helpers';
+import { type Agent, createMatchDay, expectError, loginAs, type MatchDay, openMatchNight, seatGames, startAppWithOfficials, TestContext } from './helpers';
 
 type Caller = () => Agent | ReturnType<TestContext['http']>;
 type TableSet = { setNumber: number; state: string; homePoints: number | null; awayPoints: number | null; decisionReason: string | null; decidedAt: string | null; refusalComment: string | null };
@@ -19,25 +19,18 @@ describe('match night API: at the table, the supervisor’s decisions and the fi
   let home: Agent;
   let away: Agent;
   let other: Agent;
-  let day: Awaited<ReturnType<typeof createMatchDay>>;
+  let day: MatchDay;
   let url: string;
   /** The code of each table, by table number. */
-  const code: Record<number, string> = {};
+  let code: Record<number, string>;
 
   beforeAll(async () => {
-    ctx = await startApp();
-    await resetDatabase(ctx.prisma);
-    admin = (await loginAs(ctx, 'ADMIN')).agent;
-    supervisor = (await loginAs(ctx, 'SUPERVISOR')).agent;
+    ({ ctx, admin, supervisor } = await startAppWithOfficials());
     day = await createMatchDay(ctx.prisma, { date: todayIso(), round: 1 });
     url = `/api/matches/${day.match.id}`;
-    home = (await loginAs(ctx, 'SECRETARY', day.homeClub.id)).agent;
-    away = (await loginAs(ctx, 'SECRETARY', day.awayClub.id)).agent;
+    ({ codes: code, home, away } = await openMatchNight(ctx, day));
+    // A third club's secretary, who has no business with this match.
     other = (await loginAs(ctx, 'SECRETARY', day.otherClub.id)).agent;
-    await home.put(`${url}/lineups/${day.home.id}`).send(lineupBody(day.homePlayers)).expect(200);
-    await away.put(`${url}/lineups/${day.away.id}`).send(lineupBody(day.awayPlayers)).expect(200);
-    const night = await home.post(`${url}/night`).expect(200);
-    for (const t of night.body.tables) code[t.tableNumber] = t.code;
   });
 
   afterAll(() => ctx.close());

@@ -6,25 +6,9 @@
  * console shows every table. The table's writes and the final confirmation:
  * match-night-table.api.spec.ts.
  */
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
-
 import { todayIso } from '../src/common/dto';
 import { addDays } from '../src/domain/dates';
-import { type Agent, expectError, loginAs, matchDayWithSecretaries, saveLineups, startAppWithOfficials, TestContext } from './helpers';
-
-type Parser = Parameters<ReturnType<ReturnType<TestContext['http']>['get']>['parse']>[0];
-
-const binary: Parser = ((res: NodeJS.ReadableStream, callback: (err: Error | null, body: Buffer) => void) => {
-  const chunks: Buffer[] = [];
-  res.on('data', (chunk: Buffer) => chunks.push(chunk));
-  res.on('end', () => callback(null, Buffer.concat(chunks)));
-}) as unknown as Parser;
-
-function pdfText(pdf: Buffer): string[] {
-  const out = execFileSync(process.execPath, [path.join(__dirname, 'pdf-text.mjs')], { input: pdf, maxBuffer: 16 * 1024 * 1024 });
-  return (JSON.parse(out.toString('utf8')) as { pages: string[] }).pages.map((page) => page.replace(/\s+/g, ' '));
-}
+import { type Agent, binary, expectError, matchDayWithOutsider, pdfPages, saveLineups, startAppWithOfficials, TestContext } from './helpers';
 
 type Caller = () => Agent | ReturnType<TestContext['http']>;
 
@@ -40,10 +24,7 @@ describe('match night API: the night, its table codes, the table view and the co
   afterAll(() => ctx.close());
 
   /** A match day with the secretaries of both clubs and of a third club, who has no business with the night, logged in. */
-  async function night(date: string, round: number) {
-    const m = await matchDayWithSecretaries(ctx, { date, round });
-    return { ...m, other: (await loginAs(ctx, 'SECRETARY', m.day.otherClub.id)).agent };
-  }
+  const night = (date: string, round: number) => matchDayWithOutsider(ctx, { date, round });
 
   describe('opening the night and its codes', () => {
     let m: Awaited<ReturnType<typeof night>>;
@@ -146,7 +127,7 @@ describe('match night API: the night, its table codes, the table view and the co
     it('prints one table card per table with its QR code and short code, no player names', async () => {
       const res = await m.home.get(`${m.url}/table-cards.pdf`).buffer(true).parse(binary).expect(200);
       expect(res.headers['content-type']).toBe('application/pdf');
-      const pages = pdfText(res.body as Buffer);
+      const pages = pdfPages(res.body as Buffer);
       expect(pages).toHaveLength(3);
       const text = pages.join(' ');
       for (const t of codes) expect(text).toContain(`Tafel ${t.tableNumber}`);
@@ -156,12 +137,12 @@ describe('match night API: the night, its table codes, the table view and the co
     });
 
     it('puts the codes on the printed form for the home secretary, never on the public form', async () => {
-      const own = pdfText((await m.home.get(`${m.url}/form.pdf`).buffer(true).parse(binary).expect(200)).body as Buffer);
+      const own = pdfPages((await m.home.get(`${m.url}/form.pdf`).buffer(true).parse(binary).expect(200)).body as Buffer);
       expect(own).toHaveLength(3);
       expect(own[2]).toContain('Tafelcodes voor de speelavond');
       for (const t of codes) expect(own[2]).toContain(t.displayCode);
       for (const reader of [ctx.http(), m.away, m.other]) {
-        const pub = pdfText((await reader.get(`${m.url}/form.pdf`).buffer(true).parse(binary).expect(200)).body as Buffer);
+        const pub = pdfPages((await reader.get(`${m.url}/form.pdf`).buffer(true).parse(binary).expect(200)).body as Buffer);
         expect(pub).toHaveLength(2);
         for (const t of codes) expect(pub.join(' ')).not.toContain(t.displayCode);
       }

@@ -5,29 +5,13 @@
  * (Regel 22). Both public, family names only (Regel 15). The text is read back with a real
  * PDF text extractor (pdf-parse, in a child process: see pdf-text.mjs).
  */
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
-import { type Agent, createMatchDay, expectError, fullResultSets, lineupBody, loginAs, resetDatabase, seatGames, startApp, TestContext } from './helpers';
+import { type Agent, binary, createMatchDay, expectError, fullResultSets, lineupBody, loginAs, pdfPages, resetDatabase, seatGames, startApp, TestContext } from './helpers';
 
 const KIND_POINTS: Record<string, number> = { WON: 2, KAP: 5, KAP_TAPPED: 2, BAUNIE: 15, FAILED_BAUNIE: 5 };
 
 jest.setTimeout(120_000);
 
 type Day = Awaited<ReturnType<typeof createMatchDay>>;
-type Parser = Parameters<ReturnType<ReturnType<TestContext['http']>['get']>['parse']>[0];
-
-const binary = ((res: NodeJS.ReadableStream, callback: (error: Error | null, body: Buffer) => void) => {
-  const chunks: Buffer[] = [];
-  res.on('data', (chunk: Buffer) => chunks.push(chunk));
-  res.on('end', () => callback(null, Buffer.concat(chunks)));
-}) as unknown as Parser;
-
-/** The text of every page, as pdf.js reads it; runs of white space made one space. */
-function pdfPages(pdf: Buffer): string[] {
-  const out = execFileSync(process.execPath, [path.join(__dirname, 'pdf-text.mjs')], { input: pdf, maxBuffer: 16 * 1024 * 1024 });
-  return (JSON.parse(out.toString('utf8')) as { pages: string[] }).pages.map((page) => page.replace(/\s+/g, ' '));
-}
-
 describe('printed match papers', () => {
   let ctx: TestContext;
   let admin: Agent;

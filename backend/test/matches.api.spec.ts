@@ -4,6 +4,7 @@
  */
 import {
   type Agent,
+  binary,
   createClub,
   createDivision,
   createMatchDay,
@@ -35,15 +36,6 @@ function parseIcs(text: string): Record<string, string>[] {
   }
   return events;
 }
-
-type Parser = Parameters<ReturnType<ReturnType<TestContext['http']>['get']>['parse']>[0];
-
-/** Collects a binary response body as a Buffer (supertest hands Node's response stream to the parser). */
-const binary = ((res: NodeJS.ReadableStream, done: (err: Error | null, body: Buffer) => void) => {
-  const chunks: Buffer[] = [];
-  res.on('data', (chunk: Buffer) => chunks.push(chunk));
-  res.on('end', () => done(null, Buffer.concat(chunks)));
-}) as unknown as Parser;
 
 describe('fixtures and exports API', () => {
   let ctx: TestContext;

@@ -5,24 +5,11 @@
  * signature never shows (nor do running totals that include it); with liveScores off no
  * scores show at all. The two clubs, supervisors and the federation see everything.
  */
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
-import { type Agent, createMatchDay, loginAs, resetDatabase, startApp, TestContext } from './helpers';
+import { type Agent, binary, createMatchDay, loginAs, pdfPages, resetDatabase, startApp, TestContext } from './helpers';
 
 jest.setTimeout(120_000);
 
 type Day = Awaited<ReturnType<typeof createMatchDay>>;
-
-function pdfPages(pdf: Buffer): string[] {
-  const out = execFileSync(process.execPath, [path.join(__dirname, 'pdf-text.mjs')], { input: pdf, maxBuffer: 16 * 1024 * 1024 });
-  return (JSON.parse(out.toString('utf8')) as { pages: string[] }).pages.map((page) => page.replace(/\s+/g, ' '));
-}
-
-const binary = (res: { on: (e: string, cb: (chunk?: Buffer) => void) => void }, cb: (err: Error | null, body: Buffer) => void) => {
-  const chunks: Buffer[] = [];
-  res.on('data', (c) => chunks.push(c!));
-  res.on('end', () => cb(null, Buffer.concat(chunks)));
-};
 
 describe('public scores before a match is confirmed (Regel 15, liveScores)', () => {
   let ctx: TestContext;

@@ -4,21 +4,27 @@
  * twice; a whole team late and both teams incomplete are recordable; a cancelled match
  * (Regel 8) shows the winner the standings count on the match page, the CSV and the PDF.
  */
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { type Agent, createClub, createDivision, createMatchDay, createMatchRow, createSeason, createTeam, expectError, lineupBody, loginAs, startAppWithOfficials, TestContext } from './helpers';
+import {
+  type Agent,
+  binary,
+  createClub,
+  createDivision,
+  createMatchDay,
+  createMatchRow,
+  createSeason,
+  createTeam,
+  expectError,
+  lineupBody,
+  loginAs,
+  pdfPages,
+  startAppWithOfficials,
+  TestContext,
+} from './helpers';
 
 jest.setTimeout(120_000);
 
-type Parser = Parameters<ReturnType<ReturnType<TestContext['http']>['get']>['parse']>[0];
-const binary = ((res: NodeJS.ReadableStream, callback: (error: Error | null, body: Buffer) => void) => {
-  const chunks: Buffer[] = [];
-  res.on('data', (chunk: Buffer) => chunks.push(chunk));
-  res.on('end', () => callback(null, Buffer.concat(chunks)));
-}) as unknown as Parser;
-const pdfText = (pdf: Buffer): string =>
-  (JSON.parse(execFileSync(process.execPath, [path.join(__dirname, 'pdf-text.mjs')], { input: pdf }).toString('utf8')) as { pages: string[] }).pages.join(' ').replace(/\s+/g, ' ').replace(/- /g, '-'); // a long team name wraps at its hyphen
+const pdfText = (pdf: Buffer): string => pdfPages(pdf).join(' ').replace(/\s+/g, ' ').replace(/- /g, '-'); // a long team name wraps at its hyphen
 
 describe('Regel 11 renumbering, a team late, both teams incomplete, one winner (issue 21 B)', () => {
   let ctx: TestContext;

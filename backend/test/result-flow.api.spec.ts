@@ -7,7 +7,7 @@
  */
 import { todayIso } from '../src/common/dto';
 import { addDays } from '../src/domain/dates';
-import { type Agent, createMatchDay, expectError, fullResultSets, lineupBody, loginAs, resetDatabase, startApp, TestContext } from './helpers';
+import { type Agent, expectError, fullResultSets, matchDayWithOutsider, saveLineups, startAppWithOfficials, TestContext } from './helpers';
 
 describe('result flow API: entry window, signature, dispute, correction', () => {
   let ctx: TestContext;
@@ -15,21 +15,13 @@ describe('result flow API: entry window, signature, dispute, correction', () => 
   let supervisor: Agent;
 
   beforeAll(async () => {
-    ctx = await startApp();
-    await resetDatabase(ctx.prisma);
-    admin = (await loginAs(ctx, 'ADMIN')).agent;
-    supervisor = (await loginAs(ctx, 'SUPERVISOR')).agent;
+    ({ ctx, admin, supervisor } = await startAppWithOfficials());
   });
 
   afterAll(() => ctx.close());
 
-  async function matchDay(date: string, round: number) {
-    const day = await createMatchDay(ctx.prisma, { date, round });
-    const home = (await loginAs(ctx, 'SECRETARY', day.homeClub.id)).agent;
-    const away = (await loginAs(ctx, 'SECRETARY', day.awayClub.id)).agent;
-    const other = (await loginAs(ctx, 'SECRETARY', day.otherClub.id)).agent;
-    return { day, home, away, other, url: `/api/matches/${day.match.id}` };
-  }
+  /** A match day with the secretaries of both clubs and of a third club, who has no business with the result, logged in. */
+  const matchDay = (date: string, round: number) => matchDayWithOutsider(ctx, { date, round });
 
   const detail = async (url: string) => (await ctx.http().get(url).expect(200)).body;
 
@@ -42,8 +34,7 @@ describe('result flow API: entry window, signature, dispute, correction', () => 
     });
 
     it('lets both teams compose their line-up before the match', async () => {
-      await m.home.put(`${m.url}/lineups/${m.day.home.id}`).send(lineupBody(m.day.homePlayers)).expect(200);
-      await m.away.put(`${m.url}/lineups/${m.day.away.id}`).send(lineupBody(m.day.awayPlayers)).expect(200);
+      await saveLineups(m);
     });
 
     it('says on the match when entry opens', async () => {
@@ -106,8 +97,7 @@ describe('result flow API: entry window, signature, dispute, correction', () => 
 
     beforeAll(async () => {
       m = await matchDay('2026-10-03', 3);
-      await m.home.put(`${m.url}/lineups/${m.day.home.id}`).send(lineupBody(m.day.homePlayers)).expect(200);
-      await m.away.put(`${m.url}/lineups/${m.day.away.id}`).send(lineupBody(m.day.awayPlayers)).expect(200);
+      await saveLineups(m);
     });
 
     it('signs nothing when set 6 is saved: the home team signs after the summary, and only a complete result', async () => {

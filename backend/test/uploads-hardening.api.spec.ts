@@ -7,14 +7,7 @@ import type { Response } from 'supertest';
 import { todayIso } from '../src/common/dto';
 import { addDays } from '../src/domain/dates';
 import { memberWorkbook } from './fixtures/workbooks';
-import { type Agent, createClub, createDivision, createMatchRow, createSeason, createTeam, expectError, loginAs, resetDatabase, startApp, TestContext, unique } from './helpers';
-
-type Parser = Parameters<ReturnType<ReturnType<TestContext['http']>['get']>['parse']>[0];
-const binary = ((res: NodeJS.ReadableStream, done: (err: Error | null, body: Buffer) => void) => {
-  const chunks: Buffer[] = [];
-  res.on('data', (chunk: Buffer) => chunks.push(chunk));
-  res.on('end', () => done(null, Buffer.concat(chunks)));
-}) as unknown as Parser;
+import { type Agent, binary, createClub, createDivision, createMatchRow, createSeason, createTeam, expectError, loginAs, resetDatabase, startApp, TestContext, unique } from './helpers';
 
 const TODAY = todayIso();
 /** Jest's limit per test, not a speed claim: the first upload starts the worker from the TypeScript sources. */
