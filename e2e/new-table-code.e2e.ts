@@ -54,7 +54,7 @@ describe('a new table code keeps what the pair typed (390 px)', () => {
     const { code: oldCode, tableNumber } = codes[0];
     await openTable(page, oldCode, tableNumber);
     await enterAndSign(page, 1, ['Thuis', 'Thuis', 'Thuis', 'Thuis']);
-    await page.getByText(/wachten? op verbinding/).waitFor({ state: 'detached' });
+    await page.getByText(/wacht(en)? op verbinding/).waitFor({ state: 'detached' });
     // Set 2: two games typed, not saved.
     await page.getByRole('button', { name: 'Set 2: Nog niet ingevoerd' }).click();
     await winGame(page, 1, 'Uit');
@@ -82,7 +82,7 @@ describe('a new table code keeps what the pair typed (390 px)', () => {
     await winGame(page, 3, 'Thuis');
     await winGame(page, 4, 'Thuis');
     await saveAndSign(page, 2);
-    await page.getByText(/wachten? op verbinding/).waitFor({ state: 'detached' });
+    await page.getByText(/wacht(en)? op verbinding/).waitFor({ state: 'detached' });
     const sets = (await tableView(code)).sets;
     expect(sets.slice(0, 2).map((s) => [s.state, s.homePoints, s.awayPoints])).toEqual([
       ['SIGNED', 8, 0],
@@ -117,7 +117,7 @@ describe('a new table code keeps what the pair typed (390 px)', () => {
     // The new card's QR code, scanned on the same phone.
     await page.goto(`${BASE_URL}/tafel/${code}`);
     await page.getByRole('button', { name: 'Set 1: Ondertekend' }).waitFor();
-    await page.getByText(/wachten? op verbinding/).waitFor({ state: 'detached' });
+    await page.getByText(/wacht(en)? op verbinding/).waitFor({ state: 'detached' });
     expect((await tableView(code)).sets[0]).toMatchObject({ state: 'SIGNED', homePoints: 6, awayPoints: 2, signedBySide: 'AWAY' });
     expect((await storedCommands(match.id, tableNumber)).map((c) => [c.kind, c.payload.setNumber])).toEqual([['TABLE_ENTER', 1]]);
   });

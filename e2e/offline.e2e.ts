@@ -59,7 +59,7 @@ describe('offline at the table: outbox, service worker, conflicts decided by the
 
     // Online again: sent by themselves ('online'), once each.
     await context.setOffline(false);
-    await page.getByText(/wachten? op verbinding/).waitFor({ state: 'detached' });
+    await page.getByText(/wacht(en)? op verbinding/).waitFor({ state: 'detached' });
     const sets = (await tableView(code)).sets;
     expect(sets.slice(0, 3).map((s) => [s.state, s.homePoints, s.awayPoints, s.signedBySide])).toEqual([
       ['SIGNED', 8, 0, 'AWAY'],

@@ -216,6 +216,8 @@ async function attempt(item: OutboxItem): Promise<Attempt> {
 }
 
 const flushing = new Map<string, Promise<FlushResult>>();
+/** One more run after the running one, for items stored after it read its list. */
+const following = new Map<string, Promise<FlushResult>>();
 
 export interface FlushResult {
   /** The last answer of the API (the table view or console match after the last item sent). */
@@ -230,11 +232,27 @@ export interface FlushResult {
 
 /**
  * Send the waiting items of one list, oldest first, one at a time (an entry before its
- * signature); stop at the first that cannot reach the API. One flush per list at a time.
+ * signature); stop at the first that cannot reach the API. One flush per list at a time; a call
+ * while one runs gets one more run after it.
  */
 export function flush(scope: string): Promise<FlushResult> {
   const running = flushing.get(scope);
-  if (running) return running;
+  if (running) {
+    // The running send read its list before this call: what was stored since (a signature right
+    // after its entry, items moved from an old code) goes in one more run straight after it,
+    // not at the next retry. Calls meanwhile share that one run.
+    let next = following.get(scope);
+    if (!next) {
+      next = running
+        .catch(() => undefined)
+        .then(() => {
+          following.delete(scope);
+          return flush(scope);
+        });
+      following.set(scope, next);
+    }
+    return next;
+  }
   const run = (async () => {
     const result: FlushResult = { answer: null, sent: 0, refused: 0, offline: false, codeGone: null };
     for (const item of await itemsOf(scope)) {
