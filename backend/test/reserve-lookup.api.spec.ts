@@ -47,6 +47,11 @@ describe('the supervisor looks up a reserve by member number', () => {
     expectError(res.body, status, code);
   });
 
+  it('refuses a number over 40 characters and an unknown query field, in Dutch', async () => {
+    expectError((await supervisor.get(`${url}/reserve-candidate`).query({ memberNumber: 'X'.repeat(41) }).expect(400)).body, 400, 'VALIDATION_FAILED');
+    expectError((await supervisor.get(`${url}/reserve-candidate`).query({ memberNumber: '000000', clubId: 'x' }).expect(400)).body, 400, 'VALIDATION_FAILED');
+  });
+
   it('refuses a secretary, even of the team’s own club', async () => {
     const res = await home.get(`${url}/reserve-candidate`).query({ memberNumber: extra.member.memberNumber }).expect(403);
     expectError(res.body, 403);
