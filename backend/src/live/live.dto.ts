@@ -9,6 +9,7 @@ import { IsIn, IsInt, IsUUID, Matches, Max, Min } from 'class-validator';
 import { isoDate } from '../common/dto';
 import { countsPublicly, unsignedWords, LIVE_MATCH_STATES, LIVE_SEAT_STATES, LiveMatchPicture, LiveMatchState, LiveSeatState } from '../domain/live/live-match';
 import { IsOptionalNotNull } from '../common/validators';
+import { ApiFinality } from '../matches/match.dto';
 
 /** Shown instead of scores while the season's liveScores setting is off and the match is not locked. */
 export const SCORES_HIDDEN_NOTICE =
@@ -97,12 +98,7 @@ export class LiveMatchDto {
       'CONFIRMED: definitief en vastgezet (hoe: finality); NOT_PLAYED: niet gespeeld, reglementair of afgelast',
   })
   state: LiveMatchState;
-  @ApiProperty({
-    nullable: true,
-    type: String,
-    example: 'compleet, wordt definitief om 22:41',
-    description: 'Hoe de uitslag definitief werd of wordt, in dezelfde woorden als elk ander scherm (MatchSummaryDto.finality); null: nog niet zover',
-  })
+  @ApiFinality()
   finality: string | null;
   @ApiProperty({ description: 'De bond toont tijdens de speelavond geen tussenstanden (seizoensinstelling liveScores) en de wedstrijd is nog niet definitief' })
   scoresHidden: boolean;

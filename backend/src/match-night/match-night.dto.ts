@@ -11,7 +11,7 @@ import { IsIdempotencyKey } from '../common/idempotency.dto';
 import { IsReason, IsRequiredText } from '../common/reason.dto';
 import { IsOptionalNotNull } from '../common/validators';
 import type { GameKind, SetSource, Side, SupervisorActionKind } from '../generated/prisma/enums';
-import { CountedScoreDto, GameDto, MatchSummaryDto, SET_SOURCES, SIDE_VALUES } from '../matches/match.dto';
+import { ApiFinality, CountedScoreDto, GameDto, MatchSummaryDto, SET_SOURCES, SIDE_VALUES } from '../matches/match.dto';
 import { GameInputDto } from '../matches/result.dto';
 import { SUPERVISOR_ACTION_KINDS } from '../matches/supervisor-actions.dto';
 import { ALERT_KINDS, type AlertKind, SEAT_STATES, type SeatState } from './table-state';
@@ -117,12 +117,7 @@ export class TableViewDto {
   @ApiProperty({ type: TableMatchDto }) match: TableMatchDto;
   @ApiProperty() tableNumber: number;
   @ApiProperty({ description: 'De uitslag is definitief (hoe: finality): alleen nog lezen' }) locked: boolean;
-  @ApiProperty({
-    nullable: true,
-    type: String,
-    example: 'compleet, wordt definitief om 22:41',
-    description: 'Hoe de uitslag definitief werd of wordt, in dezelfde woorden als elk ander scherm (MatchSummaryDto.finality); null: nog niet zover',
-  })
+  @ApiFinality()
   finality: string | null;
   @ApiProperty({ description: 'Invoeren, tekenen en weigeren kan nu (avond open, niet vastgezet)' }) writable: boolean;
   @ApiProperty({ format: 'date-time' }) nightEndsAt: string;

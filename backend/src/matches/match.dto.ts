@@ -39,6 +39,18 @@ export class DisputeDto {
   @ApiProperty({ format: 'date-time' }) disputedAt: string;
 }
 
+/** How the result became final, or becomes final, in RULES.md's words (finalityWords): the same property on every DTO that carries it. */
+export const ApiFinality = () =>
+  ApiProperty({
+    nullable: true,
+    type: String,
+    example: 'compleet, wordt definitief om 22:41',
+    description:
+      'Hoe de uitslag definitief werd of wordt, dezelfde woorden op elk scherm: "bevestigd door beide teams", "definitief na het correctievenster", "definitief na 48 uur", ' +
+      '"definitief na beslissing van de wedstrijdleider", "definitief gemaakt door de bond", "gecorrigeerd door de bond", "vastgesteld door de bond" (niet gespeeld); ' +
+      'vóór definitief "compleet, wordt definitief om 22:41" of "ondertekend door de thuisploeg, wordt definitief op dinsdag 1 december om 11:12" (Nederlandse tijd); null: nog niet zover',
+  });
+
 export class MatchSummaryDto {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty({ format: 'uuid' }) divisionId: string;
@@ -100,15 +112,7 @@ export class MatchSummaryDto {
     description: 'Wanneer de volledige uitslag vanzelf definitief wordt: einde van de correctietijd (aan tafel) of van de bevestigingstermijn (papieren formulier); null zolang hij niet volledig is of al definitief',
   })
   finalDueAt: string | null;
-  @ApiProperty({
-    nullable: true,
-    type: String,
-    example: 'compleet, wordt definitief om 22:41',
-    description:
-      'Hoe de uitslag definitief werd of wordt, dezelfde woorden op elk scherm: "bevestigd door beide teams", "definitief na het correctievenster", "definitief na 48 uur", ' +
-      '"definitief na beslissing van de wedstrijdleider", "definitief gemaakt door de bond", "gecorrigeerd door de bond", "vastgesteld door de bond" (niet gespeeld); ' +
-      'vóór definitief "compleet, wordt definitief om 22:41" of "ondertekend door de thuisploeg, wordt definitief op dinsdag 1 december om 11:12" (Nederlandse tijd); null: nog niet zover',
-  })
+  @ApiFinality()
   finality: string | null;
   @ApiProperty({
     nullable: true,

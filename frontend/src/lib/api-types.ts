@@ -4742,7 +4742,7 @@ export interface components {
             /** @description De uitslag is definitief (hoe: finality): alleen nog lezen */
             locked: boolean;
             /**
-             * @description Hoe de uitslag definitief werd of wordt, in dezelfde woorden als elk ander scherm (MatchSummaryDto.finality); null: nog niet zover
+             * @description Hoe de uitslag definitief werd of wordt, dezelfde woorden op elk scherm: "bevestigd door beide teams", "definitief na het correctievenster", "definitief na 48 uur", "definitief na beslissing van de wedstrijdleider", "definitief gemaakt door de bond", "gecorrigeerd door de bond", "vastgesteld door de bond" (niet gespeeld); vóór definitief "compleet, wordt definitief om 22:41" of "ondertekend door de thuisploeg, wordt definitief op dinsdag 1 december om 11:12" (Nederlandse tijd); null: nog niet zover
              * @example compleet, wordt definitief om 22:41
              */
             finality: string | null;
@@ -5203,7 +5203,7 @@ export interface components {
             /** @description NOT_STARTED: nog geen openbare set; IN_PROGRESS: bezig; COMPLETE: alle sets ondertekend, definitief aan het eind van het correctievenster (zie finality); CONFIRMED: definitief en vastgezet (hoe: finality); NOT_PLAYED: niet gespeeld, reglementair of afgelast */
             state: components["schemas"]["LiveMatchState"];
             /**
-             * @description Hoe de uitslag definitief werd of wordt, in dezelfde woorden als elk ander scherm (MatchSummaryDto.finality); null: nog niet zover
+             * @description Hoe de uitslag definitief werd of wordt, dezelfde woorden op elk scherm: "bevestigd door beide teams", "definitief na het correctievenster", "definitief na 48 uur", "definitief na beslissing van de wedstrijdleider", "definitief gemaakt door de bond", "gecorrigeerd door de bond", "vastgesteld door de bond" (niet gespeeld); vóór definitief "compleet, wordt definitief om 22:41" of "ondertekend door de thuisploeg, wordt definitief op dinsdag 1 december om 11:12" (Nederlandse tijd); null: nog niet zover
              * @example compleet, wordt definitief om 22:41
              */
             finality: string | null;
